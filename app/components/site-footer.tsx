@@ -1,0 +1,47 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { SITE, SOCIAL_LINKS } from "~/content/site";
+
+/** The year is the viewer's, not the build's: pre-rendered HTML is refreshed after load. */
+function useCurrentYear() {
+  const [year, setYear] = useState(() => new Date().getFullYear());
+  useEffect(() => setYear(new Date().getFullYear()), []);
+  return year;
+}
+
+export function SiteFooter() {
+  const year = useCurrentYear();
+  return (
+    <footer className="mt-16 border-t border-border">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-2">
+          <img src={SITE.logo.src} width={24} height={24} alt="" loading="lazy" />
+          <span className="font-semibold text-foreground">{SITE.brand}</span>
+        </div>
+        <p>
+          © <span suppressHydrationWarning>{year}</span> {SITE.brand}. All rights reserved.
+        </p>
+        <nav aria-label="Footer" className="flex flex-wrap items-center gap-4">
+          <Link to="/" className="hover:text-foreground">
+            Home
+          </Link>
+          <Link to="/privacy" className="hover:text-foreground">
+            Privacy
+          </Link>
+          {SOCIAL_LINKS.map((social) => (
+            <a
+              key={social.href}
+              href={social.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="hover:text-foreground"
+            >
+              {social.label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ))}
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,78 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { PRIMARY_NAV, SITE } from "~/content/site";
+import { ThemeSwitch } from "./theme-switch";
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2.5 py-1.5 text-sm transition-colors hover:bg-muted ${
+    isActive ? "font-semibold text-foreground" : "text-muted-foreground"
+  }`;
+
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      {PRIMARY_NAV.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass} onClick={onNavigate}>
+          {link.label}
+        </NavLink>
+      ))}
+      <NavLink to="/login" className={navClass} onClick={onNavigate}>
+        Client Portal
+      </NavLink>
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  // Navigating (including back/forward) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold">
+          <img src={SITE.logo.src} width={SITE.logo.width} height={SITE.logo.height} alt="" />
+          <span>{SITE.brand}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <NavItems />
+        </nav>
+        <div className="hidden lg:block">
+          <ThemeSwitch />
+        </div>
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Trigger
+            className="rounded-md border border-border px-3 py-1.5 text-sm lg:hidden"
+            aria-label="Open menu"
+          >
+            Menu
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-l border-border bg-background p-5 shadow-xl">
+              <div className="flex items-center justify-between">
+                <Dialog.Title className="font-semibold">Menu</Dialog.Title>
+                <Dialog.Close
+                  className="rounded-md border border-border px-2 py-1 text-sm"
+                  aria-label="Close menu"
+                >
+                  Close
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+              <nav aria-label="Mobile" className="flex flex-col gap-1">
+                <NavItems onNavigate={() => setOpen(false)} />
+              </nav>
+              <ThemeSwitch />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,7 @@
+export * from "./enroll-by";
+export * from "./financing";
+export * from "./links";
+export * from "./plans";
+export * from "./resource-kinds";
+export * from "./theme";
+export * from "./usage";

@@ -1,0 +1,165 @@
+// Roles, plans, service kinds and the allowance table (SPEC §3, §9).
+// This is the single source of truth for what each plan includes: the portal,
+// the admin screens and the pricing comparison table all read from here.
+
+export const ROLES = ["lead", "client", "coach", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PLANS = ["basic", "pro", "premium"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const PLAN_LABELS: Record<Plan, string> = {
+  basic: "Basic",
+  pro: "Pro",
+  premium: "Premium",
+};
+
+// Order matters: it is the display order everywhere (SPEC §3 table order).
+export const SERVICE_KINDS = [
+  "resume_review",
+  "linkedin_review",
+  "github_review",
+  "personal_site_review",
+  "mock_interview",
+  "session_30m",
+  "strategy_call_90m",
+  "dsa_survey",
+  "networking_playbook",
+  "networking_events_list",
+] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+export const KIND_LABELS: Record<ServiceKind, string> = {
+  resume_review: "Resume review",
+  linkedin_review: "LinkedIn review",
+  github_review: "GitHub review",
+  personal_site_review: "Personal website review",
+  mock_interview: "Mock interview",
+  session_30m: "30-minute coaching session",
+  strategy_call_90m: "Strategy call (90m)",
+  dsa_survey: "DSA survey",
+  networking_playbook: "Networking playbook",
+  networking_events_list: "Local networking events list",
+};
+
+export const HOMEWORK_STATUSES = ["assigned", "submitted", "reviewed"] as const;
+export type HomeworkStatus = (typeof HOMEWORK_STATUSES)[number];
+
+export const HOMEWORK_STATUS_LABELS: Record<HomeworkStatus, string> = {
+  assigned: "Assigned",
+  submitted: "Submitted",
+  reviewed: "Reviewed",
+};
+
+// Counted kinds: shown as used/included and adjustable with +1/-1 by an admin.
+export const QUOTA_KINDS = ["session_30m", "mock_interview"] as const;
+export type QuotaKind = (typeof QUOTA_KINDS)[number];
+
+// Everything else is done once: Pending until used >= 1, then Completed.
+export const SINGLE_USE_KINDS = [
+  "resume_review",
+  "linkedin_review",
+  "github_review",
+  "personal_site_review",
+  "strategy_call_90m",
+  "dsa_survey",
+  "networking_playbook",
+  "networking_events_list",
+] as const satisfies readonly ServiceKind[];
+export type SingleUseKind = (typeof SINGLE_USE_KINDS)[number];
+
+// Widened views so `.includes` accepts any string without casts at call sites.
+const roleSet: readonly string[] = ROLES;
+const planSet: readonly string[] = PLANS;
+const kindSet: readonly string[] = SERVICE_KINDS;
+const singleUseSet: readonly string[] = SINGLE_USE_KINDS;
+const quotaSet: readonly string[] = QUOTA_KINDS;
+
+export function isRole(x: unknown): x is Role {
+  return typeof x === "string" && roleSet.includes(x);
+}
+
+export function isPlan(x: unknown): x is Plan {
+  return typeof x === "string" && planSet.includes(x);
+}
+
+export function isServiceKind(x: unknown): x is ServiceKind {
+  return typeof x === "string" && kindSet.includes(x);
+}
+
+export function isSingleUse(kind: ServiceKind): kind is SingleUseKind {
+  return singleUseSet.includes(kind);
+}
+
+export function isQuotaKind(kind: ServiceKind): kind is QuotaKind {
+  return quotaSet.includes(kind);
+}
+
+// SPEC §9 "Included quotas". Premium session_30m is 16 (quota table wins over
+// the old comparison-table wording of 12; see ARCHITECTURE "Decisions").
+export const ALLOWANCES: Record<Plan, Record<ServiceKind, number>> = {
+  basic: {
+    resume_review: 1,
+    linkedin_review: 1,
+    github_review: 1,
+    personal_site_review: 1,
+    mock_interview: 1,
+    session_30m: 0,
+    strategy_call_90m: 0,
+    dsa_survey: 0,
+    networking_playbook: 0,
+    networking_events_list: 0,
+  },
+  pro: {
+    resume_review: 1,
+    linkedin_review: 1,
+    github_review: 1,
+    personal_site_review: 1,
+    mock_interview: 3,
+    session_30m: 4,
+    strategy_call_90m: 1,
+    dsa_survey: 1,
+    networking_playbook: 1,
+    networking_events_list: 0,
+  },
+  premium: {
+    resume_review: 1,
+    linkedin_review: 1,
+    github_review: 1,
+    personal_site_review: 1,
+    mock_interview: 6,
+    session_30m: 16,
+    strategy_call_90m: 1,
+    dsa_survey: 1,
+    networking_playbook: 1,
+    networking_events_list: 1,
+  },
+};
+
+export function allowance(plan: Plan, kind: ServiceKind): number {
+  return ALLOWANCES[plan][kind];
+}
+
+// A client's real plan. Profiles may hold null (leads) or stale values, and the
+// portal must still render, so anything unrecognised is treated as basic.
+export function effectivePlan(plan: unknown): Plan {
+  return isPlan(plan) ? plan : "basic";
+}
+
+// The demo dashboard's plan comes from ?plan=; the demo showcases pro by default.
+// Matching is exact (no case folding) so one URL always means one plan.
+export function demoPlan(param: unknown): Plan {
+  return isPlan(param) ? param : "pro";
+}
+
+export const SESSION_MINUTES = 30;
+
+// Only additions of a 30-minute session carry minutes; removals and other
+// kinds record null, so summing minutes counts time actually booked.
+export function minutesFor(kind: ServiceKind, amount: number): number | null {
+  return kind === "session_30m" && amount === 1 ? SESSION_MINUTES : null;
+}
+
+export const DASHBOARD_ACTIVITY_LIMIT = 8;
+export const CLIENT_DETAIL_ACTIVITY_LIMIT = 12;
+export const CLIENT_PICKER_LIMIT = 20;

@@ -1,0 +1,146 @@
+// Usage summary: how much of each plan allowance a client has used.
+// Usage is a ledger of +1/-1 rows; the totals are derived here, never stored.
+
+import {
+  allowance,
+  isQuotaKind,
+  isServiceKind,
+  isSingleUse,
+  KIND_LABELS,
+  PLANS,
+  type Plan,
+  SERVICE_KINDS,
+  type ServiceKind,
+} from "./plans";
+
+export type UsageRow = { kind: ServiceKind; amount: number };
+
+export type UsageItem = {
+  kind: ServiceKind;
+  label: string;
+  used: number;
+  included: number;
+  percent: number;
+  singleUse: boolean;
+  completed: boolean;
+  includedInPlan: boolean;
+};
+
+function zeroByKind(): Record<ServiceKind, number> {
+  const out = {} as Record<ServiceKind, number>;
+  for (const kind of SERVICE_KINDS) out[kind] = 0;
+  return out;
+}
+
+// The ledger sum is clamped at zero: a stray negative row (or one recorded
+// before the server-side check existed) must never show as negative usage.
+export function usedByKind(rows: readonly UsageRow[]): Record<ServiceKind, number> {
+  const sums = zeroByKind();
+  for (const row of rows) {
+    // Rows come from the database; ignore kinds this version does not know
+    // rather than inventing keys the UI cannot label.
+    if (!isServiceKind(row.kind)) continue;
+    sums[row.kind] += row.amount;
+  }
+  for (const kind of SERVICE_KINDS) sums[kind] = Math.max(0, sums[kind]);
+  return sums;
+}
+
+export function progressPercent(used: number, included: number): number {
+  if (included <= 0 || used <= 0) return 0;
+  return Math.min(100, Math.round((100 * used) / included));
+}
+
+export function usageSummary(plan: Plan, rows: readonly UsageRow[]): UsageItem[] {
+  const used = usedByKind(rows);
+  return SERVICE_KINDS.map((kind) => {
+    const included = allowance(plan, kind);
+    const singleUse = isSingleUse(kind);
+    return {
+      kind,
+      label: KIND_LABELS[kind],
+      used: used[kind],
+      included,
+      percent: progressPercent(used[kind], included),
+      singleUse,
+      completed: singleUse && used[kind] >= 1,
+      includedInPlan: included > 0,
+    };
+  });
+}
+
+// Dashboard quota cards: every counted kind, even when the plan includes none
+// (the UI then says 'Not included in your plan').
+export function quotaItems(summary: readonly UsageItem[]): UsageItem[] {
+  return summary.filter((item) => isQuotaKind(item.kind));
+}
+
+// Admin +1/-1 cards: only counted kinds the plan actually includes.
+export function adjustableQuotas(summary: readonly UsageItem[]): UsageItem[] {
+  return summary.filter((item) => isQuotaKind(item.kind) && item.included > 0);
+}
+
+// Special items: single-use kinds the plan grants (ARCHITECTURE decision).
+export function specialItems(summary: readonly UsageItem[]): UsageItem[] {
+  return summary.filter((item) => item.singleUse && item.included > 0);
+}
+
+export const DECREMENT_BELOW_ZERO = "Cannot decrement below zero.";
+
+export function canDecrement(used: number): boolean {
+  return used > 0;
+}
+
+export type PlanGroupKey = "coaching" | "interviews" | "reviews" | "extras";
+
+export type PlanGroup = {
+  key: PlanGroupKey;
+  title: string;
+  kinds: readonly ServiceKind[];
+};
+
+export const PLAN_GROUPS: readonly PlanGroup[] = [
+  { key: "coaching", title: "Coaching sessions", kinds: ["session_30m", "strategy_call_90m"] },
+  { key: "interviews", title: "Interviews", kinds: ["mock_interview"] },
+  {
+    key: "reviews",
+    title: "Reviews",
+    kinds: ["resume_review", "linkedin_review", "github_review", "personal_site_review"],
+  },
+  {
+    key: "extras",
+    title: "Extras",
+    kinds: ["dsa_survey", "networking_playbook", "networking_events_list"],
+  },
+];
+
+export type GroupedPlanItems = {
+  key: PlanGroupKey;
+  title: string;
+  items: UsageItem[];
+};
+
+export function groupedPlanItems(summary: readonly UsageItem[]): GroupedPlanItems[] {
+  return PLAN_GROUPS.map((group) => ({
+    key: group.key,
+    title: group.title,
+    // Follow the group's own order, skipping kinds missing from the summary.
+    items: group.kinds.flatMap((kind) => summary.filter((item) => item.kind === kind)),
+  }));
+}
+
+export type ComparisonRow = {
+  kind: ServiceKind;
+  label: string;
+  values: Record<Plan, number>;
+};
+
+// Pricing page 'Compare Program Tiers' rows, generated from ALLOWANCES so the
+// marketing table and the portal cannot disagree.
+export function comparisonRows(): ComparisonRow[] {
+  return SERVICE_KINDS.map((kind) => {
+    const values = {} as Record<Plan, number>;
+    for (const plan of PLANS) values[plan] = allowance(plan, kind);
+    return { kind, label: KIND_LABELS[kind], values };
+  });
+}

@@ -1,0 +1,92 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { ThemeScript } from "./components/theme-script";
+import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
+import { readCookie } from "./server/cookies";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  // Cookie only: no database here, so pre-rendering at build time never opens it.
+  const theme = parseTheme(readCookie(request, THEME_COOKIE)) ?? DEFAULT_THEME;
+  return { theme };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme = data?.theme ?? DEFAULT_THEME;
+  return (
+    <html lang="en" className={theme === "light" ? "" : "dark"} data-theme={theme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ThemeScript />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page not found";
+      message = "We couldn't find that page. It may have moved.";
+    } else if (error.status === 503) {
+      title = "We'll be right back";
+      message = "The site is having trouble reaching its database. Please try again in a minute.";
+    } else {
+      title = `${error.status} ${error.statusText}`;
+    }
+  }
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{`${title} · Next Offer Coaching`}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{message}</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <a href="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
+          Go to the home page
+        </a>
+        <a href="/pricing" className="rounded-md border border-border px-4 py-2 font-medium">
+          See pricing
+        </a>
+      </div>
+    </section>
+  );
+}

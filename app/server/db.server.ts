@@ -1,0 +1,132 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { getConfig } from "./env.server";
+import { logger } from "./logger.server";
+import * as schema from "./schema";
+import { seedIfEmpty } from "./seed.server";
+
+export type Schema = typeof schema;
+/** One type for both drivers: the embedded PGlite and a PostgreSQL server. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseOptions = {
+  /** postgres://… for a server; undefined for PGlite. */
+  url: string | undefined;
+  /** Folder for PGlite's files; ignored with a url. */
+  dataDir: string;
+  /** Seed sample people into an empty database. */
+  seed: boolean;
+};
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+// Any fixed number: every process takes this lock before migrating or seeding, so several
+// processes starting together on one database do the work once.
+const MIGRATION_LOCK = 7_270_201;
+
+/** Opens a database, applies the committed migrations and seeds it when empty. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.seed) : openPglite(options.dataDir, options.seed);
+}
+
+async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
+  const folder = path.resolve(dataDir, "pglite");
+  mkdirSync(folder, { recursive: true });
+  const client = await PGlite.create(folder);
+  try {
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (seed) await seedIfEmpty(db);
+    return { db, kind: "pglite", close: () => client.close() };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, seed: boolean): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A server restart kills idle connections; the pool replaces them. Without this handler
+  // the error would crash the process.
+  pool.on("error", (error) => logger.warn({ err: error.message }, "idle database connection lost"));
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const locked = drizzlePg(client, { schema });
+      await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (seed) await seedIfEmpty(locked as unknown as Db);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/** A round trip to the database, bounded in time. */
+export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`SELECT 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// The process's one database handle, opened on first use (the build imports this module
+// and must never open the database). A failed open is retried by a later request.
+let opening: Promise<Database> | undefined;
+const RETRY_AFTER_FAILURE_MS = 1_000;
+
+export function getDatabase(): Promise<Database> {
+  if (!opening) {
+    const { databaseUrl, dataDir } = getConfig();
+    const attempt = openDatabase({ url: databaseUrl, dataDir, seed: true });
+    opening = attempt;
+    attempt.catch((error: Error) => {
+      logger.error({ err: error.message }, "database unavailable; will retry");
+      setTimeout(() => {
+        if (opening === attempt) opening = undefined;
+      }, RETRY_AFTER_FAILURE_MS).unref();
+    });
+  }
+  return opening;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Closes the handle (PGlite must be closed cleanly so nothing is lost). */
+export async function closeDatabase(): Promise<void> {
+  const current = opening;
+  opening = undefined;
+  const database = await current?.catch(() => undefined);
+  await database?.close();
+}

@@ -1,0 +1,168 @@
+import { z } from "zod";
+
+// The configuration contract of ARCHITECTURE.md. Parsed once at start; a wrong value stops
+// the server with one line naming the variable.
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const schema = z
+  .object({
+    PORT: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "must be a whole number from 1 to 65535" })
+        .int("must be a whole number from 1 to 65535")
+        .min(1, "must be a whole number from 1 to 65535")
+        .max(65535, "must be a whole number from 1 to 65535")
+        .default(3000),
+    ),
+    HOST: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be a host name or IP address, such as localhost or 0.0.0.0")
+        .default("localhost"),
+    ),
+    PUBLIC_ORIGIN: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) origin such as https://coach.example" })
+        .refine((value) => new URL(value).pathname === "/" && !value.endsWith("/"), {
+          error: "must be an origin only (scheme, host and port), with no path or trailing slash",
+        })
+        .optional(),
+    ),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^postgres(ql)?:\/\//,
+          "must be a postgres:// connection URL (unset it to use the embedded database)",
+        )
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+    AUTH_OIDC_ISSUER: z.preprocess(
+      blankToUndefined,
+      z
+        .url({ protocol: /^https?$/, error: "must be the issuer URL of an OpenID Connect provider" })
+        .default("https://accounts.google.com")
+        .refine((value) => {
+          const url = new URL(value);
+          return url.protocol === "https:" || isLoopbackHost(url.hostname);
+        }, "must use https:// (http:// is allowed only for localhost)"),
+    ),
+    AUTH_OIDC_CLIENT_ID: optionalString,
+    AUTH_OIDC_CLIENT_SECRET: optionalString,
+    ADMIN_EMAILS: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value) =>
+          (value ?? "")
+            .split(",")
+            .map((email) => email.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email("must be a comma-separated list of email addresses"))),
+    ),
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      blankToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    const hasId = Boolean(env.AUTH_OIDC_CLIENT_ID);
+    const hasSecret = Boolean(env.AUTH_OIDC_CLIENT_SECRET);
+    if (hasId !== hasSecret) {
+      ctx.addIssue({
+        code: "custom",
+        path: [hasId ? "AUTH_OIDC_CLIENT_SECRET" : "AUTH_OIDC_CLIENT_ID"],
+        message: "must be set together with the other OIDC client variable",
+      });
+    }
+    if (hasId && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required once an OIDC client is configured (try: openssl rand -hex 32)",
+      });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  publicOrigin: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  adminEmails: string[];
+  sessionSecret: string | undefined;
+  logLevel: string;
+  /** Local sign-in: only without an OIDC client and only on a loopback interface. */
+  localSignIn: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return "unset";
+  const text = String(value);
+  return `got "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+}
+
+/** Parses the environment; throws a ConfigError whose message is the one line to print. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? "configuration");
+    // Secrets are never echoed back.
+    const shown = /SECRET/.test(variable) ? "" : ` (${describeValue(env[variable])})`;
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}${shown}`);
+  }
+  const e = result.data;
+  const oidc =
+    e.AUTH_OIDC_CLIENT_ID && e.AUTH_OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.AUTH_OIDC_ISSUER,
+          clientId: e.AUTH_OIDC_CLIENT_ID,
+          clientSecret: e.AUTH_OIDC_CLIENT_SECRET,
+        }
+      : null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    oidc,
+    adminEmails: e.ADMIN_EMAILS,
+    sessionSecret: e.SESSION_SECRET,
+    logLevel: e.LOG_LEVEL,
+    localSignIn: oidc === null && isLoopbackHost(e.HOST),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed on first use (never at import: the build loads this module). */
+export function getConfig(): Config {
+  cached ??= parseConfig();
+  return cached;
+}

@@ -1,0 +1,244 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { HOMEWORK_STATUSES, PLANS, ROLES, SERVICE_KINDS } from "../domain/plans";
+import { RESOURCE_KINDS } from "../domain/resource-kinds";
+
+// Shared by drizzle-kit (migrations) and the app. The spec's rules live here as
+// constraints so that no code path, present or future, can break them.
+
+export type LinkRow = { label: string; url: string };
+
+export const roleEnum = pgEnum("role", ROLES);
+export const planEnum = pgEnum("plan", PLANS);
+export const serviceKindEnum = pgEnum("service_kind", SERVICE_KINDS);
+export const homeworkStatusEnum = pgEnum("homework_status", HOMEWORK_STATUSES);
+export const resourceKindEnum = pgEnum("resource_kind", RESOURCE_KINDS);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const links = (name: string) => jsonb(name).$type<LinkRow[]>().notNull().default(sql`'[]'::jsonb`);
+
+/** A person. Also the sign-in library's user record (name ↔ full_name). */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    fullName: text("full_name"),
+    image: text("image"),
+    role: roleEnum("role").notNull().default("lead"),
+    // A lead has no plan; a client's effective plan defaults to basic (domain/effectivePlan).
+    plan: planEnum("plan"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("profiles_email_lower_key").on(sql`lower(${t.email})`),
+    index("profiles_role_email_idx").on(t.role, t.email),
+    check("profiles_email_shape", sql`${t.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+  ],
+);
+
+/** Signed-in sessions: the cookie holds only the opaque token. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    token: text("token").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** The link between a profile and its identity at the OpenID provider (sub). */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId),
+    index("accounts_user_id_idx").on(t.userId),
+  ],
+);
+
+/** Short-lived sign-in state (OAuth state, PKCE verifier, nonce). */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** The quota ledger: every +1/−1 is a row; totals are sums (ARCHITECTURE: quota changes are a ledger). */
+export const serviceUsage = pgTable(
+  "service_usage",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: serviceKindEnum("kind").notNull(),
+    amount: smallint("amount").notNull(),
+    minutes: smallint("minutes"),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("service_usage_amount_unit", sql`${t.amount} IN (-1, 1)`),
+    check(
+      "service_usage_minutes_rule",
+      sql`${t.minutes} IS NOT DISTINCT FROM (CASE WHEN ${t.kind} = 'session_30m' AND ${t.amount} = 1 THEN 30 END)`,
+    ),
+    index("service_usage_client_kind_idx").on(t.clientId, t.kind),
+  ],
+);
+
+export const activities = pgTable(
+  "activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    details: text("details"),
+    // Always null when an admin creates the entry (SPEC §3); kept for other sources.
+    kind: text("kind"),
+    links: links("links"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("activities_title_present", sql`length(btrim(${t.title})) > 0`),
+    index("activities_client_occurred_idx").on(t.clientId, t.occurredAt.desc()),
+  ],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // A lesson outlives the coach's account: the record stays with the client.
+    coachId: uuid("coach_id").references(() => profiles.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    notes: text("notes"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    recordingUrl: text("recording_url"),
+    resources: links("resources"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("lessons_title_present", sql`length(btrim(${t.title})) > 0`),
+    index("lessons_client_occurred_idx").on(t.clientId, t.occurredAt.desc()),
+  ],
+);
+
+export const homework = pgTable(
+  "homework",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    assignedBy: uuid("assigned_by").references(() => profiles.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    status: homeworkStatusEnum("status").notNull().default("assigned"),
+    dueDate: date("due_date"),
+    description: text("description"),
+    links: links("links"),
+    submissionUrl: text("submission_url"),
+    submissionNote: text("submission_note"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    feedback: text("feedback"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: uuid("reviewed_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("homework_title_present", sql`length(btrim(${t.title})) > 0`),
+    // A submitted or reviewed piece has a submission time; a reviewed one a review time.
+    check(
+      "homework_status_times",
+      sql`(${t.status} = 'assigned' OR ${t.submittedAt} IS NOT NULL) AND (${t.status} <> 'reviewed' OR ${t.reviewedAt} IS NOT NULL)`,
+    ),
+    index("homework_client_due_idx").on(t.clientId, t.dueDate.asc().nullsLast()),
+  ],
+);
+
+export const resources = pgTable(
+  "resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: resourceKindEnum("kind").notNull(),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("resources_title_present", sql`length(btrim(${t.title})) > 0`),
+    index("resources_client_created_idx").on(t.clientId, t.createdAt.desc()),
+  ],
+);
+
+export type Profile = typeof profiles.$inferSelect;
+export type Lesson = typeof lessons.$inferSelect;
+export type Activity = typeof activities.$inferSelect;
+export type Homework = typeof homework.$inferSelect;
+export type Resource = typeof resources.$inferSelect;
+export type UsageRowRecord = typeof serviceUsage.$inferSelect;

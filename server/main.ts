@@ -1,0 +1,102 @@
+// The one Node process: static files, pre-rendered pages and the React Router app on Express.
+// Run by Node 24 directly (type stripping); the app itself is the Vite build in build/server.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+
+type AppEntry = typeof import("../app/entry.server.tsx");
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.join(root, "build");
+const serverBuildPath = path.join(buildDir, "server", "index.js");
+
+if (!existsSync(serverBuildPath)) {
+  console.error("No build found: run `npm run build` first (npm start does it for you).");
+  process.exit(1);
+}
+
+const build = (await import(serverBuildPath)) as ServerBuild;
+const entry = build.entry.module as unknown as AppEntry;
+
+let config: ReturnType<AppEntry["getConfig"]>;
+try {
+  config = entry.getConfig();
+} catch (error) {
+  if (error instanceof entry.ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const { logger } = entry;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+
+// One structured line per request: method, path, status, duration.
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+  });
+  next();
+});
+
+app.use(compression());
+
+// Fingerprinted files never change: cache them for a year.
+app.use(
+  "/assets",
+  express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+);
+// Pre-rendered pages and public files: revalidate, so a deploy shows at once.
+app.use(
+  express.static(path.join(buildDir, "client"), {
+    maxAge: 0,
+    setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=0, must-revalidate"),
+  }),
+);
+
+app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+
+// Migrate and seed before taking traffic; if the database is down, keep serving (healthz says 503)
+// and let a later request open it.
+await entry.startup().then(
+  (database) => logger.info({ database: database.kind }, "database ready"),
+  (error: Error) => logger.error({ err: error.message }, "database not ready at start"),
+);
+
+const server = app.listen(config.port, config.host, () => {
+  logger.info({ url: config.publicOrigin, host: config.host, port: config.port }, "listening");
+});
+server.on("error", (error) => {
+  logger.fatal({ err: error.message }, "cannot listen");
+  process.exit(1);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => {
+    logger.error("in-flight requests did not finish in 10 s; exiting");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, then close the database cleanly.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  await entry.shutdown();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
