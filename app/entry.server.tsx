@@ -82,7 +82,7 @@ export default function handleRequest(
   });
 }
 
-export { closeDatabase as shutdown, getDatabase as startup } from "./server/db.server";
 // What the process (server/main.ts) needs from the bundled app, besides rendering.
 export { ConfigError, getConfig } from "./server/env.server";
+export { shutdown, startup } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";

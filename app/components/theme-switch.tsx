@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   DEFAULT_THEME,
   parseTheme,
@@ -21,6 +21,8 @@ function apply(theme: Theme) {
 /** Light / Dark / System, kept in local storage (SPEC) and a cookie (for server rendering). */
 export function ThemeSwitch() {
   const [theme, setTheme] = useState<Theme>(DEFAULT_THEME);
+  // The header and the mobile drawer each render a switch: each needs its own radio group.
+  const group = useId();
 
   useEffect(() => {
     setTheme(parseTheme(document.documentElement.dataset.theme) ?? DEFAULT_THEME);
@@ -56,7 +58,7 @@ export function ThemeSwitch() {
         >
           <input
             type="radio"
-            name="theme"
+            name={group}
             value={option}
             checked={theme === option}
             onChange={() => choose(option)}

@@ -20,7 +20,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseOptions = {
   /** postgres://… for a server; undefined for PGlite. */
   url: string | undefined;
-  /** Folder for PGlite's files; ignored with a url. */
+  /** Folder for PGlite's files, or "memory://" for a throwaway one; ignored with a url. */
   dataDir: string;
   /** Seed sample people into an empty database. */
   seed: boolean;
@@ -43,9 +43,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
-  const folder = path.resolve(dataDir, "pglite");
-  mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  let client: PGlite;
+  if (dataDir === "memory://") {
+    client = await PGlite.create();
+  } else {
+    const folder = path.resolve(dataDir, "pglite");
+    mkdirSync(folder, { recursive: true });
+    client = await PGlite.create(folder);
+  }
   try {
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

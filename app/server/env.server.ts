@@ -35,9 +35,12 @@ const schema = z
     PUBLIC_ORIGIN: optionalString.pipe(
       z
         .url({ protocol: /^https?$/, error: "must be an http(s) origin such as https://coach.example" })
-        .refine((value) => new URL(value).pathname === "/" && !value.endsWith("/"), {
-          error: "must be an origin only (scheme, host and port), with no path or trailing slash",
-        })
+        .refine(
+          (value) => !URL.canParse(value) || (new URL(value).pathname === "/" && !value.endsWith("/")),
+          {
+            error: "must be an origin only (scheme, host and port), with no path or trailing slash",
+          },
+        )
         .optional(),
     ),
     DATABASE_URL: optionalString.pipe(
@@ -56,6 +59,7 @@ const schema = z
         .url({ protocol: /^https?$/, error: "must be the issuer URL of an OpenID Connect provider" })
         .default("https://accounts.google.com")
         .refine((value) => {
+          if (!URL.canParse(value)) return true; // reported by the url check above
           const url = new URL(value);
           return url.protocol === "https:" || isLoopbackHost(url.hostname);
         }, "must use https:// (http:// is allowed only for localhost)"),

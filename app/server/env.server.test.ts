@@ -1,0 +1,116 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, isLoopbackHost, parseConfig } from "./env.server";
+
+const SECRET = "s".repeat(40);
+
+function failure(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+test("defaults follow the configuration contract", () => {
+  const config = parseConfig({});
+  expect(config).toMatchObject({
+    port: 3000,
+    host: "localhost",
+    publicOrigin: "http://localhost:3000",
+    databaseUrl: undefined,
+    dataDir: "./data",
+    oidc: null,
+    adminEmails: [],
+    sessionSecret: undefined,
+    localSignIn: true,
+  });
+});
+
+test("PUBLIC_ORIGIN defaults to the chosen port", () => {
+  expect(parseConfig({ PORT: "8080" }).publicOrigin).toBe("http://localhost:8080");
+});
+
+test("blank values count as unset", () => {
+  expect(parseConfig({ PORT: "", DATABASE_URL: "  ", ADMIN_EMAILS: "" })).toMatchObject({
+    port: 3000,
+    databaseUrl: undefined,
+    adminEmails: [],
+  });
+});
+
+test("ADMIN_EMAILS is split, trimmed and lower-cased", () => {
+  expect(parseConfig({ ADMIN_EMAILS: " Coach@Example.com, second@example.org ,," }).adminEmails).toEqual([
+    "coach@example.com",
+    "second@example.org",
+  ]);
+});
+
+test("a configured OIDC client turns local sign-in off", () => {
+  const config = parseConfig({
+    AUTH_OIDC_CLIENT_ID: "id",
+    AUTH_OIDC_CLIENT_SECRET: "secret",
+    SESSION_SECRET: SECRET,
+  });
+  expect(config.oidc).toEqual({
+    issuer: "https://accounts.google.com",
+    clientId: "id",
+    clientSecret: "secret",
+  });
+  expect(config.localSignIn).toBe(false);
+});
+
+test("binding a non-loopback interface turns local sign-in off", () => {
+  expect(parseConfig({ HOST: "0.0.0.0" }).localSignIn).toBe(false);
+  expect(parseConfig({ HOST: "127.0.0.1" }).localSignIn).toBe(true);
+});
+
+test("an http issuer is accepted only on loopback hosts", () => {
+  expect(parseConfig({ AUTH_OIDC_ISSUER: "http://127.0.0.1:9400" }).localSignIn).toBe(true);
+  expect(failure({ AUTH_OIDC_ISSUER: "http://idp.example.com" })).toMatch(
+    /^Invalid configuration: AUTH_OIDC_ISSUER /,
+  );
+});
+
+describe("each wrong value stops start-up with one line naming the variable", () => {
+  const cases: [string, Record<string, string>][] = [
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "0" }],
+    ["PORT", { PORT: "70000" }],
+    ["PORT", { PORT: "80.5" }],
+    ["HOST", { HOST: "local host" }],
+    ["PUBLIC_ORIGIN", { PUBLIC_ORIGIN: "not-a-url" }],
+    ["PUBLIC_ORIGIN", { PUBLIC_ORIGIN: "https://coach.example/app" }],
+    ["PUBLIC_ORIGIN", { PUBLIC_ORIGIN: "ftp://coach.example" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/db" }],
+    ["AUTH_OIDC_ISSUER", { AUTH_OIDC_ISSUER: "nope" }],
+    ["ADMIN_EMAILS", { ADMIN_EMAILS: "coach@example.com, not-an-email" }],
+    ["AUTH_OIDC_CLIENT_SECRET", { AUTH_OIDC_CLIENT_ID: "id" }],
+    ["AUTH_OIDC_CLIENT_ID", { AUTH_OIDC_CLIENT_SECRET: "secret" }],
+    ["SESSION_SECRET", { AUTH_OIDC_CLIENT_ID: "id", AUTH_OIDC_CLIENT_SECRET: "secret" }],
+    ["SESSION_SECRET", { SESSION_SECRET: "short" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+  ];
+  for (const [variable, env] of cases) {
+    test(`${variable} = ${JSON.stringify(env)}`, () => {
+      const message = failure(env);
+      expect(message.startsWith(`Invalid configuration: ${variable} `)).toBe(true);
+      expect(message).not.toContain("\n");
+    });
+  }
+});
+
+test("secret values are never echoed in the error", () => {
+  const message = failure({ SESSION_SECRET: "hunter2" });
+  expect(message).not.toContain("hunter2");
+});
+
+test("loopback hosts", () => {
+  for (const host of ["localhost", "LOCALHOST", "127.0.0.1", "127.8.9.10", "::1", "[::1]"]) {
+    expect(isLoopbackHost(host)).toBe(true);
+  }
+  for (const host of ["0.0.0.0", "10.0.0.1", "example.com", "localhost.example.com"]) {
+    expect(isLoopbackHost(host)).toBe(false);
+  }
+});
