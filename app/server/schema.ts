@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import {
-  boolean,
   check,
   date,
   index,
@@ -33,17 +32,18 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+// Not blank: at least one character that is not white space (Unicode spaces included, as JS trim()).
+const hasText = (column: SQLWrapper) =>
+  sql`${column} ~ '[^[:space:]\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'`;
 const links = (name: string) => jsonb(name).$type<LinkRow[]>().notNull().default(sql`'[]'::jsonb`);
 
-/** A person. Also the sign-in library's user record (name ↔ full_name). */
+/** A person: visitor turned lead at first sign-in, then client, coach or admin. */
 export const profiles = pgTable(
   "profiles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    emailVerified: boolean("email_verified").notNull().default(false),
     fullName: text("full_name"),
-    image: text("image"),
     role: roleEnum("role").notNull().default("lead"),
     // A lead has no plan; a client's effective plan defaults to basic (domain/effectivePlan).
     plan: planEnum("plan"),
@@ -57,12 +57,15 @@ export const profiles = pgTable(
   ],
 );
 
-/** Signed-in sessions: the cookie holds only the opaque token. */
+/**
+ * Signed-in sessions. The cookie holds an opaque random token; only its SHA-256 is stored, so a
+ * copy of the database cannot be used to sign in.
+ */
 export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    token: text("token").notNull(),
+    tokenHash: text("token_hash").notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
@@ -72,47 +75,29 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
-/** The link between a profile and its identity at the OpenID provider (sub). */
+/** A profile's identity at an OpenID provider: the issuer and its stable subject (sub). */
 export const accounts = pgTable(
   "accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
+    accountId: text("account_id").notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    accessToken: text("access_token"),
-    refreshToken: text("refresh_token"),
-    idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
-    scope: text("scope"),
-    password: text("password"),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId),
     index("accounts_user_id_idx").on(t.userId),
   ],
-);
-
-/** Short-lived sign-in state (OAuth state, PKCE verifier, nonce). */
-export const verifications = pgTable(
-  "verifications",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    identifier: text("identifier").notNull(),
-    value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
 /** The quota ledger: every +1/−1 is a row; totals are sums (ARCHITECTURE: quota changes are a ledger). */
@@ -155,7 +140,7 @@ export const activities = pgTable(
     createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
   },
   (t) => [
-    check("activities_title_present", sql`length(btrim(${t.title})) > 0`),
+    check("activities_title_present", hasText(t.title)),
     index("activities_client_occurred_idx").on(t.clientId, t.occurredAt.desc()),
   ],
 );
@@ -178,7 +163,7 @@ export const lessons = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("lessons_title_present", sql`length(btrim(${t.title})) > 0`),
+    check("lessons_title_present", hasText(t.title)),
     index("lessons_client_occurred_idx").on(t.clientId, t.occurredAt.desc()),
   ],
 );
@@ -206,7 +191,7 @@ export const homework = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("homework_title_present", sql`length(btrim(${t.title})) > 0`),
+    check("homework_title_present", hasText(t.title)),
     // A submitted or reviewed piece has a submission time; a reviewed one a review time.
     check(
       "homework_status_times",
@@ -231,7 +216,7 @@ export const resources = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("resources_title_present", sql`length(btrim(${t.title})) > 0`),
+    check("resources_title_present", hasText(t.title)),
     index("resources_client_created_idx").on(t.clientId, t.createdAt.desc()),
   ],
 );

@@ -5,18 +5,10 @@ CREATE TYPE "public"."role" AS ENUM('lead', 'client', 'coach', 'admin');--> stat
 CREATE TYPE "public"."service_kind" AS ENUM('resume_review', 'linkedin_review', 'github_review', 'personal_site_review', 'mock_interview', 'session_30m', 'strategy_call_90m', 'dsa_survey', 'networking_playbook', 'networking_events_list');--> statement-breakpoint
 CREATE TABLE "accounts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"account_id" text NOT NULL,
 	"provider_id" text NOT NULL,
+	"account_id" text NOT NULL,
 	"user_id" uuid NOT NULL,
-	"access_token" text,
-	"refresh_token" text,
-	"id_token" text,
-	"access_token_expires_at" timestamp with time zone,
-	"refresh_token_expires_at" timestamp with time zone,
-	"scope" text,
-	"password" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "activities" (
@@ -28,7 +20,7 @@ CREATE TABLE "activities" (
 	"links" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid,
-	CONSTRAINT "activities_title_present" CHECK (length(btrim("activities"."title")) > 0)
+	CONSTRAINT "activities_title_present" CHECK ("activities"."title" ~ '[^[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]')
 );
 --> statement-breakpoint
 CREATE TABLE "homework" (
@@ -48,7 +40,7 @@ CREATE TABLE "homework" (
 	"reviewed_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "homework_title_present" CHECK (length(btrim("homework"."title")) > 0),
+	CONSTRAINT "homework_title_present" CHECK ("homework"."title" ~ '[^[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'),
 	CONSTRAINT "homework_status_times" CHECK (("homework"."status" = 'assigned' OR "homework"."submitted_at" IS NOT NULL) AND ("homework"."status" <> 'reviewed' OR "homework"."reviewed_at" IS NOT NULL))
 );
 --> statement-breakpoint
@@ -63,15 +55,13 @@ CREATE TABLE "lessons" (
 	"resources" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "lessons_title_present" CHECK (length(btrim("lessons"."title")) > 0)
+	CONSTRAINT "lessons_title_present" CHECK ("lessons"."title" ~ '[^[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]')
 );
 --> statement-breakpoint
 CREATE TABLE "profiles" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"email" text NOT NULL,
-	"email_verified" boolean DEFAULT false NOT NULL,
 	"full_name" text,
-	"image" text,
 	"role" "role" DEFAULT 'lead' NOT NULL,
 	"plan" "plan",
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -88,7 +78,7 @@ CREATE TABLE "resources" (
 	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "resources_title_present" CHECK (length(btrim("resources"."title")) > 0)
+	CONSTRAINT "resources_title_present" CHECK ("resources"."title" ~ '[^[:space:]\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]')
 );
 --> statement-breakpoint
 CREATE TABLE "service_usage" (
@@ -105,20 +95,11 @@ CREATE TABLE "service_usage" (
 --> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"token" text NOT NULL,
+	"token_hash" text NOT NULL,
 	"user_id" uuid NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"ip_address" text,
 	"user_agent" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "verifications" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"identifier" text NOT NULL,
-	"value" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -145,6 +126,6 @@ CREATE UNIQUE INDEX "profiles_email_lower_key" ON "profiles" USING btree (lower(
 CREATE INDEX "profiles_role_email_idx" ON "profiles" USING btree ("role","email");--> statement-breakpoint
 CREATE INDEX "resources_client_created_idx" ON "resources" USING btree ("client_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "service_usage_client_kind_idx" ON "service_usage" USING btree ("client_id","kind");--> statement-breakpoint
-CREATE UNIQUE INDEX "sessions_token_key" ON "sessions" USING btree ("token");--> statement-breakpoint
+CREATE UNIQUE INDEX "sessions_token_hash_key" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("identifier");
+CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");
