@@ -14,7 +14,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

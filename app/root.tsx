@@ -14,6 +14,7 @@ import { SiteHeader } from "./components/site-header";
 import { ThemeScript } from "./components/theme-script";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
 import { readCookie } from "./server/cookies";
+import { getConfig } from "./server/env.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -22,7 +23,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ request }: Route.LoaderArgs) {
   // Cookie only: no database here, so pre-rendering at build time never opens it.
   const theme = parseTheme(readCookie(request, THEME_COOKIE)) ?? DEFAULT_THEME;
-  return { theme };
+  return { theme, origin: getConfig().publicOrigin };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

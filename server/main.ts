@@ -40,9 +40,16 @@ app.set("trust proxy", "loopback");
 // One structured line per request: method, path, status, duration.
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
+  // Read now: a mounted middleware (express.static at /assets) strips its prefix from req.path.
+  const requestPath = req.path;
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    logger.info({
+      method: req.method,
+      path: requestPath,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+    });
   });
   next();
 });

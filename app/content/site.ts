@@ -6,6 +6,8 @@ export const SITE = {
   description:
     "Coaching from a former big-tech interviewer and hiring-committee member: resume, mock interviews and a plan to land your next offer.",
   logo: { src: "/images/logo.svg", width: 32, height: 32 },
+  /** 1200×630 image for link previews. */
+  socialImage: "/images/social-card.png",
 } as const;
 
 export type NavLink = { label: string; to: string };

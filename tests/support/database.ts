@@ -6,10 +6,16 @@ import { type Database, openDatabase } from "~/server/db.server";
  * A fresh, migrated, empty database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `dispose`).
  */
-export async function freshDatabase(options: { seed?: boolean } = {}): Promise<Database & { dispose(): Promise<void> }> {
+export async function freshDatabase(
+  options: { seed?: boolean } = {},
+): Promise<Database & { dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ url: undefined, dataDir: "memory://", seed: options.seed ?? false });
+    const database = await openDatabase({
+      url: undefined,
+      dataDir: "memory://",
+      seed: options.seed ?? false,
+    });
     return { ...database, dispose: () => database.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;

@@ -1,0 +1,49 @@
+import type { MetaDescriptor } from "react-router";
+import { SITE } from "~/content/site";
+
+export type PageSeo = {
+  /** The page's own title; the brand is appended. */
+  title: string;
+  description: string;
+  /** Path of the page, for the canonical URL, e.g. "/pricing". */
+  path: string;
+  /** Structured data (JSON-LD) objects for this page. */
+  jsonLd?: Record<string, unknown>[];
+  /** Keep the page out of search results (portal, admin, login). */
+  noindex?: boolean;
+};
+
+type RootData = { origin?: string } | undefined;
+type Match = { id: string; loaderData?: unknown } | undefined;
+
+/** The site's origin from the root loader (PUBLIC_ORIGIN, known at build time for pre-rendered pages). */
+export function originFrom(matches: readonly Match[]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
+  return root?.origin ?? "http://localhost:3000";
+}
+
+/** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
+export function seo(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
+  const origin = originFrom(matches);
+  const url = `${origin}${page.path === "/" ? "/" : page.path}`;
+  const title = page.path === "/" ? `${SITE.brand} · ${page.title}` : `${page.title} · ${SITE.brand}`;
+  const image = `${origin}${SITE.socialImage}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE.brand },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  for (const data of page.jsonLd ?? []) tags.push({ "script:ld+json": data });
+  return tags;
+}

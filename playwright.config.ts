@@ -1,0 +1,86 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built server,
+// started here on a fixed port with a fresh embedded database for every run.
+
+const root = import.meta.dirname;
+
+if (!existsSync(path.join(root, "build", "server", "index.js"))) {
+  throw new Error(
+    "No build found (build/server/index.js): run `npx react-router build` before the e2e tests.",
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  throw new Error(`E2E_PORT must be a port number from 1 to 65535 (got "${process.env.E2E_PORT}").`);
+}
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The server runs on Node 24 (type stripping); the runner may be on the machine's older Node.
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+const node = nodeMajor >= 24 ? process.execPath : path.join(root, "node_modules", ".bin", "node");
+
+// Workers load this file too: only the runner (no TEST_WORKER_INDEX) creates, and later removes, the folder.
+const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+const dataDir = isRunner ? mkdtempSync(path.join(os.tmpdir(), "e2e-data-")) : "";
+if (isRunner) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL,
+    headless: true,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `"${node}" server/main.ts`,
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    // Warnings and errors only (e.g. "database not ready at start"), so a failed start explains itself.
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM lets the server close the database cleanly before the folder is removed.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_ORIGIN: baseURL,
+      DATA_DIR: dataDir,
+      // Always the embedded database in the fresh folder, whatever the calling shell has set.
+      DATABASE_URL: "",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    },
+  },
+});

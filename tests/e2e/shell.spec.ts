@@ -1,0 +1,223 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, focusIsWithin, gotoHydrated, test } from "./support";
+
+// The layout shell every page shares: header navigation, mobile drawer, theme, footer, 404.
+
+const NAV_LINKS = [
+  ["Home", "/"],
+  ["About", "/about"],
+  ["Pricing", "/pricing"],
+  ["Next Offer Program", "/next-offer-coaching-program"],
+  ["Workshops", "/workshops"],
+  ["FAQ", "/faq"],
+  ["Client Portal", "/login"],
+] as const;
+
+const SOCIAL_LINKS = ["LinkedIn", "Instagram", "YouTube"];
+
+const PHONE = { width: 390, height: 844 };
+
+type ThemeSample = { at: string; bodyParsed: boolean; dark: boolean };
+
+/**
+ * Installed with `addInitScript`, so it runs before any of the page's own scripts. Samples whether
+ * <html> is dark at every point where the browser could paint: after each parser step once <body>
+ * exists (mutation records are delivered before the task ends, so before any paint), at the first
+ * animation frame (which precedes the first paint), and at DOMContentLoaded.
+ */
+function recordThemeBeforeFirstPaint() {
+  const samples: ThemeSample[] = [];
+  Object.defineProperty(window, "__themeSamples", { value: samples });
+  const sample = (at: string) =>
+    samples.push({
+      at,
+      bodyParsed: document.body !== null,
+      dark: document.documentElement?.classList.contains("dark") ?? false,
+    });
+  new MutationObserver(() => sample("mutation")).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["class"],
+  });
+  requestAnimationFrame(() => sample("first frame"));
+  document.addEventListener("DOMContentLoaded", () => sample("DOMContentLoaded"));
+}
+
+/** The samples of the current document, once its first frame has been recorded. */
+async function themeSamples(page: Page): Promise<ThemeSample[]> {
+  const read = () =>
+    page.evaluate(() => (window as unknown as { __themeSamples: ThemeSample[] }).__themeSamples);
+  await expect.poll(async () => (await read()).some((s) => s.at === "first frame")).toBe(true);
+  const samples = await read();
+  expect(
+    samples.some((s) => s.bodyParsed),
+    "a sample was taken once <body> existed",
+  ).toBe(true);
+  // Before <body> exists nothing can be painted; the inline theme script in <head> runs then.
+  return samples.filter((s) => s.bodyParsed || s.at !== "mutation");
+}
+
+/** Clicks the option's visible label, as a person does (the radio itself is visually hidden). */
+async function chooseTheme(page: Page, label: "Light" | "Dark") {
+  const themes = page.getByRole("group", { name: "Theme" });
+  await themes.getByText(label, { exact: true }).click();
+  await expect(themes.getByRole("radio", { name: label })).toBeChecked();
+}
+
+async function storedTheme(page: Page) {
+  const local = await page.evaluate(() => localStorage.getItem("theme"));
+  const cookie = (await page.context().cookies()).find((c) => c.name === "theme")?.value;
+  return { local, cookie };
+}
+
+test("home page introduces the coach and links to pricing and the footer's pages", async ({ page }) => {
+  await page.goto("/");
+
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Coached 115+ aspiring SWEs")).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: /pricing/i }).first()).toHaveAttribute("href", "/pricing");
+
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
+  await expect(footer.getByRole("link", { name: "Privacy", exact: true })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
+  for (const name of SOCIAL_LINKS) {
+    const link = footer.getByRole("link", { name: new RegExp(`^${name}\\b`) });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
+    await expect(link).toHaveAttribute("href", /^https:\/\//);
+  }
+});
+
+test("desktop header shows every section and the client portal", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [name, href] of NAV_LINKS) {
+    const link = nav.getByRole("link", { name, exact: true });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", href);
+  }
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+});
+
+test("mobile menu opens as a dialog that keeps focus, closes with Escape and navigates", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await gotoHydrated(page, "/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+  const trigger = page.getByRole("button", { name: "Open menu" });
+  await trigger.click();
+  const dialog = page.getByRole("dialog", { name: "Menu" });
+  await expect(dialog).toBeVisible();
+  for (const [name, href] of NAV_LINKS) {
+    await expect(dialog.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  expect(await focusIsWithin(dialog), "focus moves into the dialog").toBe(true);
+
+  // More presses than the dialog has stops, both ways: focus must wrap, never leave.
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let press = 1; press <= 14; press++) {
+      await page.keyboard.press(key);
+      expect(await focusIsWithin(dialog), `focus after ${press} × ${key}`).toBe(true);
+    }
+  }
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await trigger.click();
+  await dialog.getByRole("link", { name: "Client Portal" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeVisible();
+});
+
+test("on a phone, the theme chosen in the menu shows as chosen and is applied", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await gotoHydrated(page, "/");
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const themes = page.getByRole("dialog", { name: "Menu" }).getByRole("group", { name: "Theme" });
+  await expect(themes.getByRole("radio", { name: "Dark" })).toBeChecked();
+  await themes.getByText("Light", { exact: true }).click();
+
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expect(themes.getByRole("radio", { name: "Light" })).toBeChecked();
+  await expect(themes.getByRole("radio", { name: "Dark" })).not.toBeChecked();
+});
+
+test("theme is dark by default and a light choice survives a reload without a dark flash", async ({
+  page,
+}) => {
+  await page.addInitScript(recordThemeBeforeFirstPaint);
+  await gotoHydrated(page, "/");
+  const html = page.locator("html");
+  await expect(html).toHaveClass(/\bdark\b/);
+  const themes = page.getByRole("group", { name: "Theme" });
+  await expect(themes.getByRole("radio", { name: "Dark" })).toBeChecked();
+
+  await chooseTheme(page, "Light");
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  expect(await storedTheme(page)).toEqual({ local: "light", cookie: "light" });
+
+  await page.reload();
+  expect(
+    (await themeSamples(page)).filter((s) => s.dark),
+    "dark samples after choosing light",
+  ).toEqual([]);
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect(themes.getByRole("radio", { name: "Light" })).toBeChecked();
+
+  await chooseTheme(page, "Dark");
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await storedTheme(page)).toEqual({ local: "dark", cookie: "dark" });
+
+  await page.reload();
+  expect(
+    (await themeSamples(page)).filter((s) => !s.dark),
+    "light samples after choosing dark",
+  ).toEqual([]);
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(themes.getByRole("radio", { name: "Dark" })).toBeChecked();
+});
+
+test("an unknown address answers 404 with a way back home", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  const home = page.getByRole("main").getByRole("link", { name: /home page/i });
+  await expect(home).toHaveAttribute("href", "/");
+  await home.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("home page has no accessibility violations in the dark theme", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expectNoAxeViolations(page);
+});
+
+test("home page has no accessibility violations in the light theme", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await chooseTheme(page, "Light");
+  // Reload so no colour transition is half-way when axe measures contrast.
+  await page.reload();
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expectNoAxeViolations(page);
+});
+
+test("404 page has no accessibility violations", async ({ page }) => {
+  await gotoHydrated(page, "/no-such-page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
