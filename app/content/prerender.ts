@@ -1,3 +1,11 @@
-// Public pages served as pre-rendered HTML. Anything personal on them (the header's
+// Public pages served as pre-rendered HTML. /pricing is rendered per request instead, so the
+// visitor's currency (cookie or country) is known in the first byte. Anything personal on them (the header's
 // signed-in links, today's date) is filled in by the browser after load.
-export const PRERENDERED_PATHS = ["/"];
+export const PRERENDERED_PATHS = [
+  "/",
+  "/about",
+  "/faq",
+  "/next-offer-coaching-program",
+  "/workshops",
+  "/privacy",
+];
