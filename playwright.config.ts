@@ -8,9 +8,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const root = import.meta.dirname;
 
-if (!existsSync(path.join(root, "build", "server", "index.js"))) {
+const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+if (!existsSync(path.join(buildDir, "server", "index.js"))) {
   throw new Error(
-    "No build found (build/server/index.js): run `npx react-router build` before the e2e tests.",
+    `No build found in ${buildDir}: run \`npx react-router build\` (with the same BUILD_DIR) before the e2e tests.`,
   );
 }
 
@@ -36,6 +37,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  outputDir: `test-results/playwright-${port}`,
   use: {
     baseURL,
     headless: true,
@@ -78,6 +80,7 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_ORIGIN: baseURL,
       DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
       // Always the embedded database in the fresh folder, whatever the calling shell has set.
       DATABASE_URL: "",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

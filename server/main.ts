@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 type AppEntry = typeof import("../app/entry.server.tsx");
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.join(root, "build");
+const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 
 if (!existsSync(serverBuildPath)) {

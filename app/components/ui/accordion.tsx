@@ -34,7 +34,9 @@ export function Accordion({
               </AccordionPrimitive.Trigger>
             </Heading>
           </AccordionPrimitive.Header>
-          <AccordionPrimitive.Content className="pb-4 text-muted-foreground">{item.answer}</AccordionPrimitive.Content>
+          <AccordionPrimitive.Content className="pb-4 text-muted-foreground">
+            {item.answer}
+          </AccordionPrimitive.Content>
         </AccordionPrimitive.Item>
       ))}
     </AccordionPrimitive.Root>
