@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { MOCK_CLIENT_ID, MOCK_CLIENT_SECRET } from "./tests/support/oidc-provider.ts";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built server,
 // started here on a fixed port with a fresh embedded database for every run.
@@ -20,6 +21,10 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   throw new Error(`E2E_PORT must be a port number from 1 to 65535 (got "${process.env.E2E_PORT}").`);
 }
 const baseURL = `http://127.0.0.1:${port}`;
+// Sign-in goes through the real OpenID Connect flow against a local provider (tests/support/oidc-provider.ts).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 100);
+const oidcIssuer = `http://localhost:${oidcPort}`;
+process.env.E2E_OIDC_ISSUER = oidcIssuer;
 
 // The server runs on Node 24 (type stripping); the runner may be on the machine's older Node.
 const nodeMajor = Number(process.versions.node.split(".")[0]);
@@ -63,27 +68,42 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `"${node}" server/main.ts`,
-    cwd: root,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Warnings and errors only (e.g. "database not ready at start"), so a failed start explains itself.
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM lets the server close the database cleanly before the folder is removed.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_ORIGIN: baseURL,
-      DATA_DIR: dataDir,
-      BUILD_DIR: buildDir,
-      // Always the embedded database in the fresh folder, whatever the calling shell has set.
-      DATABASE_URL: "",
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  webServer: [
+    {
+      command: `"${node}" tests/support/oidc-provider.ts --port ${oidcPort}`,
+      cwd: root,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: `"${node}" server/main.ts`,
+      cwd: root,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Warnings and errors only (e.g. "database not ready at start"), so a failed start explains itself.
+      stdout: "pipe",
+      stderr: "pipe",
+      // SIGTERM lets the server close the database cleanly before the folder is removed.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_ORIGIN: baseURL,
+        DATA_DIR: dataDir,
+        BUILD_DIR: buildDir,
+        // Always the embedded database in the fresh folder, whatever the calling shell has set.
+        DATABASE_URL: "",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        AUTH_OIDC_ISSUER: oidcIssuer,
+        AUTH_OIDC_CLIENT_ID: MOCK_CLIENT_ID,
+        AUTH_OIDC_CLIENT_SECRET: MOCK_CLIENT_SECRET,
+        SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0123",
+        // Every test signs in from 127.0.0.1: the limit is proven by its own system test.
+        SIGN_IN_RATE_LIMIT: "10000",
+      },
+    },
+  ],
 });

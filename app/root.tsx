@@ -1,3 +1,4 @@
+import { useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -5,14 +6,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AuthProvider } from "./components/auth-provider";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ThemeScript } from "./components/theme-script";
+import { PRERENDERED_PATHS } from "./content/prerender";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
+import { loadViewer, viewerContext } from "./server/auth/context.server";
 import { readCookie } from "./server/cookies";
 import { getConfig } from "./server/env.server";
 
@@ -20,15 +26,28 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  // Cookie only: no database here, so pre-rendering at build time never opens it.
+export const middleware: Route.MiddlewareFunction[] = [loadViewer];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  // No database here beyond the middleware's session read (which needs a cookie), so
+  // pre-rendering at build time never opens it.
   const theme = parseTheme(readCookie(request, THEME_COOKIE)) ?? DEFAULT_THEME;
-  return { theme, origin: getConfig().publicOrigin };
+  const viewer = context.get(viewerContext);
+  return { theme, origin: getConfig().publicOrigin, viewer: viewer === "unavailable" ? null : viewer };
+}
+
+/** Pre-rendered HTML is the same for everyone: who is signed in is asked after load. */
+function useViewerKnownFromServer(): boolean {
+  const location = useLocation();
+  const [firstPath] = useState(location.pathname);
+  const path = firstPath.length > 1 ? firstPath.replace(/\/$/, "") : firstPath;
+  return !PRERENDERED_PATHS.includes(path);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? DEFAULT_THEME;
+  const known = useViewerKnownFromServer();
   return (
     <html lang="en" className={theme === "light" ? "" : "dark"} data-theme={theme} suppressHydrationWarning>
       <head>
@@ -39,17 +58,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
+        <AuthProvider serverViewer={data?.viewer ?? null} known={known && data !== undefined}>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+          >
+            Skip to content
+          </a>
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster position="top-right" richColors closeButton />
+        </AuthProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

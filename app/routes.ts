@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/marketing/home.tsx"),
@@ -8,6 +8,22 @@ export default [
   route("next-offer-coaching-program", "routes/marketing/next-offer.tsx"),
   route("workshops", "routes/marketing/workshops.tsx"),
   route("privacy", "routes/marketing/privacy.tsx"),
+
+  route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("auth/callback", "routes/auth/callback.ts"),
+  route("auth/session", "routes/auth/session.ts"),
+
+  layout("routes/portal/layout.tsx", [
+    route("dashboard", "routes/portal/dashboard.tsx"),
+    route("lessons", "routes/portal/lessons.tsx"),
+    route("homework", "routes/portal/homework.tsx"),
+    route("resources", "routes/portal/resources.tsx"),
+    route("plan", "routes/portal/plan.tsx"),
+  ]),
+
+  ...prefix("admin", [layout("routes/admin/layout.tsx", [index("routes/admin/index.tsx")])]),
+
   route("healthz", "routes/resources/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,10 +1,11 @@
 // The one Node process: static files, pre-rendered pages and the React Router app on Express.
 // Run by Node 24 directly (type stripping); the app itself is the Vite build in build/server.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 
 type AppEntry = typeof import("../app/entry.server.tsx");
@@ -62,12 +63,30 @@ app.use(
   express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
 );
 // Pre-rendered pages and public files: revalidate, so a deploy shows at once.
-app.use(
-  express.static(path.join(buildDir, "client"), {
-    maxAge: 0,
-    setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=0, must-revalidate"),
-  }),
-);
+const clientDir = path.join(buildDir, "client");
+const revalidate = { "Cache-Control": "public, max-age=0, must-revalidate" };
+app.use(express.static(clientDir, { maxAge: 0, redirect: false, index: false, setHeaders: (res) => res.set(revalidate) }));
+
+// Pre-rendered HTML is served for its exact path (/about, not a redirect to /about/).
+const prerendered = new Set(prerenderedPaths(clientDir));
+app.get("/{*splat}", (req, res, next) => {
+  const pathname = req.path.length > 1 ? req.path.replace(/\/$/, "") : req.path;
+  if (!prerendered.has(pathname)) return next();
+  res.set(revalidate);
+  res.sendFile(path.join(pathname, "index.html"), { root: clientDir }, (error) => error && next(error));
+});
+
+// Sign-in starts (POST /login) and callbacks, per client address: a burst gets 429 + Retry-After,
+// everyone else keeps being served.
+const signInLimiter = rateLimit({
+  windowMs: 60_000,
+  limit: config.signInRateLimit,
+  standardHeaders: "draft-8",
+  legacyHeaders: false,
+  message: { error: "Too many sign-in attempts. Please wait a minute and try again." },
+});
+app.post("/login", signInLimiter);
+app.get("/auth/callback", signInLimiter);
 
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
 
@@ -85,6 +104,15 @@ server.on("error", (error) => {
   logger.fatal({ err: error.message }, "cannot listen");
   process.exit(1);
 });
+
+function prerenderedPaths(dir: string, prefix = ""): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    if (entry.isFile() && entry.name === "index.html") found.push(prefix === "" ? "/" : prefix);
+    if (entry.isDirectory() && entry.name !== "assets") found.push(...prerenderedPaths(dir, `${prefix}/${entry.name}`));
+  }
+  return found;
+}
 
 let stopping = false;
 async function stop(signal: string) {

@@ -1,7 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
 import { PRIMARY_NAV, SITE } from "~/content/site";
+import { isProtectedPath, isStaff } from "~/domain/viewer";
+import { useAuth } from "./auth-provider";
 import { ThemeSwitch } from "./theme-switch";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -9,7 +12,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "font-semibold text-foreground" : "text-muted-foreground"
   }`;
 
-function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+function NavItems({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOut: () => void }) {
+  const { loading, viewer } = useAuth();
   return (
     <>
       {PRIMARY_NAV.map((link) => (
@@ -17,9 +21,32 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
           {link.label}
         </NavLink>
       ))}
-      <NavLink to="/login" className={navClass} onClick={onNavigate}>
-        Client Portal
-      </NavLink>
+      {loading ? (
+        // SPEC §2: a placeholder while the browser learns who is signed in.
+        <span className="inline-block h-7 w-24 animate-pulse rounded-md bg-muted" role="status">
+          <span className="sr-only">Checking your sign-in…</span>
+        </span>
+      ) : viewer ? (
+        <>
+          {isStaff(viewer.role) && (
+            <NavLink to="/admin" className={navClass} onClick={onNavigate}>
+              Admin
+            </NavLink>
+          )}
+          {viewer.role === "client" && (
+            <NavLink to="/dashboard" className={navClass} onClick={onNavigate}>
+              Dashboard
+            </NavLink>
+          )}
+          <button type="button" className={navClass({ isActive: false })} onClick={onSignOut}>
+            Sign out
+          </button>
+        </>
+      ) : (
+        <NavLink to="/login" className={navClass} onClick={onNavigate}>
+          Client Portal
+        </NavLink>
+      )}
     </>
   );
 }
@@ -27,6 +54,17 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+
+  // SPEC §2: close the menu, leave a protected page first, then sign out and say so.
+  async function handleSignOut() {
+    setOpen(false);
+    if (isProtectedPath(location.pathname)) await navigate("/");
+    await signOut();
+    toast.success("Signed out");
+  }
 
   // Navigating (including back/forward) closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
@@ -40,7 +78,7 @@ export function SiteHeader() {
           <span>{SITE.brand}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavItems />
+          <NavItems onSignOut={handleSignOut} />
         </nav>
         <div className="hidden lg:block">
           <ThemeSwitch />
@@ -66,7 +104,7 @@ export function SiteHeader() {
               </div>
               <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
               <nav aria-label="Mobile" className="flex flex-col gap-1">
-                <NavItems onNavigate={() => setOpen(false)} />
+                <NavItems onNavigate={() => setOpen(false)} onSignOut={handleSignOut} />
               </nav>
               <ThemeSwitch />
             </Dialog.Content>

@@ -5,3 +5,4 @@ export * from "./plans";
 export * from "./resource-kinds";
 export * from "./theme";
 export * from "./usage";
+export * from "./viewer";

@@ -82,6 +82,15 @@ const schema = z
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
     ),
+    SIGN_IN_RATE_LIMIT: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "must be a whole number of sign-in requests per minute (1 to 100000)" })
+        .int("must be a whole number of sign-in requests per minute (1 to 100000)")
+        .min(1, "must be a whole number of sign-in requests per minute (1 to 100000)")
+        .max(100_000, "must be a whole number of sign-in requests per minute (1 to 100000)")
+        .default(20),
+    ),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -116,6 +125,8 @@ export type Config = {
   adminEmails: string[];
   sessionSecret: string | undefined;
   logLevel: string;
+  /** Sign-in starts and callbacks allowed per client address per minute. */
+  signInRateLimit: number;
   /** Local sign-in: only without an OIDC client and only on a loopback interface. */
   localSignIn: boolean;
 };
@@ -159,6 +170,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     adminEmails: e.ADMIN_EMAILS,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     localSignIn: oidc === null && isLoopbackHost(e.HOST),
   };
 }

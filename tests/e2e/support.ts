@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.ts";
 
 // Shared helpers for the end-to-end specs. No state lives here between tests.
 
@@ -55,3 +56,44 @@ export async function gotoHydrated(page: Page, path: string) {
   });
   return response;
 }
+
+/** The local OpenID provider the e2e server signs in against (set by playwright.config.ts). */
+export function oidcIssuer(): string {
+  const issuer = process.env.E2E_OIDC_ISSUER;
+  if (!issuer) throw new Error("E2E_OIDC_ISSUER is not set: run the tests through playwright.config.ts");
+  return issuer;
+}
+
+/** Makes this browser context "signed in at the provider" as `identity`, like a Google account. */
+export async function beAtProvider(context: BrowserContext, identity: MockIdentity): Promise<void> {
+  await context.addCookies([mockIdentityCookie(oidcIssuer(), identity)]);
+}
+
+/**
+ * Signs in through the real flow: /login → 'Continue with Google' → the provider → /auth/callback,
+ * and waits until the browser is back on the site at `expectPath`.
+ */
+export async function signIn(
+  page: Page,
+  identity: MockIdentity,
+  { from = "/login", expectPath = "/dashboard" }: { from?: string; expectPath?: string | RegExp } = {},
+): Promise<void> {
+  await beAtProvider(page.context(), identity);
+  await page.goto(from);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL((url) =>
+    typeof expectPath === "string"
+      ? url.pathname === expectPath
+      : expectPath.test(`${url.pathname}${url.search}`),
+  );
+}
+
+/** The seeded people (app/server/seed.server.ts) as identities at the provider. */
+export const PEOPLE = {
+  admin: { sub: "google-admin", email: "admin@example.com", name: "Jordan Avery" },
+  coach: { sub: "google-coach", email: "coach@example.com", name: "Priya Raman" },
+  basicClient: { sub: "google-maya", email: "maya.chen@example.com", name: "Maya Chen" },
+  proClient: { sub: "google-daniel", email: "daniel.okafor@example.com", name: "Daniel Okafor" },
+  premiumClient: { sub: "google-sofia", email: "sofia.alvarez@example.com", name: "Sofia Alvarez" },
+  lead: { sub: "google-liam", email: "liam.tremblay@example.com", name: "Liam Tremblay" },
+} satisfies Record<string, MockIdentity>;

@@ -1,0 +1,93 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { Viewer } from "~/domain/viewer";
+
+// The browser's view of who is signed in (SPEC §4 auth context). Server-rendered pages know it
+// from the first byte; pre-rendered pages (the same HTML for everyone) ask the server after load,
+// and show a placeholder until then.
+
+export type AuthState = {
+  /** True while the browser is still asking who is signed in. */
+  loading: boolean;
+  /** True once loading is over (the profile comes with the session, so nothing else is awaited). */
+  authReady: boolean;
+  viewer: Viewer | null;
+  /** Ends this session at once, then every session of this person; a failure is swallowed. */
+  signOut(): Promise<{ ok: boolean; error?: string }>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({
+  serverViewer,
+  known,
+  children,
+}: {
+  serverViewer: Viewer | null;
+  /** Whether `serverViewer` was computed for this request (false on pre-rendered HTML). */
+  known: boolean;
+  children: ReactNode;
+}) {
+  const [viewer, setViewer] = useState<Viewer | null>(known ? serverViewer : null);
+  const [loading, setLoading] = useState(!known);
+  const revalidator = useRevalidator();
+
+  // A server-rendered navigation or revalidation brings fresh knowledge.
+  useEffect(() => {
+    if (known) {
+      setViewer(serverViewer);
+      setLoading(false);
+    }
+  }, [known, serverViewer]);
+
+  useEffect(() => {
+    if (known) return;
+    let cancelled = false;
+    fetch("/auth/session", {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { accept: "application/json" },
+    })
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ viewer: Viewer | null }>) : { viewer: null },
+      )
+      .then((body) => !cancelled && setViewer(body.viewer))
+      .catch(() => !cancelled && setViewer(null))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [known]);
+
+  const signOut = useCallback(async () => {
+    setViewer(null);
+    setLoading(false);
+    try {
+      const response = await fetch("/logout", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { accept: "application/json" },
+      });
+      const body = (await response.json().catch(() => ({}))) as { ok?: boolean; error?: string };
+      return response.ok && body.ok
+        ? { ok: true }
+        : { ok: false, error: body.error ?? `HTTP ${response.status}` };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      revalidator.revalidate();
+    }
+  }, [revalidator]);
+
+  const value = useMemo<AuthState>(
+    () => ({ loading, authReady: !loading, viewer, signOut }),
+    [loading, viewer, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used within an AuthProvider");
+  return value;
+}

@@ -1,0 +1,254 @@
+import { data, Form, Link, redirect } from "react-router";
+import { safeRedirect } from "~/domain/viewer";
+import { seo } from "~/lib/seo";
+import { viewerContext } from "~/server/auth/context.server";
+import { profileForIdentity } from "~/server/auth/identity.server";
+import { localIdentity, localSignInSchema } from "~/server/auth/local.server";
+import { beginSignIn, SignInError } from "~/server/auth/oidc.server";
+import { createSession } from "~/server/auth/session.server";
+import { getDb } from "~/server/db.server";
+import { getConfig } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { SEED_PEOPLE } from "~/server/seed.server";
+import type { Route } from "./+types/login";
+
+const ERRORS: Record<string, string> = {
+  not_configured: "Google sign-in isn't configured on this machine. Choose who to be below.",
+  provider_unreachable: "We couldn't reach Google just now. Please try again in a moment.",
+  signin_failed: "Sign-in failed. Please try again.",
+};
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = url.searchParams.get("redirectTo");
+  const viewer = context.get(viewerContext);
+  // SPEC §2: a signed-in visitor goes on to where they were headed, or the dashboard.
+  if (viewer && viewer !== "unavailable") throw redirect(safeRedirect(redirectTo));
+  const code = url.searchParams.get("error");
+  const message = url.searchParams.get("message");
+  const config = getConfig();
+  return {
+    redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
+    error: code
+      ? code === "signin_failed" && message
+        ? message.slice(0, 200)
+        : (ERRORS[code] ?? ERRORS.signin_failed)
+      : null,
+    googleConfigured: config.oidc !== null,
+    localPeople: config.localSignIn
+      ? SEED_PEOPLE.map((p) => ({ email: p.email, label: p.fullName ?? p.email, role: p.role, plan: p.plan }))
+      : null,
+  };
+}
+
+// intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
+// intent=local: local sign-in on your own machine, through the same profile and session code.
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const config = getConfig();
+
+  if (form.get("intent") === "local") {
+    if (!config.localSignIn)
+      throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
+    const parsed = localSignInSchema.safeParse({
+      email: form.get("email"),
+      name: form.get("name") ?? undefined,
+    });
+    if (!parsed.success) {
+      return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
+    }
+    const db = await getDb();
+    const profile = await profileForIdentity(db, localIdentity(parsed.data), config.adminEmails);
+    const cookie = await createSession(db, profile.id, request);
+    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  }
+
+  const back = (reason: string) => redirect(`/login?${new URLSearchParams({ redirectTo, error: reason })}`);
+  if (!config.oidc) return back("not_configured");
+  try {
+    const { url, setCookie } = await beginSignIn(redirectTo);
+    return redirect(url, { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    logger.warn({ err: (error as Error).message }, "sign-in could not start");
+    return back(error instanceof SignInError && !error.cause ? "not_configured" : "provider_unreachable");
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Client Portal sign-in",
+    description: "Sign in to your coaching portal, or explore a read-only demo of what clients see.",
+    path: "/login",
+    noindex: true,
+  });
+}
+
+const DEMOS = [
+  { to: "/demo?plan=pro", label: "Pro dashboard", note: "Coaching sessions, mock interviews and reviews" },
+  { to: "/demo?plan=basic", label: "Basic dashboard", note: "Reviews and one mock interview" },
+  { to: "/demo?plan=premium", label: "Premium dashboard", note: "Everything, with 16 coaching sessions" },
+  { to: "/demo/plan?plan=pro", label: "Pro plan page", note: "What a plan includes, grouped" },
+];
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, error, googleConfigured, localPeople } = loaderData;
+  const localError = actionData?.error;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2 md:py-16">
+      <section aria-labelledby="welcome" className="rounded-2xl border border-border bg-card p-6 sm:p-8">
+        <h1 id="welcome" className="text-3xl font-bold tracking-tight">
+          Welcome to your Client Portal
+        </h1>
+        <p className="mt-3 text-muted-foreground">
+          Your plan, your sessions and mock interviews, lesson recordings, homework and resources, all in one
+          place. Sign in with the Google account you used when you booked.
+        </p>
+        {error && (
+          <p
+            role="alert"
+            className="mt-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+          >
+            {error}
+          </p>
+        )}
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="google" />
+          {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+          <button
+            type="submit"
+            className="inline-flex w-full items-center justify-center gap-3 rounded-md bg-primary px-5 py-3 font-semibold text-primary-foreground hover:opacity-90"
+          >
+            <GoogleMark />
+            Continue with Google
+          </button>
+        </Form>
+        {!googleConfigured && !localPeople && (
+          <p className="mt-3 text-sm text-muted-foreground">Sign-in is not available on this server yet.</p>
+        )}
+        {localPeople && (
+          <LocalSignIn people={localPeople} redirectTo={redirectTo} error={localError ?? null} />
+        )}
+      </section>
+
+      <section aria-labelledby="demo" className="rounded-2xl border border-border p-6 sm:p-8">
+        <h2 id="demo" className="text-2xl font-semibold">
+          Explore a read-only demo
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          Not a client yet? See exactly what the portal looks like on each plan, with sample data.
+        </p>
+        <ul className="mt-5 space-y-3">
+          {DEMOS.map((demo) => (
+            <li key={demo.to}>
+              <Link
+                to={demo.to}
+                className="block rounded-lg border border-border px-4 py-3 hover:border-primary hover:bg-muted"
+              >
+                <span className="font-medium">{demo.label}</span>
+                <span className="block text-sm text-muted-foreground">{demo.note}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function LocalSignIn({
+  people,
+  redirectTo,
+  error,
+}: {
+  people: { email: string; label: string; role: string; plan: string | null }[];
+  redirectTo: string | null;
+  error: string | null;
+}) {
+  return (
+    <div className="mt-8 border-t border-border pt-6">
+      <h2 className="text-lg font-semibold">Local sign-in (this machine only)</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        No Google client is configured, so you can be anyone to try the site. This is impossible once Google
+        sign-in is set up or the server is reachable from a network.
+      </p>
+      <ul className="mt-4 grid gap-2">
+        {people.map((person) => (
+          <li key={person.email}>
+            <Form method="post">
+              <input type="hidden" name="intent" value="local" />
+              <input type="hidden" name="email" value={person.email} />
+              {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+              <button
+                type="submit"
+                className="flex w-full items-center justify-between rounded-md border border-border px-3 py-2 text-left text-sm hover:bg-muted"
+              >
+                <span>
+                  Sign in as <span className="font-medium">{person.label}</span>
+                </span>
+                <span className="text-muted-foreground">
+                  {person.role}
+                  {person.plan ? ` · ${person.plan}` : ""}
+                </span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+        <input type="hidden" name="intent" value="local" />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <label className="grid gap-1 text-sm">
+          Any email
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            className="rounded-md border border-border bg-background px-3 py-2"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "local-error" : undefined}
+          />
+        </label>
+        <label className="grid gap-1 text-sm">
+          Name (optional)
+          <input
+            name="name"
+            maxLength={120}
+            className="rounded-md border border-border bg-background px-3 py-2"
+          />
+        </label>
+        <button
+          type="submit"
+          className="self-end rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
+        >
+          Sign in
+        </button>
+      </Form>
+      {error && (
+        <p id="local-error" role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18">
+      <circle cx="9" cy="9" r="9" fill="#fff" />
+      <text
+        x="9"
+        y="13"
+        textAnchor="middle"
+        fontSize="11"
+        fontWeight="700"
+        fill="#4f5bd5"
+        fontFamily="sans-serif"
+      >
+        G
+      </text>
+    </svg>
+  );
+}

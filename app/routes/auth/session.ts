@@ -1,0 +1,14 @@
+import { viewerContext } from "~/server/auth/context.server";
+import type { Route } from "./+types/session";
+
+// Who is signed in, for pre-rendered pages whose HTML cannot know.
+export function loader({ context }: Route.LoaderArgs) {
+  const state = context.get(viewerContext);
+  if (state === "unavailable") {
+    return Response.json(
+      { viewer: null, error: "unavailable" },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return Response.json({ viewer: state }, { headers: { "Cache-Control": "no-store", Vary: "Cookie" } });
+}

@@ -1,0 +1,76 @@
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
+import { isStaff, type Viewer } from "~/domain/viewer";
+import { getDb } from "../db.server";
+import { logger } from "../logger.server";
+import { hasSessionCookie, readSession } from "./session.server";
+
+/**
+ * Who is asking, set once per request by the root middleware:
+ * a Viewer, null when signed out, or "unavailable" when the database could not be asked.
+ */
+export type ViewerState = Viewer | null | "unavailable";
+export const viewerContext = createContext<ViewerState>(null);
+export const sessionIdContext = createContext<string | null>(null);
+
+/** Root middleware: reads the session (only when there is a cookie: pre-rendering never opens the database). */
+export const loadViewer: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (!hasSessionCookie(request)) return next();
+  let renewedCookie: string | null = null;
+  try {
+    const found = await readSession(await getDb(), request);
+    if (found) {
+      context.set(viewerContext, found.viewer);
+      context.set(sessionIdContext, found.sessionId);
+      renewedCookie = found.renewedCookie;
+    }
+  } catch (error) {
+    logger.error({ err: (error as Error).message }, "session lookup failed");
+    context.set(viewerContext, "unavailable");
+  }
+  const response = await next();
+  if (renewedCookie) response.headers.append("Set-Cookie", renewedCookie);
+  return response;
+};
+
+function databaseUnavailable(): never {
+  throw data("The site can't reach its database right now.", { status: 503 });
+}
+
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  return `/login?${new URLSearchParams({ redirectTo: target })}`;
+}
+
+/** The signed-in person, or a redirect to /login that remembers where they were going. */
+export function requireViewer(request: Request, state: ViewerState): Viewer {
+  if (state === "unavailable") databaseUnavailable();
+  if (!state) throw redirect(loginPath(request));
+  return state;
+}
+
+/** Portal guard (route middleware: covers loaders, actions and fetcher calls below it). */
+export const requireSignedIn: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  requireViewer(request, context.get(viewerContext));
+  return next();
+};
+
+/** Admin-area guard: admin or coach; signed out → /login, anyone else → /dashboard. */
+export const requireStaff: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  const viewer = requireViewer(request, context.get(viewerContext));
+  if (!isStaff(viewer.role)) throw redirect("/dashboard");
+  return next();
+};
+
+/** The viewer for a loader or action under a guard. */
+export function currentViewer(context: Readonly<RouterContextProvider>): Viewer {
+  const state = context.get(viewerContext);
+  if (!state || state === "unavailable") throw new Error("currentViewer used outside a guarded route");
+  return state;
+}

@@ -1,0 +1,79 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Viewer } from "~/domain/viewer";
+import type { Db } from "../db.server";
+import { accounts, profiles } from "../schema";
+
+/** Who the identity provider (or local sign-in) says the person is. */
+export type Identity = {
+  /** The issuer (or "local"). */
+  provider: string;
+  /** The provider's stable subject identifier (`sub`). */
+  subject: string;
+  /** A verified email address. */
+  email: string;
+  name: string | null;
+};
+
+const columns = {
+  id: profiles.id,
+  email: profiles.email,
+  fullName: profiles.fullName,
+  role: profiles.role,
+  plan: profiles.plan,
+};
+
+/**
+ * The profile for an identity: found by the provider's subject, else by email (an admin may have
+ * created the person, or they signed in elsewhere first), else created as a lead. Anyone whose
+ * email is in ADMIN_EMAILS becomes admin, at every sign-in, so adding an email later works.
+ */
+export async function profileForIdentity(
+  db: Db,
+  identity: Identity,
+  adminEmails: readonly string[],
+): Promise<Viewer> {
+  const email = identity.email.trim();
+  const name = identity.name?.trim() || null;
+  const isAdmin = adminEmails.includes(email.toLowerCase());
+
+  return db.transaction(async (tx) => {
+    const [linked] = await tx
+      .select(columns)
+      .from(accounts)
+      .innerJoin(profiles, eq(profiles.id, accounts.userId))
+      .where(and(eq(accounts.providerId, identity.provider), eq(accounts.accountId, identity.subject)))
+      .limit(1);
+
+    let profile = linked;
+    if (!profile) {
+      // Two first sign-ins at once: the unique email index lets one insert win, both then read it.
+      await tx
+        .insert(profiles)
+        .values({ email, fullName: name, role: isAdmin ? "admin" : "lead" })
+        .onConflictDoNothing();
+      [profile] = await tx
+        .select(columns)
+        .from(profiles)
+        .where(sql`lower(${profiles.email}) = lower(${email})`)
+        .limit(1);
+      if (!profile) throw new Error("profile could not be created");
+      await tx
+        .insert(accounts)
+        .values({ providerId: identity.provider, accountId: identity.subject, userId: profile.id })
+        .onConflictDoNothing();
+    }
+
+    const changes: Partial<typeof profiles.$inferInsert> = {};
+    if (isAdmin && profile.role !== "admin") changes.role = "admin";
+    if (!profile.fullName && name) changes.fullName = name;
+    if (Object.keys(changes).length > 0) {
+      [profile] = await tx
+        .update(profiles)
+        .set(changes)
+        .where(eq(profiles.id, profile.id))
+        .returning(columns);
+      if (!profile) throw new Error("profile vanished during sign-in");
+    }
+    return profile;
+  });
+}

@@ -1,0 +1,152 @@
+import * as oidc from "openid-client";
+import { createCookie } from "react-router";
+import { safeRedirect } from "~/domain/viewer";
+import { getConfig, isLoopbackHost } from "../env.server";
+import { resolveSessionSecret } from "../session-secret.server";
+import type { Identity } from "./identity.server";
+
+// OpenID Connect authorization code flow with PKCE, state and nonce, id-token verification
+// (signature, issuer, audience, expiry, nonce) by openid-client. Google by default; any issuer
+// with discovery works (the tests use a local provider).
+
+export const CALLBACK_PATH = "/auth/callback";
+const TRANSACTION_TTL_S = 10 * 60;
+
+export class SignInError extends Error {
+  override name = "SignInError";
+  constructor(
+    /** Shown to the person on the login page. */
+    readonly userMessage: string,
+    cause?: unknown,
+  ) {
+    super(userMessage, { cause });
+  }
+}
+
+let discovered: Promise<oidc.Configuration> | undefined;
+
+function clientConfiguration(): Promise<oidc.Configuration> {
+  const { oidc: settings } = getConfig();
+  if (!settings) return Promise.reject(new SignInError("Google sign-in is not configured on this server."));
+  if (!discovered) {
+    const issuer = new URL(settings.issuer);
+    const insecure = issuer.protocol === "http:" && isLoopbackHost(issuer.hostname);
+    const attempt = oidc.discovery(
+      issuer,
+      settings.clientId,
+      settings.clientSecret,
+      undefined,
+      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
+    discovered = attempt;
+    // A provider that was unreachable is asked again next time.
+    attempt.catch(() => {
+      if (discovered === attempt) discovered = undefined;
+    });
+  }
+  return discovered;
+}
+
+let transactionCookie: ReturnType<typeof createCookie> | undefined;
+
+function transaction() {
+  if (!transactionCookie) {
+    const config = getConfig();
+    transactionCookie = createCookie("oidc_tx", {
+      secrets: [resolveSessionSecret(config)],
+      httpOnly: true,
+      // Lax: the cookie must come back on the provider's top-level redirect to the callback.
+      sameSite: "lax",
+      secure: config.publicOrigin.startsWith("https:"),
+      path: CALLBACK_PATH,
+      maxAge: TRANSACTION_TTL_S,
+    });
+  }
+  return transactionCookie;
+}
+
+type Transaction = { state: string; nonce: string; verifier: string; returnTo: string };
+
+export function redirectUri(): string {
+  return `${getConfig().publicOrigin}${CALLBACK_PATH}`;
+}
+
+/** The provider's authorization URL and the cookie that remembers this attempt. */
+export async function beginSignIn(returnTo: unknown): Promise<{ url: string; setCookie: string }> {
+  const configuration = await clientConfiguration().catch((error: unknown) => {
+    if (error instanceof SignInError) throw error;
+    throw new SignInError("We couldn't reach Google just now. Please try again in a moment.", error);
+  });
+  const tx: Transaction = {
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    verifier: oidc.randomPKCECodeVerifier(),
+    returnTo: safeRedirect(returnTo),
+  };
+  const url = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri(),
+    scope: "openid email profile",
+    response_type: "code",
+    state: tx.state,
+    nonce: tx.nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(tx.verifier),
+    code_challenge_method: "S256",
+    prompt: "select_account",
+  });
+  return { url: url.href, setCookie: await transaction().serialize(tx) };
+}
+
+/** Verifies the provider's answer; returns the verified identity and where to go next. */
+export async function completeSignIn(
+  request: Request,
+): Promise<{ identity: Identity; returnTo: string; clearCookie: string }> {
+  const clearCookie = await transaction().serialize("", { maxAge: 0, expires: new Date(0) });
+  const tx = (await transaction().parse(request.headers.get("cookie"))) as Transaction | null;
+  if (
+    !tx ||
+    typeof tx.state !== "string" ||
+    typeof tx.nonce !== "string" ||
+    typeof tx.verifier !== "string"
+  ) {
+    throw new SignInError("Your sign-in took too long or was started elsewhere. Please try again.");
+  }
+  const incoming = new URL(request.url);
+  const providerError = incoming.searchParams.get("error");
+  if (providerError) {
+    throw new SignInError(
+      providerError === "access_denied"
+        ? "Sign-in was cancelled."
+        : "Google could not sign you in. Please try again.",
+    );
+  }
+  const configuration = await clientConfiguration();
+  // The URL the provider redirected to, as the public origin sees it (behind a proxy too).
+  const currentUrl = new URL(`${incoming.pathname}${incoming.search}`, getConfig().publicOrigin);
+  let claims: oidc.IDToken | undefined;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: tx.verifier,
+      expectedState: tx.state,
+      expectedNonce: tx.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (error) {
+    throw new SignInError("We couldn't verify your sign-in. Please try again.", error);
+  }
+  if (!claims) throw new SignInError("We couldn't verify your sign-in. Please try again.");
+  const email = typeof claims.email === "string" ? claims.email.trim() : "";
+  if (!email || claims.email_verified !== true) {
+    throw new SignInError("Your Google account's email address is not verified, so we can't sign you in.");
+  }
+  return {
+    identity: {
+      provider: configuration.serverMetadata().issuer,
+      subject: claims.sub,
+      email,
+      name: typeof claims.name === "string" ? claims.name : null,
+    },
+    returnTo: safeRedirect(tx.returnTo),
+    clearCookie,
+  };
+}

@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import type { Viewer } from "~/domain/viewer";
+import type { Db } from "../db.server";
+import { getConfig } from "../env.server";
+import { profiles, sessions } from "../schema";
+import { resolveSessionSecret } from "../session-secret.server";
+
+// Sessions are database rows; the cookie carries an opaque random token (signed, HttpOnly,
+// SameSite=Lax, Secure on https). Rolling expiry: docs/decisions/0008-sessions.md.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** A session used when less than this is left is renewed to the full lifetime. */
+export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+export function sessionCookie() {
+  if (!cookie) {
+    const config = getConfig();
+    const secure = config.publicOrigin.startsWith("https:");
+    // __Host- binds the cookie to this exact origin (https only).
+    cookie = createCookie(secure ? "__Host-session" : "session", {
+      secrets: [resolveSessionSecret(config)],
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+  }
+  return cookie;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+async function tokenFrom(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/** Whether the request carries a session cookie at all (no database needed to tell). */
+export function hasSessionCookie(request: Request): boolean {
+  const header = request.headers.get("cookie");
+  return header?.includes(`${sessionCookie().name}=`) ?? false;
+}
+
+/** Starts a session for a profile; returns the Set-Cookie header value. */
+export async function createSession(db: Db, userId: string, request: Request): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    ipAddress: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+    userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
+  });
+  // Housekeeping: this person's expired sessions are of no use to anyone.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, sql`now()`)));
+  return sessionCookie().serialize(token, { expires: expiresAt });
+}
+
+export type SessionLookup = {
+  viewer: Viewer;
+  sessionId: string;
+  /** Set when the session was renewed: the new cookie to send back. */
+  renewedCookie: string | null;
+};
+
+/** The signed-in person for a request, in one round trip; renews a session near its expiry. */
+export async function readSession(db: Db, request: Request): Promise<SessionLookup | null> {
+  const token = await tokenFrom(request);
+  if (!token) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      id: profiles.id,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      role: profiles.role,
+      plan: profiles.plan,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  const { sessionId, expiresAt, ...viewer } = row;
+  let renewedCookie: string | null = null;
+  if (expiresAt.getTime() - Date.now() < SESSION_RENEW_WITHIN_MS) {
+    const renewed = new Date(Date.now() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, sessionId));
+    renewedCookie = await sessionCookie().serialize(token, { expires: renewed });
+  }
+  return { viewer, sessionId, renewedCookie };
+}
+
+/** Ends the session the request carries (if any); returns the Set-Cookie that clears it. */
+export async function endSession(db: Db, request: Request): Promise<string> {
+  const token = await tokenFrom(request);
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  return clearSessionCookie();
+}
+
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Signs a person out everywhere (SPEC §4: scope global). */
+export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
+  const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return removed.length;
+}
