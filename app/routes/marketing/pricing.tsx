@@ -1,8 +1,130 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { data } from "react-router";
+import { CompareTable } from "~/components/pricing/compare-table";
+import { CurrencyToggle } from "~/components/pricing/currency-toggle";
+import { PricingCard } from "~/components/pricing/pricing-card";
+import { PRICING_GROUPS, PRICING_INTRO, PRICING_PLANS, type PricingPlan } from "~/content/pricing";
+import { SITE } from "~/content/site";
+import { CURRENCIES, type Currency } from "~/domain/financing";
+import { initialCurrency, useCurrency } from "~/lib/currency";
+import { originFrom, seo } from "~/lib/seo";
+import type { Route } from "./+types/pricing";
+
+// Rendered per request (not pre-rendered) so the visitor's currency is in the first byte. The HTML
+// depends on the cookie and the proxy's country header, so no shared cache may keep it.
+const PER_VISITOR_HEADERS = {
+  "Cache-Control": "private, no-cache",
+  Vary: "Cookie, CF-IPCountry, X-Vercel-IP-Country, CloudFront-Viewer-Country, X-Country-Code",
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ currency: initialCurrency(request) }, { headers: PER_VISITOR_HEADERS });
+}
+
+export function headers(_: Route.HeadersArgs) {
+  return PER_VISITOR_HEADERS;
+}
+
+/** The currencies a plan is sold in: its locked one, else both. */
+function offeredCurrencies(plan: PricingPlan): readonly Currency[] {
+  return plan.lockCurrency ? [plan.lockCurrency] : CURRENCIES;
+}
+
+function offerCatalog(origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "OfferCatalog",
+    name: PRICING_INTRO.title,
+    url: `${origin}/pricing`,
+    itemListElement: PRICING_PLANS.map((plan) => ({
+      "@type": "Product",
+      name: plan.title,
+      description: plan.description,
+      brand: { "@type": "Brand", name: SITE.brand },
+      offers: offeredCurrencies(plan).map((currency) => {
+        const link = plan.buttons.find((button) => button.primary)?.links[currency];
+        return {
+          "@type": "Offer",
+          price: plan.prices[currency],
+          priceCurrency: currency,
+          ...(link ? { url: new URL(link, origin).href } : {}),
+          ...(plan.unit === "/month"
+            ? {
+                priceSpecification: {
+                  "@type": "UnitPriceSpecification",
+                  price: plan.prices[currency],
+                  priceCurrency: currency,
+                  unitText: "MONTH",
+                },
+              }
+            : {}),
+        };
+      }),
+    })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: PRICING_INTRO.title,
+    description: PRICING_INTRO.seoDescription,
+    path: "/pricing",
+    jsonLd: [offerCatalog(originFrom(matches))],
+  });
+}
+
+export default function PricingPage({ loaderData }: Route.ComponentProps) {
+  const [currency, chooseCurrency] = useCurrency(loaderData.currency);
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Pricing</h1>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{PRICING_INTRO.title}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{PRICING_INTRO.lead}</p>
+        <div className="mt-8 flex flex-col gap-2">
+          <CurrencyToggle value={currency} onChange={chooseCurrency} />
+          <p aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
+            {currency ? PRICING_INTRO.currencyNotes[currency] : null}
+          </p>
+        </div>
+      </header>
+
+      {currency === null ? (
+        <p role="status" className="mt-12 rounded-2xl border border-border bg-card p-8 text-center">
+          Loading prices…
+        </p>
+      ) : (
+        PRICING_GROUPS.map((group) => (
+          <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
+            <h2 id={`${group.id}-title`} className="text-2xl font-semibold">
+              {group.title}
+            </h2>
+            <p className="mt-1 text-muted-foreground">{group.intro}</p>
+            <ul
+              className={`mt-6 grid gap-6 ${group.planKeys.length === 3 ? "lg:grid-cols-3" : "md:grid-cols-2"}`}
+            >
+              {group.planKeys.flatMap((key) => {
+                const plan = PRICING_PLANS.find((p) => p.planKey === key);
+                return plan ? (
+                  <li key={key}>
+                    <PricingCard plan={plan} currency={currency} />
+                  </li>
+                ) : (
+                  []
+                );
+              })}
+            </ul>
+          </section>
+        ))
+      )}
+
+      <section aria-labelledby="compare-title" className="mt-16">
+        <h2 id="compare-title" className="text-2xl font-semibold">
+          {PRICING_INTRO.compareTitle}
+        </h2>
+        <div className="mt-6">
+          <CompareTable />
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,228 @@
+// What the coach edits on the pricing page: prices, payment and booking links, copy, financing terms.
+// Allowance numbers in the tier benefits come from app/domain (the one source of what a plan includes).
+
+import type { Currency, FinancingTerms } from "~/domain/financing";
+import { allowance, type Plan } from "~/domain/plans";
+
+export type PricingPlanKey = "single" | "monthly" | Plan;
+
+/** A call to action; the link follows the currency shown on the card. */
+export type PricingButton = {
+  text: string;
+  links: Record<Currency, string>;
+  /** The card's main action (filled button); others are outlined. */
+  primary?: boolean;
+};
+
+/** SPEC §3 "Pricing plan entry", plus its prices (SPEC §9). */
+export type PricingPlan = {
+  title: string;
+  planKey: PricingPlanKey;
+  description: string;
+  /** Whole dollars (SPEC §9). */
+  prices: Record<Currency, number>;
+  /** Shown after the price, e.g. "/month". Absent for one-time prices. */
+  unit?: string;
+  buttons: readonly PricingButton[];
+  benefits: readonly string[];
+  /** Always shown and billed in this currency, whatever the toggle says. */
+  lockCurrency?: Currency;
+  /** CAD payment plan (SPEC §9). Kept here even where `ignoreFinancing` hides it. */
+  cadFinancing: FinancingTerms;
+  ignoreFinancing: boolean;
+  /** Shows the 'Watch why Premium' video button on this card. */
+  showWhyVideo: boolean;
+};
+
+const INTRO_CALL: PricingButton = {
+  text: "Book an intro call",
+  links: { USD: "/#contact", CAD: "/#contact" },
+};
+
+const sessions = (plan: Plan) => allowance(plan, "session_30m");
+const mocks = (plan: Plan) => allowance(plan, "mock_interview");
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const PRICING_PLANS: readonly PricingPlan[] = [
+  {
+    title: "Single Session",
+    planKey: "single",
+    description:
+      "One focused hour with me on whatever is in your way right now: a resume pass, a mock interview, a job-search plan or an offer decision.",
+    prices: { USD: 149, CAD: 200 },
+    buttons: [
+      {
+        text: "Book a session",
+        primary: true,
+        links: {
+          USD: "https://book.example.com/next-offer/single-session",
+          CAD: "https://book.example.com/next-offer/single-session",
+        },
+      },
+    ],
+    benefits: [
+      "60 minutes, 1:1 on video",
+      "You choose the focus; I come prepared with questions",
+      "A mock interview fits too: 45 minutes of interview, 15 of feedback",
+      "Written next steps after the call",
+    ],
+    lockCurrency: "USD",
+    cadFinancing: { amount: 50, count: 4, interval: "2 weeks" },
+    ignoreFinancing: true,
+    showWhyVideo: false,
+  },
+  {
+    title: "Monthly Sessions",
+    planKey: "monthly",
+    description:
+      "Ongoing 1:1 coaching for a long search: someone in your corner every month, not just once, to keep momentum and adjust the plan as results come in.",
+    prices: { USD: 199, CAD: 249 },
+    unit: "/month",
+    buttons: [
+      {
+        text: "Start monthly sessions",
+        primary: true,
+        links: {
+          USD: "https://pay.example.com/next-offer/monthly-sessions-usd",
+          CAD: "https://pay.example.com/next-offer/monthly-sessions-cad",
+        },
+      },
+      INTRO_CALL,
+    ],
+    benefits: [
+      "Regular 1:1 sessions, booked on my calendar",
+      "Pick the focus each time: resume, mock interviews, strategy or offers",
+      "Goals set at the start of the month and reviewed at the end",
+    ],
+    cadFinancing: { amount: 62.5, count: 4, interval: "2 weeks" },
+    ignoreFinancing: true,
+    showWhyVideo: false,
+  },
+  {
+    title: "Basic",
+    planKey: "basic",
+    description:
+      "The essentials of the Next Offer program: your profile in shape for recruiters and a first real mock interview with feedback.",
+    prices: { USD: 249, CAD: 350 },
+    buttons: [
+      {
+        text: "Enroll in Basic",
+        primary: true,
+        links: {
+          USD: "https://pay.example.com/next-offer/basic-usd",
+          CAD: "https://pay.example.com/next-offer/basic-cad",
+        },
+      },
+      INTRO_CALL,
+    ],
+    benefits: [
+      "Resume, LinkedIn, GitHub and personal website reviews",
+      `${plural(mocks("basic"), "mock interview", "mock interviews")} (45 min + 15 min feedback)`,
+      "Program of 4, 8 or 12 weeks, part-time (2–5 hours a week)",
+      "Client portal to track what you have used",
+    ],
+    cadFinancing: { amount: 60, count: 6, interval: "month" },
+    ignoreFinancing: false,
+    showWhyVideo: false,
+  },
+  {
+    title: "Pro",
+    planKey: "pro",
+    description:
+      "For candidates already interviewing: the reviews, more mock interviews and regular coaching sessions to carry you through every round.",
+    prices: { USD: 649, CAD: 900 },
+    buttons: [
+      {
+        text: "Enroll in Pro",
+        primary: true,
+        links: {
+          USD: "https://pay.example.com/next-offer/pro-usd",
+          CAD: "https://pay.example.com/next-offer/pro-cad",
+        },
+      },
+      INTRO_CALL,
+    ],
+    benefits: [
+      "Everything in Basic",
+      `${plural(mocks("pro"), "mock interview", "mock interviews")} (45 min + 15 min feedback)`,
+      `${plural(sessions("pro"), "coaching session", "coaching sessions")} (30 minutes each)`,
+      "A 90-minute strategy call",
+      "DSA survey and networking playbook",
+    ],
+    cadFinancing: { amount: 80, count: 12, interval: "month" },
+    ignoreFinancing: false,
+    showWhyVideo: false,
+  },
+  {
+    title: "Premium",
+    planKey: "premium",
+    description:
+      "The full program: the most practice and coaching time, for candidates who want a coach beside them from first application to signed offer.",
+    prices: { USD: 1499, CAD: 2000 },
+    buttons: [
+      {
+        text: "Enroll in Premium",
+        primary: true,
+        links: {
+          USD: "https://pay.example.com/next-offer/premium-usd",
+          CAD: "https://pay.example.com/next-offer/premium-cad",
+        },
+      },
+      INTRO_CALL,
+    ],
+    benefits: [
+      "Everything in Pro",
+      `${plural(mocks("premium"), "mock interview", "mock interviews")} (45 min + 15 min feedback)`,
+      `${plural(sessions("premium"), "coaching session", "coaching sessions")} (30 minutes each)`,
+      "Local networking events list",
+    ],
+    cadFinancing: { amount: 175, count: 12, interval: "month" },
+    ignoreFinancing: false,
+    showWhyVideo: false,
+  },
+];
+
+/** How the cards are grouped on the page, in order. */
+export const PRICING_GROUPS: readonly {
+  id: string;
+  title: string;
+  intro: string;
+  planKeys: PricingPlanKey[];
+}[] = [
+  {
+    id: "sessions",
+    title: "Coaching sessions",
+    intro: "Try one session, or keep a standing monthly slot.",
+    planKeys: ["single", "monthly"],
+  },
+  {
+    id: "program",
+    title: "Next Offer Coaching Program",
+    intro: "A structured program of 4, 8 or 12 weeks, part-time, in three tiers.",
+    planKeys: ["basic", "pro", "premium"],
+  },
+];
+
+export const PRICING_INTRO = {
+  title: "Services & Programs",
+  lead: "Coaching from a former big-tech interviewer and hiring-committee member. Pick a single session, monthly coaching, or the full Next Offer program.",
+  seoDescription:
+    "Prices for single coaching sessions, monthly sessions and the Next Offer Coaching Program (Basic, Pro, Premium) in CAD or USD, with monthly payment plans in Canada.",
+  compareTitle: "Compare Program Tiers",
+  compareCaption: "What Basic, Pro and Premium each include",
+  /** Under the currency toggle. */
+  currencyNotes: {
+    CAD: "Prices in Canadian dollars. In Canada, Basic, Pro and Premium can also be paid monthly.",
+    USD: "Prices in US dollars.",
+  } satisfies Record<Currency, string>,
+  lockedNote: "Billed in USD",
+} as const;
+
+/** The 'Watch why Premium' video (shown only on plans with showWhyVideo). */
+export const WHY_PREMIUM_VIDEO = {
+  buttonText: "Watch why Premium",
+  title: "Why Premium",
+  description: "A short video on who Premium is for and what the extra coaching time gets you.",
+  embedUrl: "https://www.youtube-nocookie.com/embed/why-premium-placeholder",
+  watchUrl: "https://www.youtube.com/watch?v=why-premium-placeholder",
+} as const;
