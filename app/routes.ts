@@ -14,6 +14,9 @@ export default [
   route("auth/callback", "routes/auth/callback.ts"),
   route("auth/session", "routes/auth/session.ts"),
 
+  route("demo", "routes/demo/dashboard.tsx"),
+  route("demo/plan", "routes/demo/plan.tsx"),
+
   layout("routes/portal/layout.tsx", [
     route("dashboard", "routes/portal/dashboard.tsx"),
     route("lessons", "routes/portal/lessons.tsx"),

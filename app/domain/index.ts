@@ -2,6 +2,7 @@ export * from "./enroll-by";
 export * from "./financing";
 export * from "./links";
 export * from "./plans";
+export * from "./portal-mode";
 export * from "./resource-kinds";
 export * from "./theme";
 export * from "./usage";

@@ -1,19 +1,24 @@
+import { DashboardView } from "~/components/portal/dashboard-view";
+import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
+import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import type { Route } from "./+types/dashboard";
 
-// Placeholder until the portal is built: proves the guard and shows who is signed in.
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return { name: viewer.fullName ?? viewer.email, role: viewer.role };
+  const data = await dashboardView(viewer, modeFor(viewer, request, false));
+  return { ...data, greeting: `Welcome back, ${viewer.fullName?.split(" ")[0] ?? viewer.email}` };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">
-        Signed in as {loaderData.name} ({loaderData.role}).
-      </p>
-    </section>
-  );
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Dashboard",
+    description: "Your coaching dashboard.",
+    path: "/dashboard",
+    noindex: true,
+  });
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return <DashboardView data={loaderData} greeting={loaderData.greeting} />;
 }

@@ -1,19 +1,181 @@
+import { data, useFetcher } from "react-router";
+import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
+import { EmptyState, PortalPage } from "~/components/portal/portal-page";
+import { LinkList, SafeLink } from "~/components/safe-link";
+import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
+import { homeworkSubmissionSchema, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
+import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { submitHomework } from "~/server/models/portal.server";
+import { homeworkView, modeFor } from "~/server/models/portal-view.server";
 import type { Route } from "./+types/homework";
 
-// Placeholder until the portal is built: proves the guard and shows who is signed in.
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return { name: viewer.fullName ?? viewer.email, role: viewer.role };
+  return homeworkView(viewer, modeFor(viewer, request, false));
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+// The client hands in a piece: an optional link and note; assigned → submitted.
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = currentViewer(context);
+  const form = await request.formData();
+  const parsed = homeworkSubmissionSchema.safeParse({
+    homeworkId: form.get("homeworkId"),
+    url: form.get("url"),
+    note: form.get("note"),
+  });
+  if (!parsed.success) {
+    return data(
+      { ok: false as const, error: parsed.error.issues[0]?.message ?? "Check the form." },
+      { status: 400 },
+    );
+  }
+  await submitHomework(await getDb(), viewer, parsed.data.homeworkId, parsed.data);
+  return { ok: true as const, error: null };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, { title: "Homework", description: "Your homework.", path: "/homework", noindex: true });
+}
+
+const BADGE: Record<HomeworkStatus, string> = {
+  assigned: "bg-muted text-foreground",
+  submitted: "bg-accent text-accent-foreground",
+  reviewed: "bg-success/15 text-success",
+};
+
+export function StatusBadge({ status }: { status: HomeworkStatus }) {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Homework</h1>
-      <p className="mt-2 text-muted-foreground">
-        Signed in as {loaderData.name} ({loaderData.role}).
-      </p>
-    </section>
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[status]}`}>
+      {HOMEWORK_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export default function Homework({ loaderData }: Route.ComponentProps) {
+  const { mode, homework } = loaderData;
+  return (
+    <PortalPage title="Homework" mode={mode}>
+      {homework.length === 0 ? (
+        <EmptyState>
+          No homework yet. When your coach assigns something, it shows up here with its due date.
+        </EmptyState>
+      ) : (
+        <ol className="space-y-4">
+          {homework.map((item) => (
+            <li key={item.id}>
+              <article
+                className="rounded-xl border border-border bg-card p-5"
+                aria-labelledby={`hw-${item.id}`}
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 id={`hw-${item.id}`} className="text-lg font-semibold">
+                    {item.title}
+                  </h2>
+                  <StatusBadge status={item.status} />
+                </div>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {item.dueDate ? (
+                    <>
+                      Due <CalendarDate value={item.dueDate} />
+                    </>
+                  ) : (
+                    "No due date"
+                  )}
+                </p>
+                {item.description && <p className="mt-2 whitespace-pre-line">{item.description}</p>}
+                <LinkList links={item.links} className="mt-2" />
+                {item.submittedAt && (
+                  <div className="mt-4 rounded-lg bg-muted px-4 py-3 text-sm">
+                    <p className="font-medium">
+                      You handed this in on <LocalDateTime value={item.submittedAt} />
+                    </p>
+                    {item.submissionUrl && (
+                      <p className="mt-1">
+                        <SafeLink link={{ label: item.submissionUrl, url: item.submissionUrl }} />
+                      </p>
+                    )}
+                    {item.submissionNote && <p className="mt-1 whitespace-pre-line">{item.submissionNote}</p>}
+                  </div>
+                )}
+                {item.status === "reviewed" && item.feedback && (
+                  <div className="mt-3 rounded-lg border border-success/40 px-4 py-3 text-sm">
+                    <p className="font-medium text-success">Coach's feedback</p>
+                    <p className="mt-1 whitespace-pre-line">{item.feedback}</p>
+                  </div>
+                )}
+                {item.status !== "reviewed" &&
+                  (mode.kind === "real" ? (
+                    <SubmitForm homeworkId={item.id} resubmit={item.status === "submitted"} />
+                  ) : (
+                    <p className="mt-3 text-sm text-muted-foreground">Clients hand in their work here.</p>
+                  ))}
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </PortalPage>
+  );
+}
+
+function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const saving = fetcher.state !== "idle";
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const errorId = `hw-error-${homeworkId}`;
+  return (
+    <details className="mt-4 group" open={!resubmit || undefined}>
+      <summary className="cursor-pointer text-sm font-medium text-primary">
+        {resubmit ? "Update your submission" : "Submit your work"}
+      </summary>
+      <fetcher.Form method="post" className="mt-3 grid gap-3">
+        <input type="hidden" name="homeworkId" value={homeworkId} />
+        <label className="grid gap-1 text-sm">
+          Link (optional)
+          <input
+            name="url"
+            type="url"
+            inputMode="url"
+            maxLength={SUBMISSION_URL_MAX}
+            placeholder="https://"
+            disabled={saving}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="rounded-md border border-border bg-background px-3 py-2"
+          />
+        </label>
+        <label className="grid gap-1 text-sm">
+          Note (optional)
+          <textarea
+            name="note"
+            rows={3}
+            maxLength={SUBMISSION_NOTE_MAX}
+            disabled={saving}
+            className="rounded-md border border-border bg-background px-3 py-2"
+          />
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground disabled:opacity-60"
+          >
+            {saving ? "Submitting…" : "Submit"}
+          </button>
+          {error && (
+            <p id={errorId} role="alert" className="text-sm text-danger">
+              {error}
+            </p>
+          )}
+          {fetcher.data?.ok && !saving && (
+            <p role="status" className="text-sm text-success">
+              Handed in. Your coach will review it.
+            </p>
+          )}
+        </div>
+      </fetcher.Form>
+    </details>
   );
 }

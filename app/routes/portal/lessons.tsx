@@ -1,19 +1,68 @@
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { EmptyState, PortalPage } from "~/components/portal/portal-page";
+import { LinkList, SafeLink } from "~/components/safe-link";
+import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
+import { lessonsView, modeFor } from "~/server/models/portal-view.server";
 import type { Route } from "./+types/lessons";
 
-// Placeholder until the portal is built: proves the guard and shows who is signed in.
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return { name: viewer.fullName ?? viewer.email, role: viewer.role };
+  return lessonsView(viewer, modeFor(viewer, request, false));
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Lessons",
+    description: "Your lessons and recordings.",
+    path: "/lessons",
+    noindex: true,
+  });
+}
+
+export default function Lessons({ loaderData }: Route.ComponentProps) {
+  const { mode, lessons } = loaderData;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Lessons</h1>
-      <p className="mt-2 text-muted-foreground">
-        Signed in as {loaderData.name} ({loaderData.role}).
-      </p>
-    </section>
+    <PortalPage title="Lessons" mode={mode}>
+      {lessons.length === 0 ? (
+        <EmptyState>
+          No lessons yet. Notes, recordings and resources from each session will appear here.
+        </EmptyState>
+      ) : (
+        <ol className="space-y-4">
+          {lessons.map((lesson) => (
+            <li key={lesson.id}>
+              <article
+                className="rounded-xl border border-border bg-card p-5"
+                aria-labelledby={`lesson-${lesson.id}`}
+              >
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                  <h2 id={`lesson-${lesson.id}`} className="text-lg font-semibold">
+                    {lesson.title}
+                  </h2>
+                  <p className="text-sm text-muted-foreground">
+                    <LocalDateTime value={lesson.occurredAt} />
+                  </p>
+                </div>
+                {lesson.notes && (
+                  <p className="mt-2 whitespace-pre-line text-muted-foreground">{lesson.notes}</p>
+                )}
+                {lesson.recordingUrl && (
+                  <p className="mt-3 text-sm">
+                    Recording: <SafeLink link={{ label: "Watch the recording", url: lesson.recordingUrl }} />
+                  </p>
+                )}
+                {lesson.resources.length > 0 && (
+                  <div className="mt-3">
+                    <h3 className="text-sm font-medium">Resources</h3>
+                    <LinkList links={lesson.resources} className="mt-1" />
+                  </div>
+                )}
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </PortalPage>
   );
 }

@@ -1,19 +1,23 @@
+import { PlanView } from "~/components/portal/plan-view";
+import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
+import { modeFor, planView } from "~/server/models/portal-view.server";
 import type { Route } from "./+types/plan";
 
-// Placeholder until the portal is built: proves the guard and shows who is signed in.
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return { name: viewer.fullName ?? viewer.email, role: viewer.role };
+  return planView(viewer, modeFor(viewer, request, false));
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Your plan</h1>
-      <p className="mt-2 text-muted-foreground">
-        Signed in as {loaderData.name} ({loaderData.role}).
-      </p>
-    </section>
-  );
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Your plan",
+    description: "What your plan includes.",
+    path: "/plan",
+    noindex: true,
+  });
+}
+
+export default function Plan({ loaderData }: Route.ComponentProps) {
+  return <PlanView data={loaderData} />;
 }

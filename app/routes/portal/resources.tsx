@@ -1,19 +1,119 @@
+import { Form, Link, useSubmit } from "react-router";
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { EmptyState, PortalPage } from "~/components/portal/portal-page";
+import { SafeLink } from "~/components/safe-link";
+import { RESOURCE_KIND_LABELS } from "~/domain/resource-kinds";
+import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
+import { modeFor, resourceFilterFrom, resourcesView } from "~/server/models/portal-view.server";
 import type { Route } from "./+types/resources";
 
-// Placeholder until the portal is built: proves the guard and shows who is signed in.
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return { name: viewer.fullName ?? viewer.email, role: viewer.role };
+  return resourcesView(viewer, modeFor(viewer, request, false), resourceFilterFrom(request));
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Resources",
+    description: "Guides, videos and practice sets.",
+    path: "/resources",
+    noindex: true,
+  });
+}
+
+export default function Resources({ loaderData }: Route.ComponentProps) {
+  const { mode, filter, resources, facets } = loaderData;
+  const submit = useSubmit();
+  const filtered = Boolean(filter.kind || filter.tag);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Resources</h1>
-      <p className="mt-2 text-muted-foreground">
-        Signed in as {loaderData.name} ({loaderData.role}).
-      </p>
-    </section>
+    <PortalPage title="Resources" mode={mode}>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter resources"
+        className="flex flex-wrap items-end gap-3"
+        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      >
+        {mode.kind === "demo" && <input type="hidden" name="plan" value={mode.plan} />}
+        <label className="grid gap-1 text-sm">
+          Kind
+          <select
+            name="kind"
+            defaultValue={filter.kind ?? ""}
+            key={`kind-${filter.kind ?? ""}`}
+            className="rounded-md border border-border bg-background px-3 py-2"
+          >
+            <option value="">All kinds</option>
+            {facets.kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {RESOURCE_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm">
+          Tag
+          <select
+            name="tag"
+            defaultValue={filter.tag ?? ""}
+            key={`tag-${filter.tag ?? ""}`}
+            className="rounded-md border border-border bg-background px-3 py-2"
+          >
+            <option value="">All tags</option>
+            {facets.tags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className="rounded-md border border-border px-3 py-2 text-sm">
+            Filter
+          </button>
+        </noscript>
+        {filtered && (
+          <Link to={mode.kind === "demo" ? `?plan=${mode.plan}` : "."} className="py-2 text-sm underline">
+            Clear filters
+          </Link>
+        )}
+      </Form>
+      {resources.length === 0 ? (
+        <EmptyState>
+          {filtered
+            ? "No resources match these filters."
+            : "No resources yet. Your coach will share guides and practice sets here."}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {resources.map((resource) => (
+            <li key={resource.id} className="rounded-xl border border-border bg-card p-5">
+              <p className="text-xs font-semibold uppercase tracking-wide text-primary">
+                {RESOURCE_KIND_LABELS[resource.kind]}
+              </p>
+              <h2 className="mt-1 font-semibold">
+                <SafeLink link={{ label: resource.title, url: resource.url }} />
+              </h2>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Added <LocalDateTime value={resource.createdAt} dateOnly />
+              </p>
+              {resource.tags.length > 0 && (
+                <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
+                  {resource.tags.map((tag) => (
+                    <li
+                      key={tag}
+                      className="rounded-full bg-muted px-2.5 py-0.5 text-xs text-muted-foreground"
+                    >
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </PortalPage>
   );
 }

@@ -55,12 +55,6 @@ export function requireViewer(request: Request, state: ViewerState): Viewer {
   return state;
 }
 
-/** Portal guard (route middleware: covers loaders, actions and fetcher calls below it). */
-export const requireSignedIn: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  requireViewer(request, context.get(viewerContext));
-  return next();
-};
-
 /** Admin-area guard: admin or coach; signed out → /login, anyone else → /dashboard. */
 export const requireStaff: MiddlewareFunction<Response> = ({ request, context }, next) => {
   const viewer = requireViewer(request, context.get(viewerContext));

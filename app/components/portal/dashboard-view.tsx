@@ -1,0 +1,55 @@
+import type { PortalMode } from "~/domain/portal-mode";
+import type { UsageItem } from "~/domain/usage";
+import { type ActivityEntry, ActivityList } from "./activity-list";
+import { PortalPage } from "./portal-page";
+import { QuotaCard } from "./quota-card";
+import { SpecialItemList } from "./special-items";
+
+export type DashboardData = {
+  mode: PortalMode;
+  quotas: UsageItem[];
+  specials: UsageItem[];
+  activity: ActivityEntry[];
+};
+
+/** SPEC §2 Dashboard (also /demo): quotas, special items, recent activity (up to 8). */
+export function DashboardView({
+  data,
+  greeting,
+  demoNav,
+}: {
+  data: DashboardData;
+  greeting?: string;
+  demoNav?: boolean;
+}) {
+  return (
+    <PortalPage title="Dashboard" subtitle={greeting} mode={data.mode} demoNav={demoNav}>
+      <section aria-labelledby="quotas-heading">
+        <h2 id="quotas-heading" className="text-xl font-semibold">
+          Sessions and mock interviews
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {data.quotas.map((item) => (
+            <QuotaCard key={item.kind} item={item} />
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="specials-heading">
+        <h2 id="specials-heading" className="text-xl font-semibold">
+          Reviews and extras
+        </h2>
+        <div className="mt-4">
+          <SpecialItemList items={data.specials} />
+        </div>
+      </section>
+      <section aria-labelledby="activity-heading">
+        <h2 id="activity-heading" className="text-xl font-semibold">
+          Recent activity
+        </h2>
+        <div className="mt-4">
+          <ActivityList entries={data.activity} empty="No recent activity yet." />
+        </div>
+      </section>
+    </PortalPage>
+  );
+}

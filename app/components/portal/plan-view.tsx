@@ -1,0 +1,51 @@
+import { PLAN_LABELS } from "~/domain/plans";
+import type { PortalMode } from "~/domain/portal-mode";
+import type { GroupedPlanItems } from "~/domain/usage";
+import { PortalPage } from "./portal-page";
+
+/** SPEC §2 Plan page: 'Your plan', the tier, and the items grouped, each with used/included. */
+export function PlanView({
+  data,
+  demoNav,
+}: {
+  data: { mode: PortalMode; groups: GroupedPlanItems[] };
+  demoNav?: boolean;
+}) {
+  return (
+    <PortalPage title="Your plan" mode={data.mode} demoNav={demoNav}>
+      <p className="text-lg">
+        Tier: <span className="font-semibold">{PLAN_LABELS[data.mode.plan]}</span>
+      </p>
+      {data.groups.map((group) => (
+        <section key={group.key} aria-labelledby={`group-${group.key}`}>
+          <h2 id={`group-${group.key}`} className="text-xl font-semibold">
+            {group.title}
+          </h2>
+          <ul className="mt-3 divide-y divide-border rounded-xl border border-border bg-card">
+            {group.items.map((item) => (
+              <li key={item.kind} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <span>{item.label}</span>
+                {item.includedInPlan ? (
+                  <span className="tabular-nums">
+                    {item.singleUse ? (
+                      item.completed ? (
+                        <span className="text-success">✓ Completed</span>
+                      ) : (
+                        <span className="text-muted-foreground">Pending</span>
+                      )
+                    ) : null}
+                    <span className="ml-3 font-medium">
+                      {item.used} / {item.included} used
+                    </span>
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground">Not included</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </PortalPage>
+  );
+}

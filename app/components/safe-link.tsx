@@ -1,0 +1,34 @@
+import { type Link as LinkRow, linkLabel, safeHref } from "~/domain/links";
+
+// Links people typed are links only when they are http(s) or mailto; anything else (a javascript:
+// URL, a typo) is shown as plain text (ARCHITECTURE: links).
+export function SafeLink({ link, className = "" }: { link: LinkRow; className?: string }) {
+  const href = safeHref(link.url);
+  const label = linkLabel(link);
+  if (!href) return <span className={className}>{label}</span>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`underline underline-offset-2 ${className}`}
+    >
+      {label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+export function LinkList({ links, className = "" }: { links: readonly LinkRow[]; className?: string }) {
+  if (links.length === 0) return null;
+  return (
+    <ul className={`flex flex-wrap gap-x-4 gap-y-1 text-sm ${className}`}>
+      {links.map((link, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a stored list that never reorders; the same link may repeat
+        <li key={`${link.url}-${i}`}>
+          <SafeLink link={link} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import { expect, test } from "vitest";
+import { homeworkSubmissionSchema } from "./homework";
+
+const id = "3f1d4c1e-8a53-4e0b-9d2a-7a3c2b1d0e9f";
+
+test("a link, a note, or both are accepted and trimmed; blanks become null", () => {
+  expect(
+    homeworkSubmissionSchema.parse({ homeworkId: id, url: " https://example.com/x ", note: "" }),
+  ).toEqual({
+    homeworkId: id,
+    url: "https://example.com/x",
+    note: null,
+  });
+  expect(homeworkSubmissionSchema.parse({ homeworkId: id, url: "", note: "  Done  " })).toEqual({
+    homeworkId: id,
+    url: null,
+    note: "Done",
+  });
+});
+
+test("nothing at all is refused with a clear message", () => {
+  const result = homeworkSubmissionSchema.safeParse({ homeworkId: id, url: "  ", note: "" });
+  expect(result.success).toBe(false);
+  expect(result.error?.issues[0]?.message).toBe("Add a link or a note before submitting.");
+});
+
+test("only http(s) links, within limits", () => {
+  for (const url of ["javascript:alert(1)", "ftp://x", "example.com", "https://exa mple.com"]) {
+    expect(homeworkSubmissionSchema.safeParse({ homeworkId: id, url }).error?.issues[0]?.message).toBe(
+      "Enter a link that starts with https://",
+    );
+  }
+  expect(
+    homeworkSubmissionSchema.safeParse({ homeworkId: id, url: `https://x.com/${"a".repeat(2100)}` }).success,
+  ).toBe(false);
+  expect(homeworkSubmissionSchema.safeParse({ homeworkId: id, note: "n".repeat(2001) }).success).toBe(false);
+});
+
+test("a homework id must be a UUID", () => {
+  expect(homeworkSubmissionSchema.safeParse({ homeworkId: "1; drop table", note: "x" }).success).toBe(false);
+});

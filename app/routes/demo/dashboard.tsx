@@ -1,0 +1,25 @@
+import { DashboardView } from "~/components/portal/dashboard-view";
+import { DEMO_PERSON } from "~/content/demo";
+import { PLAN_LABELS } from "~/domain/plans";
+import { seo } from "~/lib/seo";
+import { dashboardView, modeFor } from "~/server/models/portal-view.server";
+import type { Route } from "./+types/dashboard";
+
+// /demo: the dashboard in forced demo mode, for anyone (SPEC §2), with ?plan= (default pro).
+export async function loader({ request }: Route.LoaderArgs) {
+  return dashboardView(null, modeFor(null, request, true));
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const plan = loaderData ? PLAN_LABELS[loaderData.mode.plan] : "Pro";
+  return seo(matches, {
+    title: `Client portal demo (${plan})`,
+    description: "A read-only demo of the client portal: sessions, mock interviews, reviews and activity.",
+    path: "/demo",
+    noindex: true,
+  });
+}
+
+export default function DemoDashboard({ loaderData }: Route.ComponentProps) {
+  return <DashboardView data={loaderData} greeting={`Sample client: ${DEMO_PERSON.name}`} demoNav />;
+}

@@ -1,0 +1,22 @@
+import { PlanView } from "~/components/portal/plan-view";
+import { seo } from "~/lib/seo";
+import { modeFor, planView } from "~/server/models/portal-view.server";
+import type { Route } from "./+types/plan";
+
+// /demo/plan: the plan page in forced demo mode (SPEC §2).
+export async function loader({ request }: Route.LoaderArgs) {
+  return planView(null, modeFor(null, request, true));
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Plan demo",
+    description: "A read-only demo of what each plan includes.",
+    path: "/demo/plan",
+    noindex: true,
+  });
+}
+
+export default function DemoPlan({ loaderData }: Route.ComponentProps) {
+  return <PlanView data={loaderData} demoNav />;
+}

@@ -1,0 +1,146 @@
+import { DEMO_ACTIVITIES, DEMO_HOMEWORK, DEMO_LESSONS, DEMO_RESOURCES, DEMO_USAGE } from "~/content/demo";
+import { DASHBOARD_ACTIVITY_LIMIT, type ServiceKind } from "~/domain/plans";
+import { type PortalMode, portalMode } from "~/domain/portal-mode";
+import { isResourceKind } from "~/domain/resource-kinds";
+import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary } from "~/domain/usage";
+import type { Viewer } from "~/domain/viewer";
+import { getDb } from "../db.server";
+import {
+  listHomework,
+  listLessons,
+  listResources,
+  type ResourceFilter,
+  recentActivities,
+  resourceFacets,
+  usageRows,
+} from "./portal.server";
+
+// Page data for the portal, real or demo (SPEC §4 dashboard mode). The demo is built from
+// app/content/demo.ts with dates relative to now, and never touches the database.
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
+const isoDay = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
+
+export function modeFor(viewer: Viewer | null, request: Request, forced: boolean): PortalMode {
+  return portalMode({
+    forced,
+    role: viewer?.role ?? null,
+    profilePlan: viewer?.plan,
+    planParam: new URL(request.url).searchParams.get("plan"),
+  });
+}
+
+function demoUsage(mode: PortalMode): UsageRow[] {
+  return Object.entries(DEMO_USAGE[mode.plan]).flatMap(([kind, count]) =>
+    Array.from({ length: count ?? 0 }, () => ({ kind: kind as ServiceKind, amount: 1 })),
+  );
+}
+
+export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now = new Date()) {
+  let rows: UsageRow[];
+  let activity: {
+    id: string;
+    title: string;
+    details: string | null;
+    links: { label: string; url: string }[];
+    occurredAt: Date;
+  }[];
+  if (mode.kind === "demo" || !viewer) {
+    rows = demoUsage(mode);
+    activity = DEMO_ACTIVITIES.slice(0, DASHBOARD_ACTIVITY_LIMIT).map((a, i) => ({
+      id: `demo-${i}`,
+      title: a.title,
+      details: a.details,
+      links: a.links,
+      occurredAt: daysAgo(now, a.daysAgo),
+    }));
+  } else {
+    const db = await getDb();
+    [rows, activity] = await Promise.all([
+      usageRows(db, viewer),
+      recentActivities(db, viewer, DASHBOARD_ACTIVITY_LIMIT),
+    ]);
+  }
+  const summary = usageSummary(mode.plan, rows);
+  return { mode, quotas: quotaItems(summary), specials: specialItems(summary), activity };
+}
+
+export async function planView(viewer: Viewer | null, mode: PortalMode) {
+  const rows = mode.kind === "demo" || !viewer ? demoUsage(mode) : await usageRows(await getDb(), viewer);
+  return { mode, groups: groupedPlanItems(usageSummary(mode.plan, rows)) };
+}
+
+export async function lessonsView(viewer: Viewer | null, mode: PortalMode, now = new Date()) {
+  if (mode.kind === "demo" || !viewer) {
+    return {
+      mode,
+      lessons: DEMO_LESSONS.map((l, i) => ({
+        id: `demo-${i}`,
+        title: l.title,
+        notes: l.notes,
+        occurredAt: daysAgo(now, l.daysAgo),
+        recordingUrl: l.recordingUrl,
+        resources: l.resources,
+      })),
+    };
+  }
+  return { mode, lessons: await listLessons(await getDb(), viewer) };
+}
+
+export async function homeworkView(viewer: Viewer | null, mode: PortalMode, now = new Date()) {
+  if (mode.kind === "demo" || !viewer) {
+    return {
+      mode,
+      homework: DEMO_HOMEWORK.map((h, i) => ({
+        id: `demo-${i}`,
+        title: h.title,
+        status: h.status,
+        dueDate: isoDay(now, h.dueInDays),
+        description: h.description,
+        links: h.links,
+        submissionUrl: null,
+        submissionNote: null,
+        submittedAt: h.status === "assigned" ? null : daysAgo(now, 1),
+        feedback: h.feedback,
+        reviewedAt: h.status === "reviewed" ? daysAgo(now, 3) : null,
+      })),
+    };
+  }
+  return { mode, homework: await listHomework(await getDb(), viewer) };
+}
+
+export function resourceFilterFrom(request: Request): ResourceFilter {
+  const params = new URL(request.url).searchParams;
+  const kind = params.get("kind");
+  const tag = params.get("tag")?.trim().slice(0, 60);
+  return { kind: isResourceKind(kind) ? kind : null, tag: tag || null };
+}
+
+export async function resourcesView(
+  viewer: Viewer | null,
+  mode: PortalMode,
+  filter: ResourceFilter,
+  now = new Date(),
+) {
+  if (mode.kind === "demo" || !viewer) {
+    const all = DEMO_RESOURCES.map((r, i) => ({ id: `demo-${i}`, ...r, createdAt: daysAgo(now, r.daysAgo) }));
+    return {
+      mode,
+      filter,
+      resources: all.filter(
+        (r) => (!filter.kind || r.kind === filter.kind) && (!filter.tag || r.tags.includes(filter.tag)),
+      ),
+      facets: {
+        kinds: [...new Set(all.map((r) => r.kind))].sort(),
+        tags: [...new Set(all.flatMap((r) => r.tags))].sort((a, b) => a.localeCompare(b)),
+      },
+    };
+  }
+  const db = await getDb();
+  const [resources, facets] = await Promise.all([
+    listResources(db, viewer, filter),
+    resourceFacets(db, viewer),
+  ]);
+  return { mode, filter, resources, facets };
+}
