@@ -25,7 +25,15 @@ export default [
     route("plan", "routes/portal/plan.tsx"),
   ]),
 
-  ...prefix("admin", [layout("routes/admin/layout.tsx", [index("routes/admin/index.tsx")])]),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("clients", "routes/admin/clients.tsx"),
+      route("clients/:id", "routes/admin/client.tsx"),
+      route("lessons/new", "routes/admin/lesson-new.tsx"),
+      route("lessons/:lessonId", "routes/admin/lesson-edit.tsx"),
+    ]),
+  ]),
 
   route("healthz", "routes/resources/healthz.ts"),
   route("*", "routes/not-found.tsx"),

@@ -227,3 +227,26 @@ export type Activity = typeof activities.$inferSelect;
 export type Homework = typeof homework.$inferSelect;
 export type Resource = typeof resources.$inferSelect;
 export type UsageRowRecord = typeof serviceUsage.$inferSelect;
+
+/**
+ * The audit trail: every admin-area change, with who, what, on whom, before and after, and when.
+ * Written in the same transaction as the change it records.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    // The person the change concerns; their trail goes with them if they are deleted.
+    targetId: uuid("target_id").references(() => profiles.id, { onDelete: "cascade" }),
+    entity: text("entity").notNull(),
+    entityId: uuid("entity_id"),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_events_target_created_idx").on(t.targetId, t.createdAt.desc())],
+);
+
+export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -1,0 +1,157 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { Plan, Role } from "~/domain/plans";
+import type { Viewer } from "~/domain/viewer";
+import type { Db } from "../db.server";
+import { assertCan } from "../policy.server";
+import { homework, profiles } from "../schema";
+import { audit } from "./audit.server";
+
+// Leads and clients as the coach manages them (SPEC §2 Leads & Clients, Client detail).
+
+export const PEOPLE_FILTERS = ["leads", "clients", "all"] as const;
+export type PeopleFilter = (typeof PEOPLE_FILTERS)[number];
+export const PEOPLE_PAGE_SIZE = 50;
+
+const rolesFor: Record<PeopleFilter, Role[]> = {
+  leads: ["lead"],
+  clients: ["client"],
+  all: ["lead", "client"],
+};
+
+const personColumns = {
+  id: profiles.id,
+  email: profiles.email,
+  fullName: profiles.fullName,
+  role: profiles.role,
+  plan: profiles.plan,
+};
+
+export type Person = { id: string; email: string; fullName: string | null; role: Role; plan: Plan | null };
+
+/** `%`-safe ILIKE pattern for a search box. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(search: string) {
+  const pattern = containing(search);
+  return or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern));
+}
+
+/** One page of leads and/or clients, by email, with the counts for the three filter buttons. */
+export async function listPeople(
+  db: Db,
+  actor: Viewer,
+  { filter = "all", search = "", page = 1 }: { filter?: PeopleFilter; search?: string; page?: number },
+) {
+  assertCan(actor, "profiles.list");
+  const text = search.trim().slice(0, 100);
+  const where = and(inArray(profiles.role, rolesFor[filter]), text ? searchCondition(text) : undefined);
+  const offset = (Math.max(1, page) - 1) * PEOPLE_PAGE_SIZE;
+  const [rows, tallies] = await Promise.all([
+    db
+      .select(personColumns)
+      .from(profiles)
+      .where(where)
+      .orderBy(asc(profiles.email))
+      .limit(PEOPLE_PAGE_SIZE)
+      .offset(offset),
+    db
+      .select({ role: profiles.role, n: count() })
+      .from(profiles)
+      .where(and(inArray(profiles.role, ["lead", "client"]), text ? searchCondition(text) : undefined))
+      .groupBy(profiles.role),
+  ]);
+  const leads = tallies.find((t) => t.role === "lead")?.n ?? 0;
+  const clients = tallies.find((t) => t.role === "client")?.n ?? 0;
+  const counts = { leads, clients, all: leads + clients };
+  return {
+    rows: rows as Person[],
+    counts,
+    total: counts[filter],
+    page: Math.max(1, page),
+    pageSize: PEOPLE_PAGE_SIZE,
+  };
+}
+
+/** Clients for the add-lesson picker: email or name contains the search; the first 20 by email. */
+export async function pickableClients(db: Db, actor: Viewer, search: string, limit = 20) {
+  assertCan(actor, "lesson.create");
+  const text = search.trim().slice(0, 100);
+  return db
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(and(eq(profiles.role, "client"), text ? searchCondition(text) : undefined))
+    .orderBy(asc(profiles.email))
+    .limit(limit);
+}
+
+export async function getPerson(db: Db, actor: Viewer, id: string): Promise<Person> {
+  assertCan(actor, "client.read");
+  const [row] = await db.select(personColumns).from(profiles).where(eq(profiles.id, id)).limit(1);
+  if (!row) throw data({ error: "No one with that id." }, { status: 404 });
+  return row as Person;
+}
+
+/** Figures for the admin home. */
+export async function adminFigures(db: Db, actor: Viewer) {
+  assertCan(actor, "admin.enter");
+  const [[people], [awaiting]] = await Promise.all([
+    db
+      .select({
+        leads: sql<number>`count(*) filter (where ${profiles.role} = 'lead')::int`,
+        clients: sql<number>`count(*) filter (where ${profiles.role} = 'client')::int`,
+      })
+      .from(profiles),
+    db.select({ n: count() }).from(homework).where(eq(homework.status, "submitted")),
+  ]);
+  return { leads: people?.leads ?? 0, clients: people?.clients ?? 0, awaitingReview: awaiting?.n ?? 0 };
+}
+
+async function changeProfile(
+  db: Db,
+  actor: Viewer,
+  id: string,
+  action: string,
+  change: { role?: Role; plan?: Plan },
+  precondition?: (current: Person) => string | null,
+): Promise<Person> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(personColumns).from(profiles).where(eq(profiles.id, id)).for("update");
+    if (!current) throw data({ error: "No one with that id." }, { status: 404 });
+    const refusal = precondition?.(current as Person);
+    if (refusal) throw data({ error: refusal }, { status: 409 });
+    const [updated] = await tx
+      .update(profiles)
+      .set(change)
+      .where(eq(profiles.id, id))
+      .returning(personColumns);
+    const before = Object.fromEntries(
+      Object.keys(change).map((k) => [k, current[k as keyof typeof current]]),
+    );
+    await audit(tx, actor, { action, targetId: id, entity: "profile", entityId: id, before, after: change });
+    return updated as Person;
+  });
+}
+
+/** SPEC §4: the list's convert button moves a lead to client. */
+export function convertLead(db: Db, actor: Viewer, id: string) {
+  assertCan(actor, "lead.convert");
+  return changeProfile(db, actor, id, "lead.convert", { role: "client" }, (current) =>
+    current.role === "lead" ? null : "Only a lead can be converted to a client.",
+  );
+}
+
+export function setRole(db: Db, actor: Viewer, id: string, role: Role) {
+  assertCan(actor, "profile.set-role");
+  return changeProfile(db, actor, id, "profile.set-role", { role }, () =>
+    // An admin demoting themselves would lock themselves out of this very page.
+    id === actor.id && role !== "admin" ? "You can't change your own role." : null,
+  );
+}
+
+export function setPlan(db: Db, actor: Viewer, id: string, plan: Plan) {
+  assertCan(actor, "profile.set-plan");
+  return changeProfile(db, actor, id, "profile.set-plan", { plan });
+}
