@@ -1,8 +1,56 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { Link } from "react-router";
+import { Accordion } from "~/components/ui/accordion";
+import { FAQ } from "~/content/faq";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/faq";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const faqPage = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: FAQ.entries.map((entry) => ({
+      "@type": "Question",
+      name: entry.question,
+      acceptedAnswer: { "@type": "Answer", text: entry.answer.join("\n\n") },
+    })),
+  };
+  return seo(matches, { ...FAQ.seo, path: "/faq", jsonLd: [faqPage] });
+}
+
+export default function Faq() {
+  const items = FAQ.entries.map((entry) => ({
+    id: entry.id,
+    question: entry.question,
+    answer: (
+      <div className="space-y-3">
+        {entry.answer.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        {entry.link ? (
+          <p>
+            <Link to={entry.link.to} className="font-medium text-primary underline">
+              {entry.link.label}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    ),
+  }));
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold">FAQ</h1>
+    <section className="mx-auto max-w-3xl px-4 py-16 md:py-24">
+      <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{FAQ.heading}</h1>
+      <p className="mt-4 text-lg text-muted-foreground">{FAQ.intro}</p>
+      <Accordion items={items} headingLevel={2} className="mt-10 border-y border-border" />
+      <div className="mt-12 rounded-2xl border border-border bg-card p-6 text-center">
+        <p className="text-muted-foreground">{FAQ.stillHaveQuestions.text}</p>
+        <Link
+          to={FAQ.stillHaveQuestions.link.to}
+          className="mt-3 inline-block rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90"
+        >
+          {FAQ.stillHaveQuestions.link.label}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,8 +1,50 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { PRIVACY } from "~/content/privacy";
+import { SETTINGS } from "~/content/settings";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/privacy";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, { ...PRIVACY.seo, path: "/privacy" });
+}
+
+export default function Privacy() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Privacy Policy</h1>
-    </section>
+    <article className="mx-auto max-w-3xl px-4 py-16 md:py-24">
+      <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{PRIVACY.heading}</h1>
+      <p className="mt-3 text-sm text-muted-foreground">
+        Last updated <time dateTime={PRIVACY.lastUpdated.iso}>{PRIVACY.lastUpdated.text}</time>
+      </p>
+      <p className="mt-6 text-lg">{PRIVACY.intro}</p>
+      {PRIVACY.sections.map((section) => (
+        <section key={section.id} aria-labelledby={`privacy-${section.id}`} className="mt-10">
+          <h2 id={`privacy-${section.id}`} className="text-2xl font-semibold">
+            {section.heading}
+          </h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-3 leading-relaxed text-muted-foreground">
+              <WithEmailLinks text={paragraph} />
+            </p>
+          ))}
+        </section>
+      ))}
+    </article>
   );
+}
+
+/** Replaces each `{email}` in policy text with a mailto link to the operator. */
+function WithEmailLinks({ text }: { text: string }) {
+  const { email } = SETTINGS.operator;
+  const parts = text.split("{email}");
+  return parts.map((part, index) => (
+    // Parts of one fixed sentence never reorder: the index is a stable key.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <span key={index}>
+      {part}
+      {index < parts.length - 1 ? (
+        <a href={`mailto:${email}`} className="font-medium text-primary underline">
+          {email}
+        </a>
+      ) : null}
+    </span>
+  ));
 }

@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** How long an embed may take before we tell the visitor to use the link instead. */
+const LOAD_TIMEOUT_MS = 8000;
+
+type Status = "idle" | "loading" | "ready" | "failed";
+
+export type LazyEmbedProps = {
+  /** Heading of the card (level 3: the embeds sit inside a section with its own h2). */
+  heading: string;
+  description: string;
+  /** The provider's own page: opened in a new tab, and the whole card's fallback. */
+  linkUrl: string;
+  linkLabel: string;
+  /** What the iframe loads. */
+  embedUrl: string;
+  /** The iframe's accessible name. */
+  frameTitle: string;
+  /** What is embedded, in words for the status lines ("calendar", "form"). */
+  noun: string;
+  /** Height of the embed area in pixels, reserved up front so nothing jumps when it loads. */
+  height: number;
+};
+
+/**
+ * A card with a plain link that works without JavaScript and offline, which loads the provider's page in
+ * an iframe only once the card comes near the viewport. A cross-origin iframe fires `load` even when it
+ * shows the browser's error page, so a no-cors request to the same address tells us whether the provider
+ * is reachable at all; if it is not, or nothing loads within a few seconds, the iframe goes away and the
+ * link stays, with a polite note.
+ */
+export function LazyEmbed({
+  heading,
+  description,
+  linkUrl,
+  linkLabel,
+  embedUrl,
+  frameTitle,
+  noun,
+  height,
+}: LazyEmbedProps) {
+  const [status, setStatus] = useState<Status>("idle");
+  const [attempt, setAttempt] = useState(0);
+  const areaRef = useRef<HTMLDivElement>(null);
+  const frameLoaded = useRef(false);
+  const reachable = useRef<boolean | null>(null);
+
+  // Start loading once the embed area is within a screen's reach; never during render.
+  useEffect(() => {
+    const area = areaRef.current;
+    if (!area || status !== "idle") return;
+    if (typeof IntersectionObserver === "undefined") {
+      setStatus("loading");
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setStatus("loading");
+        }
+      },
+      { rootMargin: "300px 0px" },
+    );
+    observer.observe(area);
+    return () => observer.disconnect();
+  }, [status]);
+
+  // While loading: probe the provider and give up after a timeout.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the probe on "Try again"
+  useEffect(() => {
+    if (status !== "loading") return;
+    frameLoaded.current = false;
+    reachable.current = null;
+    const controller = new AbortController();
+    fetch(embedUrl, { method: "HEAD", mode: "no-cors", cache: "no-store", signal: controller.signal })
+      .then(() => {
+        reachable.current = true;
+        if (frameLoaded.current) setStatus("ready");
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        reachable.current = false;
+        setStatus("failed");
+      });
+    const timer = window.setTimeout(
+      () => setStatus((s) => (s === "loading" ? "failed" : s)),
+      LOAD_TIMEOUT_MS,
+    );
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [status, attempt, embedUrl]);
+
+  const onFrameLoad = useCallback(() => {
+    frameLoaded.current = true;
+    // A slow provider that answers after the timeout still gets shown.
+    if (reachable.current) setStatus("ready");
+  }, []);
+
+  const retry = () => {
+    setAttempt((n) => n + 1);
+    setStatus("loading");
+  };
+
+  // Keep the iframe while it may still arrive; drop it once the provider proved unreachable.
+  const showFrame = status === "loading" || status === "ready" || (status === "failed" && reachable.current);
+
+  return (
+    <div className="flex flex-col rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6">
+      <h3 className="text-xl font-semibold">{heading}</h3>
+      <p className="mt-2 text-muted-foreground">{description}</p>
+      <p className="mt-4">
+        <a
+          href={linkUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90"
+        >
+          {linkLabel}
+          <span aria-hidden="true">↗</span>
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>
+      <div
+        ref={areaRef}
+        className="relative mt-5 overflow-hidden rounded-xl border border-dashed border-border bg-background"
+        style={{ height }}
+      >
+        {showFrame ? (
+          <iframe
+            key={attempt}
+            src={embedUrl}
+            title={frameTitle}
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+            onLoad={onFrameLoad}
+            // Hidden (and out of the tab order) until we know it shows the provider, not an error page.
+            className={`absolute inset-0 h-full w-full border-0 ${status === "ready" ? "" : "invisible"}`}
+          />
+        ) : null}
+        {status !== "ready" ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground">
+            <div role="status" className="max-w-sm">
+              {status === "failed" ? (
+                <p>
+                  Sorry, the {noun} couldn’t load here. You may be offline, or a browser extension may have
+                  blocked it. The link above still works and opens it in a new tab.
+                </p>
+              ) : status === "loading" ? (
+                <p>Loading the {noun}…</p>
+              ) : (
+                <p>
+                  The {noun} appears here as you scroll to it.
+                  <noscript> With JavaScript off, please use the link above.</noscript>
+                </p>
+              )}
+            </div>
+            {status === "failed" ? (
+              <button
+                type="button"
+                onClick={retry}
+                className="rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted"
+              >
+                Try again
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
