@@ -12,6 +12,7 @@ import {
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { Analytics } from "./components/analytics";
 import { AuthProvider } from "./components/auth-provider";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
           <Toaster position="top-right" richColors closeButton />
+          <Analytics />
         </AuthProvider>
         <ScrollRestoration />
         <Scripts />
