@@ -1,8 +1,319 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Carousel } from "~/components/carousel";
+import { EnrollBy } from "~/components/enroll-by";
+import { Accordion } from "~/components/ui/accordion";
+import {
+  GAMEPLAN,
+  HOW_TO_START,
+  INTEREST_FORM,
+  NEXT_OFFER_HERO,
+  NEXT_OFFER_SEO,
+  PROGRAM_FACTS,
+  PROGRAM_FAQ,
+  REVIEW_SITES,
+  REVIEWS_HEADING,
+  REVIEWS_INTRO,
+  TESTIMONIALS_SECTION,
+  WHY_ME,
+} from "~/content/next-offer";
+import { TESTIMONIALS } from "~/content/testimonials";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/next-offer";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    ...NEXT_OFFER_SEO,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: PROGRAM_FAQ.items.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      },
+    ],
+  });
+}
+
+const section = "mx-auto max-w-6xl px-4 py-16";
+const sectionHeading = "text-3xl font-bold tracking-tight";
+const primaryButton =
+  "inline-flex items-center justify-center rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90";
+
+export default function NextOfferProgram() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Next Offer Program</h1>
+    <>
+      <section className={`${section} grid gap-10 lg:grid-cols-[1.15fr_1fr] lg:py-20`}>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">
+            {NEXT_OFFER_HERO.eyebrow}
+          </p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{NEXT_OFFER_HERO.title}</h1>
+          <p className="mt-5 text-lg text-muted-foreground">{NEXT_OFFER_HERO.pitch}</p>
+          <p className="mt-4 text-muted-foreground">{NEXT_OFFER_HERO.credibility}</p>
+          <dl className="mt-8 grid gap-3 sm:grid-cols-3">
+            <Fact label="ENROLL BY">
+              <EnrollBy />
+            </Fact>
+            <Fact label={PROGRAM_FACTS.lengthLabel}>{PROGRAM_FACTS.length}</Fact>
+            <Fact label={PROGRAM_FACTS.formatLabel}>{PROGRAM_FACTS.format}</Fact>
+          </dl>
+        </div>
+        <InterestForm />
+      </section>
+
+      <section aria-labelledby="reviews-heading" className="border-y border-border bg-muted">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="reviews-heading" className={sectionHeading}>
+            {REVIEWS_HEADING}
+          </h2>
+          <p className="mt-2 text-muted-foreground">{REVIEWS_INTRO}</p>
+          <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
+            {REVIEW_SITES.map((site) => {
+              const rating = site.rating.toFixed(1);
+              return (
+                <li key={site.id}>
+                  <a
+                    href={site.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Rated ${rating} on ${site.name} (opens in a new tab)`}
+                    className="flex h-full flex-col items-center gap-3 rounded-xl border border-border bg-card p-4 transition-colors hover:border-primary"
+                  >
+                    <img
+                      src={site.logo.src}
+                      width={site.logo.width}
+                      height={site.logo.height}
+                      alt=""
+                      loading="lazy"
+                      className="h-10 w-auto"
+                    />
+                    <span className="flex items-center gap-2 text-card-foreground">
+                      <span aria-hidden="true" className="tracking-widest text-amber-700 dark:text-amber-300">
+                        ★★★★★
+                      </span>
+                      <span className="text-lg font-bold">{rating}</span>
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="gameplan-heading" className={section}>
+        <h2 id="gameplan-heading" className={sectionHeading}>
+          {GAMEPLAN.heading}
+        </h2>
+        <p className="mt-2 max-w-2xl text-muted-foreground">{GAMEPLAN.intro}</p>
+        <ol className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-5">
+          {GAMEPLAN.steps.map((step, index) => (
+            <li key={step.id} className="rounded-xl border border-border bg-card p-5">
+              <p className="text-sm font-semibold text-primary">Step {index + 1}</p>
+              <h3 className="mt-1 font-semibold">{step.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="why-heading" className="border-y border-border bg-muted">
+        <div className={section}>
+          <h2 id="why-heading" className={sectionHeading}>
+            {WHY_ME.heading}
+          </h2>
+          <p className="mt-2 max-w-2xl text-muted-foreground">{WHY_ME.intro}</p>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {WHY_ME.reasons.map((reason) => (
+              <li key={reason.id} className="rounded-xl border border-border bg-card p-5">
+                <h3 className="font-semibold">{reason.title}</h3>
+                <p className="mt-1 text-lg font-bold text-primary">{reason.figure}</p>
+                <p className="mt-2 text-sm text-muted-foreground">{reason.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className={section}>
+        <h2 id="testimonials-heading" className={sectionHeading}>
+          {TESTIMONIALS_SECTION.heading}
+        </h2>
+        <Carousel
+          label={TESTIMONIALS_SECTION.carouselLabel}
+          itemName={TESTIMONIALS_SECTION.itemName}
+          slidesPerView={{ base: 1, md: 2, lg: 3 }}
+          autoplayMs={TESTIMONIALS_SECTION.autoplayMs}
+          className="mt-6"
+        >
+          {TESTIMONIALS.map((testimonial) => (
+            <figure
+              key={testimonial.id}
+              className="flex h-full flex-col justify-between rounded-2xl border border-border bg-card p-6"
+            >
+              <blockquote className="text-card-foreground">
+                <p>“{testimonial.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-6 text-sm">
+                <span className="font-semibold">{testimonial.name}</span>
+                <span className="text-muted-foreground">, {testimonial.context}</span>
+                <span className="mt-1 block font-medium text-primary">{testimonial.outcome}</span>
+              </figcaption>
+            </figure>
+          ))}
+        </Carousel>
+      </section>
+
+      <section aria-labelledby="program-faq-heading" className="border-y border-border bg-muted">
+        <div className="mx-auto max-w-3xl px-4 py-16">
+          <h2 id="program-faq-heading" className={sectionHeading}>
+            {PROGRAM_FAQ.heading}
+          </h2>
+          <Accordion
+            items={PROGRAM_FAQ.items}
+            headingLevel={3}
+            className="mt-6 rounded-xl border border-border bg-card px-5"
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="start-heading" className={section}>
+        <h2 id="start-heading" className={sectionHeading}>
+          {HOW_TO_START.heading}
+        </h2>
+        <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {HOW_TO_START.steps.map((step, index) => (
+            <li key={step.id} className="rounded-xl border border-border bg-card p-5">
+              <p className="text-sm font-semibold text-primary">Step {index + 1}</p>
+              <h3 className="mt-1 font-semibold">{step.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+        <Link to={HOW_TO_START.cta.to} className={`${primaryButton} mt-8`}>
+          {HOW_TO_START.cta.label}
+        </Link>
+      </section>
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-border bg-card p-4">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-1 font-semibold text-card-foreground">{children}</dd>
+    </div>
+  );
+}
+
+type FormPhase = "waiting" | "loading" | "ready" | "failed";
+
+/**
+ * The external interest form, embedded once the page has hydrated and the box is near the screen. A
+ * cross-origin frame fires `load` even for the browser's own error page, so the form's host is also
+ * probed: the frame is only shown when the host answered and the frame loaded. Otherwise (offline, blocked,
+ * too slow) the link that opens the form in a new tab, always present, is all that shows.
+ */
+function InterestForm() {
+  const [phase, setPhase] = useState<FormPhase>("waiting");
+  const [hostAnswered, setHostAnswered] = useState(false);
+  const [frameLoaded, setFrameLoaded] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setPhase("loading");
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (phase !== "loading") return;
+    const controller = new AbortController();
+    const giveUp = setTimeout(() => {
+      controller.abort();
+      setPhase((current) => (current === "loading" ? "failed" : current));
+    }, INTEREST_FORM.timeoutMs);
+    // An opaque (no-cors) answer is enough: it proves the host is reachable.
+    fetch(INTEREST_FORM.openUrl, {
+      method: "HEAD",
+      mode: "no-cors",
+      cache: "no-store",
+      signal: controller.signal,
+    })
+      .then(() => setHostAnswered(true))
+      .catch(() => {
+        if (!controller.signal.aborted) setPhase("failed");
+      });
+    return () => {
+      clearTimeout(giveUp);
+      controller.abort();
+    };
+  }, [phase]);
+
+  useEffect(() => {
+    if (phase === "loading" && hostAnswered && frameLoaded) setPhase("ready");
+  }, [phase, hostAnswered, frameLoaded]);
+
+  const showFrame = phase === "loading" || phase === "ready";
+
+  return (
+    <section
+      aria-labelledby="interest-form-heading"
+      className="flex flex-col rounded-2xl border border-border bg-card p-6"
+    >
+      <h2 id="interest-form-heading" className="text-xl font-semibold">
+        {INTEREST_FORM.heading}
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">{INTEREST_FORM.intro}</p>
+      <div
+        ref={boxRef}
+        className={`relative mt-4 overflow-hidden rounded-xl border border-border bg-background ${
+          phase === "failed" ? "" : "min-h-[28rem]"
+        }`}
+      >
+        {showFrame && (
+          <iframe
+            src={INTEREST_FORM.embedUrl}
+            title={INTEREST_FORM.frameTitle}
+            loading="lazy"
+            onLoad={() => setFrameLoaded(true)}
+            className={`block h-[28rem] w-full ${phase === "ready" ? "" : "invisible"}`}
+          />
+        )}
+        {phase !== "ready" && (
+          <p
+            aria-live="polite"
+            className={`p-6 text-center text-sm text-muted-foreground ${
+              phase === "failed" ? "" : "absolute inset-0 flex items-center justify-center"
+            }`}
+          >
+            {phase === "failed" ? INTEREST_FORM.unavailable : INTEREST_FORM.loading}
+          </p>
+        )}
+      </div>
+      <a
+        href={INTEREST_FORM.openUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`${phase === "ready" ? "mt-3 self-start text-sm font-medium text-primary underline underline-offset-4" : `${primaryButton} mt-4`}`}
+      >
+        {INTEREST_FORM.openLabel}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
     </section>
   );
 }

@@ -1,8 +1,149 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { Link } from "react-router";
+import {
+  BOOKING,
+  GALLERY,
+  TRUSTED_BY,
+  WORKSHOP_LIST,
+  WORKSHOPS_HERO,
+  WORKSHOPS_SEO,
+} from "~/content/workshops";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/workshops";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    ...WORKSHOPS_SEO,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        name: WORKSHOP_LIST.heading,
+        itemListElement: WORKSHOP_LIST.items.map((workshop, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          name: workshop.title,
+          description: workshop.tagline,
+        })),
+      },
+    ],
+  });
+}
+
+const section = "mx-auto max-w-6xl px-4 py-16";
+const sectionHeading = "text-3xl font-bold tracking-tight";
+const primaryButton =
+  "inline-flex items-center justify-center rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90";
+
+export default function Workshops() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Workshops</h1>
-    </section>
+    <>
+      <section className={`${section} grid gap-10 md:py-24 lg:grid-cols-[1.6fr_1fr] lg:items-center`}>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">
+            {WORKSHOPS_HERO.eyebrow}
+          </p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{WORKSHOPS_HERO.title}</h1>
+          <p className="mt-5 max-w-2xl text-lg text-muted-foreground">{WORKSHOPS_HERO.pitch}</p>
+          <Link to={WORKSHOPS_HERO.cta.to} className={`${primaryButton} mt-8`}>
+            {WORKSHOPS_HERO.cta.label}
+          </Link>
+        </div>
+        <aside
+          aria-label={WORKSHOPS_HERO.factsLabel}
+          className="rounded-2xl border border-border bg-card p-6"
+        >
+          <ul className="grid gap-5">
+            {WORKSHOPS_HERO.facts.map((fact) => (
+              <li key={fact.label}>
+                <span className="block text-3xl font-bold text-primary">{fact.figure}</span>
+                <span className="text-muted-foreground">{fact.label}</span>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </section>
+
+      <section aria-labelledby="workshop-list-heading" className="border-y border-border bg-muted">
+        <div className={section}>
+          <h2 id="workshop-list-heading" className={sectionHeading}>
+            {WORKSHOP_LIST.heading}
+          </h2>
+          <p className="mt-2 max-w-2xl text-muted-foreground">{WORKSHOP_LIST.intro}</p>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {WORKSHOP_LIST.items.map((workshop) => (
+              <li key={workshop.id} className="flex flex-col rounded-xl border border-border bg-card p-5">
+                <h3 className="text-lg font-semibold">{workshop.title}</h3>
+                <p className="mt-2 flex-1 text-sm text-muted-foreground">{workshop.tagline}</p>
+                <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-border pt-4 text-sm">
+                  <dt className="text-muted-foreground">Duration</dt>
+                  <dd className="font-medium">{workshop.durationMinutes} min</dd>
+                  <dt className="text-muted-foreground">Audience</dt>
+                  <dd className="font-medium">{workshop.audience}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="trusted-by-heading" className={section}>
+        <h2 id="trusted-by-heading" className={sectionHeading}>
+          {TRUSTED_BY.heading}
+        </h2>
+        <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {TRUSTED_BY.logos.map((logo) => (
+            <li key={logo.id} className="flex items-center justify-center">
+              <img
+                src={logo.src}
+                width={logo.width}
+                height={logo.height}
+                alt={logo.name}
+                loading="lazy"
+                className="h-auto w-full max-w-48"
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="gallery-heading" className="border-y border-border bg-muted">
+        <div className={section}>
+          <h2 id="gallery-heading" className={sectionHeading}>
+            {GALLERY.heading}
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {GALLERY.images.map((image) => (
+              <li key={image.id}>
+                <img
+                  src={image.src}
+                  width={image.width}
+                  height={image.height}
+                  alt={image.alt}
+                  loading="lazy"
+                  className="h-auto w-full rounded-xl border border-border"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="booking-heading" className={section}>
+        <div className="rounded-2xl border border-border bg-card p-8 md:p-10">
+          <h2 id="booking-heading" className={sectionHeading}>
+            {BOOKING.heading}
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">{BOOKING.body}</p>
+          <p className="mt-3 max-w-2xl text-card-foreground">
+            {BOOKING.instructionBefore}
+            <strong>“{BOOKING.option}”</strong>
+            {BOOKING.instructionAfter}
+          </p>
+          <Link to={BOOKING.cta.to} className={`${primaryButton} mt-6`}>
+            {BOOKING.cta.label}
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

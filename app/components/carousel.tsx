@@ -1,0 +1,216 @@
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel, { type UseEmblaCarouselType } from "embla-carousel-react";
+import { Children, type FocusEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+
+type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
+type PerView = 1 | 2 | 3 | 4;
+
+/** Slides visible at once: `base` below 768 px, `md` from 768 px, `lg` from 1024 px. */
+export type SlidesPerView = { base: PerView; md?: PerView; lg?: PerView };
+
+// Whole class names, so Tailwind finds them when it scans this file.
+const BASIS = {
+  base: { 1: "basis-full", 2: "basis-1/2", 3: "basis-1/3", 4: "basis-1/4" },
+  md: { 1: "md:basis-full", 2: "md:basis-1/2", 3: "md:basis-1/3", 4: "md:basis-1/4" },
+  lg: { 1: "lg:basis-full", 2: "lg:basis-1/2", 3: "lg:basis-1/3", 4: "lg:basis-1/4" },
+} as const;
+
+function basisClasses({ base, md, lg }: SlidesPerView): string {
+  return [BASIS.base[base], md && BASIS.md[md], lg && BASIS.lg[lg]].filter(Boolean).join(" ");
+}
+
+/** `null` until known in the browser, so nothing moves before we know motion is welcome. */
+function usePrefersReducedMotion(): boolean | null {
+  const [reduced, setReduced] = useState<boolean | null>(null);
+  useEffect(() => {
+    const media = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setReduced(media.matches);
+    update();
+    media.addEventListener("change", update);
+    return () => media.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+/** Indexes of the slides at least half inside the viewport now. */
+function slidesInViewNow(api: CarouselApi): number[] {
+  const view = api.rootNode().getBoundingClientRect();
+  return api.slideNodes().flatMap((slide, index) => {
+    const rect = slide.getBoundingClientRect();
+    const visible = Math.min(rect.right, view.right) - Math.max(rect.left, view.left);
+    return visible >= rect.width / 2 ? [index] : [];
+  });
+}
+
+/**
+ * Indexes of the slides that will be in view once the current move ends. Embla's own 'settle' comes
+ * well after the motion looks finished, too late to announce the new slide; when looping, each snap
+ * starts at its slide, so the selected snap and the slides per view tell.
+ */
+function slidesInViewAfterMove(api: CarouselApi): number[] {
+  const slides = api.slideNodes();
+  const first = slides[0];
+  if (!api.internalEngine().options.loop || !first) return slidesInViewNow(api);
+  const perView = Math.max(1, Math.round(api.rootNode().clientWidth / first.offsetWidth));
+  const start = api.selectedScrollSnap();
+  return Array.from({ length: Math.min(perView, slides.length) }, (_, i) => (start + i) % slides.length);
+}
+
+/**
+ * An accessible, looping carousel (WAI-ARIA APG carousel pattern, grouped slides).
+ * With `autoplayMs` it advances on its own, pausing while hovered, while focus is inside, after the
+ * person presses Pause, and never starting when they prefer reduced motion.
+ */
+export function Carousel({
+  label,
+  itemName,
+  slidesPerView,
+  autoplayMs,
+  children,
+  className = "",
+}: {
+  /** Names the region, e.g. "Client testimonials". */
+  label: string;
+  /** One slide in words, for the buttons: "Previous testimonial", "Next testimonial". */
+  itemName: string;
+  slidesPerView: SlidesPerView;
+  autoplayMs?: number;
+  children: ReactNode;
+  className?: string;
+}) {
+  const slides = Children.toArray(children);
+  const reducedMotion = usePrefersReducedMotion();
+  // Our own state decides when to play, so the plugin never starts or resumes by itself.
+  const [plugins] = useState(() =>
+    autoplayMs
+      ? [
+          Autoplay({
+            delay: autoplayMs,
+            playOnInit: false,
+            stopOnInteraction: true,
+            stopOnMouseEnter: false,
+            stopOnFocusIn: false,
+          }),
+        ]
+      : [],
+  );
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" }, plugins);
+
+  const [hovered, setHovered] = useState(false);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const [stoppedByUser, setStoppedByUser] = useState(false);
+  const canRotate = plugins.length > 0 && reducedMotion === false;
+  const rotating = canRotate && !stoppedByUser && !hovered && !focusWithin;
+
+  useEffect(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!api || !autoplay) return;
+    const sync = () => (rotating ? autoplay.play() : autoplay.stop());
+    sync();
+    // Embla re-creates plugins when it re-initialises (on resize), and a drag stops the plugin
+    // (stopOnInteraction): put it back in the state we want after either.
+    api.on("reInit", sync).on("pointerUp", sync);
+    return () => {
+      api.off("reInit", sync).off("pointerUp", sync);
+    };
+  }, [api, rotating]);
+
+  // Slides out of view are inert: hidden from screen readers and the tab order, as when the
+  // APG pattern hides them, so the live region announces the slides that come into view.
+  const [shown, setShown] = useState<number[] | null>(null);
+  useEffect(() => {
+    if (!api) return;
+    const update = () => setShown(slidesInViewAfterMove(api));
+    update();
+    api.on("select", update).on("reInit", update).on("settle", update);
+    return () => {
+      api.off("select", update).off("reInit", update).off("settle", update);
+    };
+  }, [api]);
+
+  const hidden = (index: number) => shown !== null && !shown.includes(index);
+
+  const go = useCallback(
+    (direction: "previous" | "next") => {
+      if (!api) return;
+      const jump = reducedMotion === true;
+      if (direction === "next") api.scrollNext(jump);
+      else api.scrollPrev(jump);
+      // A full interval before the next automatic move.
+      api.plugins().autoplay?.reset();
+    },
+    [api, reducedMotion],
+  );
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusWithin(false);
+  }
+
+  const buttonClass =
+    "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-card-foreground transition-colors hover:bg-muted disabled:opacity-60";
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={className}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={onBlur}
+    >
+      {/* Controls come first, so the rotation control is the first thing keyboard users reach. */}
+      <div className="mb-4 flex justify-end gap-2">
+        {canRotate && (
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label={stoppedByUser ? "Resume automatic rotation" : "Pause automatic rotation"}
+            onClick={() => setStoppedByUser((stopped) => !stopped)}
+          >
+            <span aria-hidden="true">{stoppedByUser ? "▶" : "❚❚"}</span>
+            {stoppedByUser ? "Resume" : "Pause"}
+          </button>
+        )}
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={`Previous ${itemName}`}
+          disabled={!api}
+          onClick={() => go("previous")}
+        >
+          <span aria-hidden="true">←</span>
+        </button>
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={`Next ${itemName}`}
+          disabled={!api}
+          onClick={() => go("next")}
+        >
+          <span aria-hidden="true">→</span>
+        </button>
+      </div>
+      <div ref={viewportRef} className="overflow-hidden">
+        <div className="-ml-4 flex touch-pan-y" aria-live={rotating ? "off" : "polite"}>
+          {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: an APG carousel slide is a role="group"; a fieldset is for form controls
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides keep their order; children carry their own keys
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              inert={hidden(index)}
+              // inert already hides it; aria-hidden covers browsers that predate inert.
+              aria-hidden={hidden(index) || undefined}
+              className={`min-w-0 shrink-0 grow-0 pl-4 ${basisClasses(slidesPerView)}`}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
