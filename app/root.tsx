@@ -37,18 +37,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { theme, origin: getConfig().publicOrigin, viewer: viewer === "unavailable" ? null : viewer };
 }
 
-/** Pre-rendered HTML is the same for everyone: who is signed in is asked after load. */
-function useViewerKnownFromServer(): boolean {
-  const location = useLocation();
-  const [firstPath] = useState(location.pathname);
-  const path = firstPath.length > 1 ? firstPath.replace(/\/$/, "") : firstPath;
+/**
+ * Whether the root loader's data was made for this request: not on pre-rendered pages, whose HTML
+ * and data were made at build time for no one in particular.
+ */
+function useRequestData(): boolean {
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   return !PRERENDERED_PATHS.includes(path);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.theme ?? DEFAULT_THEME;
-  const known = useViewerKnownFromServer();
+  const known = useRequestData();
+  // The theme is rendered once; afterwards the theme switch owns <html>'s class (pre-rendered data
+  // would otherwise reset it to the default on every client-side navigation).
+  const [theme] = useState(data?.theme ?? DEFAULT_THEME);
   return (
     <html lang="en" className={theme === "light" ? "" : "dark"} data-theme={theme} suppressHydrationWarning>
       <head>
@@ -59,7 +63,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <AuthProvider serverViewer={data?.viewer ?? null} known={known && data !== undefined}>
+        <AuthProvider
+          serverViewer={data?.viewer ?? null}
+          serverData={data}
+          known={known && data !== undefined}
+        >
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"

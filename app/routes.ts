@@ -13,6 +13,7 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("auth/callback", "routes/auth/callback.ts"),
   route("auth/session", "routes/auth/session.ts"),
+  route("auth/sign-out", "routes/auth/sign-out.ts"),
 
   route("demo", "routes/demo/dashboard.tsx"),
   route("demo/plan", "routes/demo/plan.tsx"),

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useRevalidator } from "react-router";
 import type { Viewer } from "~/domain/viewer";
 
@@ -20,28 +29,39 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({
   serverViewer,
+  serverData,
   known,
   children,
 }: {
   serverViewer: Viewer | null;
-  /** Whether `serverViewer` was computed for this request (false on pre-rendered HTML). */
+  /** The root loader's data object: a new one means the server answered again. */
+  serverData: unknown;
+  /** Whether `serverViewer` was computed for this request (false on pre-rendered pages and their data). */
   known: boolean;
   children: ReactNode;
 }) {
   const [viewer, setViewer] = useState<Viewer | null>(known ? serverViewer : null);
   const [loading, setLoading] = useState(!known);
+  // Whether the browser already knows who is here (a ref: asking must not re-run the effect).
+  const asked = useRef(known);
   const revalidator = useRevalidator();
 
-  // A server-rendered navigation or revalidation brings fresh knowledge.
+  // Fresh server data (a revalidation, a server-rendered navigation) brings fresh knowledge; a
+  // pre-rendered page's build-time data says nothing about who is here and is ignored. The first
+  // render already holds the server's answer: syncing again on mount would undo a sign-out that a
+  // child started in its own (earlier-running) effect.
+  const lastServerData = useRef(serverData);
   useEffect(() => {
-    if (known) {
-      setViewer(serverViewer);
-      setLoading(false);
-    }
-  }, [known, serverViewer]);
+    if (!known || lastServerData.current === serverData) return;
+    lastServerData.current = serverData;
+    setViewer(serverViewer);
+    setLoading(false);
+    asked.current = true;
+  }, [known, serverData, serverViewer]);
 
   useEffect(() => {
-    if (known) return;
+    if (known || asked.current) return;
+    asked.current = true;
     let cancelled = false;
     fetch("/auth/session", {
       credentials: "same-origin",
@@ -63,7 +83,7 @@ export function AuthProvider({
     setViewer(null);
     setLoading(false);
     try {
-      const response = await fetch("/logout", {
+      const response = await fetch("/auth/sign-out", {
         method: "POST",
         credentials: "same-origin",
         headers: { accept: "application/json" },

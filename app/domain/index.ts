@@ -1,6 +1,7 @@
 export * from "./enroll-by";
 export * from "./financing";
 export * from "./links";
+export * from "./people-filter";
 export * from "./plans";
 export * from "./portal-mode";
 export * from "./resource-kinds";

@@ -1,8 +1,225 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
+import { effectivePlan } from "~/domain/plans";
+import { idSchema } from "~/lib/schemas/admin";
+import { seo } from "~/lib/seo";
+import { attempt, invalid } from "~/server/action-result.server";
+import { currentViewer } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { convertLead, listPeople } from "~/server/models/people.server";
+import { can } from "~/server/policy.server";
+import type { Route } from "./+types/clients";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = currentViewer(context);
+  const params = new URL(request.url).searchParams;
+  const filter = parsePeopleFilter(params.get("filter"));
+  const search = params.get("q") ?? "";
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const result = await listPeople(await getDb(), viewer, { filter, search, page });
+  return { ...result, filter, search, canConvert: can(viewer, "lead.convert") };
+}
+
+// The list's one mutation: 'Convert to client' on a lead row (admin only, checked by the model).
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = currentViewer(context);
+  const form = await request.formData();
+  const id = idSchema.safeParse(form.get("id"));
+  if (!id.success) return invalid("That person was not found.");
+  return attempt(async () => convertLead(await getDb(), viewer, id.data));
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Leads & Clients",
+    description: "Leads and clients.",
+    path: "/admin/clients",
+    noindex: true,
+  });
+}
+
+const FILTER_LABELS: Record<PeopleFilter, string> = { leads: "Leads", clients: "Clients", all: "All" };
+
+export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, counts, filter, search, page, pageSize, total, canConvert } = loaderData;
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/clients";
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Admin</h1>
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <p>
+        <Link to="/admin" className="text-sm text-muted-foreground underline underline-offset-2">
+          ← Admin
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Leads &amp; Clients</h1>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <nav aria-label="Filter" className="flex gap-2">
+          {PEOPLE_FILTERS.map((key) => (
+            <Link
+              key={key}
+              to={withParams({ filter: key === "all" ? null : key, page: null })}
+              aria-current={filter === key ? "page" : undefined}
+              className={`rounded-md border px-3 py-1.5 text-sm ${
+                filter === key
+                  ? "border-primary bg-accent font-semibold text-accent-foreground"
+                  : "border-border hover:bg-muted"
+              }`}
+            >
+              {FILTER_LABELS[key]} <span className="tabular-nums">({counts[key]})</span>
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" role="search" className="w-full sm:w-80">
+          {filter !== "all" && <input type="hidden" name="filter" value={filter} />}
+          <label className="sr-only" htmlFor="people-search">
+            Search name or email
+          </label>
+          <input
+            id="people-search"
+            type="search"
+            name="q"
+            defaultValue={search}
+            placeholder="Search name or email…"
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => {
+              const form = event.currentTarget.form;
+              if (form) submit(form, { replace: true, preventScrollReset: true });
+            }}
+            className="w-full rounded-md border border-border bg-background px-3 py-2"
+          />
+        </Form>
+      </div>
+
+      {actionData && !actionData.ok && (
+        <p role="alert" className="mt-4 text-danger">
+          {actionData.error}
+        </p>
+      )}
+
+      <div
+        className={`mt-4 overflow-x-auto rounded-xl border border-border ${searching ? "opacity-60" : ""}`}
+      >
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">
+            {FILTER_LABELS[filter]}
+            {search ? ` matching “${search}”` : ""}, page {page} of {pages}
+          </caption>
+          <thead className="bg-muted text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Plan
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
+                  {search ? "No matches for your search." : "Nothing here yet."}
+                </td>
+              </tr>
+            ) : (
+              rows.map((person) => <PersonRow key={person.id} person={person} canConvert={canConvert} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link to={withParams({ page: String(page - 1) })} className="underline">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted-foreground">
+            Page {page} of {pages} · {total} people
+          </span>
+          {page < pages ? (
+            <Link to={withParams({ page: String(page + 1) })} className="underline">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
     </section>
+  );
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function PersonRow({ person, canConvert }: { person: Row; canConvert: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const working = fetcher.state !== "idle";
+  // Updated in place: the revalidated loader brings the new role; until then, the fetcher's answer.
+  const converted = fetcher.data?.ok === true;
+  const role = converted ? "client" : person.role;
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  return (
+    <tr>
+      <td className="px-4 py-2">{person.fullName || "—"}</td>
+      <td className="px-4 py-2">{person.email}</td>
+      <td className="px-4 py-2">{role}</td>
+      {/* A lead has no plan (a dash); a client's plan defaults to basic (ARCHITECTURE). */}
+      <td className="px-4 py-2">{role === "lead" ? "—" : effectivePlan(person.plan).toUpperCase()}</td>
+      <td className="px-4 py-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <Link
+            to={`/admin/clients/${person.id}`}
+            className="font-medium text-primary underline underline-offset-2"
+          >
+            Open
+          </Link>
+          {role === "lead" && canConvert && (
+            <fetcher.Form method="post">
+              <input type="hidden" name="id" value={person.id} />
+              <button
+                type="submit"
+                disabled={working}
+                className="rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
+              >
+                {working ? "…" : "Convert to client"}
+              </button>
+            </fetcher.Form>
+          )}
+          {error && (
+            <span role="alert" className="text-danger">
+              {error}
+            </span>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }

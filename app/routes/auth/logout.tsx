@@ -1,37 +1,19 @@
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigate } from "react-router";
+import { Form, redirect, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useAuth } from "~/components/auth-provider";
 import { seo } from "~/lib/seo";
 import { viewerContext } from "~/server/auth/context.server";
-import { clearSessionCookie, endSession, revokeAllSessions } from "~/server/auth/session.server";
+import { signOutEverywhere } from "~/server/auth/session.server";
 import { getDb } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/logout";
 
-// SPEC §4: local sign-out first (this session ends and its cookie is cleared), then every other
-// session of the person is revoked; a failure of that global step is ignored.
+// Without JavaScript the page's form posts here; with it, the page signs out through /auth/sign-out.
 export async function action({ request, context }: Route.ActionArgs) {
-  const wantsJson = request.headers.get("accept")?.includes("application/json") ?? false;
   const viewer = context.get(viewerContext);
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  let error: string | null = null;
-  try {
-    headers.append("Set-Cookie", await endSession(await getDb(), request));
-  } catch (caught) {
-    headers.append("Set-Cookie", await clearSessionCookie());
-    error = "We couldn't reach the server to end your session. Please try again.";
-    logger.error({ err: (caught as Error).message }, "sign-out: local step failed");
-  }
-  if (!error && viewer && viewer !== "unavailable") {
-    try {
-      await revokeAllSessions(await getDb(), viewer.id);
-    } catch (caught) {
-      logger.warn({ err: (caught as Error).message }, "sign-out: global step failed (ignored)");
-    }
-  }
-  if (wantsJson)
-    return data(error ? { ok: false, error } : { ok: true }, { status: error ? 503 : 200, headers });
+  const userId = viewer && viewer !== "unavailable" ? viewer.id : null;
+  const { headers } = await signOutEverywhere(getDb, request, userId, logger);
   return redirect("/", { headers });
 }
 

@@ -115,3 +115,31 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<number>
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return removed.length;
 }
+
+/**
+ * SPEC §4 sign-out: first this session (its row deleted, its cookie cleared: the local step), then
+ * every session of the person (the global step, whose failure is logged and ignored).
+ */
+export async function signOutEverywhere(
+  getDatabase: () => Promise<Db>,
+  request: Request,
+  userId: string | null,
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+): Promise<{ headers: Headers; error: string | null }> {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  try {
+    headers.append("Set-Cookie", await endSession(await getDatabase(), request));
+  } catch (caught) {
+    headers.append("Set-Cookie", await clearSessionCookie());
+    log.error({ err: (caught as Error).message }, "sign-out: local step failed");
+    return { headers, error: "We couldn't reach the server to end your session. Please try again." };
+  }
+  if (userId) {
+    try {
+      await revokeAllSessions(await getDatabase(), userId);
+    } catch (caught) {
+      log.warn({ err: (caught as Error).message }, "sign-out: global step failed (ignored)");
+    }
+  }
+  return { headers, error: null };
+}

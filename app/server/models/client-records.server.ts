@@ -258,10 +258,20 @@ export async function assignHomework(
 }
 
 /** submitted → reviewed, with feedback the client sees. */
-export async function reviewHomework(db: Db, actor: Viewer, homeworkId: string, feedback: string | null) {
+export async function reviewHomework(
+  db: Db,
+  actor: Viewer,
+  homeworkId: string,
+  feedback: string | null,
+  clientId: string,
+) {
   assertCan(actor, "homework.review");
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(homework).where(eq(homework.id, homeworkId)).for("update");
+    const [current] = await tx
+      .select()
+      .from(homework)
+      .where(and(eq(homework.id, homeworkId), eq(homework.clientId, clientId)))
+      .for("update");
     if (!current) throw data({ error: "That homework was not found." }, { status: 404 });
     if (current.status !== "submitted") {
       throw data({ error: "Only handed-in homework can be reviewed." }, { status: 409 });

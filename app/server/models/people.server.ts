@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
+import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
@@ -9,8 +10,6 @@ import { audit } from "./audit.server";
 
 // Leads and clients as the coach manages them (SPEC §2 Leads & Clients, Client detail).
 
-export const PEOPLE_FILTERS = ["leads", "clients", "all"] as const;
-export type PeopleFilter = (typeof PEOPLE_FILTERS)[number];
 export const PEOPLE_PAGE_SIZE = 50;
 
 const rolesFor: Record<PeopleFilter, Role[]> = {

@@ -1,0 +1,17 @@
+import { viewerContext } from "~/server/auth/context.server";
+import { signOutEverywhere } from "~/server/auth/session.server";
+import { getDb } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/sign-out";
+
+// The browser's sign-out (header button, /logout page): JSON, so the page can say how it went.
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = context.get(viewerContext);
+  const userId = viewer && viewer !== "unavailable" ? viewer.id : null;
+  const { headers, error } = await signOutEverywhere(getDb, request, userId, logger);
+  return Response.json(error ? { ok: false, error } : { ok: true }, { status: error ? 503 : 200, headers });
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,550 @@
+import { randomUUID } from "node:crypto";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { MockIdentity } from "../support/oidc-provider.ts";
+import {
+  beAtProvider,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  oidcIssuer,
+  PEOPLE,
+  signIn,
+  test,
+} from "./support";
+
+// Sign-in, the guards, the header's signed-in variants and sign-out (SPEC §2, §4, §6), through the
+// real OpenID Connect flow against the local provider. Tests that sign out (which revokes every
+// session of the person) or create people use fresh identities, so tests can run in parallel.
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const DEMO_HREFS = ["/demo?plan=pro", "/demo?plan=basic", "/demo?plan=premium", "/demo/plan?plan=pro"];
+
+/** A person the site has never seen (a new Google account). */
+function freshIdentity(name: string, extra: Partial<MockIdentity> = {}): MockIdentity {
+  const id = randomUUID().slice(0, 12);
+  return { sub: `new-${id}`, email: `new-${id}@example.com`, name, ...extra };
+}
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const drawer = (page: Page) => page.getByRole("dialog", { name: "Menu" });
+
+/** Sonner's toast with this title (success or error). */
+const toastTitled = (page: Page, title: string) =>
+  page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: title }) });
+
+/** The header's auth links as a person sees them in `scope` (desktop nav or mobile drawer). */
+async function expectAuthLinks(
+  scope: Locator,
+  want: { admin: boolean; dashboard: boolean; signOut: boolean; portal: boolean },
+) {
+  const admin = scope.getByRole("link", { name: "Admin", exact: true });
+  const dashboard = scope.getByRole("link", { name: "Dashboard", exact: true });
+  const signOut = scope.getByRole("button", { name: "Sign out", exact: true });
+  const portal = scope.getByRole("link", { name: "Client Portal", exact: true });
+  // The sign-in placeholder must be gone first, or "absent" would be proven too early.
+  await expect(scope.getByRole("status")).toHaveCount(0);
+  for (const [locator, shown, href] of [
+    [admin, want.admin, "/admin"],
+    [dashboard, want.dashboard, "/dashboard"],
+    [portal, want.portal, "/login"],
+  ] as const) {
+    if (shown) {
+      await expect(locator).toBeVisible();
+      await expect(locator).toHaveAttribute("href", href);
+    } else {
+      await expect(locator).toHaveCount(0);
+    }
+  }
+  if (want.signOut) await expect(signOut).toBeVisible();
+  else await expect(signOut).toHaveCount(0);
+}
+
+async function expectOnLoginFor(page: Page, path: string) {
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return { pathname: url.pathname, redirectTo: url.searchParams.get("redirectTo") };
+    })
+    .toEqual({ pathname: "/login", redirectTo: path });
+}
+
+/** The page rendered (not an error page): portal pages are still being built, so no wording is assumed. */
+async function expectPageRendered(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /not found|went wrong|right back/i })).toHaveCount(
+    0,
+  );
+}
+
+/** `/auth/session` with this page's cookies. */
+async function sessionViewer(page: Page) {
+  const response = await page.request.get("/auth/session");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { viewer: Record<string, unknown> | null }).viewer;
+}
+
+/** Records the URL of every top-level navigation request (redirect hops included). */
+function recordNavigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) urls.push(request.url());
+  });
+  return urls;
+}
+
+// 1. Guard ------------------------------------------------------------------------------------
+
+test("signed out, every portal page redirects to /login remembering where it was going", async ({ page }) => {
+  for (const path of ["/dashboard", "/lessons", "/homework", "/resources", "/plan"]) {
+    const response = await page.goto(path);
+    await expectOnLoginFor(page, path);
+    expect(response?.status(), `${path} ends on the login page`).toBe(200);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`${path}$`));
+  }
+});
+
+test("signed out, the admin area redirects to /login remembering where it was going", async ({ page }) => {
+  for (const path of ["/admin", "/admin/clients/x"]) {
+    await page.goto(path);
+    await expectOnLoginFor(page, path);
+  }
+});
+
+test("login page welcomes, offers Google sign-in and the four read-only demos", async ({ page }) => {
+  await page.goto("/login?redirectTo=%2Flessons");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to your Client Portal" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+  const demos = page.getByRole("region", { name: "Explore a read-only demo" }).getByRole("link");
+  await expect(demos).toHaveCount(DEMO_HREFS.length);
+  for (const [index, href] of DEMO_HREFS.entries()) {
+    await expect(demos.nth(index)).toHaveAttribute("href", href);
+  }
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+// 2. Origin round trip -------------------------------------------------------------------------
+
+async function roundTrip(page: Page, target: string) {
+  const navigations = recordNavigations(page);
+  await page.goto(target);
+  await expectOnLoginFor(page, target);
+
+  await beAtProvider(page.context(), PEOPLE.basicClient);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === target);
+
+  expect(
+    navigations.some((url) => url.startsWith(`${oidcIssuer()}/authorize`)),
+    "the browser went to the provider",
+  ).toBe(true);
+  expect(navigations.some((url) => new URL(url).pathname === "/auth/callback")).toBe(true);
+}
+
+test("signing in from /lessons comes back to /lessons", async ({ page }) => {
+  await roundTrip(page, "/lessons");
+  await expectPageRendered(page);
+  expect((await sessionViewer(page))?.email).toBe(PEOPLE.basicClient.email);
+});
+
+test("signing in from /resources?kind=video comes back with the query string kept", async ({ page }) => {
+  await roundTrip(page, "/resources?kind=video");
+  await expectPageRendered(page);
+});
+
+// 3. Header per role ---------------------------------------------------------------------------
+
+async function expectStaffHeader(page: Page, identity: MockIdentity) {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, identity, { from: "/login?redirectTo=%2Fpricing", expectPath: "/pricing" });
+  const staff = { admin: true, dashboard: false, signOut: true, portal: false };
+  await expectAuthLinks(mainNav(page), staff);
+  await mainNav(page).getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+
+  await page.setViewportSize(PHONE);
+  await gotoHydrated(page, "/pricing");
+  await expect(mainNav(page)).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectAuthLinks(drawer(page), staff);
+  await drawer(page).getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+  await expect(drawer(page)).toBeHidden();
+}
+
+test("an admin's header offers Admin and Sign out, on desktop and in the phone menu", async ({ page }) => {
+  await expectStaffHeader(page, PEOPLE.admin);
+});
+
+test("a coach's header offers Admin and Sign out, on desktop and in the phone menu", async ({ page }) => {
+  await expectStaffHeader(page, PEOPLE.coach);
+});
+
+test("a client's header offers Dashboard and Sign out, on desktop and in the phone menu", async ({
+  page,
+}) => {
+  const client = { admin: false, dashboard: true, signOut: true, portal: false };
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, PEOPLE.proClient, { from: "/login?redirectTo=%2Fpricing", expectPath: "/pricing" });
+  await expectAuthLinks(mainNav(page), client);
+  await mainNav(page).getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectPageRendered(page);
+
+  await page.setViewportSize(PHONE);
+  await gotoHydrated(page, "/pricing");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectAuthLinks(drawer(page), client);
+  await drawer(page).getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(drawer(page)).toBeHidden();
+});
+
+test("a lead's header offers only Sign out, on desktop and in the phone menu", async ({ page }) => {
+  const lead = { admin: false, dashboard: false, signOut: true, portal: false };
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, PEOPLE.lead, { from: "/login?redirectTo=%2Fpricing", expectPath: "/pricing" });
+  await expectAuthLinks(mainNav(page), lead);
+
+  await page.setViewportSize(PHONE);
+  await gotoHydrated(page, "/pricing");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectAuthLinks(drawer(page), lead);
+});
+
+test("signed out, the header's Client Portal leads to /login, on desktop and in the phone menu", async ({
+  page,
+}) => {
+  const visitor = { admin: false, dashboard: false, signOut: false, portal: true };
+  await page.setViewportSize(DESKTOP);
+  await gotoHydrated(page, "/pricing");
+  await expectAuthLinks(mainNav(page), visitor);
+  await mainNav(page).getByRole("link", { name: "Client Portal", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to your Client Portal" })).toBeVisible();
+
+  await page.setViewportSize(PHONE);
+  await gotoHydrated(page, "/about");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectAuthLinks(drawer(page), visitor);
+  await drawer(page).getByRole("link", { name: "Client Portal", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(drawer(page)).toBeHidden();
+});
+
+// 4. Admin area refuses everyone but staff -----------------------------------------------------
+
+test("the admin area sends a lead to the dashboard", async ({ page }) => {
+  await signIn(page, PEOPLE.lead);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectPageRendered(page);
+});
+
+test("the admin area sends a client to the dashboard", async ({ page }) => {
+  await signIn(page, PEOPLE.basicClient);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectPageRendered(page);
+});
+
+// 5. Signed in on /login -----------------------------------------------------------------------
+
+test("a signed-in visitor opening /login goes to the dashboard, or on to redirectTo", async ({ page }) => {
+  await signIn(page, PEOPLE.premiumClient, {
+    from: "/login?redirectTo=%2Fhomework",
+    expectPath: "/homework",
+  });
+
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectPageRendered(page);
+
+  await page.goto("/login?redirectTo=/plan");
+  await expect(page).toHaveURL(/\/plan$/);
+  await expectPageRendered(page);
+});
+
+// 6. No open redirect --------------------------------------------------------------------------
+
+test("redirectTo never leads off the site, before or after sign-in", async ({ page, baseURL }) => {
+  const offSite: string[] = [];
+  await page.context().route(
+    (url) => url.hostname.endsWith("evil.example"),
+    (route) => {
+      offSite.push(route.request().url());
+      return route.abort();
+    },
+  );
+  const targets = ["https://evil.example/x", "//evil.example", "/\\evil.example"];
+
+  for (const target of targets) {
+    await page.context().clearCookies();
+    await signIn(page, PEOPLE.proClient, {
+      from: `/login?${new URLSearchParams({ redirectTo: target })}`,
+      expectPath: "/dashboard",
+    });
+    expect(new URL(page.url()).origin, `after sign-in with redirectTo=${target}`).toBe(baseURL);
+  }
+
+  // Already signed in: /login leaves at once, still on the site.
+  for (const target of targets) {
+    await page.goto(`/login?${new URLSearchParams({ redirectTo: target })}`);
+    expect(new URL(page.url()).origin, `signed in, redirectTo=${target}`).toBe(baseURL);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+  }
+  expect(offSite, "requests to another site").toEqual([]);
+});
+
+// 7. First sign-in and unverified email --------------------------------------------------------
+
+test("a new verified Google account's first sign-in creates a lead named by the provider", async ({
+  page,
+}) => {
+  const person = freshIdentity("Ada Newcomer");
+  expect(await sessionViewer(page)).toBeNull();
+
+  await signIn(page, person);
+  const viewer = await sessionViewer(page);
+  expect(viewer).toMatchObject({ email: person.email, fullName: "Ada Newcomer", role: "lead", plan: null });
+  await expectAuthLinks(mainNav(page), { admin: false, dashboard: false, signOut: true, portal: false });
+
+  // A second sign-in finds the same profile.
+  await page.context().clearCookies();
+  await signIn(page, person);
+  expect((await sessionViewer(page))?.id).toBe(viewer?.id);
+});
+
+test("an unverified email is refused: back on /login with an alert and no session", async ({ page }) => {
+  const person = freshIdentity("Unverified Person", { email_verified: false });
+  await signIn(page, person, { expectPath: "/login" });
+
+  const alert = page.getByRole("alert");
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("not verified");
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+  expect(await sessionViewer(page)).toBeNull();
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "session")).toBe(false);
+});
+
+// 8. Header sign-out ---------------------------------------------------------------------------
+
+async function expectSessionEnded(page: Page) {
+  expect(await sessionViewer(page)).toBeNull();
+  await page.goto("/dashboard");
+  await expectOnLoginFor(page, "/dashboard");
+}
+
+test("header sign-out on a protected page goes home first, then signs out and says so", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, freshIdentity("Desktop Leaver"), { from: "/lessons", expectPath: "/lessons" });
+  await gotoHydrated(page, "/lessons");
+
+  const logoutPost = page.waitForRequest(
+    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/auth/sign-out",
+  );
+  await mainNav(page).getByRole("button", { name: "Sign out", exact: true }).click();
+  const referer = (await (await logoutPost).allHeaders()).referer;
+  expect(referer && new URL(referer).pathname, "page the sign-out was sent from").toBe("/");
+
+  await expect(toastTitled(page, "Signed out")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expectAuthLinks(mainNav(page), { admin: false, dashboard: false, signOut: false, portal: true });
+  await expectSessionEnded(page);
+});
+
+test("sign-out from the phone menu closes the menu, goes home and signs out", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, freshIdentity("Phone Leaver"), { from: "/lessons", expectPath: "/lessons" });
+  await gotoHydrated(page, "/lessons");
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const logoutPost = page.waitForRequest(
+    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/auth/sign-out",
+  );
+  await drawer(page).getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(drawer(page)).toBeHidden();
+  const referer = (await (await logoutPost).allHeaders()).referer;
+  expect(referer && new URL(referer).pathname, "page the sign-out was sent from").toBe("/");
+
+  await expect(toastTitled(page, "Signed out")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expectAuthLinks(drawer(page), { admin: false, dashboard: false, signOut: false, portal: true });
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+  await expectSessionEnded(page);
+});
+
+// 9–10. The /logout page -----------------------------------------------------------------------
+
+test("/logout says it is signing you out, then confirms with a toast and goes home", async ({ page }) => {
+  await signIn(page, freshIdentity("Logout Page"));
+  // Hold the sign-out request a moment, so the page's own text is observable.
+  await page.route("**/auth/sign-out", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return route.fallback();
+  });
+
+  await page.goto("/logout");
+  await expect(page.getByRole("heading", { level: 1, name: "Signing you out…" })).toBeVisible();
+
+  const toast = toastTitled(page, "Signed out");
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute("data-type", "success");
+  await expect(toast.locator("[data-description]")).toHaveText("You've been signed out successfully.");
+  await expect(page).toHaveURL(/\/$/);
+  await expectAuthLinks(mainNav(page), { admin: false, dashboard: false, signOut: false, portal: true });
+  expect(await sessionViewer(page)).toBeNull();
+});
+
+test("/logout shows the server's error when sign-out fails, and still goes home", async ({ page }) => {
+  await signIn(page, freshIdentity("Logout Failure"));
+  await page.route("**/auth/sign-out", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({ ok: false, error: "Database unavailable" }),
+        })
+      : route.fallback(),
+  );
+
+  await page.goto("/logout");
+  const toast = toastTitled(page, "Sign out failed");
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute("data-type", "error");
+  await expect(toast.locator("[data-description]")).toHaveText("Database unavailable");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toastTitled(page, "Signed out")).toHaveCount(0);
+});
+
+// 11. Global sign-out --------------------------------------------------------------------------
+
+test("signing out in one browser ends the person's sessions in every other browser", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = freshIdentity("Two Browsers");
+  const contexts: BrowserContext[] = [];
+  try {
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () => {
+        const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+        contexts.push(context);
+        const page = await context.newPage();
+        await signIn(page, person); // sets the provider cookie in this context
+        return page;
+      }),
+    );
+    if (!a || !b) throw new Error("two pages expected");
+    expect((await sessionViewer(a))?.email).toBe(person.email);
+    expect((await sessionViewer(b))?.email).toBe(person.email);
+
+    await gotoHydrated(a, "/dashboard");
+    await mainNav(a).getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(toastTitled(a, "Signed out")).toBeVisible();
+    await expectAuthLinks(mainNav(a), { admin: false, dashboard: false, signOut: false, portal: true });
+
+    await b.reload();
+    await expectOnLoginFor(b, "/dashboard");
+    expect(await sessionViewer(b)).toBeNull();
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});
+
+// 12. Pre-rendered pages -----------------------------------------------------------------------
+
+test("on pre-rendered pages a signed-in client's header fills in after load", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, PEOPLE.basicClient);
+
+  for (const path of ["/about", "/"]) {
+    // The HTML is the same for everyone: it carries the placeholder, not the person.
+    const html = await (await page.request.get(path)).text();
+    expect(html).toContain("Checking your sign-in");
+    expect(html).not.toContain("Maya Chen");
+
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/auth/session");
+    await gotoHydrated(page, path);
+    expect((await asked).status()).toBe(200);
+    await expectAuthLinks(mainNav(page), { admin: false, dashboard: true, signOut: true, portal: false });
+  }
+});
+
+// A client-side visit to a pre-rendered page loads its build-time `/about.data` (viewer null), which
+// must not overwrite what the browser already knows.
+test("moving from a portal page to a pre-rendered page keeps the signed-in header", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, PEOPLE.basicClient);
+  await gotoHydrated(page, "/dashboard");
+  await mainNav(page).getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAuthLinks(mainNav(page), { admin: false, dashboard: true, signOut: true, portal: false });
+});
+
+// 13. A failed provider answer -----------------------------------------------------------------
+
+test("a forged callback lands on /login with an alert, not an error page", async ({ page }) => {
+  const response = await page.goto("/auth/callback?code=bogus&state=nope");
+  expect(response?.status()).toBe(200);
+  expect(response?.request().redirectedFrom()?.url()).toContain("/auth/callback");
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+  expect(await sessionViewer(page)).toBeNull();
+});
+
+test("a provider answer with a bad code, in a real sign-in attempt, lands on /login with an alert", async ({
+  page,
+}) => {
+  // The provider sends the person back with a code it never issued (state is the real one).
+  await page.route(`${oidcIssuer()}/authorize**`, (route) => {
+    const asked = new URL(route.request().url());
+    const back = new URL(asked.searchParams.get("redirect_uri") ?? "");
+    back.search = new URLSearchParams({
+      code: "bogus",
+      state: asked.searchParams.get("state") ?? "",
+    }).toString();
+    return route.fulfill({ status: 302, headers: { location: back.href } });
+  });
+  await signIn(page, PEOPLE.basicClient, { expectPath: "/login" });
+  await expect(page.getByRole("alert")).toContainText("couldn't verify your sign-in");
+  expect(await sessionViewer(page)).toBeNull();
+});
+
+// 14. Accessibility ----------------------------------------------------------------------------
+
+test("login page has no accessibility violations in the dark theme", async ({ page }) => {
+  await gotoHydrated(page, "/login");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expectNoAxeViolations(page);
+});
+
+test("login page has no accessibility violations in the light theme", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
+  await page.addInitScript(() => localStorage.setItem("theme", "light"));
+  await gotoHydrated(page, "/login");
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expectNoAxeViolations(page);
+});
+
+test("the signed-in header has no accessibility violations in the dark theme", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, PEOPLE.basicClient);
+  await gotoHydrated(page, "/about");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expectAuthLinks(mainNav(page), { admin: false, dashboard: true, signOut: true, portal: false });
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize(PHONE);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(drawer(page).getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
