@@ -1,31 +1,75 @@
 import { Link } from "react-router";
+import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { adminFigures } from "~/server/models/people.server";
 import type { Route } from "./+types/index";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return { name: viewer.fullName ?? viewer.email, role: viewer.role };
+  const figures = await adminFigures(await getDb(), viewer);
+  return { figures, name: viewer.fullName?.split(" ")[0] ?? viewer.email, role: viewer.role };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Admin",
+    description: "The coach's admin area.",
+    path: "/admin",
+    noindex: true,
+  });
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { figures, name, role } = loaderData;
+  const stats = [
+    { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
+    { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
+    { label: "Homework awaiting review", value: figures.awaitingReview, to: "/admin/clients?filter=clients" },
+  ];
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Admin</h1>
-      <p className="mt-2 text-muted-foreground">
-        Signed in as {loaderData.name} ({loaderData.role}).
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
+      <p className="mt-1 text-muted-foreground">
+        Hello {name} ({role}).
       </p>
-      <ul className="mt-6 flex gap-4">
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         <li>
-          <Link to="/admin/lessons/new" className="underline">
-            Add Lesson
+          <Link
+            to="/admin/lessons/new"
+            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
+          >
+            <span className="text-lg font-semibold">Add Lesson</span>
+            <span className="mt-1 block text-sm text-muted-foreground">
+              Notes, recording and resources from a session, for one client.
+            </span>
           </Link>
         </li>
         <li>
-          <Link to="/admin/clients" className="underline">
-            Leads &amp; Clients
+          <Link
+            to="/admin/clients"
+            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
+          >
+            <span className="text-lg font-semibold">Leads &amp; Clients</span>
+            <span className="mt-1 block text-sm text-muted-foreground">
+              Convert leads, set plans, track sessions, homework and activity.
+            </span>
           </Link>
         </li>
       </ul>
+      <h2 className="mt-10 text-xl font-semibold">At a glance</h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        {stats.map((stat) => (
+          <div key={stat.label} className="rounded-xl border border-border bg-card p-5">
+            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+            <dd className="mt-1 text-3xl font-semibold tabular-nums">
+              <Link to={stat.to} className="hover:underline">
+                {stat.value}
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
