@@ -7,7 +7,8 @@ import { logger } from "./logger.server";
 
 export type ActionResult<T = unknown> = { ok: true; value: T; error: null } | { ok: false; error: string };
 
-function isRefusal(error: unknown): error is UNSAFE_DataWithResponseInit<{ error?: unknown }> {
+/** A model's refusal: React Router's `data({ error }, { status })`, thrown. */
+export function isRefusal(error: unknown): error is UNSAFE_DataWithResponseInit<{ error?: unknown }> {
   return (
     typeof error === "object" &&
     error !== null &&

@@ -1,8 +1,131 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { data, Link, redirect } from "react-router";
+import { LessonDelete } from "~/components/admin/lesson-delete";
+import { LessonForm } from "~/components/admin/lesson-form";
+import { clientLabel, type LessonValues, type PickableClient } from "~/components/admin/lesson-form-data";
+import { idSchema } from "~/lib/schemas/admin";
+import { seo } from "~/lib/seo";
+import { currentViewer } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
+import { deleteLesson, getLesson, updateLesson } from "~/server/models/client-records.server";
+import { getPerson, pickableClients } from "~/server/models/people.server";
+import type { Route } from "./+types/lesson-edit";
+import { parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
+
+// Edit a lesson (coach and admin): the add form prefilled, 'Save changes', and 'Delete lesson' with a
+// confirmation; after a delete, the client's page. An unknown id is a 404 (the model throws it).
+
+function lessonId(params: Route.LoaderArgs["params"]): string {
+  const id = idSchema.safeParse(params.lessonId);
+  if (!id.success) throw data({ error: "That lesson was not found." }, { status: 404 });
+  return id.data;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = currentViewer(context);
+  const id = lessonId(params);
+  const search = new URL(request.url).searchParams;
+  const q = search.get("q") ?? "";
+  const db = await getDb();
+  const lesson = await getLesson(db, viewer, id);
+  const [clients, client, coach] = await Promise.all([
+    pickableClients(db, viewer, q),
+    getPerson(db, viewer, lesson.clientId),
+    lesson.coachId ? getPerson(db, viewer, lesson.coachId).catch(() => null) : null,
+  ]);
+  const values: LessonValues = {
+    clientId: lesson.clientId,
+    title: lesson.title,
+    notes: lesson.notes ?? "",
+    recordingUrl: lesson.recordingUrl ?? "",
+    occurredAt: lesson.occurredAt.toISOString(),
+    occurredAtLocal: "",
+    resources: lesson.resources,
+  };
+  return {
+    q,
+    clients,
+    lesson: { id: lesson.id, values },
+    client: { id: client.id, email: client.email, fullName: client.fullName } satisfies PickableClient,
+    coach: coach ? (coach.fullName ?? coach.email) : null,
+    confirmDelete: search.get("confirm") === "delete",
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = currentViewer(context);
+  const id = lessonId(params);
+  const form = await request.formData();
+  const db = await getDb();
+
+  if (form.get("intent") === "delete") {
+    let clientId: string;
+    try {
+      clientId = (await deleteLesson(db, viewer, id)).clientId;
+    } catch (error) {
+      if (error instanceof Object && "data" in error && "init" in error) {
+        const refusal = error as { data?: { error?: unknown }; init?: ResponseInit | null };
+        const message = typeof refusal.data?.error === "string" ? refusal.data.error : "Failed to delete.";
+        return data({ ok: false, intent: "delete", error: message }, { status: refusal.init?.status ?? 400 });
+      }
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, "lesson delete failed");
+      return data({ ok: false, intent: "delete", error: "Failed to delete." }, { status: 500 });
+    }
+    throw redirect(`/admin/clients/${clientId}`);
+  }
+
+  const values = readLessonForm(form);
+  const parsed = parseLesson(form, values);
+  if (!parsed.ok) return parsed.response;
+  return saveLesson(values, values, async () => {
+    const updated = await updateLesson(db, viewer, id, parsed.input);
+    if (!updated) throw new Error("lesson update returned nothing");
+    return updated;
+  });
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return seo(matches, {
+    title: loaderData ? `Edit lesson: ${loaderData.lesson.values.title}` : "Edit lesson",
+    description: "Edit a lesson.",
+    path: loaderData ? `/admin/lessons/${loaderData.lesson.id}` : "/admin",
+    noindex: true,
+  });
+}
+
+export default function EditLesson({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, clients, lesson, client, coach, confirmDelete } = loaderData;
+  const deleteError =
+    actionData && actionData.intent === "delete" && !actionData.ok ? actionData.error : null;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Admin</h1>
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <p>
+        <Link
+          to={`/admin/clients/${client.id}`}
+          className="text-sm text-muted-foreground underline underline-offset-2"
+        >
+          ← Back to {clientLabel(client)}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Edit lesson</h1>
+      <p className="mt-2 text-muted-foreground">
+        {lesson.values.title}
+        {coach ? ` · Coach: ${coach}` : ""}
+      </p>
+      <div className="mt-6 grid gap-8">
+        <LessonForm
+          // A fresh form when another lesson opens in the same route.
+          key={lesson.id}
+          mode="edit"
+          initial={lesson.values}
+          initialClient={client}
+          clients={clients}
+          query={q}
+          submitLabel="Save changes"
+          successMessage="Changes saved ✅"
+        />
+        <LessonDelete title={lesson.values.title} confirming={confirmDelete} error={deleteError} />
+      </div>
     </section>
   );
 }

@@ -1,8 +1,77 @@
-// Placeholder: this page is being written.
-export default function Page() {
+import { Link } from "react-router";
+import { LessonForm } from "~/components/admin/lesson-form";
+import { EMPTY_LESSON, type PickableClient } from "~/components/admin/lesson-form-data";
+import { idSchema } from "~/lib/schemas/admin";
+import { seo } from "~/lib/seo";
+import { currentViewer } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { createLesson } from "~/server/models/client-records.server";
+import { getPerson, pickableClients } from "~/server/models/people.server";
+import type { Route } from "./+types/lesson-new";
+import { keepClientAndDate, parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
+
+// Add Lesson (SPEC §2, §4, §5). Coach and admin alike; the lesson's coach is whoever adds it.
+// The loader also answers the picker's searches (`?q=`, from a fetcher or a plain GET form), and
+// `?client=<id>` (from a client's page) starts with that client chosen.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = currentViewer(context);
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q") ?? "";
+  const db = await getDb();
+  const clientParam = idSchema.safeParse(params.get("client"));
+  const [clients, chosen] = await Promise.all([
+    pickableClients(db, viewer, q),
+    clientParam.success ? getPerson(db, viewer, clientParam.data).catch(() => null) : null,
+  ]);
+  const client: PickableClient | null =
+    chosen?.role === "client" ? { id: chosen.id, email: chosen.email, fullName: chosen.fullName } : null;
+  return { q, clients, client };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = currentViewer(context);
+  const form = await request.formData();
+  const values = readLessonForm(form);
+  const parsed = parseLesson(form, values);
+  if (!parsed.ok) return parsed.response;
+  const db = await getDb();
+  return saveLesson(values, keepClientAndDate(values), () => createLesson(db, viewer, parsed.input));
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Add Lesson",
+    description: "Add a lesson for a client.",
+    path: "/admin/lessons/new",
+    noindex: true,
+  });
+}
+
+export default function AddLesson({ loaderData }: Route.ComponentProps) {
+  const { q, clients, client } = loaderData;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Admin</h1>
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <p>
+        <Link to="/admin" className="text-sm text-muted-foreground underline underline-offset-2">
+          ← Admin
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Add Lesson</h1>
+      <p className="mt-2 text-muted-foreground">
+        Notes, a recording and resources for a session. The client sees it under Lessons.
+      </p>
+      <div className="mt-6">
+        <LessonForm
+          mode="new"
+          initial={{ ...EMPTY_LESSON, clientId: client?.id ?? "" }}
+          initialClient={client}
+          clients={clients}
+          query={q}
+          submitLabel="Save lesson"
+          successMessage="Lesson created ✅"
+        />
+      </div>
     </section>
   );
 }

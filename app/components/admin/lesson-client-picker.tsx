@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { clientLabel, type PickableClient } from "./lesson-form-data";
+
+// The add-lesson client picker (SPEC §2): a search box and a radio list. Radios are native, so the
+// arrow keys move the choice and the list works without JavaScript; the search box belongs to a
+// separate GET form (`searchFormId`), which a fetcher submits while typing (debounced) or on Enter.
+
+const DEBOUNCE_MS = 250;
+
+export type ClientSearch = FetcherWithComponents<{ clients: PickableClient[] }>;
+
+export function LessonClientPicker({
+  search,
+  searchFormId,
+  initialQuery,
+  clients,
+  selected,
+  onSelect,
+  disabled,
+  errorId,
+}: {
+  search: ClientSearch;
+  searchFormId: string;
+  initialQuery: string;
+  /** The loader's list; replaced by the fetcher's once a search has run. */
+  clients: PickableClient[];
+  selected: PickableClient | null;
+  onSelect: (client: PickableClient) => void;
+  disabled: boolean;
+  /** Id of the 'Select a client.' message when it is shown. */
+  errorId: string | null;
+}) {
+  const [query, setQuery] = useState(initialQuery);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const found = search.data?.clients ?? clients;
+  // The chosen client stays visible (and submitted) while a search shows others.
+  const shown = selected && !found.some((c) => c.id === selected.id) ? [selected, ...found] : found;
+  const searching = search.state !== "idle";
+
+  const runSearch = (q: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      search.submit({ q }, { method: "get" });
+    }, DEBOUNCE_MS);
+  };
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={errorId ?? undefined}>
+      <legend className="mb-1 text-sm font-medium">Client</legend>
+      <div className="grid gap-1">
+        <label htmlFor="lesson-client-search" className="text-sm text-muted-foreground">
+          Search clients by name or email
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="lesson-client-search"
+            type="search"
+            name="q"
+            form={searchFormId}
+            value={query}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Name or email"
+            disabled={disabled}
+            onChange={(event) => {
+              setQuery(event.currentTarget.value);
+              runSearch(event.currentTarget.value);
+            }}
+            className="min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-2"
+          />
+          <button
+            type="submit"
+            form={searchFormId}
+            disabled={disabled}
+            onClick={() => clearTimeout(timer.current)}
+            className="rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
+          >
+            Search
+          </button>
+        </div>
+      </div>
+      <div
+        aria-busy={searching}
+        className={`max-h-72 overflow-y-auto rounded-md border border-border transition-opacity ${
+          searching ? "opacity-60" : ""
+        }`}
+      >
+        {shown.length > 0 && (
+          <ul className="divide-y divide-border">
+            {shown.map((client) => {
+              const id = `lesson-client-${client.id}`;
+              const checked = selected?.id === client.id;
+              return (
+                <li key={client.id}>
+                  <label
+                    htmlFor={id}
+                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-muted ${
+                      checked ? "bg-accent text-accent-foreground" : ""
+                    }`}
+                  >
+                    <input
+                      id={id}
+                      type="radio"
+                      name="clientId"
+                      value={client.id}
+                      checked={checked}
+                      disabled={disabled}
+                      onChange={() => onSelect(client)}
+                      className="size-4 shrink-0 accent-primary"
+                    />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{clientLabel(client)}</span>
+                      {client.fullName?.trim() && (
+                        <span className="block truncate text-sm text-muted-foreground">{client.email}</span>
+                      )}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div aria-live="polite">
+          {found.length === 0 ? (
+            <p className="px-3 py-2 text-sm text-muted-foreground">No matches</p>
+          ) : (
+            <p className="sr-only">
+              {found.length === 1 ? "1 client shown" : `${found.length} clients shown`}
+            </p>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

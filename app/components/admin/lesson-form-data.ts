@@ -1,0 +1,69 @@
+import type { Link } from "~/domain/links";
+
+// The add/edit lesson form's shapes, shared by the browser (lesson-form.tsx) and the two routes' actions.
+
+/** A client the picker can offer (pickableClients' row). */
+export type PickableClient = { id: string; email: string; fullName: string | null };
+
+/** The form as typed: raw strings, so nothing is lost when a save is refused. */
+export type LessonValues = {
+  clientId: string;
+  title: string;
+  notes: string;
+  recordingUrl: string;
+  /** ISO instant computed in the browser from the date input; "" means now (SPEC §5). */
+  occurredAt: string;
+  /** What the datetime-local input showed (used only when the browser ran no JavaScript). */
+  occurredAtLocal: string;
+  resources: Link[];
+};
+
+export const LESSON_FIELDS = [
+  "clientId",
+  "title",
+  "notes",
+  "recordingUrl",
+  "occurredAt",
+  "resources",
+] as const;
+export type LessonField = (typeof LESSON_FIELDS)[number];
+
+export type LessonSaveResult =
+  | { ok: true; intent: "save"; lessonId: string; error: null; field: null; values: LessonValues }
+  | { ok: false; intent: "save"; error: string; field: LessonField | null; values: LessonValues };
+
+export const EMPTY_LESSON: LessonValues = {
+  clientId: "",
+  title: "",
+  notes: "",
+  recordingUrl: "",
+  occurredAt: "",
+  occurredAtLocal: "",
+  resources: [],
+};
+
+export function isLessonField(name: unknown): name is LessonField {
+  return typeof name === "string" && (LESSON_FIELDS as readonly string[]).includes(name);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An ISO instant as a datetime-local value in the browser's own time zone ("" when invalid). */
+export function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return "";
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}`;
+}
+
+/** A datetime-local value (read in the browser's time zone) as an ISO instant ("" when empty or invalid). */
+export function fromLocalInput(local: string): string {
+  if (!local) return "";
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+}
+
+export function clientLabel(client: PickableClient): string {
+  return client.fullName?.trim() || client.email;
+}

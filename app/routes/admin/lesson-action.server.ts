@@ -1,0 +1,113 @@
+import { data } from "react-router";
+import {
+  EMPTY_LESSON,
+  isLessonField,
+  type LessonSaveResult,
+  type LessonValues,
+} from "~/components/admin/lesson-form-data";
+import { firstError, LIMITS, lessonSchema } from "~/lib/schemas/admin";
+import { isRefusal } from "~/server/action-result.server";
+import { logger } from "~/server/logger.server";
+import type { LessonInput } from "~/server/models/client-records.server";
+
+// The add and edit lesson actions: read the form, validate it with the shared schema, save, and answer
+// in the shape the form shows (the spec's messages, the server's own message, else 'Failed to save.').
+
+const FAILED = "Failed to save.";
+
+function strings(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((v): v is string => typeof v === "string");
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** The form as typed (echoed back on a refusal, so a page without JavaScript loses nothing). */
+export function readLessonForm(form: FormData): LessonValues {
+  const labels = strings(form, "resourceLabel");
+  const urls = strings(form, "resourceUrl");
+  const rows = Math.min(Math.max(labels.length, urls.length), LIMITS.resourceRows + 5);
+  return {
+    clientId: text(form, "clientId"),
+    title: text(form, "title").slice(0, LIMITS.title + 50),
+    notes: text(form, "notes").slice(0, LIMITS.notes + 50),
+    recordingUrl: text(form, "recordingUrl").slice(0, LIMITS.url + 50),
+    occurredAt: text(form, "occurredAt").slice(0, 64),
+    occurredAtLocal: text(form, "occurredAtLocal").slice(0, 64),
+    resources: Array.from({ length: rows }, (_, i) => ({
+      label: (labels[i] ?? "").slice(0, LIMITS.label + 50),
+      url: (urls[i] ?? "").slice(0, LIMITS.url + 50),
+    })),
+  };
+}
+
+type Parsed = { ok: true; input: LessonInput } | { ok: false; response: ReturnType<typeof refused> };
+
+function refused(values: LessonValues, error: string, status: number, field: LessonSaveResult["field"]) {
+  return data({ ok: false, intent: "save", error, field, values } satisfies LessonSaveResult, { status });
+}
+
+/** Validates with lessonSchema (SPEC §5): 'Select a client.', 'Title is required.', … as a 400. */
+export function parseLesson(form: FormData, values: LessonValues): Parsed {
+  // The browser sends the ISO instant of its own local time (clientClock marks that it ran the script);
+  // without JavaScript only the local value exists, and it is read in the server's time zone.
+  const occurredAt =
+    form.get("clientClock") === "1" ? values.occurredAt : values.occurredAtLocal || values.occurredAt;
+  const parsed = lessonSchema.safeParse({
+    clientId: values.clientId,
+    title: values.title,
+    notes: values.notes,
+    recordingUrl: values.recordingUrl,
+    occurredAt,
+    resources: { labels: strings(form, "resourceLabel"), urls: strings(form, "resourceUrl") },
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const field = parsed.error.issues[0]?.path[0];
+  return {
+    ok: false,
+    response: refused(values, firstError(parsed.error), 400, isLessonField(field) ? field : null),
+  };
+}
+
+/**
+ * Runs the save. Success keeps `kept` of the values (the add form keeps client and date); a model's
+ * refusal answers with its own message and status; anything else is logged and becomes 'Failed to save.'.
+ */
+export async function saveLesson(
+  values: LessonValues,
+  kept: LessonValues,
+  work: () => Promise<{ id: string }>,
+) {
+  try {
+    const lesson = await work();
+    return {
+      ok: true,
+      intent: "save",
+      lessonId: lesson.id,
+      error: null,
+      field: null,
+      values: kept,
+    } satisfies LessonSaveResult;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isRefusal(error)) {
+      const message = typeof error.data?.error === "string" ? error.data.error : FAILED;
+      const field = message === "Select a client." ? "clientId" : null;
+      return refused(values, message, error.init?.status ?? 400, field);
+    }
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "lesson save failed");
+    return refused(values, FAILED, 500, null);
+  }
+}
+
+/** What the add form keeps after a success: the client and the date (SPEC §2). */
+export function keepClientAndDate(values: LessonValues): LessonValues {
+  return {
+    ...EMPTY_LESSON,
+    clientId: values.clientId,
+    occurredAt: values.occurredAt,
+    occurredAtLocal: values.occurredAtLocal,
+  };
+}

@@ -1,0 +1,16 @@
+import { PRERENDERED_PATHS } from "~/content/prerender";
+import { getConfig } from "~/server/env.server";
+
+// Every public page search engines should know about (the marketing pages and pricing).
+export const SITEMAP_PATHS = [...PRERENDERED_PATHS.filter((p) => p !== "/privacy"), "/pricing", "/privacy"];
+
+export function loader() {
+  const origin = getConfig().publicOrigin;
+  const urls = SITEMAP_PATHS.map(
+    (path) => `  <url><loc>${origin}${path === "/" ? "/" : path}</loc><changefreq>monthly</changefreq></url>`,
+  ).join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,477 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import type { MockIdentity } from "../support/oidc-provider.ts";
+import { expect, expectNoAxeViolations, gotoHydrated, PEOPLE, signIn, test } from "./support";
+
+// Add Lesson and edit/delete lesson (SPEC §2, §4, §5, §6), signed in through the real OpenID Connect
+// flow as the coach and the admin. Every lesson gets a unique title, so tests can run in parallel, and
+// each test deletes what it created. Lessons go to Maya and Sofia only: the portal spec checks Daniel's
+// exact list of lessons.
+
+const NEW = "/admin/lessons/new";
+const SEEDED_CLIENTS = ["daniel.okafor@example.com", "maya.chen@example.com", "sofia.alvarez@example.com"];
+const NOT_CLIENTS = ["admin@example.com", "coach@example.com"];
+const PHONE = { width: 360, height: 780 };
+
+// The machine running these is shared and slow; axe runs and sign-ins take their time.
+test.describe.configure({ timeout: 120_000 });
+
+const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A person the site has never seen: signing in makes them a lead. */
+function freshLead(): MockIdentity {
+  const id = randomUUID().slice(0, 12);
+  return { sub: `lead-${id}`, email: `lead-${id}@example.com`, name: `Lead ${id}` };
+}
+
+async function openAs(page: Page, who: MockIdentity, path: string) {
+  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
+  await gotoHydrated(page, path);
+}
+
+async function chooseLightTheme(page: Page, baseURL: string | undefined) {
+  await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
+  await page.addInitScript(() => localStorage.setItem("theme", "light"));
+}
+
+const picker = (page: Page) => page.getByRole("group", { name: "Client" });
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search clients by name or email" });
+const clientRadio = (page: Page, email: string) =>
+  picker(page).getByRole("radio", { name: new RegExp(escapeRegExp(email)) });
+const form = (page: Page) => ({
+  date: page.getByLabel("Date and time"),
+  title: page.getByRole("textbox", { name: "Title" }),
+  notes: page.getByRole("textbox", { name: "Notes (optional)" }),
+  recording: page.getByRole("textbox", { name: "Recording URL (optional)" }),
+  label: (n: number) => page.getByRole("textbox", { name: `Label of resource ${n}` }),
+  url: (n: number) => page.getByRole("textbox", { name: `URL of resource ${n}` }),
+  addResource: page.getByRole("button", { name: "Add resource" }),
+  remove: (n: number) => page.getByRole("button", { name: `Remove resource ${n}` }),
+  save: page.getByRole("button", { name: /^(Save lesson|Save changes|Saving…)$/ }),
+  alert: page.locator("form").getByRole("alert"),
+});
+
+/** The emails the picker lists, in order (each option shows the name, then the email, on its own line). */
+async function listedEmails(page: Page): Promise<string[]> {
+  const labels = await picker(page)
+    .locator('input[name="clientId"]')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.innerText ?? ""));
+  return labels.map((label) => label.trim().split("\n").pop()?.trim() ?? "");
+}
+
+async function searchClients(page: Page, text: string) {
+  await searchBox(page).fill(text);
+}
+
+async function chooseClient(page: Page, search: string, email: string) {
+  await searchClients(page, search);
+  await expect.poll(() => listedEmails(page), { timeout: 15_000 }).toContain(email);
+  await clientRadio(page, email).check();
+}
+
+/** Creates a lesson through the form (the page must be on /admin/lessons/new) and returns its edit URL. */
+async function createLesson(page: Page, email: string, title: string, resources: [string, string][] = []) {
+  await chooseClient(page, email.split("@")[0] ?? email, email);
+  const f = form(page);
+  await f.title.fill(title);
+  await f.notes.fill(`Notes for ${title}`);
+  for (const [i, [label, url]] of resources.entries()) {
+    if (i > 0) await f.addResource.click();
+    await f.label(i + 1).fill(label);
+    await f.url(i + 1).fill(url);
+  }
+  await f.save.click();
+  await expect(page.getByText("Lesson created ✅")).toBeVisible({ timeout: 20_000 });
+  const href = await page.getByRole("link", { name: "Edit this lesson" }).getAttribute("href");
+  expect(href).toMatch(/^\/admin\/lessons\/[0-9a-f-]{36}$/);
+  return href as string;
+}
+
+/** Deletes the lesson at `editPath` through its page; ends on the client's page. */
+async function deleteLessonAt(page: Page, editPath: string) {
+  await gotoHydrated(page, editPath);
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+  await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+}
+
+async function newSignedInPage(browser: Browser, who: MockIdentity, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openAs(page, who, path);
+  return { context, page };
+}
+
+// 1. The client picker -------------------------------------------------------------------------
+
+test("the coach's picker lists clients by email, searches case-insensitively and shows 'No matches'", async ({
+  page,
+  browser,
+}) => {
+  // A lead who has just signed in must never be offered.
+  const lead = freshLead();
+  const other = await newSignedInPage(browser, lead, "/dashboard");
+  await other.context.close();
+
+  await openAs(page, PEOPLE.coach, NEW);
+  await expect(page.getByRole("heading", { level: 1, name: "Add Lesson" })).toBeVisible();
+
+  const first = await listedEmails(page);
+  for (const email of SEEDED_CLIENTS) expect(first).toContain(email);
+  for (const email of [...NOT_CLIENTS, lead.email]) expect(first).not.toContain(email);
+  expect(first).toEqual([...first].sort());
+  expect(first.length).toBeLessThanOrEqual(20);
+  await expect(clientRadio(page, "sofia.alvarez@example.com")).toHaveAccessibleName(/Sofia Alvarez/);
+
+  await searchClients(page, "SOFIA");
+  await expect.poll(() => listedEmails(page), { timeout: 15_000 }).toEqual(["sofia.alvarez@example.com"]);
+  await searchClients(page, "Okafor");
+  await expect.poll(() => listedEmails(page), { timeout: 15_000 }).toEqual(["daniel.okafor@example.com"]);
+  await searchClients(page, "zzz");
+  await expect(picker(page).getByText("No matches", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(picker(page).getByRole("radio")).toHaveCount(0);
+  for (const email of [...NOT_CLIENTS, lead.email]) {
+    await searchClients(page, email);
+    await expect(picker(page).getByText("No matches", { exact: true })).toBeVisible({ timeout: 15_000 });
+  }
+  await searchClients(page, "");
+  await expect.poll(() => listedEmails(page), { timeout: 15_000 }).toEqual(first);
+
+  // Keyboard: arrows move the choice within the radio group.
+  await clientRadio(page, first[0] ?? "").focus();
+  await page.keyboard.press("Space");
+  await expect(clientRadio(page, first[0] ?? "")).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(clientRadio(page, first[1] ?? "")).toBeChecked();
+
+  // The chosen client stays chosen (and shown) while a search shows others.
+  await chooseClient(page, "maya", "maya.chen@example.com");
+  await searchClients(page, "Okafor");
+  await expect
+    .poll(() => listedEmails(page), { timeout: 15_000 })
+    .toEqual(["maya.chen@example.com", "daniel.okafor@example.com"]);
+  await expect(clientRadio(page, "maya.chen@example.com")).toBeChecked();
+});
+
+// 2. Validation, saving, the success state, and the client's view ------------------------------
+
+test("the coach adds a lesson: validation messages, 'Saving…', success keeps client and date, the client sees it", async ({
+  page,
+  browser,
+}) => {
+  await openAs(page, PEOPLE.coach, NEW);
+  const f = form(page);
+  const title = unique("Mock interview debrief");
+  const notes = `Went through two graph problems. ${title}`;
+  const recording = `https://video.example.com/rec-${randomUUID().slice(0, 8)}`;
+  const slides = `https://example.com/slides-${randomUUID().slice(0, 8)}`;
+  const reading = `https://example.com/reading-${randomUUID().slice(0, 8)}`;
+
+  // No client: 'Select a client.' in red, and nothing typed is lost.
+  await f.title.fill(title);
+  await f.save.click();
+  await expect(f.alert).toHaveText("Select a client.", { timeout: 20_000 });
+  await expect(f.alert).toHaveClass(/text-danger/);
+  await expect(f.title).toHaveValue(title);
+
+  // A client but a blank title: 'Title is required.', and the title field is marked and focused.
+  await chooseClient(page, "sofia", "sofia.alvarez@example.com");
+  await f.title.fill("   ");
+  await f.notes.fill(notes);
+  await f.save.click();
+  await expect(f.alert).toHaveText("Title is required.", { timeout: 20_000 });
+  await expect(f.title).toHaveAttribute("aria-invalid", "true");
+  await expect(f.title).toBeFocused();
+  await expect(f.notes).toHaveValue(notes);
+  await expect(clientRadio(page, "sofia.alvarez@example.com")).toBeChecked();
+
+  // The full lesson: three resource rows — one complete, one without a URL (dropped), one without a label.
+  await f.date.fill("2025-03-14T10:30");
+  await f.title.fill(title);
+  await f.recording.fill(recording);
+  await f.label(1).fill("System design slides");
+  await f.url(1).fill(slides);
+  await f.addResource.click();
+  await expect(f.label(2)).toBeFocused();
+  await f.label(2).fill("Dropped: no URL");
+  await f.addResource.click();
+  await f.url(3).fill(reading);
+
+  // Hold the save until the 'Saving…' state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/admin\/lessons\/new\.data/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await f.save.click();
+  await expect(page.getByRole("button", { name: "Saving…" })).toBeDisabled();
+  await expect(f.title).toBeDisabled();
+  await expect(f.addResource).toBeDisabled();
+  await expect(searchBox(page)).toBeDisabled();
+  release();
+
+  const success = page.getByText("Lesson created ✅", { exact: true });
+  await expect(success).toBeVisible({ timeout: 20_000 });
+  await expect(success).toHaveClass(/text-success/);
+  await expect(f.alert).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save lesson" })).toBeEnabled();
+  // Cleared: title, notes, recording, resources. Kept: client and date.
+  await expect(f.title).toHaveValue("");
+  await expect(f.title).toBeFocused();
+  await expect(f.notes).toHaveValue("");
+  await expect(f.recording).toHaveValue("");
+  await expect(page.locator('input[name="resourceUrl"]')).toHaveCount(1);
+  await expect(f.label(1)).toHaveValue("");
+  await expect(f.url(1)).toHaveValue("");
+  await expect(clientRadio(page, "sofia.alvarez@example.com")).toBeChecked();
+  await expect(f.date).toHaveValue("2025-03-14T10:30");
+  await page.unroute(/\/admin\/lessons\/new\.data/);
+
+  // The lesson's coach is whoever added it.
+  await page.getByRole("link", { name: "Edit this lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit lesson" })).toBeVisible();
+  await expect(page.getByText(`${title} · Coach: Priya Raman`)).toBeVisible();
+  const editPath = new URL(page.url()).pathname;
+
+  // Sofia sees it on /lessons with its notes, recording and resources (the URL-less row dropped).
+  const sofia = await newSignedInPage(browser, PEOPLE.premiumClient, "/lessons");
+  const lesson = sofia.page.getByRole("article", { name: title });
+  await expect(lesson).toBeVisible();
+  await expect(lesson).toContainText(notes);
+  await expect(lesson.getByRole("link", { name: /Watch the recording/ })).toHaveAttribute("href", recording);
+  await expect(lesson.getByRole("link", { name: /System design slides/ })).toHaveAttribute("href", slides);
+  await expect(lesson.getByRole("link", { name: new RegExp(escapeRegExp(reading)) })).toHaveAttribute(
+    "href",
+    reading,
+  );
+  await expect(lesson).not.toContainText("Dropped: no URL");
+  await expect(lesson.getByRole("link")).toHaveCount(3);
+  await sofia.context.close();
+
+  await deleteLessonAt(page, editPath);
+});
+
+// 3. Edit and delete ---------------------------------------------------------------------------
+
+test("the admin edits a lesson (fields, resources, client) and deletes it after confirming", async ({
+  page,
+}) => {
+  await openAs(page, PEOPLE.admin, NEW);
+  const title = unique("Resume review");
+  const first = `https://example.com/first-${randomUUID().slice(0, 8)}`;
+  const second = `https://example.com/second-${randomUUID().slice(0, 8)}`;
+  const editPath = await createLesson(page, "sofia.alvarez@example.com", title, [
+    ["First link", first],
+    ["Second link", second],
+  ]);
+  await gotoHydrated(page, editPath);
+  const f = form(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit lesson" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Back to Sofia Alvarez" })).toHaveAttribute(
+    "href",
+    /^\/admin\/clients\/[0-9a-f-]{36}$/,
+  );
+  await expect(page.getByText(`${title} · Coach: Jordan Avery`)).toBeVisible();
+  await expect(f.title).toHaveValue(title);
+  await expect(f.notes).toHaveValue(`Notes for ${title}`);
+  await expect(f.date).not.toHaveValue("");
+  await expect(f.label(1)).toHaveValue("First link");
+  await expect(f.url(2)).toHaveValue(second);
+  await expect(clientRadio(page, "sofia.alvarez@example.com")).toBeChecked();
+
+  // Change the title, drop the first resource, move it to Maya; saved, and still there after a reload.
+  const renamed = `${title} (updated)`;
+  await f.title.fill(renamed);
+  await f.remove(1).click();
+  await expect(f.addResource).toBeFocused();
+  await expect(page.locator('input[name="resourceUrl"]')).toHaveCount(1);
+  await chooseClient(page, "maya", "maya.chen@example.com");
+  await f.save.click();
+  await expect(page.getByText("Changes saved ✅", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("link", { name: "← Back to Maya Chen" })).toBeVisible();
+
+  // Blank title on edit: refused with the same message, nothing saved.
+  await f.title.fill("");
+  await f.save.click();
+  await expect(f.alert).toHaveText("Title is required.", { timeout: 20_000 });
+
+  await gotoHydrated(page, editPath);
+  await expect(f.title).toHaveValue(renamed);
+  await expect(page.locator('input[name="resourceUrl"]')).toHaveCount(1);
+  await expect(f.label(1)).toHaveValue("Second link");
+  await expect(clientRadio(page, "maya.chen@example.com")).toBeChecked();
+  const clientHref = await page.getByRole("link", { name: "← Back to Maya Chen" }).getAttribute("href");
+
+  // Delete: a confirmation first; Cancel keeps the lesson.
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete this lesson?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(editPath)}$`));
+
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  await dialog.getByRole("button", { name: "Yes, delete" }).click();
+  await page.waitForURL((url) => url.pathname === clientHref, { timeout: 20_000 });
+
+  // Gone: its page is a 404.
+  const gone = await page.goto(editPath);
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});
+
+test("an unknown or malformed lesson id is a 404", async ({ page }) => {
+  await openAs(page, PEOPLE.coach, "/admin");
+  for (const path of [`/admin/lessons/${randomUUID()}`, "/admin/lessons/not-a-lesson"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  }
+});
+
+// 4. Permissions -------------------------------------------------------------------------------
+
+test("a client or a lead posting to /admin/lessons/new is refused and no lesson is created", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Maya's id, as the admin sees it in the picker.
+  await openAs(page, PEOPLE.admin, NEW);
+  const mayaId = await clientRadio(page, "maya.chen@example.com").getAttribute("value");
+  expect(mayaId).toMatch(/^[0-9a-f-]{36}$/);
+  const title = unique("Sneaky lesson");
+  const fields = { clientId: mayaId ?? "", title, notes: "", recordingUrl: "", occurredAt: "" };
+
+  for (const who of [PEOPLE.basicClient, freshLead()]) {
+    const { context, page: other } = await newSignedInPage(browser, who, "/dashboard");
+    for (const path of [NEW, `${NEW}.data`]) {
+      const response = await other.request.post(path, {
+        form: fields,
+        headers: { origin: baseURL ?? "" },
+        maxRedirects: 0,
+      });
+      const status = response.status();
+      const body = await response.text();
+      // A document POST is redirected; a data request answers with the redirect encoded (RR single fetch).
+      const refused =
+        status === 403 ||
+        ([301, 302, 303, 307, 308].includes(status) &&
+          /\/dashboard$/.test(response.headers().location ?? "")) ||
+        (path.endsWith(".data") && [202, 204].includes(status) && body.includes("/dashboard"));
+      expect(refused, `${who.email} POST ${path} → ${status} ${response.headers().location ?? ""}`).toBe(
+        true,
+      );
+    }
+    await context.close();
+  }
+
+  const maya = await newSignedInPage(browser, PEOPLE.basicClient, "/lessons");
+  await expect(maya.page.getByRole("heading", { level: 1, name: "Lessons" })).toBeVisible();
+  await expect(maya.page.getByText(title)).toHaveCount(0);
+  await maya.context.close();
+});
+
+// 5. Without JavaScript ------------------------------------------------------------------------
+
+test("without JavaScript: search with the GET form, errors keep what was typed, save and delete", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, PEOPLE.coach, { from: `/login?redirectTo=${encodeURIComponent(NEW)}`, expectPath: NEW });
+  const f = form(page);
+
+  await searchBox(page).fill("CHEN");
+  await searchBox(page).press("Enter");
+  await page.waitForURL((url) => url.pathname === NEW && url.searchParams.get("q") === "CHEN");
+  expect(await listedEmails(page)).toEqual(["maya.chen@example.com"]);
+
+  const title = unique("No-script lesson");
+  await f.notes.fill("Typed before the error");
+  await f.save.click();
+  await expect(f.alert).toHaveText("Select a client.");
+  await expect(f.notes).toHaveValue("Typed before the error");
+
+  await clientRadio(page, "maya.chen@example.com").check();
+  await f.title.fill(title);
+  await f.label(1).fill("Reading");
+  await f.url(1).fill("https://example.com/reading");
+  await f.save.click();
+  await expect(page.getByText("Lesson created ✅", { exact: true })).toBeVisible();
+  await expect(f.title).toHaveValue("");
+  await expect(f.notes).toHaveValue("");
+  await expect(clientRadio(page, "maya.chen@example.com")).toBeChecked();
+
+  // Delete asks first (a second page), then goes to the client's page.
+  await page.getByRole("link", { name: "Edit this lesson" }).click();
+  await expect(f.title).toHaveValue(title);
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  await expect(page).toHaveURL(/\?confirm=delete$/);
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+  await context.close();
+});
+
+// 6. Accessibility and small screens ------------------------------------------------------------
+
+for (const theme of ["dark", "light"] as const) {
+  test(`add and edit lesson pages have no accessibility violations in the ${theme} theme`, async ({
+    page,
+    baseURL,
+  }) => {
+    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await openAs(page, PEOPLE.admin, NEW);
+    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectNoAxeViolations(page);
+
+    // With an error shown, and with the success message and a chosen client.
+    await form(page).save.click();
+    await expect(form(page).alert).toHaveText("Select a client.", { timeout: 20_000 });
+    await expectNoAxeViolations(page);
+    const editPath = await createLesson(page, "sofia.alvarez@example.com", unique("Axe check"), [
+      ["Doc", "https://example.com/doc"],
+    ]);
+    await expectNoAxeViolations(page);
+
+    await gotoHydrated(page, editPath);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit lesson" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Delete lesson" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+    await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  });
+}
+
+test("the lesson pages work at 360 px wide", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await openAs(page, PEOPLE.coach, NEW);
+  const fitsWidth = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await fitsWidth()).toBe(true);
+
+  const editPath = await createLesson(page, "maya.chen@example.com", unique("Phone lesson"), [
+    ["A rather long resource label for a small screen", "https://example.com/a/very/long/path/for/a/phone"],
+  ]);
+  expect(await fitsWidth()).toBe(true);
+  // After a save the title takes focus (scrolling up); the button is still whole when scrolled to.
+  await form(page).save.scrollIntoViewIfNeeded();
+  await expect(form(page).save).toBeInViewport({ ratio: 1 });
+
+  await gotoHydrated(page, editPath);
+  expect(await fitsWidth()).toBe(true);
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete this lesson?" });
+  await expect(dialog.getByRole("button", { name: "Yes, delete" })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeInViewport({ ratio: 1 });
+  await dialog.getByRole("button", { name: "Yes, delete" }).click();
+  await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+});
