@@ -9,7 +9,6 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Analytics } from "./components/analytics";
@@ -17,11 +16,13 @@ import { AuthProvider } from "./components/auth-provider";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ThemeScript } from "./components/theme-script";
+import { ToastHost } from "./components/toast";
 import { PRERENDERED_PATHS } from "./content/prerender";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
 import { loadViewer, viewerContext } from "./server/auth/context.server";
 import { readCookie } from "./server/cookies";
 import { getConfig } from "./server/env.server";
+import { assertValidSettings } from "./server/settings.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -32,6 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [loadViewer];
 export function loader({ request, context }: Route.LoaderArgs) {
   // No database here beyond the middleware's session read (which needs a cookie), so
   // pre-rendering at build time never opens it.
+  assertValidSettings();
   const theme = parseTheme(readCookie(request, THEME_COOKIE)) ?? DEFAULT_THEME;
   const viewer = context.get(viewerContext);
   return { theme, origin: getConfig().publicOrigin, viewer: viewer === "unavailable" ? null : viewer };
@@ -79,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter />
-          <Toaster position="top-right" richColors closeButton />
+          <ToastHost />
           <Analytics />
         </AuthProvider>
         <ScrollRestoration />

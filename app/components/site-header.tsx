@@ -1,11 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { PRIMARY_NAV, SITE } from "~/content/site";
 import { isProtectedPath, isStaff } from "~/domain/viewer";
 import { useAuth } from "./auth-provider";
 import { ThemeSwitch } from "./theme-switch";
+import { notify } from "./toast";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-1.5 text-sm transition-colors hover:bg-muted ${
@@ -63,7 +63,7 @@ export function SiteHeader() {
     setOpen(false);
     if (isProtectedPath(location.pathname)) await navigate("/");
     await signOut();
-    toast.success("Signed out");
+    await notify("success", "Signed out");
   }
 
   // Navigating (including back/forward) closes the drawer.

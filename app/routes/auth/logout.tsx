@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { useAuth } from "~/components/auth-provider";
+import { notify } from "~/components/toast";
 import { seo } from "~/lib/seo";
 import { viewerContext } from "~/server/auth/context.server";
 import { signOutEverywhere } from "~/server/auth/session.server";
@@ -36,9 +36,12 @@ export default function Logout() {
     started.current = true;
     signOut().then((result) => {
       if (result.ok) {
-        toast.success("Signed out", { description: "You've been signed out successfully.", duration: 3000 });
+        void notify("success", "Signed out", {
+          description: "You've been signed out successfully.",
+          duration: 3000,
+        });
       } else {
-        toast.error("Sign out failed", { description: result.error });
+        void notify("error", "Sign out failed", { description: result.error });
       }
       navigate("/", { replace: true });
     });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
@@ -125,57 +126,66 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
   const saving = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const errorId = `hw-error-${homeworkId}`;
+  const handedIn = fetcher.data?.ok === true && !saving;
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  // The Submit button was disabled while saving, which drops keyboard focus: put it on the answer.
+  useEffect(() => {
+    if (handedIn) confirmation.current?.focus();
+  }, [handedIn]);
   return (
-    <details className="mt-4 group" open={!resubmit || undefined}>
-      <summary className="cursor-pointer text-sm font-medium text-primary">
-        {resubmit ? "Update your submission" : "Submit your work"}
-      </summary>
-      <fetcher.Form method="post" className="mt-3 grid gap-3">
-        <input type="hidden" name="homeworkId" value={homeworkId} />
-        <label className="grid gap-1 text-sm">
-          Link (optional)
-          <input
-            name="url"
-            type="url"
-            inputMode="url"
-            maxLength={SUBMISSION_URL_MAX}
-            placeholder="https://"
-            disabled={saving}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="rounded-md border border-border bg-background px-3 py-2"
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          Note (optional)
-          <textarea
-            name="note"
-            rows={3}
-            maxLength={SUBMISSION_NOTE_MAX}
-            disabled={saving}
-            className="rounded-md border border-border bg-background px-3 py-2"
-          />
-        </label>
-        <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground disabled:opacity-60"
-          >
-            {saving ? "Submitting…" : "Submit"}
-          </button>
-          {error && (
-            <p id={errorId} role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          )}
-          {fetcher.data?.ok && !saving && (
-            <p role="status" className="text-sm text-success">
-              Handed in. Your coach will review it.
-            </p>
-          )}
-        </div>
-      </fetcher.Form>
-    </details>
+    <>
+      <details className="mt-4 group" open={!resubmit || undefined}>
+        <summary className="cursor-pointer text-sm font-medium text-primary">
+          {resubmit ? "Update your submission" : "Submit your work"}
+        </summary>
+        <fetcher.Form method="post" className="mt-3 grid gap-3">
+          <input type="hidden" name="homeworkId" value={homeworkId} />
+          <label className="grid gap-1 text-sm">
+            Link (optional)
+            <input
+              name="url"
+              type="url"
+              inputMode="url"
+              maxLength={SUBMISSION_URL_MAX}
+              placeholder="https://"
+              disabled={saving}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="rounded-md border border-border bg-background px-3 py-2"
+            />
+          </label>
+          <label className="grid gap-1 text-sm">
+            Note (optional)
+            <textarea
+              name="note"
+              rows={3}
+              maxLength={SUBMISSION_NOTE_MAX}
+              disabled={saving}
+              className="rounded-md border border-border bg-background px-3 py-2"
+            />
+          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="submit"
+              disabled={saving}
+              className="rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground disabled:opacity-60"
+            >
+              {saving ? "Submitting…" : "Submit"}
+            </button>
+            {error && (
+              <p id={errorId} role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
+          </div>
+        </fetcher.Form>
+      </details>
+      {/* Outside the details: a first hand-in folds it (the piece is now "submitted"). */}
+      {handedIn && (
+        <p ref={confirmation} tabIndex={-1} role="status" className="mt-3 text-sm text-success">
+          Handed in. Your coach will review it.
+        </p>
+      )}
+    </>
   );
 }

@@ -1,0 +1,23 @@
+import { expect, test, vi } from "vitest";
+import { SETTINGS } from "~/content/settings";
+import { assertValidSettings, parseSettings } from "./settings.server";
+
+test("the shipped settings are valid", () => {
+  expect(parseSettings(SETTINGS)).toEqual(SETTINGS);
+});
+
+test("a scheduling embed without a link fails loudly (SPEC §5)", () => {
+  const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+  const broken = { ...SETTINGS, scheduling: { ...SETTINGS.scheduling, link: "  " } };
+  expect(() => assertValidSettings(broken)).toThrow("SPEC §5: a scheduling embed requires a link");
+  quiet.mockRestore();
+});
+
+test("every wrong field is named in the one error", () => {
+  const broken = {
+    ...SETTINGS,
+    operator: { ...SETTINGS.operator, email: "nope", siteUrl: "http://insecure.example" },
+    analytics: { ...SETTINGS.analytics, scriptSrc: "https://stats.example/script.js", siteId: "" },
+  };
+  expect(() => parseSettings(broken)).toThrow(/operator\.email: .*operator\.siteUrl: .*analytics: /);
+});

@@ -1,0 +1,120 @@
+// Lighthouse (mobile) on every public page, plus the gzipped JavaScript and CSS each page loads.
+// Usage: node bench/lighthouse.mjs [--url http://127.0.0.1:PORT] — without --url it builds nothing and
+// starts the built server itself on a fresh embedded database. Prints JSON rows; bench/run.mjs writes
+// them into docs/BENCHMARKS.md.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+export const PUBLIC_PAGES = ["/", "/about", "/faq", "/pricing", "/next-offer-coaching-program", "/workshops", "/privacy", "/login"];
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+async function waitForHealth(url, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${url} did not become healthy`);
+}
+
+export async function startBuiltServer(port, env = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url);
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Gzipped bytes of the page's own scripts and stylesheets (what a first visit downloads). */
+async function assetBytes(url) {
+  const html = await (await fetch(url)).text();
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(js|css))"/g)].map((m) => ({ href: m[1], type: m[2] }));
+  const unique = [...new Map(refs.map((r) => [r.href, r])).values()];
+  let js = 0;
+  let css = 0;
+  for (const ref of unique) {
+    const body = Buffer.from(await (await fetch(new URL(ref.href, url))).arrayBuffer());
+    const size = gzipSync(body, { level: 9 }).length;
+    if (ref.type === "js") js += size;
+    else css += size;
+  }
+  return { js, css };
+}
+
+export async function runLighthouse(baseUrl, pages = PUBLIC_PAGES) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  const rows = [];
+  try {
+    for (const page of pages) {
+      const url = `${baseUrl}${page}`;
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        formFactor: "mobile",
+      });
+      const c = result.lhr.categories;
+      const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+      const failing = Object.values(result.lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+        .map((a) => a.id);
+      rows.push({
+        page,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        ...(await assetBytes(url)),
+        failing,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
+
+if (import.meta.main) {
+  const urlArg = process.argv.indexOf("--url");
+  let server;
+  const base = urlArg > -1 ? process.argv[urlArg + 1] : (server = await startBuiltServer(3390)).url;
+  try {
+    console.log(JSON.stringify(await runLighthouse(base), null, 2));
+  } finally {
+    await server?.stop();
+  }
+}

@@ -1,0 +1,705 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DASHBOARD_ACTIVITY_LIMIT, type Plan, type Role, type ServiceKind } from "~/domain/plans";
+import { groupedPlanItems, quotaItems, specialItems, type UsageItem, usageSummary } from "~/domain/usage";
+import type { Viewer } from "~/domain/viewer";
+import {
+  listHomework,
+  listLessons,
+  listResources,
+  recentActivities,
+  resourceFacets,
+  submitHomework,
+  usageRows,
+} from "~/server/models/portal.server";
+import { dashboardView, modeFor } from "~/server/models/portal-view.server";
+import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
+import { SEED_PEOPLE } from "~/server/seed.server";
+import { databaseLabel, freshDatabase } from "../support/database";
+
+// The client portal's models (app/server/models/portal.server.ts): every function takes the acting
+// person and reads or changes only that client's rows (docs/decisions/0012-portal.md). Two clients
+// share the database, so a missing ownership filter shows up as the other client's rows; a lead, a
+// coach and an admin are refused with 403 and nothing changes. The seeded sample clients then check
+// the dashboard and plan page figures, composed as the page views compose them.
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+const db = () => database.db;
+
+// ── Fixture ─────────────────────────────────────────────────────────────────────────────────────
+
+const T0 = new Date("2026-03-01T12:00:00.000Z");
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const at = (offsetMs: number) => new Date(T0.getTime() + offsetMs);
+
+async function makePerson(role: Role, plan: Plan | null, name: string): Promise<Viewer> {
+  const [row] = await db()
+    .insert(profiles)
+    .values({ email: `${name.toLowerCase()}-${randomUUID()}@example.com`, fullName: name, role, plan })
+    .returning();
+  if (!row) throw new Error("profile not inserted");
+  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
+}
+
+let ana: Viewer; // client, pro
+let ben: Viewer; // client, premium
+let coach: Viewer;
+let admin: Viewer;
+let lead: Viewer; // a lead who still has rows of their own (e.g. a former client): still refused
+const hw: Record<string, string> = {}; // homework ids by key
+
+function usage(clientId: string, counts: Partial<Record<ServiceKind, number[]>>) {
+  return Object.entries(counts).flatMap(([kind, amounts]) =>
+    (amounts ?? []).map((amount) => ({
+      clientId,
+      kind: kind as ServiceKind,
+      amount,
+      minutes: kind === "session_30m" && amount === 1 ? 30 : null,
+    })),
+  );
+}
+
+async function insertHomework(
+  key: string,
+  row: Omit<typeof homework.$inferInsert, "title"> & { title?: string },
+): Promise<void> {
+  const [inserted] = await db()
+    .insert(homework)
+    .values({ title: key, ...row })
+    .returning({ id: homework.id });
+  if (!inserted) throw new Error(`homework ${key} not inserted`);
+  hw[key] = inserted.id;
+}
+
+beforeAll(async () => {
+  // The seeded sample people (for the dashboard figures) plus this file's own two clients.
+  database = await freshDatabase({ seed: true });
+  ana = await makePerson("client", "pro", "Ana");
+  ben = await makePerson("client", "premium", "Ben");
+  coach = await makePerson("coach", null, "Coach");
+  admin = await makePerson("admin", null, "Admin");
+  lead = await makePerson("lead", null, "Lead");
+
+  await db()
+    .insert(serviceUsage)
+    .values([
+      ...usage(ana.id, { mock_interview: [1, 1, 1, -1], session_30m: [1, 1, 1], resume_review: [1] }),
+      ...usage(ben.id, {
+        mock_interview: [1, 1, 1, 1, 1],
+        session_30m: Array(10).fill(1),
+        dsa_survey: [1],
+        networking_events_list: [1],
+      }),
+      ...usage(lead.id, { resume_review: [1] }),
+    ]);
+
+  // Ten activities each, interleaved in time; Ben also has the newest of all.
+  await db()
+    .insert(activities)
+    .values([
+      ...Array.from({ length: 10 }, (_, i) => ({
+        clientId: ana.id,
+        title: `Ana activity ${i}`,
+        details: i === 0 ? "newest of Ana's" : null,
+        links: i === 0 ? [{ label: "Notes", url: "https://example.com/ana/notes" }] : [],
+        occurredAt: at(-i * HOUR),
+      })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        clientId: ben.id,
+        title: `Ben activity ${i}`,
+        occurredAt: at(-i * HOUR - HOUR / 2),
+      })),
+      { clientId: ben.id, title: "Ben newest", occurredAt: at(HOUR) },
+    ]);
+
+  // Inserted out of time order, so the order must come from the query.
+  await db()
+    .insert(lessons)
+    .values([
+      { clientId: ana.id, coachId: coach.id, title: "Ana middle", occurredAt: at(-2 * DAY) },
+      {
+        clientId: ana.id,
+        coachId: coach.id,
+        title: "Ana newest",
+        occurredAt: at(-1 * DAY),
+        recordingUrl: "https://example.com/rec/ana",
+        resources: [{ label: "Sheet", url: "https://example.com/sheet" }],
+      },
+      { clientId: ana.id, coachId: coach.id, title: "Ana oldest", occurredAt: at(-5 * DAY) },
+      { clientId: ben.id, coachId: coach.id, title: "Ben between", occurredAt: at(-3 * DAY) },
+      { clientId: ben.id, coachId: coach.id, title: "Ben newest", occurredAt: at(0) },
+    ]);
+
+  // Ana: two pieces due the same day (created apart), two with no due date, one reviewed.
+  await insertHomework("ana-no-due-1", { clientId: ana.id, dueDate: null, createdAt: at(-9 * DAY) });
+  await insertHomework("ana-due-0320", { clientId: ana.id, dueDate: "2026-03-20", createdAt: at(-8 * DAY) });
+  await insertHomework("ana-due-0305-submitted", {
+    clientId: ana.id,
+    dueDate: "2026-03-05",
+    status: "submitted",
+    submissionUrl: "https://example.com/first-try",
+    submissionNote: "first try",
+    submittedAt: at(-2 * DAY),
+    createdAt: at(-7 * DAY),
+  });
+  await insertHomework("ana-due-0305-assigned", {
+    clientId: ana.id,
+    dueDate: "2026-03-05",
+    createdAt: at(-6 * DAY),
+  });
+  await insertHomework("ana-due-0301-reviewed", {
+    clientId: ana.id,
+    dueDate: "2026-03-01",
+    status: "reviewed",
+    submissionUrl: "https://example.com/done",
+    submittedAt: at(-4 * DAY),
+    feedback: "Good work.",
+    reviewedAt: at(-3 * DAY),
+    reviewedBy: coach.id,
+    createdAt: at(-10 * DAY),
+  });
+  await insertHomework("ana-no-due-2", { clientId: ana.id, dueDate: null, createdAt: at(-1 * DAY) });
+  await insertHomework("ben-due-0303", { clientId: ben.id, dueDate: "2026-03-03", createdAt: at(-5 * DAY) });
+  await insertHomework("ben-no-due", { clientId: ben.id, dueDate: null, createdAt: at(-5 * DAY) });
+  await insertHomework("lead-own", { clientId: lead.id, dueDate: "2026-03-02", createdAt: at(-5 * DAY) });
+
+  await db()
+    .insert(resources)
+    .values([
+      {
+        clientId: ana.id,
+        kind: "guide",
+        title: "Ana guide",
+        url: "https://example.com/a/guide",
+        tags: ["interviews", "planning"],
+        createdAt: at(-3 * DAY),
+      },
+      {
+        clientId: ana.id,
+        kind: "video",
+        title: "Ana video tagged",
+        url: "https://example.com/a/video",
+        tags: ["system design", "interviews"],
+        createdAt: at(-1 * DAY),
+      },
+      {
+        clientId: ana.id,
+        kind: "practice",
+        title: "Ana practice",
+        url: "https://example.com/a/practice",
+        tags: ["dsa"],
+        createdAt: at(-2 * DAY),
+      },
+      {
+        clientId: ana.id,
+        kind: "video",
+        title: "Ana video untagged",
+        url: "https://example.com/a/video2",
+        tags: [],
+        createdAt: at(-4 * DAY),
+      },
+      // Ben: the same kinds and tags as Ana (so a filter without the owner would leak them), plus
+      // a kind and a tag Ana does not have.
+      {
+        clientId: ben.id,
+        kind: "video",
+        title: "Ben video",
+        url: "https://example.com/b/video",
+        tags: ["interviews"],
+        createdAt: at(0),
+      },
+      {
+        clientId: ben.id,
+        kind: "article",
+        title: "Ben article",
+        url: "https://example.com/b/article",
+        tags: ["Networking", "dsa"],
+        createdAt: at(-2 * DAY - HOUR),
+      },
+      {
+        clientId: lead.id,
+        kind: "tool",
+        title: "Lead tool",
+        url: "https://example.com/l/tool",
+        tags: ["leads"],
+        createdAt: at(-1 * DAY),
+      },
+    ]);
+});
+afterAll(() => database?.dispose());
+
+// ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What a refusal thrown with React Router's `data(body, { status })` looks like: a
+ * DataWithResponseInit (not a Response), with the status in `.init.status` and the body in `.data`.
+ */
+type Thrown = { type?: unknown; init?: { status?: number } | null; data?: { error?: string } };
+
+async function refusal(run: () => Promise<unknown>): Promise<Thrown> {
+  let caught: unknown;
+  let succeeded = false;
+  try {
+    await run();
+    succeeded = true;
+  } catch (error) {
+    caught = error;
+  }
+  expect(succeeded, "the call succeeded but must be refused").toBe(false);
+  expect(caught, "a thrown React Router data() response").toMatchObject({ type: "DataWithResponseInit" });
+  return caught as Thrown;
+}
+
+async function expectRefused(run: () => Promise<unknown>, status: number, message?: string) {
+  const thrown = await refusal(run);
+  expect(thrown.init?.status).toBe(status);
+  if (message) expect(thrown.data?.error).toBe(message);
+}
+
+const PERMISSION = "You don't have permission to do that.";
+const NOT_FOUND = "That homework was not found.";
+const REVIEWED = "This homework has already been reviewed.";
+
+async function allHomework() {
+  return db().select().from(homework).orderBy(asc(homework.id));
+}
+
+async function homeworkRow(id: string) {
+  const [row] = await db().select().from(homework).where(eq(homework.id, id));
+  if (!row) throw new Error(`homework ${id} missing`);
+  return row;
+}
+
+async function databaseNow(): Promise<Date> {
+  const result = (await db().execute(sql`SELECT now() AS now`)) as unknown as {
+    rows: { now: string | Date }[];
+  };
+  return new Date(result.rows[0]?.now ?? Number.NaN);
+}
+
+/** Every portal table in full, to prove a refused call changed nothing anywhere. */
+async function everything() {
+  return Promise.all([
+    db().select().from(serviceUsage).orderBy(asc(serviceUsage.id)),
+    db().select().from(activities).orderBy(asc(activities.id)),
+    db().select().from(lessons).orderBy(asc(lessons.id)),
+    allHomework(),
+    db().select().from(resources).orderBy(asc(resources.id)),
+  ]);
+}
+
+const sortedUsage = (rows: { kind: string; amount: number }[]) =>
+  rows.map((r) => `${r.kind}:${r.amount}`).sort();
+
+const id = (key: string) => {
+  const found = hw[key];
+  if (!found) throw new Error(`no homework ${key}`);
+  return found;
+};
+
+// ── Reads: own rows only, in order ─────────────────────────────────────────────────────────────
+
+describe(`portal reads on ${databaseLabel}`, () => {
+  test("usageRows returns exactly the acting client's ledger rows, negatives included", async () => {
+    expect(sortedUsage(await usageRows(db(), ana))).toEqual(
+      sortedUsage([
+        ...usage(ana.id, { mock_interview: [1, 1, 1, -1], session_30m: [1, 1, 1], resume_review: [1] }),
+      ]),
+    );
+    const benRows = await usageRows(db(), ben);
+    expect(benRows).toHaveLength(17);
+    expect(sortedUsage(benRows)).toContain("networking_events_list:1");
+    expect(sortedUsage(await usageRows(db(), ana))).not.toContain("networking_events_list:1");
+  });
+
+  test("recentActivities: own entries only, newest first, at most the limit", async () => {
+    const recent = await recentActivities(db(), ana, DASHBOARD_ACTIVITY_LIMIT);
+    expect(recent.map((a) => a.title)).toEqual(Array.from({ length: 8 }, (_, i) => `Ana activity ${i}`));
+    expect(recent[0]).toMatchObject({
+      details: "newest of Ana's",
+      links: [{ label: "Notes", url: "https://example.com/ana/notes" }],
+      occurredAt: T0,
+    });
+    for (const entry of recent) expect(entry.occurredAt).toBeInstanceOf(Date);
+
+    const all = await recentActivities(db(), ana, 100);
+    expect(all.map((a) => a.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Ana activity ${i}`));
+    expect(await recentActivities(db(), ana, 3)).toHaveLength(3);
+
+    const bens = await recentActivities(db(), ben, DASHBOARD_ACTIVITY_LIMIT);
+    expect(bens.map((a) => a.title)).toEqual([
+      "Ben newest",
+      ...Array.from({ length: 7 }, (_, i) => `Ben activity ${i}`),
+    ]);
+  });
+
+  test("listLessons: own lessons only, newest first, with recording and resources", async () => {
+    const list = await listLessons(db(), ana);
+    expect(list.map((l) => l.title)).toEqual(["Ana newest", "Ana middle", "Ana oldest"]);
+    expect(list[0]).toMatchObject({
+      recordingUrl: "https://example.com/rec/ana",
+      resources: [{ label: "Sheet", url: "https://example.com/sheet" }],
+      occurredAt: at(-1 * DAY),
+    });
+    expect((await listLessons(db(), ben)).map((l) => l.title)).toEqual(["Ben newest", "Ben between"]);
+  });
+
+  test("listHomework: own pieces only, by due date ascending, same day by creation, no due date last", async () => {
+    const list = await listHomework(db(), ana);
+    expect(list.map((h) => h.title)).toEqual([
+      "ana-due-0301-reviewed",
+      "ana-due-0305-submitted",
+      "ana-due-0305-assigned",
+      "ana-due-0320",
+      "ana-no-due-1",
+      "ana-no-due-2",
+    ]);
+    expect(list.map((h) => h.dueDate)).toEqual([
+      "2026-03-01",
+      "2026-03-05",
+      "2026-03-05",
+      "2026-03-20",
+      null,
+      null,
+    ]);
+    expect(list[0]).toMatchObject({ status: "reviewed", feedback: "Good work.", reviewedAt: at(-3 * DAY) });
+    expect((await listHomework(db(), ben)).map((h) => h.title)).toEqual(["ben-due-0303", "ben-no-due"]);
+  });
+
+  test("listResources: own resources only, newest first", async () => {
+    expect((await listResources(db(), ana)).map((r) => r.title)).toEqual([
+      "Ana video tagged",
+      "Ana practice",
+      "Ana guide",
+      "Ana video untagged",
+    ]);
+    expect((await listResources(db(), ben)).map((r) => r.title)).toEqual(["Ben video", "Ben article"]);
+  });
+
+  test("listResources filters by kind, by tag and by both, never reaching another client's rows", async () => {
+    const titles = async (viewer: Viewer, filter: Parameters<typeof listResources>[2]) =>
+      (await listResources(db(), viewer, filter)).map((r) => r.title);
+
+    expect(await titles(ana, { kind: "video" })).toEqual(["Ana video tagged", "Ana video untagged"]);
+    expect(await titles(ana, { tag: "interviews" })).toEqual(["Ana video tagged", "Ana guide"]);
+    expect(await titles(ana, { kind: "video", tag: "interviews" })).toEqual(["Ana video tagged"]);
+    expect(await titles(ana, { tag: "dsa" })).toEqual(["Ana practice"]);
+    // Ben's kind and tag: nothing for Ana, though the rows exist.
+    expect(await titles(ana, { kind: "article" })).toEqual([]);
+    expect(await titles(ana, { tag: "Networking" })).toEqual([]);
+    expect(await titles(ben, { tag: "Networking" })).toEqual(["Ben article"]);
+    // Tags match exactly (no case folding), and empty filters mean "all".
+    expect(await titles(ana, { tag: "Interviews" })).toEqual([]);
+    expect(await titles(ana, { kind: null, tag: null })).toHaveLength(4);
+    expect(await titles(ben, { kind: "video" })).toEqual(["Ben video"]);
+  });
+
+  test("resourceFacets: only the acting client's kinds and tags, sorted", async () => {
+    expect(await resourceFacets(db(), ana)).toEqual({
+      kinds: ["guide", "practice", "video"],
+      tags: ["dsa", "interviews", "planning", "system design"],
+    });
+    expect(await resourceFacets(db(), ben)).toEqual({
+      kinds: ["article", "video"],
+      tags: ["dsa", "interviews", "Networking"],
+    });
+  });
+});
+
+// ── Refusals: only a client reads or hands in ──────────────────────────────────────────────────
+
+describe(`portal refusals on ${databaseLabel}`, () => {
+  const others = () =>
+    [
+      ["lead", lead],
+      ["coach", coach],
+      ["admin", admin],
+    ] as const;
+
+  test("a lead, a coach and an admin are refused every read with 403, even with rows of their own", async () => {
+    for (const [label, viewer] of others()) {
+      const calls: [string, () => Promise<unknown>][] = [
+        ["usageRows", () => usageRows(db(), viewer)],
+        ["recentActivities", () => recentActivities(db(), viewer, DASHBOARD_ACTIVITY_LIMIT)],
+        ["listLessons", () => listLessons(db(), viewer)],
+        ["listHomework", () => listHomework(db(), viewer)],
+        ["listResources", () => listResources(db(), viewer)],
+        ["listResources filtered", () => listResources(db(), viewer, { kind: "tool", tag: "leads" })],
+        ["resourceFacets", () => resourceFacets(db(), viewer)],
+      ];
+      for (const [name, call] of calls) {
+        const thrown = await refusal(call);
+        expect(thrown.init?.status, `${name} as ${label}`).toBe(403);
+        expect(thrown.data?.error, `${name} as ${label}`).toBe(PERMISSION);
+      }
+    }
+  });
+
+  test("a lead, a coach and an admin cannot hand in homework (a client's or their own): 403, nothing changes", async () => {
+    const before = await everything();
+    for (const [label, viewer] of others()) {
+      for (const target of [id("ana-due-0320"), id("lead-own"), id("ana-due-0305-submitted")]) {
+        const thrown = await refusal(() =>
+          submitHomework(db(), viewer, target, { url: "https://example.com/x", note: `by ${label}` }),
+        );
+        expect(thrown.init?.status, `submit as ${label}`).toBe(403);
+        expect(thrown.data?.error).toBe(PERMISSION);
+      }
+    }
+    expect(await everything()).toEqual(before);
+  });
+});
+
+// ── Hand-in ─────────────────────────────────────────────────────────────────────────────────────
+
+describe(`homework hand-in on ${databaseLabel}`, () => {
+  test("assigned → submitted with the link, note and a submission time; nothing else changes", async () => {
+    const target = id("ana-due-0320");
+    const others = (await allHomework()).filter((h) => h.id !== target);
+    const started = await databaseNow();
+
+    const result = await submitHomework(db(), ana, target, {
+      url: "https://example.com/my-work",
+      note: "Here it is.",
+    });
+
+    expect(result).toEqual({ id: target, status: "submitted" });
+    const row = await homeworkRow(target);
+    expect(row).toMatchObject({
+      status: "submitted",
+      submissionUrl: "https://example.com/my-work",
+      submissionNote: "Here it is.",
+      feedback: null,
+      reviewedAt: null,
+    });
+    expect(row.submittedAt).toBeInstanceOf(Date);
+    expect(row.submittedAt?.getTime()).toBeGreaterThanOrEqual(started.getTime() - 1_000);
+    expect(row.submittedAt?.getTime()).toBeLessThanOrEqual((await databaseNow()).getTime() + 1_000);
+    expect((await allHomework()).filter((h) => h.id !== target)).toEqual(others);
+
+    // The list shows it as the client's own, in place.
+    const listed = (await listHomework(db(), ana)).find((h) => h.id === target);
+    expect(listed).toMatchObject({ status: "submitted", submissionNote: "Here it is." });
+  });
+
+  test("a link alone or a note alone is a valid hand-in", async () => {
+    const target = id("ana-due-0305-assigned");
+    await submitHomework(db(), ana, target, { url: null, note: "Only a note." });
+    expect(await homeworkRow(target)).toMatchObject({
+      status: "submitted",
+      submissionUrl: null,
+      submissionNote: "Only a note.",
+    });
+    await submitHomework(db(), ana, target, { url: "https://example.com/only-link", note: null });
+    expect(await homeworkRow(target)).toMatchObject({
+      status: "submitted",
+      submissionUrl: "https://example.com/only-link",
+      submissionNote: null,
+    });
+  });
+
+  test("a submitted piece can be handed in again: the new hand-in replaces the old one", async () => {
+    const target = id("ana-due-0305-submitted");
+    const before = await homeworkRow(target);
+    expect(before.submittedAt).toEqual(at(-2 * DAY));
+
+    const result = await submitHomework(db(), ana, target, { url: "https://example.com/better", note: null });
+
+    expect(result).toEqual({ id: target, status: "submitted" });
+    const after = await homeworkRow(target);
+    expect(after).toMatchObject({
+      status: "submitted",
+      submissionUrl: "https://example.com/better",
+      submissionNote: null,
+    });
+    expect(after.submittedAt?.getTime()).toBeGreaterThan(before.submittedAt?.getTime() ?? 0);
+  });
+
+  test("a reviewed piece is closed: 409 and the row is untouched", async () => {
+    const target = id("ana-due-0301-reviewed");
+    const before = await allHomework();
+    await expectRefused(
+      () => submitHomework(db(), ana, target, { url: "https://example.com/late", note: "late" }),
+      409,
+      REVIEWED,
+    );
+    expect(await allHomework()).toEqual(before);
+    expect(await homeworkRow(target)).toMatchObject({
+      status: "reviewed",
+      submissionUrl: "https://example.com/done",
+      feedback: "Good work.",
+    });
+  });
+
+  test("another client's homework answers 404, exactly like missing homework, and is left untouched", async () => {
+    const before = await allHomework();
+    for (const target of [id("ben-due-0303"), id("ben-no-due"), id("lead-own"), randomUUID()]) {
+      await expectRefused(
+        () => submitHomework(db(), ana, target, { url: "https://example.com/steal", note: "mine now" }),
+        404,
+        NOT_FOUND,
+      );
+    }
+    // Ben cannot reach Ana's either, whatever its status.
+    for (const target of [id("ana-due-0320"), id("ana-due-0301-reviewed"), id("ana-no-due-1")]) {
+      await expectRefused(() => submitHomework(db(), ben, target, { url: null, note: "x" }), 404, NOT_FOUND);
+    }
+    expect(await allHomework()).toEqual(before);
+    expect(await homeworkRow(id("ben-due-0303"))).toMatchObject({
+      status: "assigned",
+      submissionUrl: null,
+      submissionNote: null,
+      submittedAt: null,
+    });
+  });
+
+  test("Ben's own hand-in changes only his piece, and Ana's list never shows it", async () => {
+    const target = id("ben-due-0303");
+    const others = (await allHomework()).filter((h) => h.id !== target);
+    await submitHomework(db(), ben, target, { url: null, note: "Ben's note" });
+    expect(await homeworkRow(target)).toMatchObject({ status: "submitted", submissionNote: "Ben's note" });
+    expect((await allHomework()).filter((h) => h.id !== target)).toEqual(others);
+    const anas = await listHomework(db(), ana);
+    expect(anas.some((h) => h.id === target || h.submissionNote === "Ben's note")).toBe(false);
+  });
+});
+
+// ── Page figures for the seeded clients (composed as dashboardView/planView compose them) ──────
+
+describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () => {
+  async function seeded(key: "basic" | "pro" | "premium"): Promise<Viewer> {
+    const person = SEED_PEOPLE.find((p) => p.key === key);
+    const [row] = await db()
+      .select()
+      .from(profiles)
+      .where(eq(profiles.email, person?.email ?? ""));
+    if (!row) throw new Error(`seeded ${key} missing`);
+    return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
+  }
+
+  /** What the dashboard loader shows for a real client: mode from the profile, usage from the ledger. */
+  async function dashboardFor(viewer: Viewer) {
+    // ?plan= is for the demo only: a client always sees their own plan.
+    const mode = modeFor(viewer, new Request("http://localhost/dashboard?plan=basic"), false);
+    const summary = usageSummary(mode.plan, await usageRows(db(), viewer));
+    return {
+      mode,
+      summary,
+      quotas: quotaItems(summary),
+      specials: specialItems(summary),
+      activity: await recentActivities(db(), viewer, DASHBOARD_ACTIVITY_LIMIT),
+    };
+  }
+
+  const figure = (item: UsageItem) => ({
+    kind: item.kind,
+    used: item.used,
+    included: item.included,
+    percent: item.percent,
+    includedInPlan: item.includedInPlan,
+  });
+  const specialState = (item: UsageItem) => [item.kind, item.completed ? "Completed" : "Pending"];
+
+  test("pro client Daniel: mock 2 / 3 (67 %), sessions 3 / 4 (75 %), pro's special items, five activities", async () => {
+    const daniel = await seeded("pro");
+    const view = await dashboardFor(daniel);
+    expect(view.mode).toEqual({ kind: "real", plan: "pro" });
+    expect(view.quotas.map(figure)).toEqual([
+      { kind: "mock_interview", used: 2, included: 3, percent: 67, includedInPlan: true },
+      { kind: "session_30m", used: 3, included: 4, percent: 75, includedInPlan: true },
+    ]);
+    // Pro grants the four reviews, the strategy call, the DSA survey and the playbook; not the events list.
+    expect(view.specials.map(specialState)).toEqual([
+      ["resume_review", "Completed"],
+      ["linkedin_review", "Completed"],
+      ["github_review", "Pending"],
+      ["personal_site_review", "Pending"],
+      ["strategy_call_90m", "Completed"],
+      ["dsa_survey", "Pending"],
+      ["networking_playbook", "Pending"],
+    ]);
+    expect(view.activity.map((a) => a.title)).toEqual([
+      "Onsite prep call",
+      "Referral sent",
+      "Mock interview: arrays and hashing",
+      "Resume review completed",
+      "Welcome to coaching",
+    ]);
+
+    const groups = groupedPlanItems(view.summary);
+    expect(groups.map((g) => [g.title, g.items.map((i) => i.kind)])).toEqual([
+      ["Coaching sessions", ["session_30m", "strategy_call_90m"]],
+      ["Interviews", ["mock_interview"]],
+      ["Reviews", ["resume_review", "linkedin_review", "github_review", "personal_site_review"]],
+      ["Extras", ["dsa_survey", "networking_playbook", "networking_events_list"]],
+    ]);
+    const extras = groups.find((g) => g.key === "extras")?.items ?? [];
+    expect(extras.map((i) => [i.kind, i.includedInPlan, i.completed])).toEqual([
+      ["dsa_survey", true, false],
+      ["networking_playbook", true, false],
+      ["networking_events_list", false, false],
+    ]);
+  });
+
+  test("basic client Maya: sessions not included, mock 1 / 1 (100 %), only the four reviews", async () => {
+    const view = await dashboardFor(await seeded("basic"));
+    expect(view.mode).toEqual({ kind: "real", plan: "basic" });
+    expect(view.quotas.map(figure)).toEqual([
+      { kind: "mock_interview", used: 1, included: 1, percent: 100, includedInPlan: true },
+      { kind: "session_30m", used: 0, included: 0, percent: 0, includedInPlan: false },
+    ]);
+    expect(view.specials.map(specialState)).toEqual([
+      ["resume_review", "Completed"],
+      ["linkedin_review", "Pending"],
+      ["github_review", "Pending"],
+      ["personal_site_review", "Pending"],
+    ]);
+    expect(view.activity).toHaveLength(3);
+  });
+
+  test("premium client Sofia: sessions 9 / 16 (56 %), mock 4 / 6 (67 %), the events list pending", async () => {
+    const view = await dashboardFor(await seeded("premium"));
+    expect(view.quotas.map(figure)).toEqual([
+      { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
+      { kind: "session_30m", used: 9, included: 16, percent: 56, includedInPlan: true },
+    ]);
+    expect(view.specials.map(specialState)).toEqual([
+      ["resume_review", "Completed"],
+      ["linkedin_review", "Completed"],
+      ["github_review", "Completed"],
+      ["personal_site_review", "Pending"],
+      ["strategy_call_90m", "Completed"],
+      ["dsa_survey", "Completed"],
+      ["networking_playbook", "Pending"],
+      ["networking_events_list", "Pending"],
+    ]);
+    expect(view.activity).toHaveLength(6);
+  });
+
+  test("a fixture client's ledger with a -1 nets out: Ana's mock interviews show 2 / 3", async () => {
+    const view = await dashboardFor(ana);
+    expect(view.quotas.map(figure)).toEqual([
+      { kind: "mock_interview", used: 2, included: 3, percent: 67, includedInPlan: true },
+      { kind: "session_30m", used: 3, included: 4, percent: 75, includedInPlan: true },
+    ]);
+    expect(view.activity).toHaveLength(DASHBOARD_ACTIVITY_LIMIT);
+  });
+
+  test("a lead gets the demo (never the database), on ?plan= with pro as the default", async () => {
+    expect(modeFor(lead, new Request("http://localhost/dashboard"), false)).toEqual({
+      kind: "demo",
+      plan: "pro",
+    });
+    const mode = modeFor(lead, new Request("http://localhost/dashboard?plan=premium"), false);
+    expect(mode).toEqual({ kind: "demo", plan: "premium" });
+    // Demo mode is built from app/content/demo.ts only (no getDb), so the view itself can run here.
+    const view = await dashboardView(lead, mode, T0);
+    expect(view.quotas.map(figure)).toEqual([
+      { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
+      { kind: "session_30m", used: 11, included: 16, percent: 69, includedInPlan: true },
+    ]);
+    expect(view.activity[0]?.occurredAt).toEqual(new Date(T0.getTime() - DAY));
+  });
+});
