@@ -35,9 +35,12 @@ function Price({ amount, suffix, currency }: { amount: string; suffix?: string; 
  * CAD plans with financing open on the instalment price; the visitor can switch to the upfront price,
  * and the card goes back to instalments whenever the currency or the plan changes.
  */
-export function PricingCard({ plan, currency }: { plan: PricingPlan; currency: Currency }) {
+export function PricingCard({ plan, currency }: { plan: PricingPlan; currency: Currency | null }) {
   const titleId = useId();
-  const shown = plan.lockCurrency ?? currency;
+  // While the currency is unknown the card keeps its shape and its price waits (no layout shift);
+  // its links point at the USD checkout until then.
+  const pending = currency === null && !plan.lockCurrency;
+  const shown: Currency = plan.lockCurrency ?? currency ?? "USD";
   const financing = shown === "CAD" && !plan.ignoreFinancing ? plan.cadFinancing : null;
 
   // A change of currency or plan puts the card back on instalments (React's "adjust state when a prop
@@ -66,7 +69,9 @@ export function PricingCard({ plan, currency }: { plan: PricingPlan; currency: C
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
 
       <div className="mt-6 min-h-28">
-        {financing && view === "financed" ? (
+        {pending ? (
+          <p aria-hidden="true" className="h-10 w-32 rounded-md bg-muted" />
+        ) : financing && view === "financed" ? (
           <>
             <Price
               amount={formatMoney(financing.amount, shown)}

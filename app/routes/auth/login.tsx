@@ -80,7 +80,6 @@ export function meta({ matches }: Route.MetaArgs) {
     title: "Client Portal sign-in",
     description: "Sign in to your coaching portal, or explore a read-only demo of what clients see.",
     path: "/login",
-    noindex: true,
   });
 }
 

@@ -88,34 +88,34 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      {currency === null ? (
-        <p role="status" className="mt-12 rounded-2xl border border-border bg-card p-8 text-center">
+      {/* Until the currency is known the cards keep their place (no layout shift); only prices wait. */}
+      {currency === null && (
+        <p role="status" className="mt-8 text-center text-muted-foreground">
           Loading prices…
         </p>
-      ) : (
-        PRICING_GROUPS.map((group) => (
-          <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
-            <h2 id={`${group.id}-title`} className="text-2xl font-semibold">
-              {group.title}
-            </h2>
-            <p className="mt-1 text-muted-foreground">{group.intro}</p>
-            <ul
-              className={`mt-6 grid gap-6 ${group.planKeys.length === 3 ? "lg:grid-cols-3" : "md:grid-cols-2"}`}
-            >
-              {group.planKeys.flatMap((key) => {
-                const plan = PRICING_PLANS.find((p) => p.planKey === key);
-                return plan ? (
-                  <li key={key}>
-                    <PricingCard plan={plan} currency={currency} />
-                  </li>
-                ) : (
-                  []
-                );
-              })}
-            </ul>
-          </section>
-        ))
       )}
+      {PRICING_GROUPS.map((group) => (
+        <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
+          <h2 id={`${group.id}-title`} className="text-2xl font-semibold">
+            {group.title}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{group.intro}</p>
+          <ul
+            className={`mt-6 grid gap-6 ${group.planKeys.length === 3 ? "lg:grid-cols-3" : "md:grid-cols-2"}`}
+          >
+            {group.planKeys.flatMap((key) => {
+              const plan = PRICING_PLANS.find((p) => p.planKey === key);
+              return plan ? (
+                <li key={key}>
+                  <PricingCard plan={plan} currency={currency} />
+                </li>
+              ) : (
+                []
+              );
+            })}
+          </ul>
+        </section>
+      ))}
 
       <section aria-labelledby="compare-title" className="mt-16">
         <h2 id="compare-title" className="text-2xl font-semibold">

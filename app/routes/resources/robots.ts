@@ -12,7 +12,6 @@ export function loader() {
     "Disallow: /homework",
     "Disallow: /resources",
     "Disallow: /plan",
-    "Disallow: /login",
     "Disallow: /logout",
     "Disallow: /auth/",
     "Disallow: /demo",
