@@ -11,7 +11,16 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const PUBLIC_PAGES = ["/", "/about", "/faq", "/pricing", "/next-offer-coaching-program", "/workshops", "/privacy", "/login"];
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/faq",
+  "/pricing",
+  "/next-offer-coaching-program",
+  "/workshops",
+  "/privacy",
+  "/login",
+];
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -40,7 +49,16 @@ export async function startBuiltServer(port, env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -58,7 +76,10 @@ export async function startBuiltServer(port, env = {}) {
 /** Gzipped bytes of the page's own scripts and stylesheets (what a first visit downloads). */
 async function assetBytes(url) {
   const html = await (await fetch(url)).text();
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(js|css))"/g)].map((m) => ({ href: m[1], type: m[2] }));
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(js|css))"/g)].map((m) => ({
+    href: m[1],
+    type: m[2],
+  }));
   const unique = [...new Map(refs.map((r) => [r.href, r])).values()];
   let js = 0;
   let css = 0;
@@ -110,8 +131,8 @@ export async function runLighthouse(baseUrl, pages = PUBLIC_PAGES) {
 
 if (import.meta.main) {
   const urlArg = process.argv.indexOf("--url");
-  let server;
-  const base = urlArg > -1 ? process.argv[urlArg + 1] : (server = await startBuiltServer(3390)).url;
+  const server = urlArg > -1 ? null : await startBuiltServer(3390);
+  const base = server ? server.url : process.argv[urlArg + 1];
   try {
     console.log(JSON.stringify(await runLighthouse(base), null, 2));
   } finally {

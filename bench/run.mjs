@@ -9,7 +9,10 @@ import { runLighthouse, startBuiltServer } from "./lighthouse.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const file = path.join(root, "docs", "BENCHMARKS.md");
 
-const build = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], { cwd: root, stdio: "inherit" });
+const build = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {
+  cwd: root,
+  stdio: "inherit",
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = await startBuiltServer(3391);

@@ -65,7 +65,14 @@ app.use(
 // Pre-rendered pages and public files: revalidate, so a deploy shows at once.
 const clientDir = path.join(buildDir, "client");
 const revalidate = { "Cache-Control": "public, max-age=0, must-revalidate" };
-app.use(express.static(clientDir, { maxAge: 0, redirect: false, index: false, setHeaders: (res) => res.set(revalidate) }));
+app.use(
+  express.static(clientDir, {
+    maxAge: 0,
+    redirect: false,
+    index: false,
+    setHeaders: (res) => res.set(revalidate),
+  }),
+);
 
 // Pre-rendered HTML is served for its exact path (/about, not a redirect to /about/).
 const prerendered = new Set(prerenderedPaths(clientDir));
@@ -109,7 +116,8 @@ function prerenderedPaths(dir: string, prefix = ""): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
     if (entry.isFile() && entry.name === "index.html") found.push(prefix === "" ? "/" : prefix);
-    if (entry.isDirectory() && entry.name !== "assets") found.push(...prerenderedPaths(dir, `${prefix}/${entry.name}`));
+    if (entry.isDirectory() && entry.name !== "assets")
+      found.push(...prerenderedPaths(dir, `${prefix}/${entry.name}`));
   }
   return found;
 }

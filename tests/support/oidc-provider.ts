@@ -37,7 +37,10 @@ function identityFrom(req: IncomingMessage): MockIdentity {
     ?.slice(MOCK_IDENTITY_COOKIE.length + 1);
   if (!raw) return DEFAULT_IDENTITY;
   try {
-    return { ...DEFAULT_IDENTITY, ...(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as MockIdentity) };
+    return {
+      ...DEFAULT_IDENTITY,
+      ...(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as MockIdentity),
+    };
   } catch {
     return DEFAULT_IDENTITY;
   }
@@ -54,7 +57,10 @@ export async function startOidcProvider(options: { port?: number; host?: string 
   });
   server.service.on(
     "beforeTokenSigning",
-    (token: { payload: Record<string, unknown> }, req: IncomingMessage & { body?: Record<string, unknown> }) => {
+    (
+      token: { payload: Record<string, unknown> },
+      req: IncomingMessage & { body?: Record<string, unknown> },
+    ) => {
       const code = typeof req.body?.code === "string" ? req.body.code : undefined;
       // Called for the access token and again for the id token: the entry stays (codes are unique).
       const identity = (code && identities.get(code)) || DEFAULT_IDENTITY;

@@ -2,7 +2,12 @@ import { PRERENDERED_PATHS } from "~/content/prerender";
 import { getConfig } from "~/server/env.server";
 
 // Every public page search engines should know about (the marketing pages, pricing and the portal's door).
-export const SITEMAP_PATHS = [...PRERENDERED_PATHS.filter((p) => p !== "/privacy"), "/pricing", "/login", "/privacy"];
+export const SITEMAP_PATHS = [
+  ...PRERENDERED_PATHS.filter((p) => p !== "/privacy"),
+  "/pricing",
+  "/login",
+  "/privacy",
+];
 
 export function loader() {
   const origin = getConfig().publicOrigin;
