@@ -1,22 +1,33 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel, { type UseEmblaCarouselType } from "embla-carousel-react";
-import { Children, type FocusEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { Children, type FocusEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 
 type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
 type PerView = 1 | 2 | 3 | 4;
 
-/** Slides visible at once: `base` below 768 px, `md` from 768 px, `lg` from 1024 px. */
-export type SlidesPerView = { base: PerView; md?: PerView; lg?: PerView };
+/**
+ * Slides visible at once: `base` below 768 px, `md` from 768 px, `lg` from 1024 px; `from769` from 769 px,
+ * for layouts whose narrow view holds up to 768 px inclusive (SPEC §9 logos). Use `md` or `from769`, not both.
+ */
+export type SlidesPerView = { base: PerView; md?: PerView; from769?: PerView; lg?: PerView };
 
 // Whole class names, so Tailwind finds them when it scans this file.
 const BASIS = {
   base: { 1: "basis-full", 2: "basis-1/2", 3: "basis-1/3", 4: "basis-1/4" },
   md: { 1: "md:basis-full", 2: "md:basis-1/2", 3: "md:basis-1/3", 4: "md:basis-1/4" },
+  from769: {
+    1: "min-[769px]:basis-full",
+    2: "min-[769px]:basis-1/2",
+    3: "min-[769px]:basis-1/3",
+    4: "min-[769px]:basis-1/4",
+  },
   lg: { 1: "lg:basis-full", 2: "lg:basis-1/2", 3: "lg:basis-1/3", 4: "lg:basis-1/4" },
 } as const;
 
-function basisClasses({ base, md, lg }: SlidesPerView): string {
-  return [BASIS.base[base], md && BASIS.md[md], lg && BASIS.lg[lg]].filter(Boolean).join(" ");
+function basisClasses({ base, md, from769, lg }: SlidesPerView): string {
+  return [BASIS.base[base], md && BASIS.md[md], from769 && BASIS.from769[from769], lg && BASIS.lg[lg]]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** `null` until known in the browser, so nothing moves before we know motion is welcome. */
@@ -63,22 +74,32 @@ function slidesInViewAfterMove(api: CarouselApi): number[] {
  */
 export function Carousel({
   label,
+  showLabel = false,
   itemName,
   slidesPerView,
   autoplayMs,
+  hideSlidesOutOfView = true,
   children,
   className = "",
 }: {
   /** Names the region, e.g. "Client testimonials". */
   label: string;
+  /** Also shows the label, as the carousel's caption beside its controls. */
+  showLabel?: boolean;
   /** One slide in words, for the buttons: "Previous testimonial", "Next testimonial". */
   itemName: string;
   slidesPerView: SlidesPerView;
   autoplayMs?: number;
+  /**
+   * Slides out of view are inert and hidden from assistive technology (the default). `false` keeps every
+   * slide exposed, where the whole set is the content and each slide is short, such as a row of logos.
+   */
+  hideSlidesOutOfView?: boolean;
   children: ReactNode;
   className?: string;
 }) {
   const slides = Children.toArray(children);
+  const labelId = useId();
   const reducedMotion = usePrefersReducedMotion();
   // Our own state decides when to play, so the plugin never starts or resumes by itself.
   const [plugins] = useState(() =>
@@ -128,7 +149,7 @@ export function Carousel({
     };
   }, [api]);
 
-  const hidden = (index: number) => shown !== null && !shown.includes(index);
+  const hidden = (index: number) => hideSlidesOutOfView && shown !== null && !shown.includes(index);
 
   const go = useCallback(
     (direction: "previous" | "next") => {
@@ -152,7 +173,8 @@ export function Carousel({
   return (
     <section
       aria-roledescription="carousel"
-      aria-label={label}
+      aria-label={showLabel ? undefined : label}
+      aria-labelledby={showLabel ? labelId : undefined}
       className={className}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -160,39 +182,49 @@ export function Carousel({
       onBlur={onBlur}
     >
       {/* Controls come first, so the rotation control is the first thing keyboard users reach. */}
-      <div className="mb-4 flex justify-end gap-2">
-        {canRotate && (
+      <div
+        className={`mb-4 flex flex-wrap items-center gap-3 ${showLabel ? "justify-between" : "justify-end"}`}
+      >
+        {showLabel && (
+          <p id={labelId} className="font-medium">
+            {label}
+          </p>
+        )}
+        <div className="flex items-center gap-2">
+          {canRotate && (
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label={stoppedByUser ? "Resume automatic rotation" : "Pause automatic rotation"}
+              onClick={() => setStoppedByUser((stopped) => !stopped)}
+            >
+              <span aria-hidden="true">{stoppedByUser ? "▶" : "❚❚"}</span>
+              {stoppedByUser ? "Resume" : "Pause"}
+            </button>
+          )}
           <button
             type="button"
             className={buttonClass}
-            aria-label={stoppedByUser ? "Resume automatic rotation" : "Pause automatic rotation"}
-            onClick={() => setStoppedByUser((stopped) => !stopped)}
+            aria-label={`Previous ${itemName}`}
+            disabled={!api}
+            onClick={() => go("previous")}
           >
-            <span aria-hidden="true">{stoppedByUser ? "▶" : "❚❚"}</span>
-            {stoppedByUser ? "Resume" : "Pause"}
+            <span aria-hidden="true">←</span>
           </button>
-        )}
-        <button
-          type="button"
-          className={buttonClass}
-          aria-label={`Previous ${itemName}`}
-          disabled={!api}
-          onClick={() => go("previous")}
-        >
-          <span aria-hidden="true">←</span>
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
-          aria-label={`Next ${itemName}`}
-          disabled={!api}
-          onClick={() => go("next")}
-        >
-          <span aria-hidden="true">→</span>
-        </button>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label={`Next ${itemName}`}
+            disabled={!api}
+            onClick={() => go("next")}
+          >
+            <span aria-hidden="true">→</span>
+          </button>
+        </div>
       </div>
       <div ref={viewportRef} className="overflow-hidden">
-        <div className="-ml-4 flex touch-pan-y" aria-live={rotating ? "off" : "polite"}>
+        {/* The 16 px gutter is split, 8 px each side of a slide: cards fill the viewport edge to edge, and a slide's own box overhangs it by only 8 px. */}
+        <div className="-mx-2 flex touch-pan-y" aria-live={rotating ? "off" : "polite"}>
           {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: an APG carousel slide is a role="group"; a fieldset is for form controls
             <div
@@ -204,7 +236,7 @@ export function Carousel({
               inert={hidden(index)}
               // inert already hides it; aria-hidden covers browsers that predate inert.
               aria-hidden={hidden(index) || undefined}
-              className={`min-w-0 shrink-0 grow-0 pl-4 ${basisClasses(slidesPerView)}`}
+              className={`min-w-0 shrink-0 grow-0 px-2 ${basisClasses(slidesPerView)}`}
             >
               {slide}
             </div>

@@ -344,13 +344,13 @@ test("logo carousel holds still while hovered and when paused, and resumes after
   await expect.poll(() => firstVisibleLogo(carousel), { timeout: 5_000 }).not.toBe(held);
 
   // The Pause button stops it for good, also once the pointer and the focus have left.
-  await carousel.getByRole("button", { name: "Pause automatic scrolling" }).click();
+  await carousel.getByRole("button", { name: "Pause automatic rotation" }).click();
   await page.getByRole("heading", { level: 1 }).click();
-  await expect(carousel.getByRole("button", { name: "Play automatic scrolling" })).not.toBeFocused();
+  await expect(carousel.getByRole("button", { name: "Resume automatic rotation" })).not.toBeFocused();
   const paused = await settledFirstLogo(carousel);
   await page.waitForTimeout(3_000);
   expect(await firstVisibleLogo(carousel)).toBe(paused);
-  await expect(carousel.getByRole("button", { name: "Play automatic scrolling" })).toBeVisible();
+  await expect(carousel.getByRole("button", { name: "Resume automatic rotation" })).toBeVisible();
 });
 
 test("logo carousel holds still while a keyboard user is inside it", async ({ page }) => {
@@ -373,7 +373,7 @@ test("with reduced motion the logo carousel never moves by itself", async ({ pag
   expect(await firstVisibleLogo(carousel)).toBe(logos[0]);
   await page.waitForTimeout(3_500);
   expect(await firstVisibleLogo(carousel)).toBe(logos[0]);
-  await expect(carousel.getByRole("button", { name: /automatic scrolling/ })).toHaveCount(0);
+  await expect(carousel.getByRole("button", { name: /automatic rotation/ })).toHaveCount(0);
 
   // The buttons still work, without animation.
   await carousel.getByRole("button", { name: "Next logos" }).click();

@@ -1,8 +1,6 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { type FocusEvent, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { ABOUT, type LogoCarousel as LogoCarouselContent, type WorkCard } from "~/content/about";
+import { Carousel } from "~/components/carousel";
+import { ABOUT, type WorkCard } from "~/content/about";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
@@ -78,139 +76,37 @@ function WorkCardView({ card }: { card: WorkCard }) {
       {card.id === "interview-experience" ? (
         <div className="mt-6 space-y-8">
           {ABOUT.carousels.map((carousel) => (
-            <LogoCarousel key={carousel.label} {...carousel} />
+            // Four logos per view, two up to 768 px wide (SPEC §9). Every logo stays exposed to assistive
+            // technology: the whole list is what the carousel says.
+            <Carousel
+              key={carousel.label}
+              label={carousel.label}
+              showLabel
+              itemName="logos"
+              slidesPerView={{ base: 2, from769: 4 }}
+              autoplayMs={AUTOPLAY_DELAY_MS}
+              hideSlidesOutOfView={false}
+            >
+              {carousel.logos.map((logo) => (
+                <div
+                  key={logo.name}
+                  className="flex h-20 items-center justify-center rounded-xl border border-border bg-background px-3"
+                >
+                  <img
+                    src={logo.src}
+                    width={160}
+                    height={48}
+                    alt={logo.name}
+                    loading="lazy"
+                    draggable={false}
+                    className="h-10 w-auto max-w-full dark:invert"
+                  />
+                </div>
+              ))}
+            </Carousel>
           ))}
         </div>
       ) : null}
     </article>
   );
 }
-
-function usePrefersReducedMotion() {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const media = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const update = () => setReduced(media.matches);
-    update();
-    media.addEventListener("change", update);
-    return () => media.removeEventListener("change", update);
-  }, []);
-  return reduced;
-}
-
-/**
- * A looping logo carousel (WAI-ARIA APG carousel pattern): four logos per view, two up to 768 px wide
- * (SPEC §9), moving on every 2 seconds. It holds still while hovered, while anything in it has focus,
- * after "Pause", and always when the visitor prefers reduced motion.
- */
-function LogoCarousel({ label, logos }: LogoCarouselContent) {
-  const labelId = useId();
-  const reducedMotion = usePrefersReducedMotion();
-  const [userPaused, setUserPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  // We start and stop the plugin ourselves, so every reason to hold still is in one place.
-  const autoplay = useMemo(
-    () =>
-      Autoplay({
-        delay: AUTOPLAY_DELAY_MS,
-        playOnInit: false,
-        stopOnInteraction: false,
-        stopOnFocusIn: false,
-        stopOnMouseEnter: false,
-      }),
-    [],
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" }, [autoplay]);
-  const playing = !reducedMotion && !userPaused && !hovered && !focused;
-
-  useEffect(() => {
-    const plugin = api?.plugins().autoplay;
-    if (!api || !plugin) return;
-    if (playing) plugin.play();
-    else plugin.stop();
-    // The plugin restarts itself after a drag; hold still if we should.
-    const holdStill = () => {
-      if (!playing) plugin.stop();
-    };
-    api.on("pointerUp", holdStill);
-    return () => {
-      api.off("pointerUp", holdStill);
-    };
-  }, [api, playing]);
-
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
-
-  return (
-    <section
-      aria-roledescription="carousel"
-      aria-labelledby={labelId}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p id={labelId} className="font-medium">
-          {label}
-        </p>
-        <div className="flex items-center gap-2">
-          {reducedMotion ? null : (
-            <button type="button" onClick={() => setUserPaused((paused) => !paused)} className={buttonClass}>
-              {userPaused ? "Play" : "Pause"}
-              <span className="sr-only"> automatic scrolling</span>
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={() => api?.scrollPrev(reducedMotion)}
-            aria-label="Previous logos"
-            className={buttonClass}
-          >
-            <span aria-hidden="true">←</span>
-          </button>
-          <button
-            type="button"
-            onClick={() => api?.scrollNext(reducedMotion)}
-            aria-label="Next logos"
-            className={buttonClass}
-          >
-            <span aria-hidden="true">→</span>
-          </button>
-        </div>
-      </div>
-      <div ref={viewportRef} className="mt-3 overflow-hidden">
-        {/* Moves are announced only when the visitor moved it, not on every automatic turn. */}
-        <div className="-mx-2 flex touch-pan-y" aria-live={playing ? "off" : "polite"}>
-          {logos.map((logo, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: APG carousel slides are groups; a fieldset implies form controls
-            <div
-              key={logo.name}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${logos.length}`}
-              className="min-w-0 shrink-0 grow-0 basis-1/2 px-2 min-[769px]:basis-1/4"
-            >
-              <div className="flex h-20 items-center justify-center rounded-xl border border-border bg-background px-3">
-                <img
-                  src={logo.src}
-                  width={160}
-                  height={48}
-                  alt={logo.name}
-                  loading="lazy"
-                  draggable={false}
-                  className="h-10 w-auto max-w-full dark:invert"
-                />
-              </div>
-            </div>
-          ))}
-        </div>
-      </div>
-    </section>
-  );
-}
-
-const buttonClass =
-  "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-border px-2.5 text-sm font-medium hover:bg-muted";
