@@ -35,3 +35,15 @@ export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to s
 export function invalid(message: string) {
   return data({ ok: false as const, error: message }, { status: 400 });
 }
+
+/**
+ * The submitted form, or a 400 answer when the body is not a form at all (JSON, a broken multipart):
+ * a malformed request is refused, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw invalid("Send the form as a form (application/x-www-form-urlencoded or multipart/form-data).");
+  }
+}

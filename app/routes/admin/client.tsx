@@ -29,7 +29,7 @@ import {
   roleSchema,
 } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
-import { attempt, invalid } from "~/server/action-result.server";
+import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { auditTrail } from "~/server/models/audit.server";
@@ -102,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idSchema.safeParse(params.id);
   if (!id.success) return invalid("That person was not found.");
   const clientId = id.data;
-  const form = await request.formData();
+  const form = await readForm(request);
   const db = await getDb();
 
   switch (form.get("intent")) {
@@ -309,8 +309,9 @@ function AdjustButton({
       <input type="hidden" name="intent" value="adjust" />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="amount" value={amount} />
-      <button type="submit" disabled={disabled || working} className={buttonClass} aria-label={label}>
+      <button type="submit" disabled={disabled || working} className={buttonClass}>
         {amount === 1 ? "+1" : "-1"}
+        <span className="sr-only"> {label}</span>
       </button>
       <FetcherError data={fetcher.data} />
     </fetcher.Form>
@@ -328,17 +329,12 @@ function Quotas({ data }: { data: Data }) {
             <QuotaCard key={item.kind} item={item}>
               {data.may.adjust && (
                 <div className="mt-4 flex items-start gap-2">
-                  <AdjustButton
-                    kind={item.kind}
-                    amount={1}
-                    disabled={false}
-                    label={`Add one ${item.label}`}
-                  />
+                  <AdjustButton kind={item.kind} amount={1} disabled={false} label={item.label} />
                   <AdjustButton
                     kind={item.kind}
                     amount={-1}
                     disabled={!canDecrement(item.used)}
-                    label={`Remove one ${item.label}`}
+                    label={item.label}
                   />
                 </div>
               )}

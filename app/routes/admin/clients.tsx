@@ -3,7 +3,7 @@ import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/p
 import { effectivePlan } from "~/domain/plans";
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
-import { attempt, invalid } from "~/server/action-result.server";
+import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { convertLead, listPeople } from "~/server/models/people.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The list's one mutation: 'Convert to client' on a lead row (admin only, checked by the model).
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) return invalid("That person was not found.");
   return attempt(async () => convertLead(await getDb(), viewer, id.data));

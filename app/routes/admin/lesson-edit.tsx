@@ -4,6 +4,7 @@ import { LessonForm } from "~/components/admin/lesson-form";
 import { clientLabel, type LessonValues, type PickableClient } from "~/components/admin/lesson-form-data";
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
+import { readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
@@ -55,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
   const id = lessonId(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const db = await getDb();
 
   if (form.get("intent") === "delete") {

@@ -3,6 +3,7 @@ import { LessonForm } from "~/components/admin/lesson-form";
 import { EMPTY_LESSON, type PickableClient } from "~/components/admin/lesson-form-data";
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
+import { readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { createLesson } from "~/server/models/client-records.server";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = readLessonForm(form);
   const parsed = parseLesson(form, values);
   if (!parsed.ok) return parsed.response;

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { safeRedirect } from "~/domain/viewer";
 import { seo } from "~/lib/seo";
+import { readForm } from "~/server/action-result.server";
 import { viewerContext } from "~/server/auth/context.server";
 import { profileForIdentity } from "~/server/auth/identity.server";
 import { localIdentity, localSignInSchema } from "~/server/auth/local.server";
@@ -44,7 +45,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 // intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
 // intent=local: local sign-in on your own machine, through the same profile and session code.
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const config = getConfig();
 

@@ -6,6 +6,7 @@ import { LinkList, SafeLink } from "~/components/safe-link";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
 import { homeworkSubmissionSchema, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
 import { seo } from "~/lib/seo";
+import { readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { submitHomework } from "~/server/models/portal.server";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The client hands in a piece: an optional link and note; assigned → submitted.
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = homeworkSubmissionSchema.safeParse({
     homeworkId: form.get("homeworkId"),
     url: form.get("url"),

@@ -44,7 +44,11 @@ function databaseUnavailable(): never {
 
 export function loginPath(request: Request): string {
   const url = new URL(request.url);
-  const target = `${url.pathname}${url.search}`;
+  // A data request (a fetcher, a client navigation) names the page it serves: return to the page.
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const target = `${pathname}${url.search}`;
   return `/login?${new URLSearchParams({ redirectTo: target })}`;
 }
 

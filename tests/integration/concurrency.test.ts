@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Plan, Role } from "~/domain/plans";
+import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
+import type { Viewer } from "~/domain/viewer";
+import { adjustUsage } from "~/server/models/client-records.server";
+import { auditEvents, profiles, serviceUsage } from "~/server/schema";
+import { databaseLabel, freshDatabase } from "../support/database";
+
+// ARCHITECTURE, "Quota changes are a ledger": a −1 is checked and inserted in one transaction that
+// serialises changes for that client and kind, so concurrent clicks can never drive a total below
+// zero or lose an increment. Twenty clicks at once, through the real model function.
+//
+// PGlite has one connection: the twenty calls are issued together and its transactions queue, which
+// still proves the check and the insert are one atomic step. On PostgreSQL the pool has 10
+// connections; the test holds the client's row from a connection of its own until at least ten
+// transactions are provably waiting at the same moment, so the overlap is real, not hoped for.
+
+const CLICKS = 20;
+const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+const db = () => database.db;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+}, 120_000); // PGlite's start and migrations take long on a loaded machine
+afterAll(() => database?.dispose());
+
+async function person(role: Role, plan: Plan | null, name: string): Promise<Viewer> {
+  const [row] = await db()
+    .insert(profiles)
+    .values({
+      email: `${name.toLowerCase().replace(/\W+/g, ".")}-${randomUUID()}@example.com`,
+      fullName: name,
+      role,
+      plan,
+    })
+    .returning();
+  if (!row) throw new Error("profile not inserted");
+  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
+}
+
+async function ledger(clientId: string) {
+  const rows = await db()
+    .select({ amount: serviceUsage.amount, minutes: serviceUsage.minutes })
+    .from(serviceUsage)
+    .where(and(eq(serviceUsage.clientId, clientId), eq(serviceUsage.kind, "session_30m")));
+  return {
+    total: rows.reduce((sum, row) => sum + row.amount, 0),
+    plus: rows.filter((row) => row.amount === 1),
+    minus: rows.filter((row) => row.amount === -1),
+  };
+}
+
+async function auditCount(clientId: string): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(eq(auditEvents.targetId, clientId));
+  return row?.n ?? 0;
+}
+
+/** The refusal a settled promise carries: React Router's `data({ error }, { status })`. */
+function refusalOf(result: PromiseSettledResult<unknown>) {
+  if (result.status !== "rejected") return null;
+  const reason = result.reason as { type?: unknown; init?: { status?: number }; data?: { error?: string } };
+  return { type: reason?.type, status: reason?.init?.status, error: reason?.data?.error ?? String(reason) };
+}
+
+/**
+ * Fires `calls` at once. On PostgreSQL, a separate connection first locks the client's profile row
+ * (the row `adjustUsage` locks), and releases it only once `min(calls, pool)` transactions are seen
+ * waiting for that lock together; the test fails if they never all wait at once.
+ */
+async function allAtOnce<T>(clientId: string, calls: (() => Promise<T>)[]) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { results: await Promise.allSettled(calls.map((call) => call())), overlap: null };
+
+  const { rows } = (await db().execute(sql`SELECT current_database() AS name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(serverUrl);
+  url.pathname = `/${rows[0]?.name}`;
+  const blocker = new pg.Client({ connectionString: url.toString() });
+  const observer = new pg.Client({ connectionString: url.toString() });
+  await Promise.all([blocker.connect(), observer.connect()]);
+  try {
+    await blocker.query("BEGIN");
+    await blocker.query("SELECT id FROM profiles WHERE id = $1 FOR UPDATE", [clientId]);
+    const settled = Promise.allSettled(calls.map((call) => call()));
+    const wanted = Math.min(calls.length, POOL_SIZE);
+    let overlap = 0;
+    const deadline = Date.now() + 20_000;
+    while (overlap < wanted && Date.now() < deadline) {
+      const waiting = await observer.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+        [(blocker as unknown as { processID: number }).processID],
+      );
+      overlap = Math.max(overlap, waiting.rows[0]?.n ?? 0);
+    }
+    await blocker.query("COMMIT");
+    return { results: await settled, overlap };
+  } finally {
+    await blocker.query("ROLLBACK").catch(() => {});
+    await Promise.all([blocker.end(), observer.end()]);
+  }
+}
+
+describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
+  let admin: Viewer;
+  let client: Viewer;
+
+  beforeAll(async () => {
+    admin = await person("admin", null, "Race Admin");
+    client = await person("client", "premium", "Race Client");
+    await adjustUsage(db(), admin, client.id, "session_30m", 1);
+    expect((await ledger(client.id)).total).toBe(1);
+  });
+
+  test("at used = 1, twenty −1 at once: exactly one succeeds, nineteen are refused, the total ends at 0", async () => {
+    const started = Date.now();
+    const { results, overlap } = await allAtOnce(
+      client.id,
+      Array.from({ length: CLICKS }, () => () => adjustUsage(db(), admin, client.id, "session_30m", -1)),
+    );
+    if (overlap !== null) expect(overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
+
+    const fulfilled = results.filter((r) => r.status === "fulfilled");
+    expect(fulfilled).toHaveLength(1);
+    expect((fulfilled[0] as PromiseFulfilledResult<unknown>).value).toEqual({ kind: "session_30m", used: 0 });
+    const refused = results.map(refusalOf).filter((r) => r !== null);
+    expect(refused).toHaveLength(CLICKS - 1);
+    for (const refusal of refused) {
+      expect(refusal).toEqual({ type: "DataWithResponseInit", status: 409, error: DECREMENT_BELOW_ZERO });
+    }
+
+    const after = await ledger(client.id);
+    expect(after.total).toBe(0);
+    expect(after.plus).toHaveLength(1);
+    expect(after.minus).toEqual([{ amount: -1, minutes: null }]);
+    // One audit row for the +1 of the setup, one for the single successful −1.
+    expect(await auditCount(client.id)).toBe(2);
+    console.log(
+      `[${databaseLabel}] ${CLICKS} × −1 settled in ${Date.now() - started} ms (overlap ${overlap})`,
+    );
+  });
+
+  test("then twenty +1 at once: all succeed, the total is exactly 20, twenty new rows", async () => {
+    const started = Date.now();
+    const { results, overlap } = await allAtOnce(
+      client.id,
+      Array.from({ length: CLICKS }, () => () => adjustUsage(db(), admin, client.id, "session_30m", 1)),
+    );
+    if (overlap !== null) expect(overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
+    expect(results.map(refusalOf).filter((r) => r !== null)).toEqual([]);
+    // Each saw the total the one before it left: 1, 2, …, 20, no lost update.
+    const totals = results.map((r) => (r as PromiseFulfilledResult<{ used: number }>).value.used);
+    expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: CLICKS }, (_, i) => i + 1));
+
+    const after = await ledger(client.id);
+    expect(after.total).toBe(CLICKS);
+    expect(after.plus).toHaveLength(1 + CLICKS); // the setup's +1 and these twenty
+    expect(after.plus.every((row) => row.minutes === 30)).toBe(true);
+    expect(after.minus).toHaveLength(1);
+    expect(await auditCount(client.id)).toBe(2 + CLICKS);
+    console.log(
+      `[${databaseLabel}] ${CLICKS} × +1 settled in ${Date.now() - started} ms (overlap ${overlap})`,
+    );
+  });
+});

@@ -1,0 +1,609 @@
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase } from "~/server/db.server";
+import {
+  activities,
+  auditEvents,
+  homework,
+  lessons,
+  profiles,
+  resources,
+  serviceUsage,
+} from "~/server/schema";
+import {
+  assertBuilt,
+  freshDataDir,
+  jsonLines,
+  type RunningServer,
+  startServer,
+  stopAllServers,
+} from "../support/server-process";
+
+// The admin area's mutations as real HTTP requests against the built server (local sign-in mode,
+// PGlite in a fresh DATA_DIR): the admin guard (SPEC §2, §6) sends visitors to /login and leads and
+// clients to /dashboard; a coach reaches the actions but the policy refuses the admin-only ones with
+// 403 (ARCHITECTURE: coach vs admin); bad values are a 400 with the message the page shows. The data
+// folder is read between server runs to prove that nothing refused changed a single row.
+//
+// Each mutation is sent twice: as a plain form post (a document request, as without JavaScript)
+// and as the browser's fetcher does it, to `<path>.data` (single fetch, turbo-stream answer).
+
+beforeAll(() => assertBuilt());
+afterAll(() => stopAllServers());
+
+const PERMISSION = "You don't have permission to do that.";
+
+type Fields = Record<string, string>;
+type Who = "visitor" | "lead" | "client" | "coach" | "admin";
+
+let dataDir: string;
+let server: RunningServer;
+const cookies: Record<Who, string> = { visitor: "", lead: "", client: "", coach: "", admin: "" };
+const ids = { admin: "", maya: "", daniel: "", noah: "", liam: "" };
+
+const SIGN_IN: Record<Exclude<Who, "visitor">, string> = {
+  admin: "admin@example.com",
+  coach: "coach@example.com",
+  client: "maya.chen@example.com",
+  lead: "liam.tremblay@example.com",
+};
+
+async function localSignIn(email: string): Promise<string> {
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "local", email, redirectTo: "/dashboard" }),
+  });
+  expect(response.status, `sign-in of ${email}`).toBe(302);
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  expect(cookie).toMatch(/^session=/);
+  return cookie;
+}
+
+/** A person's id, read from the Leads & Clients list (or the detail link an admin sees). */
+async function idOf(email: string): Promise<string> {
+  const response = await fetch(`${server.url}/admin/clients?${new URLSearchParams({ q: email })}`, {
+    headers: { cookie: cookies.admin },
+  });
+  expect(response.status).toBe(200);
+  const found = [...(await response.text()).matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map(
+    (m) => m[1],
+  );
+  expect(found, `one row for ${email}`).toHaveLength(1);
+  return found[0] as string;
+}
+
+function post(path: string, who: Who, fields: Fields, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookies[who] ? { cookie: cookies[who] } : {}),
+      ...headers,
+    },
+    body: new URLSearchParams(fields),
+    signal: AbortSignal.timeout(60_000),
+  });
+}
+
+/**
+ * Decodes a single-fetch (turbo-stream) answer of the shapes React Router sends for an action or a
+ * redirect: objects as `{"_k": v}` (key and value are indexes), arrays of indexes, typed arrays
+ * (`["D", ms]`, `["SingleFetchRedirect", i]`…), and negative constants (-5 null, -7 undefined).
+ */
+function decodeSingleFetch(text: string): unknown {
+  const values = JSON.parse(text.split("\n")[0] ?? "null") as unknown[];
+  const CONSTANTS: Record<number, unknown> = {
+    [-1]: undefined,
+    [-2]: Number.NaN,
+    [-3]: Number.NEGATIVE_INFINITY,
+    [-4]: -0,
+    [-5]: null,
+    [-6]: Number.POSITIVE_INFINITY,
+    [-7]: undefined,
+  };
+  const hydrate = (index: number): unknown => {
+    if (index < 0) return CONSTANTS[index];
+    const value = values[index];
+    if (Array.isArray(value)) {
+      if (typeof value[0] === "string") {
+        const [tag, ...rest] = value as [string, ...number[]];
+        if (tag === "D") return new Date(rest[0] as number);
+        if (tag === "SingleFetchRedirect") return hydrate(rest[0] as number);
+        return { [tag]: rest.map((i) => (typeof i === "number" ? hydrate(i) : i)) };
+      }
+      return (value as number[]).map(hydrate);
+    }
+    if (value !== null && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, v]) => [hydrate(Number(key.slice(1))), hydrate(v as number)]),
+      );
+    }
+    return value;
+  };
+  return hydrate(0);
+}
+
+async function decoded(response: Response): Promise<unknown> {
+  expect(response.headers.get("content-type")).toMatch(/^text\/x-script/);
+  return decodeSingleFetch(await response.text());
+}
+
+// ── The mutations ───────────────────────────────────────────────────────────────────────────────
+
+type Mutation = { name: string; path: () => string; fields: () => Fields };
+
+const detail = () => `/admin/clients/${ids.maya}`;
+
+// Maya (basic): mock interview 1 of 1 used, resume review done, LinkedIn review pending. Each of
+// these would succeed for an admin, so only the role can refuse it.
+const ADMIN_ONLY: Mutation[] = [
+  { name: "set-role", path: detail, fields: () => ({ intent: "set-role", role: "admin" }) },
+  { name: "set-plan", path: detail, fields: () => ({ intent: "set-plan", plan: "premium" }) },
+  {
+    name: "adjust +1 (quota)",
+    path: detail,
+    fields: () => ({ intent: "adjust", kind: "mock_interview", amount: "1" }),
+  },
+  {
+    name: "adjust -1 (quota)",
+    path: detail,
+    fields: () => ({ intent: "adjust", kind: "mock_interview", amount: "-1" }),
+  },
+  {
+    name: "adjust +1 (mark done)",
+    path: detail,
+    fields: () => ({ intent: "adjust", kind: "linkedin_review", amount: "1" }),
+  },
+  {
+    name: "adjust -1 (undo)",
+    path: detail,
+    fields: () => ({ intent: "adjust", kind: "resume_review", amount: "-1" }),
+  },
+  {
+    name: "add-activity",
+    path: detail,
+    fields: () => ({ intent: "add-activity", title: "Injected", details: "x", link: "https://evil.example" }),
+  },
+  { name: "convert", path: () => "/admin/clients", fields: () => ({ id: ids.noah }) },
+];
+
+const asData = (path: string) => `${path}.data`;
+
+// ── Reading the data folder between runs ────────────────────────────────────────────────────────
+
+/** Every table the admin area writes, in full (the server must not be running on the folder). */
+async function snapshot() {
+  const database = await openDatabase({ url: undefined, dataDir, seed: false });
+  try {
+    const { db } = database;
+    return {
+      profiles: await db.select().from(profiles).orderBy(asc(profiles.id)),
+      usage: await db.select().from(serviceUsage).orderBy(asc(serviceUsage.id)),
+      activities: await db.select().from(activities).orderBy(asc(activities.id)),
+      lessons: await db.select().from(lessons).orderBy(asc(lessons.id)),
+      homework: await db.select().from(homework).orderBy(asc(homework.id)),
+      resources: await db.select().from(resources).orderBy(asc(resources.id)),
+      audit: await db.select().from(auditEvents).orderBy(asc(auditEvents.id)),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+const serverErrors = () =>
+  jsonLines(server.stdout()).filter((line) => typeof line.status === "number" && line.status >= 500);
+
+let untouched: Awaited<ReturnType<typeof snapshot>>;
+
+beforeAll(async () => {
+  dataDir = freshDataDir("coach-admin-actions-");
+  server = await startServer({ dataDir });
+  for (const [who, email] of Object.entries(SIGN_IN)) cookies[who as Who] = await localSignIn(email);
+  ids.maya = await idOf("maya.chen@example.com");
+  ids.daniel = await idOf("daniel.okafor@example.com");
+  ids.noah = await idOf("noah.k@example.com");
+  ids.liam = await idOf("liam.tremblay@example.com");
+  // The data as it is before any mutation is tried (sessions are not part of it).
+  await server.stop();
+  untouched = await snapshot();
+  const admin = untouched.profiles.find((p) => p.email === "admin@example.com");
+  ids.admin = admin?.id ?? "";
+  server = await startServer({ dataDir });
+}, 240_000);
+
+// ── 1. Refused: the guard, then the policy ──────────────────────────────────────────────────────
+
+describe("refused before anything changes", () => {
+  test("a visitor is sent to /login, remembering the page (document posts: 302)", async () => {
+    for (const mutation of ADMIN_ONLY) {
+      const response = await post(mutation.path(), "visitor", mutation.fields());
+      expect(response.status, mutation.name).toBe(302);
+      expect(response.headers.get("location"), mutation.name).toBe(
+        `/login?${new URLSearchParams({ redirectTo: mutation.path() })}`,
+      );
+      await response.arrayBuffer();
+    }
+  });
+
+  test("a visitor's fetcher post gets single fetch's redirect to /login (202, status 302 inside)", async () => {
+    for (const mutation of ADMIN_ONLY) {
+      const response = await post(asData(mutation.path()), "visitor", mutation.fields());
+      expect(response.status, mutation.name).toBe(202);
+      const body = (await decoded(response)) as { redirect: string; status: number };
+      expect(body, mutation.name).toMatchObject({
+        status: 302,
+        revalidate: false,
+        reload: false,
+        replace: false,
+      });
+      expect(body.redirect, mutation.name).toMatch(/^\/login\?redirectTo=/);
+    }
+  });
+
+  test("…and /login remembers the page itself, not its .data address", async () => {
+    // After signing in, the person is sent to `redirectTo`: a `.data` address would show them the
+    // raw turbo-stream answer instead of the page.
+    for (const mutation of ADMIN_ONLY) {
+      const response = await post(asData(mutation.path()), "visitor", mutation.fields());
+      const body = (await decoded(response)) as { redirect: string };
+      expect(body.redirect, mutation.name).toBe(
+        `/login?${new URLSearchParams({ redirectTo: mutation.path() })}`,
+      );
+    }
+  });
+
+  for (const who of ["lead", "client"] as const) {
+    test(`a ${who} is sent to /dashboard (302; fetcher posts: 202 with the redirect inside)`, async () => {
+      for (const mutation of ADMIN_ONLY) {
+        const page = await post(mutation.path(), who, mutation.fields());
+        expect(page.status, mutation.name).toBe(302);
+        expect(page.headers.get("location"), mutation.name).toBe("/dashboard");
+        await page.arrayBuffer();
+
+        const data = await post(asData(mutation.path()), who, mutation.fields());
+        expect(data.status, mutation.name).toBe(202);
+        expect(await decoded(data), mutation.name).toEqual({
+          redirect: "/dashboard",
+          status: 302,
+          revalidate: false,
+          reload: false,
+          replace: false,
+        });
+      }
+    });
+  }
+
+  test("a coach reaches the actions and is refused with 403 and the permission message", async () => {
+    for (const mutation of ADMIN_ONLY) {
+      const page = await post(mutation.path(), "coach", mutation.fields());
+      expect(page.status, mutation.name).toBe(403);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      await page.arrayBuffer();
+
+      const data = await post(asData(mutation.path()), "coach", mutation.fields());
+      expect(data.status, mutation.name).toBe(403);
+      expect(await decoded(data), mutation.name).toEqual({ data: { ok: false, error: PERMISSION } });
+    }
+  });
+
+  test("an admin's post from another site is refused (React Router's origin check): 400", async () => {
+    for (const mutation of ADMIN_ONLY) {
+      for (const path of [mutation.path(), asData(mutation.path())]) {
+        const response = await post(path, "admin", mutation.fields(), {
+          origin: "https://evil.example",
+          "sec-fetch-site": "cross-site",
+        });
+        expect(response.status, `${mutation.name} ${path}`).toBe(400);
+        await response.arrayBuffer();
+      }
+    }
+  });
+
+  test("bad values are a 400 with the message the page shows, never a 500", async () => {
+    const cases: { path: () => string; fields: Fields; status: number; error: string }[] = [
+      {
+        path: detail,
+        fields: { intent: "set-role", role: "superuser" },
+        status: 400,
+        error: "Choose lead, client, coach or admin.",
+      },
+      {
+        path: detail,
+        fields: { intent: "set-role" },
+        status: 400,
+        error: "Choose lead, client, coach or admin.",
+      },
+      {
+        path: detail,
+        fields: { intent: "set-role", role: "Admin" },
+        status: 400,
+        error: "Choose lead, client, coach or admin.",
+      },
+      {
+        path: detail,
+        fields: { intent: "set-plan", plan: "gold" },
+        status: 400,
+        error: "Choose Basic, Pro or Premium.",
+      },
+      {
+        path: detail,
+        fields: { intent: "set-plan", plan: "PRO" },
+        status: 400,
+        error: "Choose Basic, Pro or Premium.",
+      },
+      { path: detail, fields: { intent: "set-plan" }, status: 400, error: "Choose Basic, Pro or Premium." },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "bogus", amount: "1" },
+        status: 400,
+        error: "Unknown service kind.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", amount: "1" },
+        status: 400,
+        error: "Unknown service kind.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "mock_interview", amount: "2" },
+        status: 400,
+        error: "Adjust by +1 or -1.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "mock_interview", amount: "0" },
+        status: 400,
+        error: "Adjust by +1 or -1.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "mock_interview", amount: "abc" },
+        status: 400,
+        error: "Adjust by +1 or -1.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "mock_interview" },
+        status: 400,
+        error: "Adjust by +1 or -1.",
+      },
+      // Maya is on Basic: no 30-minute sessions, no events list.
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "session_30m", amount: "1" },
+        status: 400,
+        error: "That isn't part of this client's plan.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "networking_events_list", amount: "1" },
+        status: 400,
+        error: "That isn't part of this client's plan.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "github_review", amount: "-1" },
+        status: 409,
+        error: "Cannot decrement below zero.",
+      },
+      {
+        path: detail,
+        fields: { intent: "adjust", kind: "resume_review", amount: "1" },
+        status: 409,
+        error: "Already marked done.",
+      },
+      {
+        path: detail,
+        fields: { intent: "add-activity", title: "   ", link: "https://x.example" },
+        status: 400,
+        error: "Activity title is required.",
+      },
+      { path: detail, fields: { intent: "add-activity" }, status: 400, error: "Activity title is required." },
+      {
+        path: detail,
+        fields: { intent: "add-activity", title: "x".repeat(201) },
+        status: 400,
+        error: "Keep the title under 200 characters.",
+      },
+      { path: detail, fields: { intent: "bogus" }, status: 400, error: "Unknown action." },
+      { path: detail, fields: {}, status: 400, error: "Unknown action." },
+      {
+        path: () => "/admin/clients/not-a-uuid",
+        fields: { intent: "set-plan", plan: "pro" },
+        status: 400,
+        error: "That person was not found.",
+      },
+      {
+        path: () => "/admin/clients",
+        fields: { id: "not-a-uuid" },
+        status: 400,
+        error: "That person was not found.",
+      },
+      { path: () => "/admin/clients", fields: {}, status: 400, error: "That person was not found." },
+      {
+        path: () => "/admin/clients",
+        fields: { id: ids.maya },
+        status: 409,
+        error: "Only a lead can be converted to a client.",
+      },
+      {
+        path: () => `/admin/clients/${ids.admin}`,
+        fields: { intent: "set-role", role: "coach" },
+        status: 409,
+        error: "You can't change your own role.",
+      },
+      {
+        path: () => `/admin/clients/${ids.admin}`,
+        fields: { intent: "adjust", kind: "mock_interview", amount: "1" },
+        status: 400,
+        error: "Only leads and clients have coaching records.",
+      },
+    ];
+    for (const c of cases) {
+      const label = `${c.path()} ${JSON.stringify(c.fields)}`;
+      const data = await post(asData(c.path()), "admin", c.fields);
+      expect(data.status, label).toBe(c.status);
+      expect(await decoded(data), label).toEqual({ data: { ok: false, error: c.error } });
+      const page = await post(c.path(), "admin", c.fields);
+      expect(page.status, `${label} (document)`).toBe(c.status);
+      await page.arrayBuffer();
+    }
+    expect(serverErrors()).toEqual([]);
+  });
+
+  test("a body that isn't a form is a 400, never a 500", async () => {
+    for (const path of [detail(), asData(detail()), "/admin/clients.data"]) {
+      for (const [contentType, body] of [
+        ["application/json", JSON.stringify({ intent: "set-plan", plan: "pro" })],
+        ["multipart/form-data; boundary=nothing-here", "garbage"],
+      ] as const) {
+        const response = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: cookies.admin, "content-type": contentType },
+          body,
+        });
+        await response.arrayBuffer();
+        expect(response.status, `${path} as ${contentType}`).toBe(400);
+      }
+    }
+  });
+
+  test("after all of them, not one row changed", async () => {
+    await server.stop();
+    expect(await snapshot()).toEqual(untouched);
+    server = await startServer({ dataDir });
+  });
+});
+
+// ── 2. The admin may ────────────────────────────────────────────────────────────────────────────
+
+describe("as admin every mutation succeeds", () => {
+  const ok = async (path: string, fields: Fields) => {
+    const response = await post(asData(path), "admin", fields);
+    const body = (await decoded(response)) as { data: { ok: boolean; value: unknown; error: unknown } };
+    expect(response.status, `${path} ${JSON.stringify(fields)}: ${JSON.stringify(body)}`).toBe(200);
+    expect(body.data).toMatchObject({ ok: true, error: null });
+    return body.data.value;
+  };
+
+  test("plan, quotas, special items, activity, role and convert, each answered with its result", async () => {
+    // A plain form post works too (no JavaScript): the page comes back with 200.
+    const page = await post(detail(), "admin", { intent: "set-plan", plan: "pro" });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Maya Chen");
+
+    expect(await ok(detail(), { intent: "adjust", kind: "session_30m", amount: "1" })).toEqual({
+      kind: "session_30m",
+      used: 1,
+    });
+    expect(await ok(detail(), { intent: "adjust", kind: "mock_interview", amount: "-1" })).toEqual({
+      kind: "mock_interview",
+      used: 0,
+    });
+    expect(await ok(detail(), { intent: "adjust", kind: "linkedin_review", amount: "1" })).toEqual({
+      kind: "linkedin_review",
+      used: 1,
+    });
+    expect(await ok(detail(), { intent: "adjust", kind: "resume_review", amount: "-1" })).toEqual({
+      kind: "resume_review",
+      used: 0,
+    });
+    expect(
+      await ok(detail(), {
+        intent: "add-activity",
+        title: " Referral sent ",
+        details: " ",
+        link: "https://jobs.example/42",
+      }),
+    ).toMatchObject({
+      title: "Referral sent",
+      details: null,
+      kind: null,
+      links: [{ label: "https://jobs.example/42", url: "https://jobs.example/42" }],
+    });
+    expect(await ok(`/admin/clients/${ids.daniel}`, { intent: "set-role", role: "lead" })).toMatchObject({
+      id: ids.daniel,
+      role: "lead",
+    });
+    expect(await ok("/admin/clients", { id: ids.noah })).toMatchObject({ id: ids.noah, role: "client" });
+    expect(serverErrors()).toEqual([]);
+  });
+
+  test("the data folder holds exactly those changes, each with one audit row by the admin", async () => {
+    await server.stop();
+    const after = await snapshot();
+    const profile = (id: string) => after.profiles.find((p) => p.id === id);
+    expect(profile(ids.maya)).toMatchObject({ role: "client", plan: "pro" });
+    expect(profile(ids.daniel)).toMatchObject({ role: "lead" });
+    expect(profile(ids.noah)).toMatchObject({ role: "client" });
+
+    const newUsage = after.usage.filter((row) => !untouched.usage.some((old) => old.id === row.id));
+    expect(
+      newUsage.map(({ clientId, kind, amount, minutes, createdBy }) => ({
+        clientId,
+        kind,
+        amount,
+        minutes,
+        createdBy,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        { clientId: ids.maya, kind: "session_30m", amount: 1, minutes: 30, createdBy: ids.admin },
+        { clientId: ids.maya, kind: "mock_interview", amount: -1, minutes: null, createdBy: ids.admin },
+        { clientId: ids.maya, kind: "linkedin_review", amount: 1, minutes: null, createdBy: ids.admin },
+        { clientId: ids.maya, kind: "resume_review", amount: -1, minutes: null, createdBy: ids.admin },
+      ]),
+    );
+    expect(newUsage).toHaveLength(4);
+
+    const newActivities = after.activities.filter(
+      (row) => !untouched.activities.some((old) => old.id === row.id),
+    );
+    expect(newActivities).toHaveLength(1);
+    expect(newActivities[0]).toMatchObject({
+      clientId: ids.maya,
+      title: "Referral sent",
+      kind: null,
+      createdBy: ids.admin,
+    });
+
+    const newAudit = after.audit.filter((row) => !untouched.audit.some((old) => old.id === row.id));
+    expect(newAudit.map((row) => row.action).sort()).toEqual(
+      [
+        "activity.create",
+        "lead.convert",
+        "profile.set-plan",
+        "profile.set-role",
+        "special-item.mark-done",
+        "special-item.undo",
+        "usage.adjust",
+        "usage.adjust",
+      ].sort(),
+    );
+    expect(newAudit.every((row) => row.actorId === ids.admin)).toBe(true);
+    expect(newAudit.find((row) => row.action === "profile.set-plan")).toMatchObject({
+      targetId: ids.maya,
+      before: { plan: "basic" },
+      after: { plan: "pro" },
+    });
+    expect(newAudit.find((row) => row.action === "lead.convert")).toMatchObject({
+      targetId: ids.noah,
+      before: { role: "lead" },
+      after: { role: "client" },
+    });
+    // Nothing else: lessons, homework and resources were never touched.
+    expect(after.lessons).toEqual(untouched.lessons);
+    expect(after.homework).toEqual(untouched.homework);
+    expect(after.resources).toEqual(untouched.resources);
+    const others = after.profiles.filter((p) => ![ids.maya, ids.daniel, ids.noah].includes(p.id));
+    expect(others).toEqual(
+      untouched.profiles.filter((p) => ![ids.maya, ids.daniel, ids.noah].includes(p.id)),
+    );
+    expect(after.profiles.find((p) => p.id === ids.liam)?.role).toBe("lead");
+  });
+});
