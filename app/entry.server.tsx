@@ -82,7 +82,8 @@ export default function handleRequest(
   });
 }
 
+export { BackupError, backup, restore } from "./server/backup.server";
 // What the process (server/main.ts) needs from the bundled app, besides rendering.
 export { ConfigError, getConfig } from "./server/env.server";
-export { shutdown, startup } from "./server/lifecycle.server";
+export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";

@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Analytics } from "./components/analytics";
 import { AuthProvider } from "./components/auth-provider";
+import { LiveUpdates } from "./components/live-updates";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ThemeScript } from "./components/theme-script";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
           <ToastHost />
+          <LiveUpdates />
           <Analytics />
         </AuthProvider>
         <ScrollRestoration />

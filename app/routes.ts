@@ -37,6 +37,7 @@ export default [
   ]),
 
   route("healthz", "routes/resources/healthz.ts"),
+  route("events", "routes/resources/events.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("*", "routes/not-found.tsx"),

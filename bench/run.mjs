@@ -57,3 +57,5 @@ const next = /<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/.test(curr
   : `${current.trimEnd()}\n\n${section}\n`;
 writeFileSync(file, next);
 console.log(table);
+// Live updates: 1,000 open event streams on PostgreSQL (its own section).
+spawnSync(process.execPath, [path.join(root, "bench", "live.mjs")], { cwd: root, stdio: "inherit" });

@@ -55,7 +55,14 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(compression());
+// Server-sent events are never compressed: a gzip stream would hold events back (and cost memory per stream).
+app.use(
+  compression({
+    filter: (req, res) =>
+      !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+      compression.filter(req, res),
+  }),
+);
 
 // Fingerprinted files never change: cache them for a year.
 app.use(
@@ -132,7 +139,9 @@ async function stop(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  // Stop accepting, let in-flight requests finish, then close the database cleanly.
+  // Stop accepting, end the live-update streams, let in-flight requests finish, then close the
+  // database cleanly.
+  entry.stopLiveUpdates();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();

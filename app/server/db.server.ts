@@ -9,7 +9,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getConfig } from "./env.server";
+import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
 import { logger } from "./logger.server";
+import { lockPgliteFolder } from "./pglite-lock.server";
 import * as schema from "./schema";
 import { seedIfEmpty } from "./seed.server";
 
@@ -29,6 +31,8 @@ export type DatabaseOptions = {
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Live-update events of this database (LISTEN/NOTIFY): docs/decisions/0014-live-updates.md. */
+  bus: LiveBus;
   close(): Promise<void>;
 };
 
@@ -44,20 +48,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
   let client: PGlite;
+  let unlock = () => {};
   if (dataDir === "memory://") {
     client = await PGlite.create();
   } else {
     const folder = path.resolve(dataDir, "pglite");
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create(folder);
+    // PGlite has no lock of its own: refuse a folder another process has open (docs/decisions/0015-backups.md).
+    unlock = lockPgliteFolder(folder);
+    client = await PGlite.create(folder).catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
   }
   try {
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     if (seed) await seedIfEmpty(db);
-    return { db, kind: "pglite", close: () => client.close() };
+    const bus = pgliteBus(client);
+    return {
+      db,
+      kind: "pglite",
+      bus,
+      close: async () => {
+        await bus.close();
+        await client.close();
+        unlock();
+      },
+    };
   } catch (error) {
     await client.close();
+    unlock();
     throw error;
   }
 }
@@ -88,7 +109,18 @@ async function openPostgres(url: string, seed: boolean): Promise<Database> {
     throw error;
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  // The LISTEN connection is opened by the first subscriber, so short-lived handles (tools, tests)
+  // never hold one.
+  const bus = postgresBus(url);
+  return {
+    db,
+    kind: "postgres",
+    bus,
+    close: async () => {
+      await bus.close();
+      await pool.end();
+    },
+  };
 }
 
 /** A round trip to the database, bounded in time. */

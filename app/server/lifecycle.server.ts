@@ -1,5 +1,6 @@
 import { closeDatabase, type Database, getDatabase } from "./db.server";
 import { getConfig } from "./env.server";
+import { closeAllStreams } from "./live/streams.server";
 import { resolveSessionSecret } from "./session-secret.server";
 import { assertValidSettings } from "./settings.server";
 
@@ -10,7 +11,16 @@ export async function startup(): Promise<Database> {
   return getDatabase();
 }
 
-/** Graceful stop: the database is closed last, after in-flight requests finished. */
+/**
+ * First step of a graceful stop: ends the live-update streams, which would otherwise keep the
+ * HTTP server from closing (browsers reconnect to another process, or to this one restarted).
+ */
+export function stopLiveUpdates(): void {
+  closeAllStreams();
+}
+
+/** Graceful stop: the database (and its LISTEN connection) is closed last, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {
+  closeAllStreams();
   await closeDatabase();
 }

@@ -4,6 +4,7 @@ import { createCookie } from "react-router";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import { getConfig } from "../env.server";
+import { publishChange } from "../live/bus.server";
 import { profiles, sessions } from "../schema";
 import { resolveSessionSecret } from "../session-secret.server";
 
@@ -99,10 +100,37 @@ export async function readSession(db: Db, request: Request): Promise<SessionLook
   return { viewer, sessionId, renewedCookie };
 }
 
+/**
+ * Who a session belongs to now (role and plan as they are now), or null once it ended or expired.
+ * Never renews: the live stream asks this periodically, and only a page load can send a new cookie.
+ */
+export async function sessionHolder(db: Db, sessionId: string): Promise<Viewer | null> {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      role: profiles.role,
+      plan: profiles.plan,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Ends the session the request carries (if any); returns the Set-Cookie that clears it. */
 export async function endSession(db: Db, request: Request): Promise<string> {
   const token = await tokenFrom(request);
-  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  if (token) {
+    const [ended] = await db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .returning({ userId: sessions.userId });
+    // The person's open pages (other tabs, the live stream of this one) hear that a session ended.
+    if (ended) await publishChange(db, { kind: "session", userId: ended.userId });
+  }
   return clearSessionCookie();
 }
 
@@ -113,6 +141,7 @@ export function clearSessionCookie(): Promise<string> {
 /** Signs a person out everywhere (SPEC §4: scope global). */
 export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  if (removed.length > 0) await publishChange(db, { kind: "session", userId });
   return removed.length;
 }
 

@@ -6,9 +6,11 @@ import type { ResourceKind } from "~/domain/resource-kinds";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
 import { type Action, assertCan } from "../policy.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "../schema";
 import { audit, type Tx } from "./audit.server";
+import { activitiesOf } from "./portal.server";
 
 // A client's records as the coach and admin change them. Each change is checked against the
 // policy, done in one transaction with its audit row, and refused whole when a rule says no.
@@ -76,6 +78,7 @@ export async function adjustUsage(
       before: { kind, used: before },
       after: { kind, used: after },
     });
+    await publishChange(tx, { kind: "usage", clientId });
     return { kind, used: after };
   });
 }
@@ -84,18 +87,7 @@ export async function adjustUsage(
 
 export async function activitiesFor(db: Db, actor: Viewer, clientId: string, limit: number) {
   assertCan(actor, "client.read");
-  return db
-    .select({
-      id: activities.id,
-      title: activities.title,
-      details: activities.details,
-      links: activities.links,
-      occurredAt: activities.occurredAt,
-    })
-    .from(activities)
-    .where(eq(activities.clientId, clientId))
-    .orderBy(desc(activities.occurredAt))
-    .limit(limit);
+  return activitiesOf(db, clientId, limit);
 }
 
 export async function addActivity(
@@ -125,6 +117,7 @@ export async function addActivity(
       entityId: created?.id,
       after: { title: input.title, details: input.details, links: created?.links },
     });
+    await publishChange(tx, { kind: "activity", clientId });
     return created;
   });
 }
@@ -162,6 +155,7 @@ export async function createLesson(db: Db, actor: Viewer, input: LessonInput) {
       entityId: created.id,
       after: { title: created.title, occurredAt: created.occurredAt.toISOString() },
     });
+    await publishChange(tx, { kind: "lesson", clientId: input.clientId });
     return created;
   });
 }
@@ -188,6 +182,10 @@ export async function updateLesson(db: Db, actor: Viewer, lessonId: string, inpu
       before: { title: current.title, clientId: current.clientId },
       after: { title: input.title, clientId: input.clientId },
     });
+    await publishChange(tx, { kind: "lesson", clientId: input.clientId });
+    if (current.clientId !== input.clientId) {
+      await publishChange(tx, { kind: "lesson", clientId: current.clientId });
+    }
     return updated;
   });
 }
@@ -204,6 +202,7 @@ export async function deleteLesson(db: Db, actor: Viewer, lessonId: string) {
       entityId: lessonId,
       before: { title: removed.title, occurredAt: removed.occurredAt.toISOString() },
     });
+    await publishChange(tx, { kind: "lesson", clientId: removed.clientId });
     return removed;
   });
 }
@@ -253,6 +252,7 @@ export async function assignHomework(
       entityId: created?.id,
       after: { title: input.title, dueDate: input.dueDate },
     });
+    await publishChange(tx, { kind: "homework", clientId });
     return created;
   });
 }
@@ -289,6 +289,7 @@ export async function reviewHomework(
       before: { status: current.status },
       after: { status: "reviewed", feedback },
     });
+    await publishChange(tx, { kind: "homework", clientId: current.clientId });
     return updated;
   });
 }
@@ -324,6 +325,7 @@ export async function addResource(
       entityId: created?.id,
       after: { title: input.title, kind: input.kind, url: input.url },
     });
+    await publishChange(tx, { kind: "resource", clientId });
     return created;
   });
 }
@@ -343,6 +345,7 @@ export async function removeResource(db: Db, actor: Viewer, clientId: string, re
       entityId: resourceId,
       before: { title: removed.title, url: removed.url },
     });
+    await publishChange(tx, { kind: "resource", clientId });
     return removed;
   });
 }

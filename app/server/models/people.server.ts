@@ -4,6 +4,7 @@ import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
 import { assertCan } from "../policy.server";
 import { homework, profiles } from "../schema";
 import { audit } from "./audit.server";
@@ -130,6 +131,7 @@ async function changeProfile(
       Object.keys(change).map((k) => [k, current[k as keyof typeof current]]),
     );
     await audit(tx, actor, { action, targetId: id, entity: "profile", entityId: id, before, after: change });
+    await publishChange(tx, { kind: "profile", clientId: id, userId: id });
     return updated as Person;
   });
 }

@@ -4,6 +4,7 @@ import type { ResourceKind } from "~/domain/resource-kinds";
 import type { UsageRow } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
 import { assertCan } from "../policy.server";
 import { activities, homework, lessons, resources, serviceUsage } from "../schema";
 
@@ -22,7 +23,8 @@ export async function usageRows(db: Db, actor: Viewer): Promise<UsageRow[]> {
     .where(eq(serviceUsage.clientId, ownerId(actor)));
 }
 
-export async function recentActivities(db: Db, actor: Viewer, limit: number) {
+/** A client's newest activity entries: the one query behind the dashboard and the client detail. */
+export function activitiesOf(db: Db, clientId: string, limit: number) {
   return db
     .select({
       id: activities.id,
@@ -32,9 +34,13 @@ export async function recentActivities(db: Db, actor: Viewer, limit: number) {
       occurredAt: activities.occurredAt,
     })
     .from(activities)
-    .where(eq(activities.clientId, ownerId(actor)))
+    .where(eq(activities.clientId, clientId))
     .orderBy(desc(activities.occurredAt))
     .limit(limit);
+}
+
+export async function recentActivities(db: Db, actor: Viewer, limit: number) {
+  return activitiesOf(db, ownerId(actor), limit);
 }
 
 export async function listLessons(db: Db, actor: Viewer) {
@@ -127,7 +133,11 @@ export async function submitHomework(db: Db, actor: Viewer, homeworkId: string, 
       ),
     )
     .returning({ id: homework.id, status: homework.status });
-  if (updated) return updated;
+  if (updated) {
+    // A single statement, already committed: the event follows it.
+    await publishChange(db, { kind: "homework", clientId: actor.id });
+    return updated;
+  }
   const [existing] = await db
     .select({ status: homework.status })
     .from(homework)

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useRevalidator } from "react-router";
+import { isStaff } from "~/domain/viewer";
+import { useAuth } from "./auth-provider";
+
+// Live updates in the browser (docs/decisions/0014-live-updates.md): while someone is signed in, one
+// EventSource on /events; an event about what this page shows asks the page's loaders again
+// (React Router revalidation: no reload, typed text stays). An event about the viewer's own role,
+// plan or sessions revalidates too, and the route guards then send them where they belong.
+
+const DEBOUNCE_MS = 150;
+const BACKOFF_MIN_MS = 1_000;
+const BACKOFF_MAX_MS = 60_000;
+
+type Change = { kind: string; clientId?: string; userId?: string };
+
+/** Whether a change to `clientId` shows on the staff page at `pathname`. */
+function staffPageShows(pathname: string, clientId: string | undefined): boolean {
+  if (pathname === "/admin" || pathname === "/admin/clients") return true;
+  const detail = pathname.match(/^\/admin\/clients\/([0-9a-f-]{36})$/i);
+  return detail !== null && detail[1] === clientId;
+}
+
+export function LiveUpdates() {
+  const { viewer } = useAuth();
+  const revalidator = useRevalidator();
+  const { pathname } = useLocation();
+  // Read by the long-lived event handlers without reopening the stream on every navigation.
+  const latest = useRef({ revalidator, pathname, viewer });
+  latest.current = { revalidator, pathname, viewer };
+  const userId = viewer?.id ?? null;
+  const role = viewer?.role ?? null;
+  // Whether this document had a stream before: a new one (after a drop, or a new role's stream)
+  // catches up once on what was said while none was open.
+  const hadStream = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new role is a new audience, so a new stream.
+  useEffect(() => {
+    if (!userId || typeof EventSource === "undefined") return;
+    let source: EventSource | undefined;
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    const revalidate = () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(() => {
+        const { revalidator: current } = latest.current;
+        if (current.state === "idle") void current.revalidate();
+        else revalidate();
+      }, DEBOUNCE_MS);
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      source = new EventSource("/events");
+      source.addEventListener("ready", () => {
+        failures = 0;
+        // Changes made while no stream was open were not heard: catch up once.
+        if (hadStream.current) revalidate();
+        hadStream.current = true;
+      });
+      source.addEventListener("change", (message) => {
+        let change: Change;
+        try {
+          change = JSON.parse((message as MessageEvent<string>).data) as Change;
+        } catch {
+          return;
+        }
+        const { pathname: path, viewer: who } = latest.current;
+        const aboutMe = change.userId === userId || change.clientId === userId;
+        if (aboutMe || (who && isStaff(who.role) && staffPageShows(path, change.clientId))) revalidate();
+      });
+      source.addEventListener("resync", () => revalidate());
+      source.addEventListener("reauth", () => {
+        // The server ends the stream: revalidate (the guards redirect), and reconnect as whoever
+        // the person now is (a signed-out viewer closes this effect instead).
+        revalidate();
+      });
+      source.onerror = () => {
+        // A dropped connection is retried by EventSource itself (after the server's retry hint);
+        // a refusal (401, 429, 503) closes it for good: retry here, slower each time.
+        if (source?.readyState !== EventSource.CLOSED) return;
+        source.close();
+        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** failures) * (0.5 + Math.random());
+        failures += 1;
+        retry = setTimeout(connect, delay);
+      };
+    };
+    connect();
+
+    return () => {
+      stopped = true;
+      clearTimeout(debounce);
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [userId, role]);
+
+  return null;
+}

@@ -1,0 +1,23 @@
+import { sessionIdContext, viewerContext } from "~/server/auth/context.server";
+import { openStream } from "~/server/live/streams.server";
+import type { Route } from "./+types/events";
+
+// GET /events: live updates for a signed-in person, as server-sent events
+// (docs/decisions/0014-live-updates.md). 401 signed out, 429 past the per-person cap, 503 when the
+// database can't be asked.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
+  if (viewer === "unavailable") {
+    return new Response("Live updates are unavailable right now.", {
+      status: 503,
+      headers: { "Retry-After": "5", "Cache-Control": "no-store" },
+    });
+  }
+  if (!viewer) {
+    return new Response("Sign in to receive live updates.", {
+      status: 401,
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  return openStream(request, viewer, context.get(sessionIdContext));
+}

@@ -1,0 +1,174 @@
+import { isStaff, type Viewer } from "~/domain/viewer";
+import { sessionHolder } from "../auth/session.server";
+import { getDatabase } from "../db.server";
+import { logger } from "../logger.server";
+import { type LiveEvent, toWire } from "./bus.server";
+
+// The server-sent-events stream of a signed-in person (GET /events). One bus subscription per
+// stream, filtered by `hears`; heartbeats keep proxies from closing an idle stream; the session is
+// checked again now and then, and at once when an event says this person's role, plan or sessions
+// changed. Everything a stream holds is released when either side closes it.
+
+export const HEARTBEAT_MS = 25_000;
+export const SESSION_CHECK_MS = 60_000;
+export const MAX_STREAMS_PER_PERSON = 5;
+/** The browser's reconnect delay after a dropped stream (SSE `retry:`). */
+export const RETRY_HINT_MS = 2_000;
+
+/**
+ * Who hears what: a client hears about their own records; staff (who may open any client) hear
+ * every client event; everyone hears about their own role, plan and sessions. Events name only
+ * ids and kinds, never data.
+ */
+export function hears(viewer: Pick<Viewer, "id" | "role">, event: LiveEvent): boolean {
+  if (event.kind === "session") return event.userId === viewer.id;
+  if (event.kind === "profile" && event.userId === viewer.id) return true;
+  return isStaff(viewer.role) || event.clientId === viewer.id;
+}
+
+type Stream = { close(reason: string): void };
+
+const open = new Set<Stream>();
+const perPerson = new Map<string, number>();
+
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+};
+
+const encoder = new TextEncoder();
+const frame = (event: string, data: unknown) =>
+  encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+// One event reaches many streams: encode it once.
+const encoded = new WeakMap<LiveEvent, Uint8Array>();
+function changeFrame(event: LiveEvent): Uint8Array {
+  let bytes = encoded.get(event);
+  if (!bytes) {
+    bytes = encoder.encode(`event: change\ndata: ${toWire(event)}\n\n`);
+    encoded.set(event, bytes);
+  }
+  return bytes;
+}
+
+/** Opens a stream for a signed-in person: 429 past the cap, 503 when the bus can't listen. */
+export async function openStream(
+  request: Request,
+  viewer: Viewer,
+  sessionId: string | null,
+): Promise<Response> {
+  const count = perPerson.get(viewer.id) ?? 0;
+  if (count >= MAX_STREAMS_PER_PERSON) {
+    return new Response("Too many open live-update streams.", {
+      status: 429,
+      headers: { "Retry-After": "30", "Cache-Control": "no-store" },
+    });
+  }
+  perPerson.set(viewer.id, count + 1);
+
+  let released = false;
+  let unsubscribe: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const stream: Stream = { close: (reason) => release(reason, true) };
+
+  function release(reason: string, endStream: boolean) {
+    if (released) return;
+    released = true;
+    open.delete(stream);
+    const left = (perPerson.get(viewer.id) ?? 1) - 1;
+    if (left > 0) perPerson.set(viewer.id, left);
+    else perPerson.delete(viewer.id);
+    unsubscribe?.();
+    clearInterval(timer);
+    request.signal.removeEventListener("abort", onAbort);
+    if (endStream) {
+      try {
+        controller?.close();
+      } catch {
+        // already closed by the other side
+      }
+    }
+    logger.debug({ userId: viewer.id, reason }, "live: stream closed");
+  }
+  const onAbort = () => release("client went away", false);
+  request.signal.addEventListener("abort", onAbort);
+  open.add(stream);
+
+  const send = (chunk: Uint8Array) => {
+    if (released || !controller) return;
+    try {
+      controller.enqueue(chunk);
+    } catch {
+      release("write failed", false);
+    }
+  };
+
+  // The session is asked again from time to time, and at once when an event is about this person.
+  let lastCheck = Date.now();
+  let checking = false;
+  const recheck = async () => {
+    if (checking || released || !sessionId) return;
+    checking = true;
+    lastCheck = Date.now();
+    try {
+      const { db } = await getDatabase();
+      const now = await sessionHolder(db, sessionId);
+      if (!now || now.role !== viewer.role) {
+        // Signed out, or a new role (a different audience): the page asks its loaders again, and
+        // the stream ends; the browser opens a new one if it is still signed in.
+        send(frame("reauth", { reason: now ? "role" : "session" }));
+        release(now ? "role changed" : "session ended", true);
+      }
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, "live: session check failed");
+    } finally {
+      checking = false;
+    }
+  };
+
+  const deliver = (event: LiveEvent) => {
+    if (released || !hears(viewer, event)) return;
+    send(changeFrame(event));
+    if ((event.kind === "profile" || event.kind === "session") && event.userId === viewer.id) void recheck();
+  };
+
+  try {
+    const { bus } = await getDatabase();
+    const remove = await bus.subscribe(deliver, () => send(frame("resync", {})));
+    if (released) remove();
+    else unsubscribe = remove;
+  } catch (error) {
+    release("bus unavailable", false);
+    logger.warn({ err: (error as Error).message }, "live: cannot subscribe");
+    return new Response("Live updates are unavailable right now.", {
+      status: 503,
+      headers: { "Retry-After": "5", "Cache-Control": "no-store" },
+    });
+  }
+
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      // The retry hint, then "ready": from here on every change is delivered.
+      c.enqueue(encoder.encode(`retry: ${RETRY_HINT_MS}\n\n`));
+      c.enqueue(frame("ready", {}));
+      timer = setInterval(() => {
+        send(encoder.encode(": heartbeat\n\n"));
+        if (Date.now() - lastCheck >= SESSION_CHECK_MS) void recheck();
+      }, HEARTBEAT_MS);
+      timer.unref();
+    },
+    cancel() {
+      release("cancelled", false);
+    },
+  });
+  if (released) return new Response(null, { status: 499 });
+  return new Response(body, { headers: SSE_HEADERS });
+}
+
+/** Ends every open stream (a graceful stop: the server can then close its connections). */
+export function closeAllStreams(): void {
+  for (const stream of [...open]) stream.close("server stopping");
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import type { MockIdentity } from "../support/oidc-provider.ts";
+import { expect as baseExpect, gotoHydrated, PEOPLE, signIn, test } from "./support";
+
+// Live updates in the browser (issue #8, docs/decisions/0014-live-updates.md): a client's open pages
+// follow an admin's changes within 2 s, with no reload and nothing typed lost; an admin demoted to
+// client leaves the admin area at once. Other specs run alongside, so every person changed here is
+// a fresh identity (a new lead), made a client by the admin first.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const LIVE_MS = 2_000;
+
+type Named = MockIdentity & { name: string };
+
+function freshIdentity(prefix: string): Named {
+  const id = randomUUID().slice(0, 10);
+  return {
+    sub: `${prefix.toLowerCase()}-${id}`,
+    email: `${prefix.toLowerCase()}-${id}@example.com`,
+    name: `${prefix} ${id}`,
+  };
+}
+
+async function signedInPage(browser: Browser, baseURL: string | undefined, who: MockIdentity, path: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
+  await gotoHydrated(page, path);
+  return { context, page };
+}
+
+/** The person's id, from the admin's Leads & Clients search. */
+async function idOf(admin: Page, email: string): Promise<string> {
+  const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
+  const ids = [...(await response.text()).matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map(
+    (m) => m[1],
+  );
+  expect(ids, `one row for ${email}`).toHaveLength(1);
+  return ids[0] as string;
+}
+
+/** An admin action as the page's form would post it (set-up steps; the steps under test click). */
+async function adminPost(admin: Page, id: string, form: Record<string, string>) {
+  const response = await admin.request.post(`/admin/clients/${id}`, { form });
+  expect(response.status(), JSON.stringify(form)).toBe(200);
+}
+
+/** Whether the page is still the same document (a reload would clear this mark). */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { liveMark: string }).liveMark = "same document";
+  });
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark === "same document");
+
+const quotaBar = (page: Page, label: string) => page.getByRole("progressbar", { name: label, exact: true });
+const plusOne = (page: Page, label: string) =>
+  page
+    .getByRole("region", { name: "Quotas", exact: true })
+    .locator("div.rounded-xl")
+    .filter({ has: page.getByRole("heading", { level: 3, name: label, exact: true }) })
+    .getByRole("button", { name: /^(\+1|Add one)/ });
+
+test("an admin's change shows on the client's open pages within 2 s, without a reload, keeping typed text", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = freshIdentity("Live");
+  const client = await signedInPage(browser, baseURL, person, "/dashboard");
+  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
+  try {
+    const id = await idOf(admin.page, person.email);
+    const c = client.page;
+    await markDocument(c);
+
+    await test.step("the lead's demo dashboard becomes a Pro client's as the admin converts them", async () => {
+      await adminPost(admin.page, id, { intent: "set-role", role: "client" });
+      await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
+      await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute(
+        "aria-valuetext",
+        "0 of 4 used",
+      );
+      await expect(c.getByRole("complementary", { name: "Demo" })).toHaveCount(0);
+      expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
+    });
+
+    await test.step("the admin clicks +1 on '30-minute coaching session': the client's figure follows within 2 s", async () => {
+      await gotoHydrated(admin.page, `/admin/clients/${id}`);
+      const adminBar = quotaBar(admin.page, "30-minute coaching session");
+      await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
+      await plusOne(admin.page, "30-minute coaching session").click();
+      await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
+      // Counted from the moment the admin's page shows the change (the action has committed).
+      await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute(
+        "aria-valuetext",
+        "1 of 4 used",
+        { timeout: LIVE_MS },
+      );
+      expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
+    });
+
+    await test.step("on /homework, a new piece appears while the client types a note, and the note stays", async () => {
+      await adminPost(admin.page, id, { intent: "assign-homework", title: "First piece" });
+      await gotoHydrated(c, "/homework");
+      await markDocument(c);
+      const first = c.getByRole("article", { name: "First piece" });
+      const note = first.getByRole("textbox", { name: "Note (optional)" });
+      await note.fill("Half-way through my answer");
+      await note.focus();
+
+      await adminPost(admin.page, id, { intent: "assign-homework", title: "Second piece" });
+      await expect(c.getByRole("article", { name: "Second piece" })).toBeVisible({ timeout: LIVE_MS });
+      await expect(note).toHaveValue("Half-way through my answer");
+      await expect(note).toBeFocused();
+      expect(await sameDocument(c), "the homework page was reloaded").toBe(true);
+    });
+  } finally {
+    await client.context.close();
+    await admin.context.close();
+  }
+});
+
+test("an admin demoted to client loses the admin pages at once", async ({ browser, baseURL }) => {
+  const person = freshIdentity("Demoted");
+  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
+  const other = await signedInPage(browser, baseURL, person, "/dashboard");
+  try {
+    const id = await idOf(admin.page, person.email);
+    await adminPost(admin.page, id, { intent: "set-role", role: "admin" });
+    const o = other.page;
+    // The stream is subscribed by the time its response headers arrive.
+    const streaming = o.waitForResponse((r) => new URL(r.url()).pathname === "/events" && r.status() === 200);
+    await gotoHydrated(o, "/admin/clients");
+    await expect(o.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
+    await streaming;
+
+    await gotoHydrated(admin.page, `/admin/clients/${id}`);
+    await admin.page.getByLabel("Role", { exact: true }).selectOption("client");
+    await expect(admin.page.getByLabel("Role", { exact: true })).toBeEnabled();
+    await expect(admin.page.getByLabel("Role", { exact: true })).toHaveValue("client");
+    await expect(o).toHaveURL(/\/dashboard$/, { timeout: LIVE_MS });
+  } finally {
+    await admin.context.close();
+    await other.context.close();
+  }
+});

@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Plan, Role } from "~/domain/plans";
+import type { Viewer } from "~/domain/viewer";
+import { revokeAllSessions } from "~/server/auth/session.server";
+import { type LiveEvent, parseEvent, publishChange, toWire } from "~/server/live/bus.server";
+import { hears } from "~/server/live/streams.server";
+import { adjustUsage, assignHomework } from "~/server/models/client-records.server";
+import { setPlan } from "~/server/models/people.server";
+import { profiles } from "~/server/schema";
+import { databaseLabel, freshDatabase } from "../support/database";
+
+// The live-update bus (app/server/live/bus.server.ts) on a real database: events published through
+// NOTIFY reach this process's subscribers, only once their transaction commits; the models publish
+// after each change; the audience filter gives a client only their own events, staff every client's,
+// and nobody another person's sessions; and no event carries anything but ids and a kind.
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+const db = () => database.db;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+async function person(role: Role, plan: Plan | null): Promise<Viewer> {
+  const [row] = await db()
+    .insert(profiles)
+    .values({ email: `${role}-${randomUUID().slice(0, 8)}@example.com`, fullName: role, role, plan })
+    .returning();
+  if (!row) throw new Error("profile not inserted");
+  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A subscriber that records what it hears. */
+async function listen() {
+  const heard: LiveEvent[] = [];
+  const stop = await database.bus.subscribe((event) => heard.push(event));
+  return {
+    heard,
+    stop,
+    async waitFor(match: (event: LiveEvent) => boolean, timeoutMs = 3_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = heard.find(match);
+        if (found) return found;
+        await sleep(10);
+      }
+      throw new Error(`no matching event within ${timeoutMs} ms; heard ${JSON.stringify(heard)}`);
+    },
+  };
+}
+
+describe(`the live bus on ${databaseLabel}`, () => {
+  test("an event published through the bus reaches every subscriber, and no longer after unsubscribing", async () => {
+    const a = await listen();
+    const b = await listen();
+    const clientId = randomUUID();
+    await database.bus.publish({ kind: "usage", clientId });
+    await a.waitFor((e) => e.kind === "usage" && e.clientId === clientId);
+    await b.waitFor((e) => e.kind === "usage" && e.clientId === clientId);
+
+    a.stop();
+    const other = randomUUID();
+    await database.bus.publish({ kind: "lesson", clientId: other });
+    await b.waitFor((e) => "clientId" in e && e.clientId === other);
+    await sleep(100);
+    expect(a.heard.some((e) => "clientId" in e && e.clientId === other)).toBe(false);
+    b.stop();
+  });
+
+  test("an event published in a transaction arrives on commit; a rolled-back one never does", async () => {
+    const sub = await listen();
+    const committed = randomUUID();
+    const rolledBack = randomUUID();
+    await db().transaction(async (tx) => {
+      await publishChange(tx, { kind: "activity", clientId: committed });
+    });
+    await expect(
+      db().transaction(async (tx) => {
+        await publishChange(tx, { kind: "activity", clientId: rolledBack });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    await sub.waitFor((e) => "clientId" in e && e.clientId === committed);
+    await sleep(200);
+    expect(sub.heard.some((e) => "clientId" in e && e.clientId === rolledBack)).toBe(false);
+    sub.stop();
+  });
+
+  test("the models publish after each change: usage, homework, plan and sessions", async () => {
+    const admin = await person("admin", null);
+    const client = await person("client", "pro");
+    const sub = await listen();
+
+    await adjustUsage(db(), admin, client.id, "session_30m", 1);
+    await sub.waitFor((e) => e.kind === "usage" && e.clientId === client.id);
+
+    await assignHomework(db(), admin, client.id, {
+      title: "STAR",
+      dueDate: null,
+      description: null,
+      links: [],
+    });
+    await sub.waitFor((e) => e.kind === "homework" && e.clientId === client.id);
+
+    await setPlan(db(), admin, client.id, "premium");
+    await sub.waitFor((e) => e.kind === "profile" && e.userId === client.id);
+
+    await revokeAllSessions(db(), client.id); // no rows: nothing to say
+    // A refused change publishes nothing.
+    await expect(adjustUsage(db(), admin, client.id, "mock_interview", -1)).rejects.toMatchObject({
+      init: { status: 409 },
+    });
+    await sleep(200);
+    expect(sub.heard.filter((e) => e.kind === "usage")).toHaveLength(1);
+    expect(sub.heard.some((e) => e.kind === "session")).toBe(false);
+
+    // Every payload is ids and a kind, nothing of the client's data.
+    for (const event of sub.heard) {
+      expect(Object.keys(JSON.parse(toWire(event))).sort()).toEqual(
+        event.kind === "session"
+          ? ["kind", "userId"]
+          : event.kind === "profile"
+            ? ["clientId", "kind", "userId"]
+            : ["clientId", "kind"],
+      );
+    }
+    sub.stop();
+  });
+});
+
+describe("who hears what", () => {
+  const maya = { id: randomUUID(), role: "client" as const };
+  const daniel = { id: randomUUID(), role: "client" as const };
+  const coach = { id: randomUUID(), role: "coach" as const };
+  const admin = { id: randomUUID(), role: "admin" as const };
+  const lead = { id: randomUUID(), role: "lead" as const };
+
+  test("a client hears only their own records; staff hear every client's", () => {
+    for (const kind of ["usage", "activity", "lesson", "homework", "resource"] as const) {
+      const event: LiveEvent = { kind, clientId: maya.id };
+      expect(hears(maya, event)).toBe(true);
+      expect(hears(daniel, event)).toBe(false);
+      expect(hears(lead, event)).toBe(false);
+      expect(hears(coach, event)).toBe(true);
+      expect(hears(admin, event)).toBe(true);
+    }
+  });
+
+  test("a role or plan change reaches the person and staff; a sign-out only the person", () => {
+    const profile: LiveEvent = { kind: "profile", clientId: maya.id, userId: maya.id };
+    expect(hears(maya, profile)).toBe(true);
+    expect(hears(daniel, profile)).toBe(false);
+    expect(hears(admin, profile)).toBe(true);
+    const demoted: LiveEvent = { kind: "profile", clientId: coach.id, userId: coach.id };
+    expect(hears({ ...coach, role: "client" }, demoted)).toBe(true);
+
+    const session: LiveEvent = { kind: "session", userId: maya.id };
+    expect(hears(maya, session)).toBe(true);
+    expect(hears(daniel, session)).toBe(false);
+    expect(hears(admin, session)).toBe(false);
+    expect(hears(coach, session)).toBe(false);
+  });
+
+  test("the wire carries only ids and a kind, and anything else is refused on arrival", () => {
+    const sneaky = { kind: "usage", clientId: maya.id, used: 3, email: "maya@example.com" } as LiveEvent;
+    expect(JSON.parse(toWire(sneaky))).toEqual({ kind: "usage", clientId: maya.id });
+    expect(parseEvent(toWire(sneaky))).toEqual({ kind: "usage", clientId: maya.id });
+    expect(parseEvent("not json")).toBeNull();
+    expect(parseEvent(JSON.stringify({ kind: "usage", clientId: "x" }))).toBeNull();
+    expect(parseEvent(JSON.stringify({ kind: "drop tables", clientId: maya.id }))).toBeNull();
+    expect(parseEvent(JSON.stringify({ kind: "session" }))).toBeNull();
+  });
+});
