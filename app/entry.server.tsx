@@ -82,6 +82,7 @@ export default function handleRequest(
   });
 }
 
+// `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
 export { BackupError, backup, restore } from "./server/backup.server";
 // What the process (server/main.ts) needs from the bundled app, besides rendering.
 export { ConfigError, getConfig } from "./server/env.server";

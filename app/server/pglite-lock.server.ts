@@ -1,0 +1,81 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import os from "node:os";
+
+// PGlite takes no lock of its own: a second process opening the same folder silently reads stale
+// data and can overwrite the first one's writes. This marker file (beside the folder, so PGlite
+// never sees it) makes a second opener fail with a message saying who holds the database.
+
+export class DatabaseInUseError extends Error {
+  override name = "DatabaseInUseError";
+}
+
+type Holder = { pid: number; host: string; since: string };
+
+const heldHere = new Set<string>();
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    const holder = JSON.parse(readFileSync(file, "utf8")) as Partial<Holder>;
+    return typeof holder.pid === "number"
+      ? { pid: holder.pid, host: String(holder.host ?? ""), since: String(holder.since ?? "") }
+      : undefined;
+  } catch {
+    return undefined; // unreadable or half-written: treated as stale
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Marks `folder` (a PGlite data folder) as open by this process; returns the release function.
+ * A lock left by a process that no longer runs (killed, crashed, or an earlier container whose
+ * process had the same pid as this one) is taken over.
+ */
+export function lockPgliteFolder(folder: string): () => void {
+  const file = `${folder}.lock`;
+  if (heldHere.has(file)) {
+    throw new DatabaseInUseError(`The embedded database ${folder} is already open in this process.`);
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      try {
+        const holder: Holder = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
+        writeSync(fd, `${JSON.stringify(holder)}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      heldHere.add(file);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        heldHere.delete(file);
+        rmSync(file, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = readHolder(file);
+      const held =
+        holder !== undefined &&
+        holder.pid !== process.pid &&
+        holder.host === os.hostname() &&
+        isRunning(holder.pid);
+      if (held) {
+        throw new DatabaseInUseError(
+          `The embedded database ${folder} is in use by process ${holder.pid} (since ${holder.since}). ` +
+            "A PGlite folder can be open in one process only: stop the server first.",
+        );
+      }
+      rmSync(file, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database ${folder} (${file}).`);
+}

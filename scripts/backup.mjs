@@ -1,0 +1,18 @@
+// `npm run backup [FILE]`: a consistent JSON dump of the configured database (DATABASE_URL, or
+// PGlite in DATA_DIR, whose server must be stopped) to FILE, by default
+// DATA_DIR/backups/coach-<time>.json. docs/decisions/0015-backups.md.
+import { buildIfNeeded, serverBuildFile } from "./build-if-needed.mjs";
+
+buildIfNeeded({ quiet: true });
+process.env.NODE_ENV ??= "production";
+const build = await import(serverBuildFile);
+/** @type {typeof import("../app/entry.server.tsx")} */
+const entry = build.entry.module;
+
+try {
+  console.log(await entry.backup(process.argv[2]));
+} catch (error) {
+  if (!(error instanceof entry.BackupError || error instanceof entry.ConfigError)) throw error;
+  console.error(`Backup failed: ${error.message}`);
+  process.exitCode = 1;
+}

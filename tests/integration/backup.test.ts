@@ -1,0 +1,275 @@
+import { sql } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  BackupError,
+  backupTables,
+  type Dump,
+  dumpDatabase,
+  EXCLUDED_TABLES,
+  restoreDatabase,
+  schemaTables,
+  serializeDump,
+} from "~/server/backup.server";
+import {
+  accounts,
+  activities,
+  auditEvents,
+  homework,
+  lessons,
+  profiles,
+  resources,
+  serviceUsage,
+  sessions,
+} from "~/server/schema";
+import { seedIfEmpty } from "~/server/seed.server";
+import { databaseLabel, freshDatabase } from "../support/database";
+
+// Backups (docs/decisions/0015-backups.md): the seed data plus odd values survive a dump and a
+// restore into another database exactly; a restore never touches a non-empty database.
+
+type Fresh = Awaited<ReturnType<typeof freshDatabase>>;
+const opened: Fresh[] = [];
+async function fresh(): Promise<Fresh> {
+  const database = await freshDatabase();
+  opened.push(database);
+  return database;
+}
+afterAll(async () => {
+  for (const database of opened) await database.dispose();
+});
+
+const ODD = `Zoë O'Brien "the quoted" \\ back\\slash — 漢字 🚀\ttab\nnew line`;
+
+/** Rows in every table, with the values most likely to be mangled by a dump. */
+async function addOddRows(database: Fresh): Promise<void> {
+  const db = database.db;
+  const [odd] = await db
+    .insert(profiles)
+    .values({ email: "zoë.o'brien+x@example.com", fullName: ODD, role: "client", plan: "pro" })
+    .returning();
+  const [ghost] = await db
+    .insert(profiles)
+    .values({ email: "no.name@example.com", fullName: null, role: "lead", plan: null })
+    .returning();
+  if (!odd || !ghost) throw new Error("profiles not inserted");
+  const at = sql`'2026-02-28 23:59:59.123456+00'::timestamptz`;
+  await db.insert(sessions).values({
+    tokenHash: "f".repeat(64),
+    userId: odd.id,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    ipAddress: null,
+    userAgent: ODD,
+  });
+  await db
+    .insert(accounts)
+    .values({ providerId: "https://issuer.example", accountId: "sub|ü'1", userId: odd.id });
+  await db.insert(serviceUsage).values([
+    { clientId: odd.id, kind: "session_30m", amount: 1, minutes: 30, createdBy: null },
+    { clientId: odd.id, kind: "session_30m", amount: -1, minutes: null, createdBy: ghost.id },
+  ]);
+  await db.insert(activities).values({
+    clientId: odd.id,
+    title: ODD,
+    details: null,
+    kind: null,
+    links: [
+      { label: ODD, url: 'https://example.com/?q=a%20b&x="y"' },
+      { label: "", url: "mailto:zoë@example.com" },
+    ],
+    occurredAt: at as unknown as Date,
+    createdBy: null,
+  });
+  await db.insert(lessons).values({
+    clientId: odd.id,
+    coachId: null,
+    title: "  leading and trailing spaces  ",
+    notes: "",
+    occurredAt: at as unknown as Date,
+    recordingUrl: null,
+    resources: [],
+  });
+  await db.insert(homework).values({
+    clientId: odd.id,
+    assignedBy: ghost.id,
+    title: ODD,
+    status: "reviewed",
+    dueDate: "2024-02-29",
+    description: null,
+    links: [{ label: "🚀", url: "https://example.com/ü" }],
+    submissionUrl: "https://example.com/sub",
+    submissionNote: ODD,
+    submittedAt: at as unknown as Date,
+    feedback: "'",
+    reviewedAt: new Date("2026-03-01T00:00:00.000Z"),
+    reviewedBy: null,
+  });
+  await db.insert(resources).values([
+    {
+      clientId: odd.id,
+      kind: "guide",
+      title: ODD,
+      url: "https://example.com/r",
+      tags: ["a,b", 'with "quote"', "ünï", "{brace}", "NULL", "", "back\\slash"],
+    },
+    { clientId: odd.id, kind: "tool", title: "no tags", url: "https://example.com/t", tags: [] },
+  ]);
+  await db.insert(auditEvents).values([
+    {
+      actorId: null,
+      action: "profile.update",
+      targetId: odd.id,
+      entity: "profile",
+      entityId: odd.id,
+      before: { plan: null, nested: { list: [1, 2.5, "x", null, true] }, text: ODD },
+      after: { plan: "pro", empty: {}, 'key with "quotes"': [] },
+    },
+    {
+      actorId: ghost.id,
+      action: "x",
+      targetId: null,
+      entity: "none",
+      entityId: null,
+      before: null,
+      after: null,
+    },
+  ]);
+}
+
+let source: Fresh;
+let dump: Dump;
+
+beforeAll(async () => {
+  source = await fresh();
+  expect(await seedIfEmpty(source.db)).toBe(true);
+  await addOddRows(source);
+  dump = await dumpDatabase(source.db);
+});
+
+describe(`backups on ${databaseLabel}`, () => {
+  test("the dump holds every table of the schema except sessions, parents before children", async () => {
+    const names = schemaTables().map((table) => getTableConfig(table).name);
+    const missing = names.filter((name) => !(name in dump.tables) && !EXCLUDED_TABLES.has(name));
+    expect(missing, "tables of the schema missing from the dump").toEqual([]);
+    expect([...EXCLUDED_TABLES]).toEqual(["sessions"]);
+    expect(Object.keys(dump.tables)).not.toContain("sessions");
+
+    // Every table the migrations created is declared in the schema, so none escapes the dump.
+    const inDatabase = (
+      (await source.db.execute(
+        sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+      )) as unknown as { rows: { tablename: string }[] }
+    ).rows.map((row) => row.tablename);
+    expect(inDatabase.sort()).toEqual([...names].sort());
+
+    // Foreign-key order: each table comes after every table it references.
+    const order = Object.keys(dump.tables);
+    expect(order[0]).toBe("profiles");
+    for (const table of schemaTables()) {
+      const config = getTableConfig(table);
+      if (EXCLUDED_TABLES.has(config.name)) continue;
+      for (const fk of config.foreignKeys) {
+        const parent = getTableConfig(fk.reference().foreignTable).name;
+        expect(order.indexOf(parent)).toBeLessThanOrEqual(order.indexOf(config.name));
+      }
+    }
+
+    // The fixture covers every table: a new table needs rows in addOddRows.
+    for (const { name } of backupTables()) {
+      expect(dump.tables[name]?.length ?? 0, `rows of ${name} in the fixture`).toBeGreaterThan(0);
+    }
+    expect(dump.format).toBe("coach-backup");
+    expect(dump.version).toBe(1);
+    expect(dump.migrations.length).toBeGreaterThan(0);
+    expect(new Date(dump.createdAt).toISOString()).toBe(dump.createdAt);
+  });
+
+  test("values are written as they round-trip: ISO timestamps with microseconds, dates, arrays, JSON", () => {
+    const odd = dump.tables.profiles?.find((p) => p.full_name === ODD);
+    expect(odd).toMatchObject({ email: "zoë.o'brien+x@example.com", plan: "pro" });
+    const lesson = dump.tables.lessons?.find((l) => l.title === "  leading and trailing spaces  ");
+    expect(lesson?.occurred_at).toBe("2026-02-28T23:59:59.123456+00:00");
+    expect(lesson?.notes).toBe("");
+    expect(lesson?.recording_url).toBeNull();
+    const piece = dump.tables.homework?.find((h) => h.due_date === "2024-02-29");
+    expect(piece?.links).toEqual([{ label: "🚀", url: "https://example.com/ü" }]);
+    const tagged = dump.tables.resources?.find((r) => r.title === ODD);
+    expect(tagged?.tags).toEqual(["a,b", 'with "quote"', "ünï", "{brace}", "NULL", "", "back\\slash"]);
+    const audited = dump.tables.audit_events?.find((a) => a.action === "profile.update");
+    expect(audited?.before).toEqual({ plan: null, nested: { list: [1, 2.5, "x", null, true] }, text: ODD });
+    // Rows are ordered by primary key.
+    for (const [name, rows] of Object.entries(dump.tables)) {
+      const ids = rows.map((row) => String(row.id));
+      expect(ids, `${name} ordered by id`).toEqual([...ids].sort(comparePostgresUuid));
+    }
+    // The file format is plain JSON with the same content.
+    expect(JSON.parse(serializeDump(dump))).toEqual(dump);
+  });
+
+  test("restoring into an empty database reproduces every table exactly", async () => {
+    const target = await fresh();
+    const counts = await restoreDatabase(target.db, JSON.parse(serializeDump(dump)));
+    expect(counts).toEqual(
+      Object.fromEntries(Object.entries(dump.tables).map(([name, rows]) => [name, rows.length])),
+    );
+    const again = await dumpDatabase(target.db);
+    expect(again.migrations).toEqual(dump.migrations);
+    expect(Object.keys(again.tables)).toEqual(Object.keys(dump.tables));
+    for (const name of Object.keys(dump.tables)) {
+      expect(again.tables[name], `table ${name}`).toEqual(dump.tables[name]);
+    }
+    // Sessions are not restored: everyone signs in again.
+    expect(await target.db.$count(sessions)).toBe(0);
+    // The restored database is not seeded again: it has people.
+    expect(await seedIfEmpty(target.db)).toBe(false);
+  });
+
+  test("restoring into a database that is not empty is refused and changes nothing", async () => {
+    const before = await dumpDatabase(source.db);
+    await expect(restoreDatabase(source.db, dump)).rejects.toThrow(BackupError);
+    await expect(restoreDatabase(source.db, dump)).rejects.toThrow(/not empty \(.*profiles: \d+/);
+    const after = await dumpDatabase(source.db);
+    expect(after.tables).toEqual(before.tables);
+
+    // "Empty" means every table, not only profiles: a lone audit event is enough to refuse.
+    const other = await fresh();
+    await other.db.insert(auditEvents).values({ action: "x", entity: "none" });
+    await expect(restoreDatabase(other.db, dump)).rejects.toThrow(/not empty \(audit_events: 1\)/);
+    expect(await other.db.$count(profiles)).toBe(0);
+  });
+
+  test("a dump of an unknown format, version or migration level is refused before anything is written", async () => {
+    const target = await fresh();
+    await expect(restoreDatabase(target.db, { ...dump, version: 2 })).rejects.toThrow(
+      /version 2 is not known/,
+    );
+    await expect(restoreDatabase(target.db, { ...dump, format: "other" })).rejects.toThrow(
+      /Not a backup of this application/,
+    );
+    await expect(
+      restoreDatabase(target.db, { ...dump, migrations: [...dump.migrations, "0".repeat(64)] }),
+    ).rejects.toThrow(/another migration level/);
+    await expect(
+      restoreDatabase(target.db, { ...dump, tables: { ...dump.tables, strangers: [] } }),
+    ).rejects.toThrow(/does not know: strangers/);
+    const { lessons: _dropped, ...withoutLessons } = dump.tables;
+    await expect(restoreDatabase(target.db, { ...dump, tables: withoutLessons })).rejects.toThrow(
+      /table lessons is missing/,
+    );
+    const renamed = {
+      ...dump.tables,
+      lessons: dump.tables.lessons?.map(({ notes, ...rest }) => ({ ...rest, note: notes })) ?? [],
+    };
+    await expect(restoreDatabase(target.db, { ...dump, tables: renamed })).rejects.toThrow(/differ/);
+    expect(await target.db.$count(profiles)).toBe(0);
+    // And the same target then takes the real dump.
+    await expect(restoreDatabase(target.db, dump)).resolves.toMatchObject({
+      profiles: dump.tables.profiles?.length,
+    });
+  });
+});
+
+/** PostgreSQL orders uuids bytewise, which for their hex text is plain code-unit order. */
+function comparePostgresUuid(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
