@@ -9,6 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const PUBLIC_PAGES = [
@@ -22,16 +23,7 @@ export const PUBLIC_PAGES = [
   "/login",
 ];
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 async function waitForHealth(url, ms = 60_000) {
   const deadline = Date.now() + ms;
@@ -94,7 +86,7 @@ async function assetBytes(url) {
 
 export async function runLighthouse(baseUrl, pages = PUBLIC_PAGES) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   const rows = [];

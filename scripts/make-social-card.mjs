@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const output = path.join(root, "public", "images", "social-card.png");
@@ -48,18 +49,7 @@ const html = `<!doctype html>
   <p>Mock interviews · Resume reviews · The Next Offer program</p>
 </body></html>`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
   await page.setContent(html, { waitUntil: "load" });

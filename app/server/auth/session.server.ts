@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
@@ -72,10 +72,9 @@ export type SessionLookup = {
 };
 
 /** The signed-in person for a request, in one round trip; renews a session near its expiry. */
-export async function readSession(db: Db, request: Request): Promise<SessionLookup | null> {
-  const token = await tokenFrom(request);
-  if (!token) return null;
-  const [row] = await db
+/** A live session (matching `which`) with its person, as they are now. */
+function liveSessionWithPerson(db: Db, which: SQL) {
+  return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -87,8 +86,14 @@ export async function readSession(db: Db, request: Request): Promise<SessionLook
     })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(which, gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
+}
+
+export async function readSession(db: Db, request: Request): Promise<SessionLookup | null> {
+  const token = await tokenFrom(request);
+  if (!token) return null;
+  const [row] = await liveSessionWithPerson(db, eq(sessions.tokenHash, hashToken(token)));
   if (!row) return null;
   const { sessionId, expiresAt, ...viewer } = row;
   let renewedCookie: string | null = null;
@@ -105,19 +110,10 @@ export async function readSession(db: Db, request: Request): Promise<SessionLook
  * Never renews: the live stream asks this periodically, and only a page load can send a new cookie.
  */
 export async function sessionHolder(db: Db, sessionId: string): Promise<Viewer | null> {
-  const [row] = await db
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      fullName: profiles.fullName,
-      role: profiles.role,
-      plan: profiles.plan,
-    })
-    .from(sessions)
-    .innerJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return row ?? null;
+  const [row] = await liveSessionWithPerson(db, eq(sessions.id, sessionId));
+  if (!row) return null;
+  const { sessionId: _id, expiresAt: _expires, ...viewer } = row;
+  return viewer;
 }
 
 /** Ends the session the request carries (if any); returns the Set-Cookie that clears it. */

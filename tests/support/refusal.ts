@@ -1,0 +1,27 @@
+import { expect } from "vitest";
+
+/** Runs something that must fail and returns what it threw (failing the test if it succeeded). */
+export async function thrownBy(run: () => Promise<unknown>, what = "the call succeeded but must be refused") {
+  let caught: unknown;
+  let succeeded = false;
+  try {
+    await run();
+    succeeded = true;
+  } catch (error) {
+    caught = error;
+  }
+  expect(succeeded, what).toBe(false);
+  return caught;
+}
+
+/**
+ * What a model's refusal thrown with React Router's `data(body, { status })` looks like: a
+ * DataWithResponseInit (not a Response), with the status in `.init.status` and the body in `.data`.
+ */
+export type ModelRefusal = { type?: unknown; init?: { status?: number } | null; data?: { error?: string } };
+
+export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRefusal> {
+  const caught = await thrownBy(run);
+  expect(caught, "a thrown React Router data() response").toMatchObject({ type: "DataWithResponseInit" });
+  return caught as ModelRefusal;
+}
