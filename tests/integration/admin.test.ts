@@ -32,6 +32,7 @@ import {
   serviceUsage,
 } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { modelRefusal } from "../support/refusal";
 
 // The admin area's models (app/server/models/people.server.ts, client-records.server.ts) against a
 // real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): who may call what (ARCHITECTURE:
@@ -67,27 +68,10 @@ async function insertPerson(
 
 const person = (role: Role, plan: Plan | null, name: string | null) => insertPerson(main, role, plan, name);
 
-/** What a refusal thrown with `data(body, { status })` looks like: a DataWithResponseInit, not a Response. */
-type Thrown = { type?: unknown; init?: { status?: number } | null; data?: { error?: string } };
-
-async function refusal(run: () => Promise<unknown>): Promise<Thrown> {
-  let caught: unknown;
-  let succeeded = false;
-  try {
-    await run();
-    succeeded = true;
-  } catch (error) {
-    caught = error;
-  }
-  expect(succeeded, "the call succeeded but must be refused").toBe(false);
-  expect(caught, "a thrown React Router data() response").toMatchObject({ type: "DataWithResponseInit" });
-  return caught as Thrown;
-}
-
 /** Refused with this status (and message), and not a single row anywhere changed. */
 async function expectRefused(run: () => Promise<unknown>, status: number, message?: string) {
   const before = await everything();
-  const thrown = await refusal(run);
+  const thrown = await modelRefusal(run);
   expect(thrown.init?.status).toBe(status);
   if (message !== undefined) expect(thrown.data?.error).toBe(message);
   expect(await everything(), "a refused call changed the database").toEqual(before);
@@ -919,7 +903,7 @@ describe(`the lesson picker's clients (${databaseLabel})`, () => {
 
   test("a lead or a client may not list them", async () => {
     for (const actor of [lead, client]) {
-      const thrown = await refusal(() => pickableClients(listing.db, actor, ""));
+      const thrown = await modelRefusal(() => pickableClients(listing.db, actor, ""));
       expect(thrown.init?.status).toBe(403);
     }
   });

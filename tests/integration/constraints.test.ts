@@ -12,6 +12,7 @@ import {
   sessions,
 } from "~/server/schema";
 import { freshDatabase } from "../support/database";
+import { thrownBy } from "../support/refusal";
 
 // The spec's rules are constraints in the schema, so every code path obeys them. These tests
 // talk to the database directly (raw SQL for values the TypeScript types would not allow)
@@ -46,15 +47,7 @@ function findPgError(error: unknown): PgError | undefined {
 
 /** Runs a statement that the database must refuse, and returns the PostgreSQL error. */
 async function refusal(run: () => Promise<unknown>): Promise<PgError> {
-  let caught: unknown;
-  let succeeded = false;
-  try {
-    await run();
-    succeeded = true;
-  } catch (error) {
-    caught = error;
-  }
-  expect(succeeded, "the database accepted a statement it must refuse").toBe(false);
+  const caught = await thrownBy(run, "the database accepted a statement it must refuse");
   const found = findPgError(caught);
   expect(found, `no PostgreSQL error in ${String(caught)}`).toBeDefined();
   return found as PgError;

@@ -17,6 +17,7 @@ import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { modelRefusal } from "../support/refusal";
 
 // The client portal's models (app/server/models/portal.server.ts): every function takes the acting
 // person and reads or changes only that client's rows (docs/decisions/0012-portal.md). Two clients
@@ -232,28 +233,8 @@ afterAll(() => database?.dispose());
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * What a refusal thrown with React Router's `data(body, { status })` looks like: a
- * DataWithResponseInit (not a Response), with the status in `.init.status` and the body in `.data`.
- */
-type Thrown = { type?: unknown; init?: { status?: number } | null; data?: { error?: string } };
-
-async function refusal(run: () => Promise<unknown>): Promise<Thrown> {
-  let caught: unknown;
-  let succeeded = false;
-  try {
-    await run();
-    succeeded = true;
-  } catch (error) {
-    caught = error;
-  }
-  expect(succeeded, "the call succeeded but must be refused").toBe(false);
-  expect(caught, "a thrown React Router data() response").toMatchObject({ type: "DataWithResponseInit" });
-  return caught as Thrown;
-}
-
 async function expectRefused(run: () => Promise<unknown>, status: number, message?: string) {
-  const thrown = await refusal(run);
+  const thrown = await modelRefusal(run);
   expect(thrown.init?.status).toBe(status);
   if (message) expect(thrown.data?.error).toBe(message);
 }
@@ -430,7 +411,7 @@ describe(`portal refusals on ${databaseLabel}`, () => {
         ["resourceFacets", () => resourceFacets(db(), viewer)],
       ];
       for (const [name, call] of calls) {
-        const thrown = await refusal(call);
+        const thrown = await modelRefusal(call);
         expect(thrown.init?.status, `${name} as ${label}`).toBe(403);
         expect(thrown.data?.error, `${name} as ${label}`).toBe(PERMISSION);
       }
@@ -441,7 +422,7 @@ describe(`portal refusals on ${databaseLabel}`, () => {
     const before = await everything();
     for (const [label, viewer] of others()) {
       for (const target of [id("ana-due-0320"), id("lead-own"), id("ana-due-0305-submitted")]) {
-        const thrown = await refusal(() =>
+        const thrown = await modelRefusal(() =>
           submitHomework(db(), viewer, target, { url: "https://example.com/x", note: `by ${label}` }),
         );
         expect(thrown.init?.status, `submit as ${label}`).toBe(403);
