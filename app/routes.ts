@@ -15,6 +15,9 @@ export default [
   route("auth/session", "routes/auth/session.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
 
+  route("account", "routes/account/index.tsx"),
+  route("account/data", "routes/account/data.ts"),
+
   route("demo", "routes/demo/dashboard.tsx"),
   route("demo/plan", "routes/demo/plan.tsx"),
 

@@ -28,6 +28,9 @@ export function SiteFooter() {
           <Link to="/privacy" className="hover:text-foreground">
             Privacy
           </Link>
+          <Link to="/account" className="hover:text-foreground">
+            Your data
+          </Link>
           {SOCIAL_LINKS.map((social) => (
             <a
               key={social.href}

@@ -15,7 +15,15 @@ export function isStaff(role: Role): boolean {
 }
 
 // Paths under which a signed-out person has nothing to see (SPEC §2: header sign-out goes home first).
-const PROTECTED_PREFIXES = ["/dashboard", "/lessons", "/homework", "/resources", "/plan", "/admin"];
+const PROTECTED_PREFIXES = [
+  "/dashboard",
+  "/lessons",
+  "/homework",
+  "/resources",
+  "/plan",
+  "/admin",
+  "/account",
+];
 
 export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

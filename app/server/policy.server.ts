@@ -24,6 +24,11 @@ export const POLICY = {
   "usage.adjust": ["admin"],
   "special-item.mark": ["admin"],
   "activity.create": ["admin"],
+  // Data rights (docs/decisions/0016-data-rights.md): anyone signed in exports their own data and
+  // may ask for deletion; only an admin deletes a person.
+  "self.export": ["admin", "coach", "client", "lead"],
+  "self.request-deletion": ["admin", "coach", "client", "lead"],
+  "profile.delete": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "react-router";
+import { Link, redirect, data as refusal, useFetcher } from "react-router";
 import { buttonClass, FetcherError, inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
 import { ActivityList } from "~/components/portal/activity-list";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
@@ -46,8 +46,9 @@ import {
   reviewHomework,
   usageFor,
 } from "~/server/models/client-records.server";
+import { deletePerson } from "~/server/models/data-rights.server";
 import { getPerson, setPlan, setRole } from "~/server/models/people.server";
-import { can } from "~/server/policy.server";
+import { assertCan, can } from "~/server/policy.server";
 import type { Route } from "./+types/client";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -86,6 +87,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       homework: can(viewer, "homework.assign"),
       resources: can(viewer, "resource.manage"),
       lessons: can(viewer, "lesson.create"),
+      deletePerson: can(viewer, "profile.delete"),
     },
   };
 }
@@ -167,6 +169,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!resourceId.success) return invalid("That resource was not found.");
       return attempt(() => removeResource(db, viewer, clientId, resourceId.data));
     }
+    case "delete-person": {
+      // docs/decisions/0016-data-rights.md: the admin types the person's email to confirm.
+      const typed = (formValue(form, "confirmEmail") ?? "").trim().toLowerCase();
+      return attempt(async () => {
+        assertCan(viewer, "profile.delete");
+        const person = await getPerson(db, viewer, clientId);
+        if (typed !== person.email.toLowerCase()) {
+          throw refusal({ error: "The email you typed doesn't match this person's." }, { status: 400 });
+        }
+        await deletePerson(db, viewer, clientId);
+        throw redirect("/admin/clients");
+      }, "Failed to delete.");
+    }
     default:
       return invalid("Unknown action.");
   }
@@ -209,6 +224,7 @@ export default function ClientDetail({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <Trail data={data} />
+        {data.may.deletePerson && !data.isSelf && <DeletePersonSection data={data} />}
       </div>
     </div>
   );
@@ -728,6 +744,7 @@ const ACTION_LABELS: Record<string, string> = {
   "homework.review": "Homework reviewed",
   "resource.add": "Resource added",
   "resource.remove": "Resource removed",
+  "data.deletion-requested": "Deletion requested",
 };
 
 function describeChange(
@@ -766,6 +783,44 @@ function Trail({ data }: { data: Data }) {
           ))}
         </ol>
       )}
+    </Section>
+  );
+}
+
+/** Admin only: delete this person for good, after typing their email (docs/decisions/0016). */
+function DeletePersonSection({ data }: { data: Data }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  return (
+    <Section id="delete-person" title="Delete this person">
+      <p className="text-sm text-muted-foreground">
+        Removes their profile, sign-ins, sessions and every record of theirs (usage, activities, lessons,
+        homework, resources, audit trail). Records they wrote for others stay, without their name. This can't
+        be undone.
+      </p>
+      <fetcher.Form method="post" className="mt-3 grid max-w-md gap-2">
+        <input type="hidden" name="intent" value="delete-person" />
+        <label htmlFor="confirmEmail" className="text-sm font-medium">
+          Type {data.person.email} to confirm
+        </label>
+        <input
+          id="confirmEmail"
+          name="confirmEmail"
+          type="text"
+          autoComplete="off"
+          required
+          disabled={busy}
+          className={inputClass}
+        />
+        <FetcherError data={fetcher.data} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="justify-self-start rounded-md bg-danger px-4 py-2 text-sm font-semibold text-white hover:opacity-90 disabled:opacity-60"
+        >
+          Delete this person
+        </button>
+      </fetcher.Form>
     </Section>
   );
 }

@@ -1,0 +1,101 @@
+import { Form, useNavigation } from "react-router";
+import { seo } from "~/lib/seo";
+import { attempt, readForm } from "~/server/action-result.server";
+import { requireViewer, viewerContext } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { requestDeletion } from "~/server/models/data-rights.server";
+import type { Route } from "./+types/index";
+
+// "Your data": download everything we hold about you, or ask for deletion (docs/decisions/0016).
+export function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context.get(viewerContext));
+  return { email: viewer.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context.get(viewerContext));
+  const form = await readForm(request);
+  const note = form.get("note");
+  const text = typeof note === "string" ? note : null;
+  return attempt(async () => requestDeletion(await getDb(), viewer, text), "Failed to send your request.");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Your data",
+    description: "Download your data or ask for its deletion.",
+    path: "/account",
+    noindex: true,
+  });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle";
+  const answer = actionData as
+    | { ok: boolean; value?: { message: string }; error?: string | null }
+    | undefined;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Your data</h1>
+      <p className="mt-2 text-muted-foreground">Signed in as {loaderData.email}.</p>
+
+      <section aria-labelledby="download" className="mt-8 rounded-2xl border border-border bg-card p-6">
+        <h2 id="download" className="text-xl font-semibold">
+          Download your data
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          One JSON file with your profile, sign-in accounts, sessions and every coaching record we keep about
+          you.
+        </p>
+        <a
+          href="/account/data"
+          download="my-data.json"
+          className="mt-4 inline-block rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90"
+        >
+          Download my data (JSON)
+        </a>
+      </section>
+
+      <section aria-labelledby="deletion" className="mt-8 rounded-2xl border border-border p-6">
+        <h2 id="deletion" className="text-xl font-semibold">
+          Ask for deletion
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          The coach reviews every request and deletes your account and records; anything they must keep is
+          explained when they confirm.
+        </p>
+        {answer?.ok ? (
+          <p role="status" className="mt-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+            {answer.value?.message}
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 grid gap-3">
+            <label htmlFor="note" className="text-sm font-medium">
+              Note (optional)
+            </label>
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              maxLength={1000}
+              className="rounded-md border border-border bg-background px-3 py-2"
+            />
+            {answer?.ok === false && answer.error && (
+              <p role="alert" className="text-sm text-danger">
+                {answer.error}
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={sending}
+              className="justify-self-start rounded-md border border-border px-4 py-2 text-sm font-semibold hover:bg-muted disabled:opacity-60"
+            >
+              Request deletion
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { asc, eq } from "drizzle-orm";
+import { data } from "react-router";
+import type { Viewer } from "~/domain/viewer";
+import type { Db } from "../db.server";
+import { assertCan } from "../policy.server";
+import {
+  accounts,
+  activities,
+  auditEvents,
+  homework,
+  lessons,
+  profiles,
+  resources,
+  serviceUsage,
+  sessions,
+} from "../schema";
+import { audit } from "./audit.server";
+
+// The privacy page's promises (docs/decisions/0016-data-rights.md): a signed-in person downloads
+// everything held about them, can ask for deletion, and an admin deletes a person.
+
+export const DELETION_REQUESTED =
+  "We've received your request. The coach will confirm by email within 30 days.";
+
+/** Everything about the acting person, as one JSON-ready object. No secrets (session hashes). */
+export async function exportPersonData(db: Db, actor: Viewer) {
+  assertCan(actor, "self.export");
+  const id = actor.id;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  if (!profile) throw data({ error: "No one with that id." }, { status: 404 });
+  const [accountRows, sessionRows, usage, activityRows, lessonRows, homeworkRows, resourceRows, auditRows] =
+    await Promise.all([
+      db
+        .select({ provider: accounts.providerId, subject: accounts.accountId, createdAt: accounts.createdAt })
+        .from(accounts)
+        .where(eq(accounts.userId, id))
+        .orderBy(asc(accounts.createdAt)),
+      db
+        .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.userId, id))
+        .orderBy(asc(sessions.createdAt)),
+      db
+        .select()
+        .from(serviceUsage)
+        .where(eq(serviceUsage.clientId, id))
+        .orderBy(asc(serviceUsage.createdAt)),
+      db.select().from(activities).where(eq(activities.clientId, id)).orderBy(asc(activities.occurredAt)),
+      db.select().from(lessons).where(eq(lessons.clientId, id)).orderBy(asc(lessons.occurredAt)),
+      db.select().from(homework).where(eq(homework.clientId, id)).orderBy(asc(homework.createdAt)),
+      db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
+      db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
+    ]);
+  return {
+    generatedAt: new Date().toISOString(),
+    profile,
+    accounts: accountRows,
+    sessions: sessionRows,
+    usage,
+    activities: activityRows,
+    lessons: lessonRows,
+    homework: homeworkRows,
+    resources: resourceRows,
+    auditEvents: auditRows,
+  };
+}
+
+export type PersonData = Awaited<ReturnType<typeof exportPersonData>>;
+
+/** Records a deletion request in the person's audit trail, where the admin sees it. */
+export async function requestDeletion(db: Db, actor: Viewer, note: string | null) {
+  assertCan(actor, "self.request-deletion");
+  const text = note?.trim().slice(0, 1000) || null;
+  await audit(db, actor, {
+    action: "data.deletion-requested",
+    targetId: actor.id,
+    entity: "profile",
+    entityId: actor.id,
+    after: text ? { note: text } : null,
+  });
+  return { message: DELETION_REQUESTED };
+}
+
+/**
+ * Deletes a person. The schema's ON DELETE rules do the rest: their own rows (sessions, accounts,
+ * usage, activities, lessons, homework, resources, their audit trail) cascade; rows they authored
+ * for others keep the record with the author set null. The audit row records who was deleted.
+ */
+export async function deletePerson(db: Db, actor: Viewer, id: string) {
+  assertCan(actor, "profile.delete");
+  if (id === actor.id) throw data({ error: "You can't delete yourself." }, { status: 409 });
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: profiles.id, email: profiles.email, role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, id))
+      .for("update");
+    if (!current) throw data({ error: "No one with that id." }, { status: 404 });
+    await audit(tx, actor, {
+      action: "profile.delete",
+      targetId: null,
+      entity: "profile",
+      entityId: id, // no foreign key: the id stays as a reference after the row is gone
+      before: { email: current.email, role: current.role },
+    });
+    await tx.delete(profiles).where(eq(profiles.id, id));
+    return { email: current.email };
+  });
+}

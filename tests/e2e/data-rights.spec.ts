@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { expect, gotoHydrated, signIn, test } from "./support";
+
+// Data rights (docs/decisions/0016-data-rights.md): a signed-in person downloads their data as JSON
+// from "Your data" and asks for deletion.
+
+test("a signed-in person downloads their data and asks for deletion", async ({ page }) => {
+  const id = randomUUID().slice(0, 10);
+  const who = { sub: `rights-${id}`, email: `rights-${id}@example.com`, name: `Rights ${id}` };
+  await signIn(page, who, { from: "/login?redirectTo=%2Faccount", expectPath: "/account" });
+  await gotoHydrated(page, "/account");
+  await expect(page.getByRole("heading", { level: 1, name: "Your data" })).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download my data (JSON)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("my-data.json");
+  const exported = JSON.parse(await readFile((await download.path()) as string, "utf8"));
+  expect(exported.profile.email).toBe(who.email);
+  expect(exported.accounts).toEqual([expect.objectContaining({ subject: who.sub })]);
+  expect(typeof exported.generatedAt).toBe("string");
+
+  await page.getByLabel("Note (optional)").fill("Please remove everything.");
+  await page.getByRole("button", { name: "Request deletion" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "We've received your request. The coach will confirm by email within 30 days.",
+  );
+});
+
+test("signed out: the page sends you to sign in, the download is a 401", async ({ page, request }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+  const response = await request.get("/account/data");
+  expect(response.status()).toBe(401);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+});

@@ -1,0 +1,286 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq, inArray, or } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Plan, Role } from "~/domain/plans";
+import type { Viewer } from "~/domain/viewer";
+import {
+  DELETION_REQUESTED,
+  deletePerson,
+  exportPersonData,
+  requestDeletion,
+} from "~/server/models/data-rights.server";
+import {
+  accounts,
+  activities,
+  auditEvents,
+  homework,
+  lessons,
+  profiles,
+  resources,
+  serviceUsage,
+  sessions,
+} from "~/server/schema";
+import { databaseLabel, freshDatabase } from "../support/database";
+import { modelRefusal } from "../support/refusal";
+
+// Data rights (docs/decisions/0016-data-rights.md, app/server/models/data-rights.server.ts) against a
+// real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the export holds the person's rows
+// and no one else's; deleting a person removes their rows everywhere and keeps what they authored
+// for others with the author set null; only an admin deletes, never themselves.
+
+type Database = Awaited<ReturnType<typeof freshDatabase>>;
+let main: Database;
+const db = () => main.db;
+
+const PERMISSION = "You don't have permission to do that.";
+
+async function person(role: Role, plan: Plan | null, fullName: string): Promise<Viewer> {
+  const email = `${fullName.toLowerCase().replace(/[^a-z]+/g, ".")}-${randomUUID().slice(0, 8)}@example.com`;
+  const [row] = await db().insert(profiles).values({ email, fullName, role, plan }).returning();
+  if (!row) throw new Error("profile not inserted");
+  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
+}
+
+/** A client with one row in every table that holds their data; the lesson and homework by `coach`. */
+async function populatedClient(name: string, coach: Viewer, admin: Viewer): Promise<Viewer> {
+  const client = await person("client", "pro", name);
+  const tag = `${name} ${randomUUID().slice(0, 6)}`;
+  await db()
+    .insert(sessions)
+    .values({
+      userId: client.id,
+      tokenHash: `hash-${randomUUID()}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  await db()
+    .insert(accounts)
+    .values({ userId: client.id, providerId: "https://issuer.example", accountId: tag });
+  await db()
+    .insert(serviceUsage)
+    .values({ clientId: client.id, kind: "session_30m", amount: 1, minutes: 30, createdBy: admin.id });
+  await db()
+    .insert(activities)
+    .values({ clientId: client.id, title: `Activity ${tag}`, createdBy: admin.id });
+  await db()
+    .insert(lessons)
+    .values({ clientId: client.id, coachId: coach.id, title: `Lesson ${tag}` });
+  await db()
+    .insert(homework)
+    .values({ clientId: client.id, assignedBy: coach.id, title: `Homework ${tag}` });
+  await db()
+    .insert(resources)
+    .values({ clientId: client.id, kind: "guide", title: `Resource ${tag}`, url: "https://example.com/g" });
+  await db()
+    .insert(auditEvents)
+    .values({ actorId: admin.id, action: "usage.adjust", targetId: client.id, entity: "service_usage" });
+  return client;
+}
+
+/** How many rows each table holds about (or by) this person. */
+async function rowsOf(id: string) {
+  const n = async (rows: Promise<unknown[]>) => (await rows).length;
+  return {
+    profiles: await n(db().select().from(profiles).where(eq(profiles.id, id))),
+    sessions: await n(db().select().from(sessions).where(eq(sessions.userId, id))),
+    accounts: await n(db().select().from(accounts).where(eq(accounts.userId, id))),
+    usage: await n(
+      db()
+        .select()
+        .from(serviceUsage)
+        .where(or(eq(serviceUsage.clientId, id), eq(serviceUsage.createdBy, id))),
+    ),
+    activities: await n(
+      db()
+        .select()
+        .from(activities)
+        .where(or(eq(activities.clientId, id), eq(activities.createdBy, id))),
+    ),
+    lessons: await n(
+      db()
+        .select()
+        .from(lessons)
+        .where(or(eq(lessons.clientId, id), eq(lessons.coachId, id))),
+    ),
+    homework: await n(
+      db()
+        .select()
+        .from(homework)
+        .where(or(eq(homework.clientId, id), eq(homework.assignedBy, id), eq(homework.reviewedBy, id))),
+    ),
+    resources: await n(
+      db()
+        .select()
+        .from(resources)
+        .where(or(eq(resources.clientId, id), eq(resources.createdBy, id))),
+    ),
+    audit: await n(
+      db()
+        .select()
+        .from(auditEvents)
+        .where(or(eq(auditEvents.targetId, id), eq(auditEvents.actorId, id))),
+    ),
+  };
+}
+
+/** Every table, in full and in a stable order. */
+async function everything() {
+  return Promise.all([
+    db().select().from(profiles).orderBy(asc(profiles.id)),
+    db().select().from(sessions).orderBy(asc(sessions.id)),
+    db().select().from(accounts).orderBy(asc(accounts.id)),
+    db().select().from(serviceUsage).orderBy(asc(serviceUsage.id)),
+    db().select().from(activities).orderBy(asc(activities.id)),
+    db().select().from(lessons).orderBy(asc(lessons.id)),
+    db().select().from(homework).orderBy(asc(homework.id)),
+    db().select().from(resources).orderBy(asc(resources.id)),
+    db().select().from(auditEvents).orderBy(asc(auditEvents.id)),
+  ]);
+}
+
+let admin: Viewer;
+let coach: Viewer;
+
+beforeAll(async () => {
+  main = await freshDatabase();
+  admin = await person("admin", null, "Ada Admin");
+  coach = await person("coach", null, "Cole Coach");
+}, 120_000);
+afterAll(async () => {
+  await main?.dispose();
+});
+
+describe(`export (${databaseLabel})`, () => {
+  test("holds the person's rows, no secrets, and none of another client's", async () => {
+    const mine = await populatedClient("Mia Mine", coach, admin);
+    const other = await populatedClient("Otto Other", coach, admin);
+    const exported = await exportPersonData(db(), mine);
+
+    expect(Date.parse(exported.generatedAt)).not.toBeNaN();
+    expect(exported.profile.id).toBe(mine.id);
+    expect(exported.accounts).toEqual([
+      expect.objectContaining({
+        provider: "https://issuer.example",
+        subject: expect.stringContaining("Mia"),
+      }),
+    ]);
+    expect(exported.sessions).toHaveLength(1);
+    expect(Object.keys(exported.sessions[0] ?? {}).sort()).toEqual(["createdAt", "expiresAt"]);
+    for (const rows of [
+      exported.usage,
+      exported.activities,
+      exported.lessons,
+      exported.homework,
+      exported.resources,
+      exported.auditEvents,
+    ]) {
+      expect(rows).toHaveLength(1);
+    }
+    const text = JSON.stringify(exported);
+    expect(text).not.toContain(other.id);
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain("Otto");
+    expect(text).not.toMatch(/tokenHash|token_hash|hash-/);
+  });
+
+  test("every signed-in role can export their own data", async () => {
+    for (const role of ["lead", "coach", "admin"] as const) {
+      const someone = await person(role, null, `Role ${role}`);
+      const exported = await exportPersonData(db(), someone);
+      expect(exported.profile.email).toBe(someone.email);
+    }
+  });
+});
+
+describe(`deletion request (${databaseLabel})`, () => {
+  test("is recorded in the person's audit trail with the note", async () => {
+    const client = await populatedClient("Rhea Request", coach, admin);
+    const answer = await requestDeletion(db(), client, "  Please delete everything.  ");
+    expect(answer.message).toBe(DELETION_REQUESTED);
+    const rows = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "data.deletion-requested"));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        actorId: client.id,
+        targetId: client.id,
+        entity: "profile",
+        after: { note: "Please delete everything." },
+      }),
+    ]);
+  });
+});
+
+describe(`deleting a person (${databaseLabel})`, () => {
+  test("a client's rows are gone from every table; an audit row records who", async () => {
+    const doomed = await populatedClient("Dee Doomed", coach, admin);
+    const bystander = await populatedClient("Bea Bystander", coach, admin);
+    const bystanderBefore = await rowsOf(bystander.id);
+    expect(Object.values(await rowsOf(doomed.id)).every((n) => n >= 1)).toBe(true);
+
+    await deletePerson(db(), admin, doomed.id);
+
+    expect(await rowsOf(doomed.id)).toEqual({
+      profiles: 0,
+      sessions: 0,
+      accounts: 0,
+      usage: 0,
+      activities: 0,
+      lessons: 0,
+      homework: 0,
+      resources: 0,
+      audit: 0,
+    });
+    expect(await rowsOf(bystander.id)).toEqual(bystanderBefore);
+    const [record] = await db().select().from(auditEvents).where(eq(auditEvents.entityId, doomed.id));
+    expect(record).toMatchObject({
+      action: "profile.delete",
+      actorId: admin.id,
+      targetId: null,
+      entity: "profile",
+      before: { email: doomed.email, role: "client" },
+    });
+  });
+
+  test("a coach's lessons and homework stay with the client, the author set null", async () => {
+    const leaving = await person("coach", null, "Lou Leaving");
+    const client = await populatedClient("Kim Kept", leaving, admin);
+    await deletePerson(db(), admin, leaving.id);
+
+    const kept = await db().select().from(lessons).where(eq(lessons.clientId, client.id));
+    expect(kept).toEqual([expect.objectContaining({ coachId: null })]);
+    const keptHomework = await db().select().from(homework).where(eq(homework.clientId, client.id));
+    expect(keptHomework).toEqual([expect.objectContaining({ assignedBy: null })]);
+    expect(await db().select().from(profiles).where(eq(profiles.id, leaving.id))).toEqual([]);
+  });
+
+  test("an admin can't delete themselves", async () => {
+    const before = await everything();
+    const thrown = await modelRefusal(() => deletePerson(db(), admin, admin.id));
+    expect(thrown.init?.status).toBe(409);
+    expect(thrown.data?.error).toBe("You can't delete yourself.");
+    expect(await everything()).toEqual(before);
+  });
+
+  test("an unknown id is a 404", async () => {
+    const thrown = await modelRefusal(() => deletePerson(db(), admin, randomUUID()));
+    expect(thrown.init?.status).toBe(404);
+  });
+
+  for (const role of ["coach", "client", "lead"] as const) {
+    test(`a ${role} is refused (403) and nothing changes`, async () => {
+      const actor = await person(role, role === "client" ? "basic" : null, `Actor ${role}`);
+      const subject = await populatedClient(`Sue Subject ${role}`, coach, admin);
+      const before = await everything();
+      const thrown = await modelRefusal(() => deletePerson(db(), actor, subject.id));
+      expect(thrown.init?.status).toBe(403);
+      expect(thrown.data?.error).toBe(PERMISSION);
+      expect(await everything()).toEqual(before);
+      const still = await db()
+        .select()
+        .from(profiles)
+        .where(inArray(profiles.id, [subject.id]));
+      expect(still).toHaveLength(1);
+    });
+  }
+});
