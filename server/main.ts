@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
+import { sameSiteMutations, securityHeaders } from "./security.ts";
 
 type AppEntry = typeof import("../app/entry.server.tsx");
 
@@ -54,6 +55,9 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+app.use(securityHeaders(config.publicOrigin));
+app.use(sameSiteMutations(config.publicOrigin));
 
 // Server-sent events are never compressed: a gzip stream would hold events back (and cost memory per stream).
 app.use(

@@ -816,7 +816,7 @@ function DeletePersonSection({ data }: { data: Data }) {
         <button
           type="submit"
           disabled={busy}
-          className="justify-self-start rounded-md bg-danger px-4 py-2 text-sm font-semibold text-white hover:opacity-90 disabled:opacity-60"
+          className="justify-self-start rounded-md border border-danger px-4 py-2 text-sm font-semibold text-danger hover:bg-danger/10 disabled:opacity-60"
         >
           Delete this person
         </button>
