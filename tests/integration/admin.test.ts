@@ -32,6 +32,7 @@ import {
   serviceUsage,
 } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
 // The admin area's models (app/server/models/people.server.ts, client-records.server.ts) against a
@@ -53,20 +54,8 @@ const NOT_IN_PLAN = "That isn't part of this client's plan.";
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
 
-async function insertPerson(
-  database: Database,
-  role: Role,
-  plan: Plan | null,
-  fullName: string | null,
-  email = `${(fullName ?? "someone").toLowerCase().replace(/[^a-z]+/g, ".")}-${randomUUID().slice(0, 8)}@example.com`,
-): Promise<Viewer> {
-  const [row] = await database.db.insert(profiles).values({ email, fullName, role, plan }).returning();
-  if (!row) throw new Error("profile not inserted");
-  // The Viewer the session code would build for this person (app/server/auth/session.server.ts).
-  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
-}
-
-const person = (role: Role, plan: Plan | null, name: string | null) => insertPerson(main, role, plan, name);
+const person = (role: Role, plan: Plan | null, name: string | null) =>
+  insertPerson(main.db, role, plan, name);
 
 /** Refused with this status (and message), and not a single row anywhere changed. */
 async function expectRefused(run: () => Promise<unknown>, status: number, message?: string) {
@@ -773,8 +762,8 @@ const CLIENTS = ALL_LISTED.filter((e) => !LEADS.includes(e));
 
 async function seedListing() {
   // Staff whose name and email match the searches below: never listed.
-  listAdmin = await insertPerson(listing, "admin", null, "Chen Admin", "achen.admin@list.test");
-  listCoach = await insertPerson(listing, "coach", null, "Coach Maya", "coach_maya@list.test");
+  listAdmin = await insertPerson(listing.db, "admin", null, "Chen Admin", "achen.admin@list.test");
+  listCoach = await insertPerson(listing.db, "coach", null, "Coach Maya", "coach_maya@list.test");
   await listing.db.insert(profiles).values([
     ...NAMED_CLIENTS.map((c) => ({ ...c, role: "client" as const })),
     ...NAMED_LEADS.map((l) => ({ ...l, role: "lead" as const, plan: null })),

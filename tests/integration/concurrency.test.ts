@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -6,8 +5,9 @@ import type { Plan, Role } from "~/domain/plans";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { adjustUsage } from "~/server/models/client-records.server";
-import { auditEvents, profiles, serviceUsage } from "~/server/schema";
+import { auditEvents, serviceUsage } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
 
 // ARCHITECTURE, "Quota changes are a ledger": a −1 is checked and inserted in one transaction that
 // serialises changes for that client and kind, so concurrent clicks can never drive a total below
@@ -29,19 +29,7 @@ beforeAll(async () => {
 }, 120_000); // PGlite's start and migrations take long on a loaded machine
 afterAll(() => database?.dispose());
 
-async function person(role: Role, plan: Plan | null, name: string): Promise<Viewer> {
-  const [row] = await db()
-    .insert(profiles)
-    .values({
-      email: `${name.toLowerCase().replace(/\W+/g, ".")}-${randomUUID()}@example.com`,
-      fullName: name,
-      role,
-      plan,
-    })
-    .returning();
-  if (!row) throw new Error("profile not inserted");
-  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
-}
+const person = (role: Role, plan: Plan | null, name: string) => insertPerson(db(), role, plan, name);
 
 async function ledger(clientId: string) {
   const rows = await db()

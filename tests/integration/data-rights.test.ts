@@ -21,6 +21,7 @@ import {
   sessions,
 } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
 // Data rights (docs/decisions/0016-data-rights.md, app/server/models/data-rights.server.ts) against a
@@ -34,12 +35,7 @@ const db = () => main.db;
 
 const PERMISSION = "You don't have permission to do that.";
 
-async function person(role: Role, plan: Plan | null, fullName: string): Promise<Viewer> {
-  const email = `${fullName.toLowerCase().replace(/[^a-z]+/g, ".")}-${randomUUID().slice(0, 8)}@example.com`;
-  const [row] = await db().insert(profiles).values({ email, fullName, role, plan }).returning();
-  if (!row) throw new Error("profile not inserted");
-  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
-}
+const person = (role: Role, plan: Plan | null, fullName: string) => insertPerson(db(), role, plan, fullName);
 
 /** A client with one row in every table that holds their data; the lesson and homework by `coach`. */
 async function populatedClient(name: string, coach: Viewer, admin: Viewer): Promise<Viewer> {

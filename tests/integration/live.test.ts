@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
-import type { Viewer } from "~/domain/viewer";
 import { revokeAllSessions } from "~/server/auth/session.server";
 import { type LiveEvent, parseEvent, publishChange, toWire } from "~/server/live/bus.server";
 import { hears } from "~/server/live/streams.server";
 import { adjustUsage, assignHomework } from "~/server/models/client-records.server";
 import { setPlan } from "~/server/models/people.server";
-import { profiles } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
 
 // The live-update bus (app/server/live/bus.server.ts) on a real database: events published through
 // NOTIFY reach this process's subscribers, only once their transaction commits; the models publish
@@ -25,14 +24,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function person(role: Role, plan: Plan | null): Promise<Viewer> {
-  const [row] = await db()
-    .insert(profiles)
-    .values({ email: `${role}-${randomUUID().slice(0, 8)}@example.com`, fullName: role, role, plan })
-    .returning();
-  if (!row) throw new Error("profile not inserted");
-  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
-}
+const person = (role: Role, plan: Plan | null) => insertPerson(db(), role, plan, role);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

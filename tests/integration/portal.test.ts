@@ -17,6 +17,7 @@ import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
 // The client portal's models (app/server/models/portal.server.ts): every function takes the acting
@@ -35,14 +36,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const at = (offsetMs: number) => new Date(T0.getTime() + offsetMs);
 
-async function makePerson(role: Role, plan: Plan | null, name: string): Promise<Viewer> {
-  const [row] = await db()
-    .insert(profiles)
-    .values({ email: `${name.toLowerCase()}-${randomUUID()}@example.com`, fullName: name, role, plan })
-    .returning();
-  if (!row) throw new Error("profile not inserted");
-  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
-}
+const makePerson = (role: Role, plan: Plan | null, name: string) => insertPerson(db(), role, plan, name);
 
 let ana: Viewer; // client, pro
 let ben: Viewer; // client, premium
