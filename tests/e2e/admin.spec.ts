@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import type { MockIdentity } from "../support/oidc-provider.ts";
-import { expect as baseExpect, expectNoAxeViolations, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  freshIdentity,
+  gotoHydrated,
+  type NamedIdentity,
+  PEOPLE,
+  signedInPage,
+  signIn,
+  test,
+} from "./support";
 
 // The admin area as the coach and the admin use it (SPEC §2 Admin home, Leads & Clients, Client
 // detail; §4 role, plan, quota, special item; §5; §6; ARCHITECTURE: coach vs admin, links), in
@@ -18,29 +27,12 @@ const PHONE_360 = { width: 360, height: 780 };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
-type Named = MockIdentity & { name: string };
-
-/** A person the site has never seen: signing in makes them a lead. */
-function freshIdentity(prefix: string): Named {
-  const id = randomUUID().slice(0, 10);
-  return {
-    sub: `${prefix.toLowerCase()}-${id}`,
-    email: `${prefix.toLowerCase()}-${id}@example.com`,
-    name: `${prefix} ${id}`,
-  };
-}
-
-/** Signs `who` in, in a context of their own, and leaves them on `path`. */
-async function signedInPage(browser: Browser, baseURL: string | undefined, who: MockIdentity, path: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
-  await gotoHydrated(page, path);
-  return { context, page };
-}
-
 /** A new lead: a new identity that has signed in once, in a context closed straight after. */
-async function makeLead(browser: Browser, baseURL: string | undefined, prefix: string): Promise<Named> {
+async function makeLead(
+  browser: Browser,
+  baseURL: string | undefined,
+  prefix: string,
+): Promise<NamedIdentity> {
   const who = freshIdentity(prefix);
   const { context } = await signedInPage(browser, baseURL, who, "/dashboard");
   await context.close();

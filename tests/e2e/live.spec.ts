@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import type { MockIdentity } from "../support/oidc-provider.ts";
-import { expect as baseExpect, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
 
 // Live updates in the browser (issue #8, docs/decisions/0014-live-updates.md): a client's open pages
 // follow an admin's changes within 2 s, with no reload and nothing typed lost; an admin demoted to
@@ -12,25 +10,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const LIVE_MS = 2_000;
-
-type Named = MockIdentity & { name: string };
-
-function freshIdentity(prefix: string): Named {
-  const id = randomUUID().slice(0, 10);
-  return {
-    sub: `${prefix.toLowerCase()}-${id}`,
-    email: `${prefix.toLowerCase()}-${id}@example.com`,
-    name: `${prefix} ${id}`,
-  };
-}
-
-async function signedInPage(browser: Browser, baseURL: string | undefined, who: MockIdentity, path: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
-  await gotoHydrated(page, path);
-  return { context, page };
-}
 
 /** The person's id, from the admin's Leads & Clients search. */
 async function idOf(admin: Page, email: string): Promise<string> {

@@ -1,5 +1,13 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.ts";
 
 // Shared helpers for the end-to-end specs. No state lives here between tests.
@@ -97,3 +105,29 @@ export const PEOPLE = {
   premiumClient: { sub: "google-sofia", email: "sofia.alvarez@example.com", name: "Sofia Alvarez" },
   lead: { sub: "google-liam", email: "liam.tremblay@example.com", name: "Liam Tremblay" },
 } satisfies Record<string, MockIdentity>;
+
+export type NamedIdentity = MockIdentity & { name: string };
+
+/** A person the site has never seen: signing in makes them a lead. */
+export function freshIdentity(prefix: string): NamedIdentity {
+  const id = randomUUID().slice(0, 10);
+  return {
+    sub: `${prefix.toLowerCase()}-${id}`,
+    email: `${prefix.toLowerCase()}-${id}@example.com`,
+    name: `${prefix} ${id}`,
+  };
+}
+
+/** Signs `who` in, in a browser context of their own, and leaves them on `path`. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  who: MockIdentity,
+  path: string,
+) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
+  await gotoHydrated(page, path);
+  return { context, page };
+}
