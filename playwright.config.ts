@@ -93,6 +93,7 @@ export default defineConfig({
         SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0123",
         // Every test signs in from 127.0.0.1: the limit is proven by its own system test.
         SIGN_IN_RATE_LIMIT: "10000",
+        MUTATION_RATE_LIMIT: "10000",
       },
     },
   ],

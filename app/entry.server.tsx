@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { cspNonceContext, NonceProvider } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
 
@@ -13,7 +14,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -22,6 +23,10 @@ export default function handleRequest(
       headers: responseHeaders,
     });
   }
+
+  // The CSP nonce server/security.ts put in this response's header: on React's and React Router's
+  // inline scripts and ours (root.tsx). None while pre-rendering: those pages use hashes.
+  const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -40,8 +45,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -82,9 +90,15 @@ export default function handleRequest(
   });
 }
 
+// The load context carrying a request's CSP nonce (server/main.ts).
+export { loadContextWithNonce } from "./lib/csp-nonce";
+// What the process (server/main.ts) needs from the bundled app, besides rendering.
+// The limits server/main.ts applies before the app, the same as the app's own.
+export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
 // `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
 export { BackupError, backup, restore } from "./server/backup.server";
-// What the process (server/main.ts) needs from the bundled app, besides rendering.
+export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
+export { TOO_MANY_CHANGES } from "./server/rate-limit.server";

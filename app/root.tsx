@@ -20,16 +20,18 @@ import { ThemeScript } from "./components/theme-script";
 import { ToastHost } from "./components/toast";
 import { PRERENDERED_PATHS } from "./content/prerender";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
+import { useNonce } from "./lib/csp-nonce";
 import { loadViewer, viewerContext } from "./server/auth/context.server";
 import { readCookie } from "./server/cookies";
 import { getConfig } from "./server/env.server";
+import { limitChangesPerPerson } from "./server/rate-limit.server";
 import { assertValidSettings } from "./server/settings.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [loadViewer];
+export const middleware: Route.MiddlewareFunction[] = [loadViewer, limitChangesPerPerson];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // No database here beyond the middleware's session read (which needs a cookie), so
@@ -56,12 +58,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The theme is rendered once; afterwards the theme switch owns <html>'s class (pre-rendered data
   // would otherwise reset it to the default on every client-side navigation).
   const [theme] = useState(data?.theme ?? DEFAULT_THEME);
+  // This response's CSP nonce for every inline script (server-rendered pages only; docs/decisions/0017).
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme === "light" ? "" : "dark"} data-theme={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ThemeScript />
+        <ThemeScript nonce={nonce} />
         <Meta />
         <Links />
       </head>
@@ -86,8 +90,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LiveUpdates />
           <Analytics />
         </AuthProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -109,6 +113,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message = "The site is having trouble reaching its database. Please try again in a minute.";
     } else {
       title = `${error.status} ${error.statusText}`;
+      // A refusal (400, 403, 413, 429…) says why in its own words: show them.
+      const reason = typeof error.data === "string" ? error.data : (error.data as { error?: unknown })?.error;
+      if (error.status < 500 && typeof reason === "string" && reason.trim() !== "") message = reason;
     }
   }
   return (

@@ -93,18 +93,32 @@ export async function runLighthouse(baseUrl, pages = PUBLIC_PAGES) {
   try {
     for (const page of pages) {
       const url = `${baseUrl}${page}`;
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        formFactor: "mobile",
-      });
+      const audit = () =>
+        lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          formFactor: "mobile",
+        });
+      let result = await audit();
+      // A run that could not score a category (a trace Lighthouse failed to read: score null) says
+      // nothing about the page; run it once more and keep that one, noting the retry.
+      const unscored = (r) => Object.values(r.lhr.categories).some((category) => category.score === null);
+      let retried = false;
+      if (unscored(result)) {
+        console.warn(
+          `Lighthouse could not score ${page} (${result.lhr.runtimeError?.code ?? "no score"}); running it again`,
+        );
+        result = await audit();
+        retried = true;
+      }
       const c = result.lhr.categories;
       const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
       const failing = Object.values(result.lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id);
+      if (retried) failing.push("(measured on a second run: the first could not be scored)");
       rows.push({
         page,
         performance: score("performance"),

@@ -6,16 +6,23 @@
 // bounded in time. A benchmark, not a test: nothing here passes or fails.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import {
+  ADMIN_URL,
+  adminQuery,
+  benchServerEnv,
+  freePort,
+  nodeBinary,
+  requireBuild,
+  root,
+  sleep,
+} from "./support.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const file = path.join(root, "docs", "BENCHMARKS.md");
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PEOPLE = 200;
 const STREAMS_PER_PERSON = 5;
 const CHANGES = 100;
@@ -28,37 +35,7 @@ const deadline = setTimeout(() => {
 }, DEADLINE_MS);
 deadline.unref();
 
-if (!existsSync(path.join(root, process.env.BUILD_DIR || "build", "server", "index.js"))) {
-  console.error("No build: run `npx react-router build` first.");
-  process.exit(1);
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const nodeBinary =
-  Number(process.versions.node.split(".")[0]) >= 24
-    ? process.execPath
-    : realpathSync(path.join(root, "node_modules", ".bin", "node"));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function adminQuery(url, text, values) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+requireBuild();
 
 function rssKiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -148,19 +125,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-live-"));
 const probeFile = path.join(dataDir, "memory.json");
 const child = spawn(nodeBinary, ["--expose-gc", "--import", "./bench/live-probe.mjs", "server/main.ts"], {
   cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
-    LOG_LEVEL: "warn",
-    LIVE_PROBE_FILE: probeFile,
-    SIGN_IN_RATE_LIMIT: "100000",
-    ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-  },
+  env: { ...benchServerEnv({ port, dataDir, databaseUrl: dbUrl.toString() }), LIVE_PROBE_FILE: probeFile },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const base = `http://127.0.0.1:${port}`;

@@ -1,11 +1,12 @@
-// Builds the app (react-router build) when its sources are newer than build/server/index.js.
+// Builds the app (react-router build) when its sources are newer than build/server/index.js
+// ($BUILD_DIR instead of build/ when set, as react-router.config.ts does).
 // Shared by `npm start`, `npm run backup` and `npm run restore`.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
-export const serverBuildFile = path.join(root, "build", "server", "index.js");
+export const serverBuildFile = path.resolve(root, process.env.BUILD_DIR || "build", "server", "index.js");
 const SOURCES = ["app", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(target) {

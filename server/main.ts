@@ -1,15 +1,29 @@
 // The one Node process: static files, pre-rendered pages and the React Router app on Express.
 // Run by Node 24 directly (type stripping); the app itself is the Vite build in build/server.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
-import { sameSiteMutations, securityHeaders } from "./security.ts";
+import { startCluster } from "./cluster.ts";
+import { coalesceWrites } from "./flush.ts";
+import {
+  boundedBodies,
+  cspNonce,
+  inlineScriptHashes,
+  pagePath,
+  SAFE_METHODS,
+  sameSiteMutations,
+  securityHeaders,
+} from "./security.ts";
+import { clientFiles } from "./static.ts";
 
 type AppEntry = typeof import("../app/entry.server.tsx");
+
+// WEB_CONCURRENCY > 1 (PostgreSQL only): this process forks the workers that serve, and waits.
+if (startCluster()) await new Promise<never>(() => {});
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
@@ -56,8 +70,25 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(securityHeaders(config.publicOrigin));
+// Each pre-rendered page with the hashes of its inline scripts, which its Content-Security-Policy lists
+// (the same file goes to everyone, so it cannot carry a per-request nonce).
+const clientDir = path.join(buildDir, "client");
+const prerenderedScripts = new Map(
+  prerenderedPaths(clientDir).map((page) => [
+    page,
+    inlineScriptHashes(readFileSync(path.join(clientDir, page, "index.html"), "utf8")),
+  ]),
+);
+
+app.use(securityHeaders(config.publicOrigin, { sources: entry.cspSources(), prerenderedScripts }));
 app.use(sameSiteMutations(config.publicOrigin));
+app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
+
+// Fingerprinted files (cached for a year), public files and pre-rendered pages (revalidated, so a
+// deploy shows at once; /about, not a redirect to /about/): from memory, each compressed once
+// (server/static.ts), so before the compression middleware.
+const client = clientFiles(clientDir, prerenderedScripts.keys(), pagePath);
+app.use(client.middleware);
 
 // Server-sent events are never compressed: a gzip stream would hold events back (and cost memory per stream).
 app.use(
@@ -68,31 +99,8 @@ app.use(
   }),
 );
 
-// Fingerprinted files never change: cache them for a year.
-app.use(
-  "/assets",
-  express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-);
-// Pre-rendered pages and public files: revalidate, so a deploy shows at once.
-const clientDir = path.join(buildDir, "client");
-const revalidate = { "Cache-Control": "public, max-age=0, must-revalidate" };
-app.use(
-  express.static(clientDir, {
-    maxAge: 0,
-    redirect: false,
-    index: false,
-    setHeaders: (res) => res.set(revalidate),
-  }),
-);
-
-// Pre-rendered HTML is served for its exact path (/about, not a redirect to /about/).
-const prerendered = new Set(prerenderedPaths(clientDir));
-app.get("/{*splat}", (req, res, next) => {
-  const pathname = req.path.length > 1 ? req.path.replace(/\/$/, "") : req.path;
-  if (!prerendered.has(pathname)) return next();
-  res.set(revalidate);
-  res.sendFile(path.join(pathname, "index.html"), { root: clientDir }, (error) => error && next(error));
-});
+// One compressed write and flush per turn of the event loop, not per streamed chunk (server/flush.ts).
+app.use(coalesceWrites);
 
 // Sign-in starts (POST /login) and callbacks, per client address: a burst gets 429 + Retry-After,
 // everyone else keeps being served.
@@ -106,7 +114,28 @@ const signInLimiter = rateLimit({
 app.post("/login", signInLimiter);
 app.get("/auth/callback", signInLimiter);
 
-app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+// Every state-changing request, per client address (the app adds a per-person limit once it knows who
+// is asking): a runaway script gets 429 + Retry-After, and nothing it sent after the limit runs.
+app.use(
+  rateLimit({
+    windowMs: 60_000,
+    limit: config.mutationRateLimit,
+    skip: (req) => SAFE_METHODS.has(req.method),
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    message: { error: entry.TOO_MANY_CHANGES },
+  }),
+);
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV ?? "production",
+    // The nonce in this response's CSP header, for the inline scripts the app renders.
+    getLoadContext: (_req, res) => entry.loadContextWithNonce(cspNonce(res)),
+  }),
+);
 
 // Migrate and seed before taking traffic; if the database is down, keep serving (healthz says 503)
 // and let a later request open it.

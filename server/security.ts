@@ -1,8 +1,11 @@
 // Response headers and the same-site rule for state-changing requests (ARCHITECTURE: security model).
-import type { RequestHandler } from "express";
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
+import type { CspSources } from "../app/server/csp.server.ts";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A state-changing request must come from the site itself: a foreign `Sec-Fetch-Site` or `Origin`
@@ -25,23 +28,72 @@ export function sameSiteMutations(publicOrigin: string): RequestHandler {
   };
 }
 
+export type ContentSecurity = {
+  /** Other sites the pages use, by kind (app/server/csp.server.ts). */
+  sources: CspSources;
+  /** Pre-rendered pages by path (as `pagePath` writes it), with their inline scripts' hash sources. */
+  prerenderedScripts: ReadonlyMap<string, string[]>;
+};
+
+/** A page's path as the pre-rendered files are looked up: no trailing slash, except for "/". */
+export function pagePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/$/, "") : path;
+}
+
+/** This response's CSP nonce, for the app's load context (server-rendered pages). */
+export function cspNonce(res: Response): string {
+  const nonce: unknown = res.locals.cspNonce;
+  if (typeof nonce !== "string") throw new Error("securityHeaders() must run before the app");
+  return nonce;
+}
+
 /**
  * Helmet's headers (nosniff, a strict referrer policy, no framing, cross-origin isolation of this
- * site's windows) plus a Permissions-Policy. HSTS only when the public origin is https. The script
- * policy (CSP with nonces) is not set yet: pre-rendered pages need hashes for their inline scripts.
+ * site's windows) plus a Permissions-Policy. HSTS and upgrade-insecure-requests only when the public
+ * origin is https.
+ *
+ * The Content-Security-Policy (docs/decisions/0017): server-rendered pages run only scripts carrying
+ * this response's fresh nonce, and what those load ('strict-dynamic'). Pre-rendered pages are the
+ * same files for everyone, so they list the sha256 of each of their inline scripts instead, plus
+ * 'self' for the modules under /assets: a hashed inline module's imports carry no nonce, so under
+ * 'strict-dynamic' they would load only when a modulepreload link happened to fetch them first.
  */
-export function securityHeaders(publicOrigin: string): RequestHandler[] {
+export function securityHeaders(publicOrigin: string, csp: ContentSecurity): RequestHandler[] {
   const https = publicOrigin.startsWith("https:");
+  const { sources } = csp;
+  const scriptSources = (_req: IncomingMessage, res: ServerResponse) =>
+    String((res as Response).locals.cspScriptSources);
   return [
+    (req, res, next) => {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = nonce;
+      const hashes =
+        req.method === "GET" || req.method === "HEAD"
+          ? csp.prerenderedScripts.get(pagePath(req.path))
+          : undefined;
+      res.locals.cspScriptSources = hashes
+        ? ["'self'", ...hashes.map((hash) => `'${hash}'`), ...sources.scripts].join(" ")
+        : `'nonce-${nonce}' 'strict-dynamic'`;
+      next();
+    },
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          // Scripts are not restricted yet (see above); these directives are safe everywhere now.
-          "default-src": helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+          "default-src": ["'self'"],
+          "script-src": [scriptSources],
+          // Inline styles stay allowed (the decision record says why): React renders style
+          // attributes, and sonner and Radix's scroll lock add <style> elements without a nonce.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'", ...sources.connections],
+          "frame-src": sources.frames.length > 0 ? sources.frames : ["'none'"],
+          "form-action": ["'self'", ...sources.formTargets],
           "frame-ancestors": ["'none'"],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],
+          ...(https ? { "upgrade-insecure-requests": [] } : {}),
         },
       },
       crossOriginEmbedderPolicy: false,
@@ -54,4 +106,47 @@ export function securityHeaders(publicOrigin: string): RequestHandler[] {
       next();
     },
   ];
+}
+
+const INLINE_SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
+const SRC_ATTRIBUTE = /\ssrc\s*=/i;
+const TYPE_ATTRIBUTE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+/** Types a browser runs (and CSP checks); others, like application/ld+json, are data. */
+const EXECUTABLE_TYPE = /^(?:|module|importmap|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
+
+/**
+ * The CSP hash sources (`sha256-…`) of the inline scripts a browser would run in this HTML: exactly
+ * the text between the tags, newlines normalised as the HTML parser does. Meant for our own build's
+ * pre-rendered pages, whose markup React writes.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (SRC_ATTRIBUTE.test(attributes)) continue;
+    const type = TYPE_ATTRIBUTE.exec(attributes);
+    if (!EXECUTABLE_TYPE.test((type?.[1] ?? type?.[2] ?? type?.[3] ?? "").trim())) continue;
+    const digest = createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64");
+    hashes.add(`sha256-${digest}`);
+  }
+  return [...hashes];
+}
+
+/**
+ * A state-changing request that declares a body over `maxBytes` is answered 413 before anything
+ * parses it (the app's form reader applies the same limit to bodies it reads, declared or not). The
+ * body is read to its end and dropped first — an HTTP/1.1 client keeps sending and would miss an
+ * early answer — unless it declares more than `dropBytes`: then the connection is dropped.
+ */
+export function boundedBodies(maxBytes: number, dropBytes: number, message: string): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const declared = Number(req.get("content-length") ?? 0);
+    if (!(declared > maxBytes)) return next();
+    if (declared > dropBytes) {
+      req.destroy();
+      return;
+    }
+    req.on("end", () => res.status(413).json({ error: message }));
+    req.resume();
+  };
 }

@@ -7,7 +7,8 @@ const MARKER = "data-page-view-analytics";
 /**
  * The page-view analytics script (SPEC §7), added after hydration so it never delays the page and never
  * runs during pre-rendering. Off while settings leave it unset. A load failure (offline, a blocker) is
- * only logged (SPEC §8): counting visits must never break a page.
+ * only logged (SPEC §8): counting visits must never break a page. The CSP lets it in (decision 0017): added
+ * by our own code ('strict-dynamic') on server-rendered pages, by its origin on pre-rendered ones.
  */
 export function Analytics({ settings = SETTINGS.analytics }: { settings?: Settings["analytics"] }) {
   const { scriptSrc, siteId, siteIdAttribute } = settings;

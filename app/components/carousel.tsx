@@ -1,9 +1,22 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel, { type UseEmblaCarouselType } from "embla-carousel-react";
-import { Children, type FocusEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import {
+  Children,
+  type FocusEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import type { CarouselApi } from "./carousel-engine";
+import { useLazyModule, useNearViewport } from "./ui/lazy";
 
-type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
+// Embla (the engine) loads once a carousel comes near the screen, or is pointed at or focused; until
+// then the carousel is plain markup showing its first slides, in the place Embla will start them.
+const loadEngine = () => import("./carousel-engine");
+
 type PerView = 1 | 2 | 3 | 4;
+type Direction = "previous" | "next";
 
 /**
  * Slides visible at once: `base` below 768 px, `md` from 768 px, `lg` from 1024 px; `from769` from 769 px,
@@ -101,26 +114,18 @@ export function Carousel({
   const slides = Children.toArray(children);
   const labelId = useId();
   const reducedMotion = usePrefersReducedMotion();
-  // Our own state decides when to play, so the plugin never starts or resumes by itself.
-  const [plugins] = useState(() =>
-    autoplayMs
-      ? [
-          Autoplay({
-            delay: autoplayMs,
-            playOnInit: false,
-            stopOnInteraction: true,
-            stopOnMouseEnter: false,
-            stopOnFocusIn: false,
-          }),
-        ]
-      : [],
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" }, plugins);
+
+  const region = useRef<HTMLElement>(null);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [engine, loadEngineModule] = useLazyModule(loadEngine);
+  const upgrade = useCallback(() => void loadEngineModule(), [loadEngineModule]);
+  useNearViewport(region, upgrade);
+  const [api, setApi] = useState<CarouselApi | null>(null);
 
   const [hovered, setHovered] = useState(false);
   const [focusWithin, setFocusWithin] = useState(false);
   const [stoppedByUser, setStoppedByUser] = useState(false);
-  const canRotate = plugins.length > 0 && reducedMotion === false;
+  const canRotate = Boolean(autoplayMs) && reducedMotion === false;
   const rotating = canRotate && !stoppedByUser && !hovered && !focusWithin;
 
   useEffect(() => {
@@ -151,36 +156,57 @@ export function Carousel({
 
   const hidden = (index: number) => hideSlidesOutOfView && shown !== null && !shown.includes(index);
 
+  // A press before the engine has arrived is kept, and made once it has.
+  const [queued, setQueued] = useState<Direction | null>(null);
   const go = useCallback(
-    (direction: "previous" | "next") => {
-      if (!api) return;
+    (direction: Direction) => {
+      if (!api) {
+        setQueued(direction);
+        upgrade();
+        return;
+      }
       const jump = reducedMotion === true;
       if (direction === "next") api.scrollNext(jump);
       else api.scrollPrev(jump);
       // A full interval before the next automatic move.
       api.plugins().autoplay?.reset();
     },
-    [api, reducedMotion],
+    [api, reducedMotion, upgrade],
   );
+  useEffect(() => {
+    if (!api || queued === null) return;
+    setQueued(null);
+    go(queued);
+  }, [api, queued, go]);
 
   function onBlur(event: FocusEvent<HTMLElement>) {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusWithin(false);
   }
 
   const buttonClass =
-    "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-card-foreground transition-colors hover:bg-muted disabled:opacity-60";
+    "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-card-foreground transition-colors hover:bg-muted";
 
   return (
     <section
+      ref={region}
       aria-roledescription="carousel"
       aria-label={showLabel ? undefined : label}
       aria-labelledby={showLabel ? labelId : undefined}
       className={className}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true);
+        upgrade();
+      }}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocusWithin(true)}
+      onFocus={() => {
+        setFocusWithin(true);
+        upgrade();
+      }}
       onBlur={onBlur}
     >
+      {engine && viewport ? (
+        <engine.CarouselEngine viewport={viewport} autoplayMs={autoplayMs} onApi={setApi} />
+      ) : null}
       {/* Controls come first, so the rotation control is the first thing keyboard users reach. */}
       <div
         className={`mb-4 flex flex-wrap items-center gap-3 ${showLabel ? "justify-between" : "justify-end"}`}
@@ -206,7 +232,6 @@ export function Carousel({
             type="button"
             className={buttonClass}
             aria-label={`Previous ${itemName}`}
-            disabled={!api}
             onClick={() => go("previous")}
           >
             <span aria-hidden="true">←</span>
@@ -215,14 +240,13 @@ export function Carousel({
             type="button"
             className={buttonClass}
             aria-label={`Next ${itemName}`}
-            disabled={!api}
             onClick={() => go("next")}
           >
             <span aria-hidden="true">→</span>
           </button>
         </div>
       </div>
-      <div ref={viewportRef} className="overflow-hidden">
+      <div ref={setViewport} className="overflow-hidden">
         {/* The 16 px gutter is split, 8 px each side of a slide: cards fill the viewport edge to edge, and a slide's own box overhangs it by only 8 px. */}
         <div className="-mx-2 flex touch-pan-y" aria-live={rotating ? "off" : "polite"}>
           {slides.map((slide, index) => (

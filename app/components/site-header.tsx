@@ -1,11 +1,11 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { PRIMARY_NAV, SITE } from "~/content/site";
 import { isProtectedPath, isStaff } from "~/domain/viewer";
 import { useAuth } from "./auth-provider";
 import { ThemeSwitch } from "./theme-switch";
 import { notify } from "./toast";
+import { useLazyDialog } from "./ui/lazy-dialog";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-1.5 text-sm transition-colors hover:bg-muted ${
@@ -52,7 +52,8 @@ function NavItems({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOu
 }
 
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
+  // The drawer's dialog code loads on intent to open it: desktop visits never download it.
+  const { Dialog, open, setOpen, triggerProps, onCloseAutoFocus } = useLazyDialog();
   const location = useLocation();
 
   const navigate = useNavigate();
@@ -83,33 +84,39 @@ export function SiteHeader() {
         <div className="hidden lg:block">
           <ThemeSwitch />
         </div>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger
-            className="rounded-md border border-border px-3 py-1.5 text-sm lg:hidden"
-            aria-label="Open menu"
-          >
-            Menu
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-l border-border bg-background p-5 shadow-xl">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="font-semibold">Menu</Dialog.Title>
-                <Dialog.Close
-                  className="rounded-md border border-border px-2 py-1 text-sm"
-                  aria-label="Close menu"
-                >
-                  Close
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                <NavItems onNavigate={() => setOpen(false)} onSignOut={handleSignOut} />
-              </nav>
-              <ThemeSwitch />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          {...triggerProps}
+          className="rounded-md border border-border px-3 py-1.5 text-sm lg:hidden"
+          aria-label="Open menu"
+        >
+          Menu
+        </button>
+        {Dialog ? (
+          <Dialog.Root open={open} onOpenChange={setOpen}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+              <Dialog.Content
+                className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-l border-border bg-background p-5 shadow-xl"
+                onCloseAutoFocus={onCloseAutoFocus}
+              >
+                <div className="flex items-center justify-between">
+                  <Dialog.Title className="font-semibold">Menu</Dialog.Title>
+                  <Dialog.Close
+                    className="rounded-md border border-border px-2 py-1 text-sm"
+                    aria-label="Close menu"
+                  >
+                    Close
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+                <nav aria-label="Mobile" className="flex flex-col gap-1">
+                  <NavItems onNavigate={() => setOpen(false)} onSignOut={handleSignOut} />
+                </nav>
+                <ThemeSwitch />
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        ) : null}
       </div>
     </header>
   );

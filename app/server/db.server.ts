@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { resetSessionCache } from "./auth/session-cache.server";
 import { getConfig } from "./env.server";
 import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
 import { logger } from "./logger.server";
@@ -164,6 +165,8 @@ export async function getDb(): Promise<Db> {
 export async function closeDatabase(): Promise<void> {
   const current = opening;
   opening = undefined;
+  // The cache listened on this database's bus: a later handle starts it afresh.
+  resetSessionCache();
   const database = await current?.catch(() => undefined);
   await database?.close();
 }

@@ -24,6 +24,8 @@ test("defaults follow the configuration contract", () => {
     oidc: null,
     adminEmails: [],
     sessionSecret: undefined,
+    signInRateLimit: 20,
+    mutationRateLimit: 120,
     localSignIn: true,
   });
 });
@@ -91,6 +93,9 @@ describe("each wrong value stops start-up with one line naming the variable", ()
     ["SESSION_SECRET", { AUTH_OIDC_CLIENT_ID: "id", AUTH_OIDC_CLIENT_SECRET: "secret" }],
     ["SESSION_SECRET", { SESSION_SECRET: "short" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["SIGN_IN_RATE_LIMIT", { SIGN_IN_RATE_LIMIT: "0" }],
+    ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "lots" }],
+    ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "2.5" }],
   ];
   for (const [variable, env] of cases) {
     test(`${variable} = ${JSON.stringify(env)}`, () => {

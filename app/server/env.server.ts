@@ -14,6 +14,15 @@ const blankToUndefined = (value: unknown) =>
 
 const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
 
+/** A whole number of requests per minute, 1 to 100,000. */
+function perMinute(what: string, fallback: number) {
+  const message = `must be a whole number of ${what} per minute (1 to 100000)`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(1, message).max(100_000, message).default(fallback),
+  );
+}
+
 const schema = z
   .object({
     PORT: z.preprocess(
@@ -82,15 +91,8 @@ const schema = z
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
     ),
-    SIGN_IN_RATE_LIMIT: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: "must be a whole number of sign-in requests per minute (1 to 100000)" })
-        .int("must be a whole number of sign-in requests per minute (1 to 100000)")
-        .min(1, "must be a whole number of sign-in requests per minute (1 to 100000)")
-        .max(100_000, "must be a whole number of sign-in requests per minute (1 to 100000)")
-        .default(20),
-    ),
+    SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 20),
+    MUTATION_RATE_LIMIT: perMinute("changes", 120),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -127,6 +129,8 @@ export type Config = {
   logLevel: string;
   /** Sign-in starts and callbacks allowed per client address per minute. */
   signInRateLimit: number;
+  /** State-changing requests allowed per client address and per signed-in person per minute. */
+  mutationRateLimit: number;
   /** Local sign-in: only without an OIDC client and only on a loopback interface. */
   localSignIn: boolean;
 };
@@ -171,6 +175,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    mutationRateLimit: e.MUTATION_RATE_LIMIT,
     localSignIn: oidc === null && isLoopbackHost(e.HOST),
   };
 }

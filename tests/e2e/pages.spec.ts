@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { SETTINGS } from "../../app/content/settings";
+import { holdLazyChunks } from "./lazy-chunks";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support";
 
 // Home, About, FAQ and Privacy: what each page says, the contact embeds' offline fallback, the FAQ
@@ -64,7 +65,20 @@ async function nextMove(carousel: Locator, timeout = 5_000): Promise<number> {
 }
 
 function useLightTheme(page: Page) {
-  return page.addInitScript(() => localStorage.setItem("theme", "light"));
+  // Init scripts run in every frame; an embed's frame may not have storage of ours.
+  return page.addInitScript(() => window === window.top && localStorage.setItem("theme", "light"));
+}
+
+/** Any host but this server's. */
+const isOutside = (url: URL) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost";
+
+/** Console errors the page logs from now on (a failed request logs one too). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
 }
 
 test("home hero states the offer, the rating and the coach, and leads to pricing", async ({ page }) => {
@@ -100,12 +114,15 @@ test("home hero states the offer, the rating and the coach, and leads to pricing
 test("contact section loads its embeds only when reached and, offline, keeps working links", async ({
   page,
 }) => {
+  const errors = consoleErrors(page);
   await gotoHydrated(page, "/");
   const contact = page.locator("section#contact");
   await expect(contact.getByRole("heading", { level: 2, name: "Get in touch" })).toBeAttached();
   // Below the fold nothing external has been requested yet.
   await expect(page.locator("iframe")).toHaveCount(0);
 
+  // The connection drops (navigator.onLine turns false), then the visitor scrolls to the contact section.
+  await page.context().setOffline(true);
   await contact.scrollIntoViewIfNeeded();
 
   const form = contact.getByRole("link", { name: /Open the contact form/ });
@@ -123,22 +140,52 @@ test("contact section loads its embeds only when reached and, offline, keeps wor
   await expect(calendar).toHaveAttribute("target", "_blank");
   await expect(calendar).toHaveAttribute("rel", /\bnoopener\b/);
 
-  // No internet here: both embeds give up politely, and the links stay.
-  await expect(contact.getByText("Sorry, the form couldn’t load here.", { exact: false })).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(contact.getByText("Sorry, the calendar couldn’t load here.", { exact: false })).toBeVisible({
-    timeout: 15_000,
-  });
+  // Offline: both embeds give up politely at once, without a request, and the links stay.
+  await expect(contact.getByText("Sorry, the form couldn’t load here.", { exact: false })).toBeVisible();
+  await expect(contact.getByText("Sorry, the calendar couldn’t load here.", { exact: false })).toBeVisible();
   await expect(page.locator("iframe")).toHaveCount(0);
   await expect(form).toBeVisible();
   await expect(calendar).toBeVisible();
 
   // Trying again tries again, and fails the same way.
   await contact.getByRole("button", { name: "Try again" }).last().click();
-  await expect(contact.getByText("Sorry, the calendar couldn’t load here.", { exact: false })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(contact.getByText("Sorry, the calendar couldn’t load here.", { exact: false })).toBeVisible();
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(errors).toEqual([]);
+
+  // Back online, with providers that answer, both load by themselves.
+  await page.context().route(isOutside, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><title>Embed</title><p>Embed</p>",
+    }),
+  );
+  await page.context().setOffline(false);
+  await expect(contact.getByTitle(/contact form/i)).toBeVisible();
+  await expect(contact.locator("iframe")).toHaveCount(2);
+  for (const frame of await contact.locator("iframe").all()) await expect(frame).toBeVisible();
+  await expect(contact.getByRole("button", { name: "Try again" })).toHaveCount(0);
+});
+
+test("contact embeds whose providers are unreachable log no error in the console, and the links stay", async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  await page.context().route(isOutside, (route) => route.abort("namenotresolved"));
+  await gotoHydrated(page, "/");
+  const contact = page.locator("section#contact");
+  await contact.scrollIntoViewIfNeeded();
+  // Nothing of ours asks the providers first (that request would fail noisily): each frame shows the
+  // browser's own error page, silently, below the link that always works.
+  await expect(contact.locator("iframe")).toHaveCount(2);
+  for (const frame of await contact.locator("iframe").all()) await expect(frame).toBeVisible();
+  await expect(contact.getByRole("link", { name: /Open the contact form/ })).toBeVisible();
+  await expect(contact.getByRole("link", { name: /Open the booking calendar/ })).toBeVisible();
+  // The frames have loaded (their requests failed); a failed request's error would be logged by now.
+  // (Not "network idle": Chromium keeps retrying a frame's DNS failure by itself.)
+  await page.waitForTimeout(1_000);
+  expect(errors).toEqual([]);
 });
 
 test("home page publishes the coach as a schema.org Person", async ({ page }) => {
@@ -214,6 +261,26 @@ test("FAQ accordion works from the keyboard", async ({ page }) => {
   await expect(page.getByText(/sponsor discount of 25%.*LinkedIn.*custom payment link/)).toBeVisible();
   await page.keyboard.press("Home");
   await expect(first).toBeFocused();
+});
+
+test("a FAQ question focused and pressed before the accordion's code has arrived opens once it has, keeping focus", async ({
+  page,
+}) => {
+  const chunks = await holdLazyChunks(page, "/faq");
+  await gotoHydrated(page, "/faq");
+  // The questions are there, as headings holding buttons, before the accordion's code.
+  const questions = page.getByRole("main").getByRole("heading", { level: 2 }).getByRole("button");
+  await expect(questions).toHaveCount(10);
+  const first = page.getByRole("button", { name: "What kind of guidance do you offer?" });
+  await first.focus();
+  await page.keyboard.press("Enter");
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+
+  await chunks.release();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("button", { name: /What happens in a coaching session/ })).toBeFocused();
 });
 
 test("FAQ answers state the program's facts", async ({ page }) => {
@@ -320,6 +387,8 @@ test("logo carousel moves on by itself every 2 seconds", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await gotoHydrated(page, "/about");
   const carousel = page.getByRole("region", { name: COACH_CAROUSEL });
+  // It starts once near the screen.
+  await carousel.scrollIntoViewIfNeeded();
   const logos = await allLogos(carousel);
 
   const before = await settledFirstLogo(carousel);
@@ -327,7 +396,8 @@ test("logo carousel moves on by itself every 2 seconds", async ({ page }) => {
   await expect.poll(() => firstVisibleLogo(carousel)).toBe(logos[(logos.indexOf(before) + 1) % logos.length]);
   const secondMove = await nextMove(carousel);
   expect(secondMove - firstMove).toBeGreaterThan(1_500);
-  expect(secondMove - firstMove).toBeLessThan(2_700);
+  // Generous above: a loaded machine delays timers and the polling that observes them.
+  expect(secondMove - firstMove).toBeLessThan(3_500);
 });
 
 test("logo carousel holds still while hovered and when paused, and resumes after", async ({ page }) => {
@@ -421,12 +491,13 @@ test("privacy policy states every point of the policy and how to reach the opera
   await expect(mail).toHaveAttribute("href", `mailto:${SETTINGS.operator.email}`);
 });
 
-/** Brings each page into the state worth checking: the home embeds in their fallback, one FAQ answer open. */
+/** Brings each page into the state worth checking: the home embeds in their offline fallback, one FAQ answer open. */
 async function prepareForAxe(page: Page, path: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   if (path === "/") {
+    await page.context().setOffline(true);
     await page.locator("section#contact").scrollIntoViewIfNeeded();
-    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(2);
   }
   if (path === "/faq") await page.getByRole("button", { name: "Do you offer discounts?" }).click();
 }

@@ -1,4 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
+import { INTEREST_FORM } from "../../app/content/next-offer";
+import { holdLazyChunks } from "./lazy-chunks";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support";
 
 // The Next Offer program page (enroll-by date, interest form, reviews, testimonial carousel, FAQ)
@@ -11,25 +13,49 @@ const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 800, height: 900 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** The machine has no internet: make that explicit, so every run sees the same thing. */
-async function goOffline(page: Page) {
-  await page.context().route(
-    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
-    (route) => route.abort("internetdisconnected"),
-  );
-}
+/** Any host but this server's. */
+const isOutside = (url: URL) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost";
+
+const FORM_PAGE = {
+  status: 200,
+  contentType: "text/html",
+  body: "<!doctype html><title>Interest form</title><h1>Interest form</h1>",
+};
 
 /** Any outside host answers with a small page, as the real form host would. */
 async function fakeFormHost(page: Page) {
-  await page.context().route(
-    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
-    (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: "text/html",
-        body: "<!doctype html><title>Interest form</title><h1>Interest form</h1>",
-      }),
-  );
+  await page.context().route(isOutside, (route) => route.fulfill(FORM_PAGE));
+}
+
+/**
+ * Outside hosts do not answer (yet): the embed stays loading. `answer()` then answers every waiting
+ * request, and later ones, as the form host would.
+ */
+async function holdOutsideHosts(page: Page) {
+  const waiting: Route[] = [];
+  let answering = false;
+  await page.context().route(isOutside, async (route) => {
+    if (answering) await route.fulfill(FORM_PAGE);
+    else waiting.push(route);
+  });
+  return {
+    async answer() {
+      answering = true;
+      // A request the page gave up on (its iframe removed) can no longer be answered.
+      for (const route of waiting.splice(0)) await route.fulfill(FORM_PAGE).catch(() => {});
+    },
+  };
+}
+
+/**
+ * The browser goes offline (navigator.onLine turns false and `offline` fires), as when a phone loses its
+ * connection, with the interest form still loading.
+ */
+async function offlineWhileLoading(page: Page) {
+  await holdOutsideHosts(page);
+  await gotoHydrated(page, PROGRAM);
+  await expect(page.getByText(INTEREST_FORM.loading)).toBeVisible();
+  await page.context().setOffline(true);
 }
 
 function testimonials(page: Page): Locator {
@@ -64,7 +90,17 @@ async function openWithStoppedClock(page: Page) {
 }
 
 async function chooseLightTheme(page: Page) {
-  await page.addInitScript(() => localStorage.setItem("theme", "light"));
+  // Init scripts run in every frame; an embed's frame may not have storage of ours.
+  await page.addInitScript(() => window === window.top && localStorage.setItem("theme", "light"));
+}
+
+/** Scrolls the testimonials into view and waits for the carousel engine, which loads only then. */
+async function reachTestimonials(page: Page, inView: number) {
+  const carousel = testimonials(page);
+  await carousel.scrollIntoViewIfNeeded();
+  // Once the engine runs, only the testimonials in view are exposed.
+  await expect(carousel.getByRole("group")).toHaveCount(inView);
+  return carousel;
 }
 
 test("program page shows the enroll-by Sunday, the length, the weekly time and a way to compare plans", async ({
@@ -115,18 +151,73 @@ test("without JavaScript the page says 'this Sunday' and still offers the intere
   await context.close();
 });
 
-test("when the interest form cannot load, a link opens it in a new tab", async ({ page }) => {
-  await goOffline(page);
-  await gotoHydrated(page, PROGRAM);
+test("offline, the interest form gives way to a link that opens it in a new tab, and returns with the connection", async ({
+  page,
+}) => {
+  await offlineWhileLoading(page);
 
   const form = page.getByRole("region", { name: "Register your interest" });
   await expect(form.getByText(/can't be shown here/)).toBeVisible();
-  await expect(form.getByTitle("Next Offer program interest form")).toHaveCount(0);
+  await expect(form.getByTitle(INTEREST_FORM.frameTitle)).toHaveCount(0);
   const link = form.getByRole("link", { name: "Open the interest form (opens in a new tab)" });
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
   await expect(link).toHaveAttribute("href", /^https:\/\//);
+
+  // Back online, it tries again by itself.
+  await page.context().unrouteAll();
+  await fakeFormHost(page);
+  await page.context().setOffline(false);
+  await expect(form.getByTitle(INTEREST_FORM.frameTitle)).toBeVisible();
+  await expect(form.getByText(/can't be shown here/)).toHaveCount(0);
+  await expect(link).toBeVisible();
+});
+
+test("a form host that does not answer in time leaves the link, and a late form still shows", async ({
+  page,
+}) => {
+  await page.clock.install();
+  const host = await holdOutsideHosts(page);
+  await gotoHydrated(page, PROGRAM);
+  const form = page.getByRole("region", { name: "Register your interest" });
+  await expect(form.getByText(INTEREST_FORM.loading)).toBeVisible();
+
+  await page.clock.runFor(INTEREST_FORM.timeoutMs + 100);
+  await expect(form.getByText(/can't be shown here/)).toBeVisible();
+  await expect(form.getByTitle(INTEREST_FORM.frameTitle)).toBeHidden();
+  await expect(form.getByRole("link", { name: /^Open the interest form/ })).toBeVisible();
+
+  await host.answer();
+  await expect(form.getByTitle(INTEREST_FORM.frameTitle)).toBeVisible();
+  await expect(
+    page.frameLocator(`iframe[title="${INTEREST_FORM.frameTitle}"]`).getByRole("heading"),
+  ).toHaveText("Interest form");
+  await expect(form.getByText(/can't be shown here/)).toHaveCount(0);
+});
+
+test("an unreachable form host logs no error in the console, and the link stays", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.context().route(isOutside, (route) => route.abort("namenotresolved"));
+  await gotoHydrated(page, PROGRAM);
+
+  const form = page.getByRole("region", { name: "Register your interest" });
+  // Nothing of ours asks the host first (that request would fail noisily): the frame shows the
+  // browser's own error page, silently, beside the link.
+  await expect(form.getByTitle(INTEREST_FORM.frameTitle)).toBeVisible();
+  await expect(form.getByRole("link", { name: /^Open the interest form/ })).toBeVisible();
+  // Everything else that loads late (carousel engine, accordion) has loaded too.
+  await reachTestimonials(page, 3);
+  const faq = page.getByRole("region", { name: "Questions about the program" });
+  await faq.getByRole("button").first().click();
+  await expect(faq.getByRole("button").first()).toHaveAttribute("aria-expanded", "true");
+  // The frame has loaded (its request failed); a failed request's error would be logged by now.
+  // (Not "network idle": Chromium keeps retrying a frame's DNS failure by itself.)
+  await page.waitForTimeout(1_000);
+  expect(errors).toEqual([]);
 });
 
 test("when the form host answers, the form shows in the page and the new-tab link stays", async ({
@@ -250,7 +341,7 @@ test("previous and next buttons move one testimonial at a time and loop around",
 test("testimonials advance on their own every 2 seconds and loop", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await openWithStoppedClock(page);
-  const carousel = testimonials(page);
+  const carousel = await reachTestimonials(page, 3);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
   await page.clock.runFor(1800);
@@ -329,6 +420,62 @@ test("with reduced motion the testimonials never move on their own", async ({ pa
   await expect.poll(() => shownSlides(carousel)).toEqual(["2 of 4", "3 of 4", "4 of 4"]);
 });
 
+test("far from the screen the testimonials are plain markup that holds still, and they start once reached", async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await openWithStoppedClock(page);
+  const carousel = testimonials(page);
+  // The first three, where the carousel will start them; the engine has not loaded, so all four
+  // testimonials are still exposed and none moves.
+  await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
+  await expect(carousel.getByRole("group")).toHaveCount(4);
+  await page.clock.runFor(5000);
+  expect(await shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
+
+  await reachTestimonials(page, 3);
+  await page.mouse.move(5, 5);
+  await page.clock.runFor(3500);
+  await expect.poll(() => shownSlides(carousel)).toEqual(["2 of 4", "3 of 4", "4 of 4"]);
+});
+
+test("a press on Next before the carousel's code has arrived is made once it has", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.setViewportSize(PHONE);
+  const chunks = await holdLazyChunks(page, PROGRAM);
+  await gotoHydrated(page, PROGRAM);
+  const carousel = testimonials(page);
+  await carousel.scrollIntoViewIfNeeded();
+  await expect.poll(() => chunks.held.length).toBeGreaterThan(0);
+
+  await carousel.getByRole("button", { name: "Next testimonial" }).click();
+  expect(await shownSlides(carousel)).toEqual(["1 of 4"]);
+
+  await chunks.release();
+  await expect.poll(() => shownSlides(carousel)).toEqual(["2 of 4"]);
+  await expect(carousel.getByRole("group")).toHaveCount(1);
+  await expect(carousel.getByRole("group")).toHaveAccessibleName("2 of 4");
+});
+
+test("a program question pressed before the accordion's code has arrived opens once it has", async ({
+  page,
+}) => {
+  const chunks = await holdLazyChunks(page, PROGRAM);
+  await gotoHydrated(page, PROGRAM);
+  const faq = page.getByRole("region", { name: "Questions about the program" });
+  const questions = faq.getByRole("button");
+  await questions.first().scrollIntoViewIfNeeded();
+  await questions.first().click();
+  await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
+
+  await chunks.release();
+  await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
+  await expect(faq.getByText(/2–5 hours per week/)).toBeVisible();
+  await questions.nth(1).click();
+  await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
+  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
+});
+
 test("workshops page offers to book a workshop through the home page's contact section", async ({ page }) => {
   await gotoHydrated(page, WORKSHOPS);
 
@@ -388,7 +535,7 @@ test("club logos and gallery pictures are described and load lazily", async ({ p
 });
 
 test("both pages fit a 360 px wide screen without sideways scrolling", async ({ page }) => {
-  await goOffline(page);
+  await page.context().route(isOutside, (route) => route.abort("internetdisconnected"));
   await page.setViewportSize({ width: 360, height: 780 });
   for (const path of [PROGRAM, WORKSHOPS]) {
     await gotoHydrated(page, path);
@@ -397,20 +544,25 @@ test("both pages fit a 360 px wide screen without sideways scrolling", async ({ 
   }
 });
 
-test("program page has no accessibility violations in the dark theme", async ({ page }) => {
-  await goOffline(page);
+/** The state worth checking: the testimonial carousel running, the interest form in its offline fallback. */
+async function prepareProgramForAxe(page: Page) {
+  await holdOutsideHosts(page);
   await gotoHydrated(page, PROGRAM);
-  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await reachTestimonials(page, 3);
+  await page.context().setOffline(true);
   await expect(page.getByText(/can't be shown here/)).toBeVisible();
+}
+
+test("program page has no accessibility violations in the dark theme", async ({ page }) => {
+  await prepareProgramForAxe(page);
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 });
 
 test("program page has no accessibility violations in the light theme", async ({ page }) => {
-  await goOffline(page);
   await chooseLightTheme(page);
-  await gotoHydrated(page, PROGRAM);
+  await prepareProgramForAxe(page);
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-  await expect(page.getByText(/can't be shown here/)).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

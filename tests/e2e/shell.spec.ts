@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { holdLazyChunks } from "./lazy-chunks";
 import { expect, expectNoAxeViolations, focusIsWithin, gotoHydrated, test } from "./support";
 
 // The layout shell every page shares: header navigation, mobile drawer, theme, footer, 404.
@@ -138,6 +139,69 @@ test("mobile menu opens as a dialog that keeps focus, closes with Escape and nav
   await expect(page).toHaveURL(/\/login$/);
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeVisible();
+});
+
+test("on a phone the menu opens from the keyboard as the first thing done, even before its code has arrived", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  // The drawer's dialog code is not part of the page: it loads on intent. Hold it, to press first.
+  const chunks = await holdLazyChunks(page, "/");
+  await gotoHydrated(page, "/");
+  expect(chunks.held, "no dialog code before any intent").toEqual([]);
+
+  const trigger = page.getByRole("button", { name: "Open menu" });
+  for (
+    let press = 0;
+    press < 10 && !(await trigger.evaluate((el) => el === document.activeElement));
+    press++
+  ) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(trigger).toBeFocused();
+  // Focus is intent enough: the code is on its way.
+  await expect.poll(() => chunks.held.length).toBeGreaterThan(0);
+
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Menu" });
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await expect(trigger).toBeFocused();
+
+  await chunks.release();
+  await expect(dialog).toBeVisible();
+  // The open modal hides the rest of the page from assistive technology, its trigger included.
+  await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  expect(await focusIsWithin(dialog), "focus moves into the dialog").toBe(true);
+  for (let press = 1; press <= 14; press++) {
+    await page.keyboard.press("Tab");
+    expect(await focusIsWithin(dialog), `focus after ${press} × Tab`).toBe(true);
+  }
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  // Opened again (code already here), a link in it navigates and closes it.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("link", { name: "FAQ", exact: true }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(dialog).toBeHidden();
+});
+
+test("on a desktop the menu's code is never downloaded", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const chunks = await holdLazyChunks(page, "/");
+  await gotoHydrated(page, "/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).hover();
+  await page.waitForLoadState("networkidle");
+  expect(chunks.held.map((route) => route.request().url())).toEqual([]);
+  await chunks.release();
 });
 
 test("on a phone, the theme chosen in the menu shows as chosen and is applied", async ({ page }) => {

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterEach, expect, test } from "vitest";
 import { type Database, MIGRATIONS_FOLDER, openDatabase, pingDatabase } from "~/server/db.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
 import { SEED_PEOPLE } from "~/server/seed.server";
+import { scratchDatabase } from "../support/database";
 
 // How the database is opened: migrations, seeding, persistence, the migration lock, the health ping.
 // Runs on PGlite by default and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -49,21 +48,10 @@ function tmpDataDir(): string {
 /** A new, empty (not migrated) database on the TEST_DATABASE_URL server; dropped after the test. */
 async function emptyServerDatabase(): Promise<string> {
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const scratch = await scratchDatabase("t", serverUrl);
   // Registered before any open, so it runs after the databases are closed.
-  cleanups.push(async () => {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  cleanups.push(scratch.drop);
+  return scratch.url;
 }
 
 /** Options that open the same database again each time: a tmp PGlite folder, or a new server database. */

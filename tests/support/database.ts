@@ -18,22 +18,58 @@ export async function freshDatabase(
     });
     return { ...database, dispose: () => database.close() };
   }
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: "", seed: options.seed ?? false });
+  const scratch = await scratchDatabase("t", serverUrl);
+  const database = await openDatabase({ url: scratch.url, dataDir: "", seed: options.seed ?? false });
   return {
     ...database,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
+    },
+  };
+}
+
+/** The shared PostgreSQL server of this machine (trust auth), where tests make their own databases. */
+export const SHARED_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+/** One statement on a server, on a connection of its own. */
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  serverUrl = SHARED_POSTGRES_URL,
+): Promise<pg.QueryResult<T>> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  // A refused connection also emits "error" on the client; without a listener it would throw.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    return await client.query<T>(text);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Why the server can't be used (its error message), or undefined when it answers. */
+export function postgresProblem(serverUrl = SHARED_POSTGRES_URL): Promise<string | undefined> {
+  return adminQuery("SELECT 1", serverUrl).then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+}
+
+/** A new, empty database on the server, with a unique name; `drop()` removes it (forcing connections off). */
+export async function scratchDatabase(
+  prefix: string,
+  serverUrl = SHARED_POSTGRES_URL,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE ${name}`, serverUrl);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, serverUrl);
     },
   };
 }

@@ -9,7 +9,9 @@ import path from "node:path";
 // whatever is left with `stopAllServers()`, and a last-resort exit hook kills the rest.
 
 export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
-export const serverBuildFile = path.join(repoRoot, "build", "server", "index.js");
+/** The build under test: `build/`, or `$BUILD_DIR` so several builds can be tested side by side. */
+export const buildDir = path.resolve(repoRoot, process.env.BUILD_DIR || "build");
+export const serverBuildFile = path.join(buildDir, "server", "index.js");
 const serverEntry = path.join(repoRoot, "server", "main.ts");
 
 /** Variables a child inherits from the test runner; everything else is set explicitly. */
@@ -65,7 +67,7 @@ function newestMtime(target: string): number {
 export function assertBuilt(): void {
   if (!existsSync(serverBuildFile)) {
     throw new Error(
-      `No build at ${path.relative(repoRoot, serverBuildFile)}: run \`npx react-router build\` before the system tests.`,
+      `No build at ${path.relative(repoRoot, serverBuildFile)}: run \`npx react-router build\` (with the same BUILD_DIR) before the system tests.`,
     );
   }
   if (warnedStale) return;
@@ -107,6 +109,7 @@ function childEnv(overrides: Env): NodeJS.ProcessEnv {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
+  env.BUILD_DIR = buildDir;
   for (const [name, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
@@ -186,6 +189,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Tests send many changes from one address; the limits themselves are proven in rate-limit.test.ts.
+      MUTATION_RATE_LIMIT: "100000",
       ...options.env,
     }),
   );

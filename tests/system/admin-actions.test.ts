@@ -10,6 +10,7 @@ import {
   resources,
   serviceUsage,
 } from "~/server/schema";
+import { localSignIn } from "../support/local-sign-in";
 import {
   assertBuilt,
   freshDataDir,
@@ -47,19 +48,6 @@ const SIGN_IN: Record<Exclude<Who, "visitor">, string> = {
   client: "maya.chen@example.com",
   lead: "liam.tremblay@example.com",
 };
-
-async function localSignIn(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "local", email, redirectTo: "/dashboard" }),
-  });
-  expect(response.status, `sign-in of ${email}`).toBe(302);
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  expect(cookie).toMatch(/^session=/);
-  return cookie;
-}
 
 /** A person's id, read from the Leads & Clients list (or the detail link an admin sees). */
 async function idOf(email: string): Promise<string> {
@@ -201,7 +189,8 @@ let untouched: Awaited<ReturnType<typeof snapshot>>;
 beforeAll(async () => {
   dataDir = freshDataDir("coach-admin-actions-");
   server = await startServer({ dataDir });
-  for (const [who, email] of Object.entries(SIGN_IN)) cookies[who as Who] = await localSignIn(email);
+  for (const [who, email] of Object.entries(SIGN_IN))
+    cookies[who as Who] = await localSignIn(server.url, email);
   ids.maya = await idOf("maya.chen@example.com");
   ids.daniel = await idOf("daniel.okafor@example.com");
   ids.noah = await idOf("noah.k@example.com");

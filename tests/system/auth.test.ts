@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { cookieFrom, postLocalSignIn } from "../support/local-sign-in";
 import { assertBuilt, freshDataDir, startServer, stopAllServers } from "../support/server-process";
 
 // Sign-in rules that only show on the whole process: local sign-in's limits, sessions across a
@@ -14,21 +15,10 @@ const OIDC_ENV = {
   SESSION_SECRET: "system-test-session-secret-0123456789abcdef",
 };
 
-function localSignIn(baseUrl: string, email: string, redirectTo = "/dashboard") {
-  return fetch(`${baseUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "local", email, redirectTo }),
-  });
-}
-
-const cookieFrom = (response: Response) => (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-
 test("local sign-in goes through sessions that survive a restart", async () => {
   const dataDir = freshDataDir();
   let server = await startServer({ dataDir });
-  const signedIn = await localSignIn(server.url, "maya.chen@example.com", "/lessons");
+  const signedIn = await postLocalSignIn(server.url, "maya.chen@example.com", { redirectTo: "/lessons" });
   expect(signedIn.status).toBe(302);
   expect(signedIn.headers.get("location")).toBe("/lessons");
   const cookie = cookieFrom(signedIn);
@@ -52,7 +42,7 @@ test("local sign-in goes through sessions that survive a restart", async () => {
 
 test("local sign-in is impossible once an OIDC client is configured", async () => {
   const server = await startServer({ env: OIDC_ENV });
-  const response = await localSignIn(server.url, "admin@example.com");
+  const response = await postLocalSignIn(server.url, "admin@example.com");
   expect(response.status).toBe(404);
   expect(response.headers.get("set-cookie")).toBeNull();
   const login = await (await fetch(`${server.url}/login`)).text();
@@ -63,7 +53,7 @@ test("local sign-in is impossible once an OIDC client is configured", async () =
 
 test("local sign-in is impossible when the server binds a non-loopback interface", async () => {
   const server = await startServer({ env: { HOST: "0.0.0.0" } });
-  const response = await localSignIn(server.url, "admin@example.com");
+  const response = await postLocalSignIn(server.url, "admin@example.com");
   expect(response.status).toBe(404);
   expect(response.headers.get("set-cookie")).toBeNull();
   await server.stop();
@@ -71,7 +61,7 @@ test("local sign-in is impossible when the server binds a non-loopback interface
 
 test("the session cookie is __Host- and Secure when the site is served over https", async () => {
   const server = await startServer({ env: { PUBLIC_ORIGIN: "https://coach.example" } });
-  const response = await localSignIn(server.url, "coach@example.com");
+  const response = await postLocalSignIn(server.url, "coach@example.com");
   const setCookie = response.headers.get("set-cookie") ?? "";
   expect(setCookie).toMatch(/^__Host-session=/);
   expect(setCookie).toMatch(/; Secure/i);
@@ -84,9 +74,10 @@ test("the session cookie is __Host- and Secure when the site is served over http
 test("a burst of sign-in attempts gets 429 with Retry-After, and the site keeps answering", async () => {
   const server = await startServer({ env: { SIGN_IN_RATE_LIMIT: "3" } });
   const statuses: number[] = [];
-  for (let i = 0; i < 3; i += 1) statuses.push((await localSignIn(server.url, "lead@example.org")).status);
+  for (let i = 0; i < 3; i += 1)
+    statuses.push((await postLocalSignIn(server.url, "lead@example.org")).status);
   expect(statuses).toEqual([302, 302, 302]);
-  const limited = await localSignIn(server.url, "lead@example.org");
+  const limited = await postLocalSignIn(server.url, "lead@example.org");
   expect(limited.status).toBe(429);
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   const callback = await fetch(`${server.url}/auth/callback?code=x&state=y`, { redirect: "manual" });

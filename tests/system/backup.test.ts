@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dump, dumpDatabase } from "~/server/backup.server";
 import { openDatabase } from "~/server/db.server";
+import { postgresProblem, scratchDatabase } from "../support/database";
 import {
   assertBuilt,
+  buildDir,
   freshDataDir,
   health,
   nodeBinary,
@@ -19,8 +19,6 @@ import {
 // `npm run backup` and `npm run restore FILE` as processes, on the data folder of a real server:
 // PGlite → PGlite, and PGlite → PostgreSQL on the shared local server.
 
-const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
-
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** Runs scripts/<name>.mjs on Node 24 with only the given variables (plus PATH and HOME). */
@@ -29,7 +27,14 @@ function runScript(name: "backup" | "restore", args: string[], env: Record<strin
     const child = spawn(nodeBinary(), [path.join(repoRoot, "scripts", `${name}.mjs`), ...args], {
       cwd: repoRoot,
       // SKIP_BUILD: test the build the suite was given, never rebuild under other tests' feet.
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, SKIP_BUILD: "1", LOG_LEVEL: "warn", ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        SKIP_BUILD: "1",
+        BUILD_DIR: buildDir,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -58,21 +63,7 @@ async function dumpOf(options: { url: string | undefined; dataDir: string }): Pr
   }
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  client.on("error", () => {});
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const postgresDown = await adminQuery("SELECT 1").then(
-  () => undefined,
-  (error: Error) => error.message,
-);
+const postgresDown = await postgresProblem();
 if (postgresDown)
   console.log(`Skipping PGlite → PostgreSQL: the server at 127.0.0.1:5432 says ${postgresDown}`);
 
@@ -165,10 +156,8 @@ describe("npm run backup / npm run restore", () => {
   test.skipIf(Boolean(postgresDown))(
     "restore FILE with DATABASE_URL loads the PGlite backup into a new PostgreSQL database",
     async () => {
-      const name = `bk_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${name}`;
-      await adminQuery(`CREATE DATABASE ${name}`);
+      const scratch = await scratchDatabase("bk");
+      const url = new URL(scratch.url);
       try {
         const run = await runScript("restore", [backupFile], {
           DATA_DIR: freshDataDir("coach-unused-"),
@@ -188,7 +177,7 @@ describe("npm run backup / npm run restore", () => {
         expect(back.stdout).toMatch(/^Backed up \d+ rows from \d+ tables of PostgreSQL \(DATABASE_URL\) to /);
         expect((JSON.parse(readFileSync(out, "utf8")) as Dump).tables).toEqual(dump.tables);
       } finally {
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await scratch.drop();
       }
     },
   );

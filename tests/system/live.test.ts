@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { postgresProblem, scratchDatabase } from "../support/database";
+import { localSignIn } from "../support/local-sign-in";
 import {
   assertBuilt,
   type RunningServer,
@@ -16,61 +17,19 @@ import { openSse, type SseStream } from "../support/sse";
 // the person's stream on the other process; the per-person cap answers 429 and streams are released
 // when closed (proved by behaviour: 50 opened and closed, then the full 5 open again).
 
-const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
-
-async function serverAnswers(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const skipReason = await serverAnswers();
+const skipReason = await postgresProblem();
 if (skipReason)
   console.log(`Skipping the live-update system tests: PostgreSQL does not answer: ${skipReason}`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(Boolean(skipReason))("live updates on two server processes sharing PostgreSQL", () => {
-  const name = `live_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   let a: RunningServer;
   let b: RunningServer;
   const streams: SseStream[] = [];
   const cookies = { admin: "", daniel: "", maya: "", sofia: "" };
   let danielId = "";
-
-  async function localSignIn(server: RunningServer, email: string): Promise<string> {
-    const response = await fetch(`${server.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "local", email, redirectTo: "/dashboard" }),
-    });
-    await response.arrayBuffer();
-    expect(response.status, `sign-in of ${email}`).toBe(302);
-    const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    expect(cookie).toMatch(/^session=/);
-    return cookie;
-  }
 
   async function stream(server: RunningServer, cookie: string): Promise<SseStream> {
     const opened = await openSse(`${server.url}/events`, cookie);
@@ -89,15 +48,15 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
 
   beforeAll(async () => {
     assertBuilt();
-    await adminQuery(`CREATE DATABASE ${name}`);
+    scratch = await scratchDatabase("live");
     // The same database and session secret for both, as behind a load balancer.
-    const env = { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString("hex") };
+    const env = { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString("hex") };
     a = await startServer({ env });
     b = await startServer({ env });
-    cookies.admin = await localSignIn(b, "admin@example.com");
-    cookies.daniel = await localSignIn(a, "daniel.okafor@example.com");
-    cookies.maya = await localSignIn(a, "maya.chen@example.com");
-    cookies.sofia = await localSignIn(b, "sofia.alvarez@example.com");
+    cookies.admin = await localSignIn(b.url, "admin@example.com");
+    cookies.daniel = await localSignIn(a.url, "daniel.okafor@example.com");
+    cookies.maya = await localSignIn(a.url, "maya.chen@example.com");
+    cookies.sofia = await localSignIn(b.url, "sofia.alvarez@example.com");
     const list = await fetch(`${b.url}/admin/clients?q=daniel.okafor`, {
       headers: { cookie: cookies.admin },
     });
@@ -111,7 +70,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
   afterAll(async () => {
     for (const s of streams) s.close();
     await stopAllServers();
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await scratch?.drop().catch(() => {});
   });
 
   test("signed out, /events is a 401; signed in, an event stream that is neither cached nor compressed", async () => {
@@ -188,7 +147,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     });
 
     // Maya signs out through process B: every one of her sessions ends, and her stream on A is told.
-    const mayaOnB = await localSignIn(b, "maya.chen@example.com");
+    const mayaOnB = await localSignIn(b.url, "maya.chen@example.com");
     const out = await fetch(`${b.url}/auth/sign-out`, {
       method: "POST",
       headers: { cookie: mayaOnB, accept: "application/json" },
@@ -206,7 +165,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
   });
 
   test("five streams per person; the sixth gets 429; closed streams are released", async () => {
-    const cookie = await localSignIn(a, "sofia.alvarez@example.com");
+    const cookie = await localSignIn(a.url, "sofia.alvarez@example.com");
     const five = await Promise.all([1, 2, 3, 4, 5].map(() => readyStream(a, cookie)));
     const sixth = await stream(a, cookie);
     expect(sixth.status).toBe(429);

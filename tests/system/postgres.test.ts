@@ -1,14 +1,14 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as schema from "~/server/schema";
+import { adminQuery, postgresProblem, scratchDatabase } from "../support/database";
+import { localSignIn, postLocalSignIn } from "../support/local-sign-in";
 import {
   assertBuilt,
   freeLocalPort,
@@ -22,73 +22,42 @@ import {
 // The built server as a process on PostgreSQL 15: the shared server for migrate-and-seed, and a
 // private throwaway cluster for the outage test, so the shared server is never disturbed.
 
-const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 const run = promisify(execFile);
 
-async function sharedServerAnswers(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  // A refused connection also emits "error" on the client; without a listener it would throw.
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 const skipReason = !existsSync(path.join(PG_BIN, "initdb"))
   ? `${PG_BIN}/initdb does not exist (PostgreSQL 15 is not installed)`
-  : await sharedServerAnswers().then((error) =>
+  : await postgresProblem().then((error) =>
       error ? `the shared PostgreSQL server at 127.0.0.1:5432 does not answer: ${error}` : undefined,
     );
 if (skipReason) console.log(`Skipping the PostgreSQL system tests: ${skipReason}`);
-
-async function adminQuery<T extends pg.QueryResultRow>(
-  url: string,
-  text: string,
-): Promise<pg.QueryResult<T>> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await client.query<T>(text);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
   beforeAll(() => assertBuilt());
   afterAll(() => stopAllServers());
 
   describe("a fresh database on the shared server", () => {
-    const name = `sys_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
+    let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
     let server: RunningServer | undefined;
 
     beforeAll(async () => {
-      await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
+      scratch = await scratchDatabase("sys");
     });
     afterAll(async () => {
       await server?.stop();
-      await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     });
 
     test("the server migrates, seeds and reports healthy", async () => {
-      server = await startServer({ env: { DATABASE_URL: url.toString() } });
+      server = await startServer({ env: { DATABASE_URL: scratch.url } });
       const healthy = await health(server.url);
       expect(healthy.status, healthy.text).toBe(200);
       expect(healthy.body).toEqual({ status: "ok" });
       expect(server.logs()).toMatch(/"database":"postgres"/);
 
       const tables = await adminQuery<{ table_name: string }>(
-        url.toString(),
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+        scratch.url,
       );
       // Every table the Drizzle schema declares, whatever it is at the moment.
       const declared = Object.values(schema)
@@ -97,11 +66,11 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
       expect(declared.length).toBeGreaterThan(0);
       expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(declared));
       const migrations = await adminQuery<{ n: string }>(
-        url.toString(),
         "SELECT count(*) AS n FROM drizzle.__drizzle_migrations",
+        scratch.url,
       );
       expect(Number(migrations.rows[0]?.n)).toBeGreaterThan(0);
-      const people = await adminQuery<{ n: string }>(url.toString(), "SELECT count(*) AS n FROM profiles");
+      const people = await adminQuery<{ n: string }>("SELECT count(*) AS n FROM profiles", scratch.url);
       expect(Number(people.rows[0]?.n)).toBeGreaterThan(0);
 
       expect(await server.stop()).toEqual({ code: 0, signal: null });
@@ -162,14 +131,48 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
       if (base) rmSync(base, { recursive: true, force: true });
     });
 
-    test("/healthz reports the outage with 503 and recovers without a restart", async () => {
+    test("pages answer a friendly 503 and /healthz 503 during the outage; all recovers without a restart", async () => {
       const server = await startServer({
         env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres` },
       });
       const healthy = await health(server.url);
       expect(healthy.status, healthy.text).toBe(200);
+      const client = await localSignIn(server.url, "maya.chen@example.com");
+      const admin = await localSignIn(server.url, "admin@example.com");
+      const page = (path: string, cookie: string) => fetch(`${server.url}${path}`, { headers: { cookie } });
+      expect((await page("/dashboard", client)).status).toBe(200);
+      expect((await page("/admin/clients", admin)).status).toBe(200);
 
       await stopCluster("fast");
+
+      // Signed-in pages: 503 with the friendly page, as a document and as a client-side navigation.
+      for (const [path, cookie] of [
+        ["/dashboard", client],
+        ["/homework", client],
+        ["/admin/clients", admin],
+        ["/account", admin],
+      ] as const) {
+        const response = await page(path, cookie);
+        expect(response.status, path).toBe(503);
+        const html = await response.text();
+        expect(html, path).toContain("We&#x27;ll be right back");
+        expect(html, path).toContain("Please try again in a minute.");
+      }
+      expect((await page("/dashboard.data", client)).status).toBe(503);
+      // A change is refused the same way, and nothing half-happens.
+      const change = await fetch(`${server.url}/admin/clients/00000000-0000-4000-8000-000000000000`, {
+        method: "POST",
+        headers: { cookie: admin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "add-activity", title: "During the outage" }),
+      });
+      expect(change.status).toBe(503);
+      // Sign-in cannot complete, and says why.
+      const signIn = await postLocalSignIn(server.url, "maya.chen@example.com");
+      expect(signIn.status).toBe(503);
+      // Public pages need no database.
+      for (const path of ["/", "/about", "/pricing", "/login"]) {
+        expect((await page(path, "")).status, path).toBe(200);
+      }
 
       const down = await fetch(`${server.url}/healthz`);
       expect(down.status).toBe(503);
@@ -194,6 +197,9 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
       });
       console.log(`/healthz recovered ${Date.now() - started} ms after the cluster restarted`);
       expect(server.process.exitCode).toBeNull();
+      // The same sessions work again.
+      expect((await page("/dashboard", client)).status).toBe(200);
+      expect((await page("/admin/clients", admin)).status).toBe(200);
 
       expect(await server.stop()).toEqual({ code: 0, signal: null });
     });

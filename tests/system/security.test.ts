@@ -1,4 +1,9 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { PRERENDERED_PATHS } from "~/content/prerender";
+import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
+import { externalOrigins } from "~/content/settings";
+import { localSignIn } from "../support/local-sign-in";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
 // Response headers, and the same-site rule for state-changing requests: a foreign Origin or
@@ -10,14 +15,7 @@ let cookie = "";
 beforeAll(async () => {
   assertBuilt();
   server = await startServer();
-  const signedIn = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "local", email: "admin@example.com", redirectTo: "/admin" }),
-  });
-  cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  expect(cookie).toMatch(/^session=/);
+  cookie = await localSignIn(server.url, "admin@example.com", { redirectTo: "/admin" });
 });
 afterAll(() => stopAllServers());
 
@@ -60,6 +58,145 @@ test("pages carry nosniff, a referrer policy, no framing and a permissions polic
   }
 });
 
+// Content-Security-Policy (docs/decisions/0017) ------------------------------------------------------
+
+/** The policy's directives by name, each with its sources. */
+function cspOf(response: Response): Map<string, string[]> {
+  const header = response.headers.get("content-security-policy");
+  expect(header, `a Content-Security-Policy on ${response.url}`).toBeTruthy();
+  const directives = new Map<string, string[]>();
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
+}
+
+type InlineScript = { attributes: string; text: string };
+
+/** Inline scripts a browser runs (no src; JavaScript or a module, not JSON-LD data). */
+function executableInlineScripts(html: string): InlineScript[] {
+  const scripts: InlineScript[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const [, attributes = "", text = ""] = match;
+    if (/\ssrc=/.test(attributes)) continue;
+    const type = attributes.match(/\stype="([^"]*)"/)?.[1];
+    if (type !== undefined && type !== "module") continue;
+    scripts.push({ attributes, text });
+  }
+  return scripts;
+}
+
+const sha256Source = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/** The policy every page shares, whatever its scripts. */
+function expectCommonDirectives(csp: Map<string, string[]>) {
+  expect(csp.get("default-src")).toEqual(["'self'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("base-uri")).toEqual(["'self'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
+  expect(csp.get("font-src")).toEqual(["'self'"]);
+  expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+  for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
+  // The embeds (content settings) load in iframes, the pricing video too; the page never fetches them.
+  const embeds = externalOrigins();
+  expect(embeds.length).toBeGreaterThan(0);
+  expect(csp.get("frame-src")).toEqual(
+    expect.arrayContaining([...embeds, new URL(WHY_PREMIUM_VIDEO.embedUrl).origin]),
+  );
+  // Analytics is off in the content settings, so fetches go to the site only.
+  expect(csp.get("connect-src")).toEqual(["'self'"]);
+  expect(csp.get("form-action")?.[0]).toBe("'self'");
+  // Served over http here: upgrading would break the site.
+  expect(csp.has("upgrade-insecure-requests")).toBe(false);
+}
+
+test("a server-rendered page's inline scripts all carry the nonce its policy names, new on every response", async () => {
+  for (const path of ["/pricing", "/login", "/no-such-page"]) {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${server.url}${path}`);
+      const csp = cspOf(response);
+      expectCommonDirectives(csp);
+      const scriptSrc = csp.get("script-src") ?? [];
+      expect(scriptSrc, path).toHaveLength(2);
+      expect(scriptSrc[1], path).toBe("'strict-dynamic'");
+      const nonce = scriptSrc[0]?.match(/^'nonce-([A-Za-z0-9+/]{22}==)'$/)?.[1];
+      expect(nonce, `${path}: ${scriptSrc[0]}`).toBeDefined();
+      nonces.push(nonce ?? "");
+
+      const html = await response.text();
+      const scripts = executableInlineScripts(html);
+      // The theme script, scroll restoration, React Router's context and module bootstrap at least.
+      expect(scripts.length, path).toBeGreaterThanOrEqual(4);
+      for (const script of scripts) {
+        expect(script.attributes, `${path}: <script${script.attributes}>`).toContain(`nonce="${nonce}"`);
+      }
+      for (const preload of html.match(/<link rel="modulepreload"[^>]*>/g) ?? []) {
+        expect(preload, path).toContain(`nonce="${nonce}"`);
+      }
+      // No other nonce anywhere: nothing stale, nothing fixed.
+      const all = new Set([...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]));
+      expect([...all], path).toEqual([nonce]);
+    }
+    expect(nonces[0], path).not.toBe(nonces[1]);
+  }
+});
+
+test("a pre-rendered page's policy lists the sha256 of each of its inline scripts, and the page has no nonce", async () => {
+  for (const path of PRERENDERED_PATHS) {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status, path).toBe(200);
+    const csp = cspOf(response);
+    expectCommonDirectives(csp);
+    const html = await response.text();
+    const scripts = executableInlineScripts(html);
+    expect(scripts.length, path).toBeGreaterThanOrEqual(4);
+    const scriptSrc = csp.get("script-src") ?? [];
+    for (const script of scripts) expect(scriptSrc, path).toContain(sha256Source(script.text));
+    // Exactly those hashes and this site's own modules: no nonce, nothing broader.
+    const expected = new Set(["'self'", ...scripts.map((script) => sha256Source(script.text))]);
+    expect(new Set(scriptSrc), path).toEqual(expected);
+    expect(html, path).not.toMatch(/\snonce=/);
+    // The same file for everyone: the same policy on the next request.
+    const again = cspOf(await fetch(`${server.url}${path}`));
+    expect(again.get("script-src"), path).toEqual(scriptSrc);
+  }
+});
+
+test("a script not in the page is not allowed by the pre-rendered policy", async () => {
+  const csp = cspOf(await fetch(`${server.url}/`));
+  expect(csp.get("script-src")).not.toContain(sha256Source("alert(1)"));
+  expect(csp.get("script-src")?.some((source) => source.startsWith("'nonce-"))).toBe(false);
+});
+
+test("with a sign-in provider and an https origin, forms may lead to the provider and requests are upgraded", async () => {
+  const withProvider = await startServer({
+    env: {
+      PUBLIC_ORIGIN: "https://coach.example",
+      AUTH_OIDC_ISSUER: "https://accounts.provider.example/tenant",
+      AUTH_OIDC_CLIENT_ID: "client",
+      AUTH_OIDC_CLIENT_SECRET: "secret",
+      SESSION_SECRET: "system-test-session-secret-0123456789",
+    },
+  });
+  for (const path of ["/", "/login"]) {
+    const response = await fetch(`${withProvider.url}${path}`);
+    const csp = cspOf(response);
+    // POST /login redirects to the provider, and CSP checks a form's redirects too.
+    expect(csp.get("form-action"), path).toEqual(["'self'", "https://accounts.provider.example"]);
+    expect(csp.get("upgrade-insecure-requests"), path).toEqual([]);
+    expect(response.headers.get("strict-transport-security"), path).toContain("max-age=");
+  }
+  await withProvider.stop();
+});
+
+test("without a sign-in provider, forms may only post to the site", async () => {
+  const csp = cspOf(await fetch(`${server.url}/login`));
+  expect(csp.get("form-action")).toEqual(["'self'"]);
+});
+
 test("a state-changing request from another site is refused with 403 and changes nothing", async () => {
   const before = await leadsOnPage();
   expect(before).toBeGreaterThan(0);
@@ -89,4 +226,35 @@ test("the same request from the site itself goes through", async () => {
 test("reading is never refused for its origin", async () => {
   const response = await fetch(`${server.url}/pricing`, { headers: { "sec-fetch-site": "cross-site" } });
   expect(response.status).toBe(200);
+});
+
+test("a change declaring a body over 1 MB is refused with 413 before anything reads it, wherever it is sent", async () => {
+  const before = await leadsOnPage();
+  const id = await firstLeadId();
+  const huge = `id=${id}&padding=${"x".repeat(2 * 1_048_576)}`;
+  for (const path of ["/admin/clients", "/about", "/no-such-page"]) {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: server.url },
+      body: huge,
+    });
+    expect(response.status, path).toBe(413);
+    expect(await response.json()).toEqual({ error: "The form is too large (at most 1 MB)." });
+  }
+  expect(await leadsOnPage()).toBe(before);
+  // The server goes on answering.
+  expect((await fetch(`${server.url}/pricing`)).status).toBe(200);
+});
+
+test("a refused plain form post (no JavaScript) shows the refusal's own message on the error page", async () => {
+  const fields = new URLSearchParams();
+  for (let i = 0; i < 101; i += 1) fields.append(`f${i}`, "x");
+  const response = await fetch(`${server.url}/admin/clients`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: server.url },
+    body: fields,
+  });
+  expect(response.status).toBe(400);
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(await response.text()).toContain("The form has too many fields (at most 100).");
 });

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef } from "react";
+import { useEmbed } from "./use-embed";
 
 /** How long an embed may take before we tell the visitor to use the link instead. */
 const LOAD_TIMEOUT_MS = 8000;
-
-type Status = "idle" | "loading" | "ready" | "failed";
 
 export type LazyEmbedProps = {
   /** Heading of the card (level 3: the embeds sit inside a section with its own h2). */
@@ -24,10 +23,8 @@ export type LazyEmbedProps = {
 
 /**
  * A card with a plain link that works without JavaScript and offline, which loads the provider's page in
- * an iframe only once the card comes near the viewport. A cross-origin iframe fires `load` even when it
- * shows the browser's error page, so a no-cors request to the same address tells us whether the provider
- * is reachable at all; if it is not, or nothing loads within a few seconds, the iframe goes away and the
- * link stays, with a polite note.
+ * an iframe only once the card comes near the viewport (see useEmbed). Offline, or when nothing loads
+ * within a few seconds, a polite note and 'Try again' stand in for the iframe; the link always stays.
  */
 export function LazyEmbed({
   heading,
@@ -39,73 +36,12 @@ export function LazyEmbed({
   noun,
   height,
 }: LazyEmbedProps) {
-  const [status, setStatus] = useState<Status>("idle");
-  const [attempt, setAttempt] = useState(0);
   const areaRef = useRef<HTMLDivElement>(null);
-  const frameLoaded = useRef(false);
-  const reachable = useRef<boolean | null>(null);
-
-  // Start loading once the embed area is within a screen's reach; never during render.
-  useEffect(() => {
-    const area = areaRef.current;
-    if (!area || status !== "idle") return;
-    if (typeof IntersectionObserver === "undefined") {
-      setStatus("loading");
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          setStatus("loading");
-        }
-      },
-      { rootMargin: "300px 0px" },
-    );
-    observer.observe(area);
-    return () => observer.disconnect();
-  }, [status]);
-
-  // While loading: probe the provider and give up after a timeout.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the probe on "Try again"
-  useEffect(() => {
-    if (status !== "loading") return;
-    frameLoaded.current = false;
-    reachable.current = null;
-    const controller = new AbortController();
-    fetch(embedUrl, { method: "HEAD", mode: "no-cors", cache: "no-store", signal: controller.signal })
-      .then(() => {
-        reachable.current = true;
-        if (frameLoaded.current) setStatus("ready");
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        reachable.current = false;
-        setStatus("failed");
-      });
-    const timer = window.setTimeout(
-      () => setStatus((s) => (s === "loading" ? "failed" : s)),
-      LOAD_TIMEOUT_MS,
-    );
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [status, attempt, embedUrl]);
-
-  const onFrameLoad = useCallback(() => {
-    frameLoaded.current = true;
-    // A slow provider that answers after the timeout still gets shown.
-    if (reachable.current) setStatus("ready");
-  }, []);
-
-  const retry = () => {
-    setAttempt((n) => n + 1);
-    setStatus("loading");
-  };
-
-  // Keep the iframe while it may still arrive; drop it once the provider proved unreachable.
-  const showFrame = status === "loading" || status === "ready" || (status === "failed" && reachable.current);
+  const { status, attempt, showFrame, failed, onFrameLoad, retry } = useEmbed(
+    areaRef,
+    LOAD_TIMEOUT_MS,
+    "300px 0px",
+  );
 
   return (
     <div className="flex flex-col rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6">
@@ -137,14 +73,14 @@ export function LazyEmbed({
             referrerPolicy="strict-origin-when-cross-origin"
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
             onLoad={onFrameLoad}
-            // Hidden (and out of the tab order) until we know it shows the provider, not an error page.
+            // Hidden (and out of the tab order) until it has loaded.
             className={`absolute inset-0 h-full w-full border-0 ${status === "ready" ? "" : "invisible"}`}
           />
         ) : null}
         {status !== "ready" ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground">
             <div role="status" className="max-w-sm">
-              {status === "failed" ? (
+              {failed ? (
                 <p>
                   Sorry, the {noun} couldn’t load here. You may be offline, or a browser extension may have
                   blocked it. The link above still works and opens it in a new tab.
@@ -158,7 +94,7 @@ export function LazyEmbed({
                 </p>
               )}
             </div>
-            {status === "failed" ? (
+            {failed ? (
               <button
                 type="button"
                 onClick={retry}

@@ -2,9 +2,11 @@ import { z } from "zod";
 import { normalizeResourceRows } from "~/domain/links";
 import { PLANS, ROLES, SERVICE_KINDS } from "~/domain/plans";
 import { RESOURCE_KINDS } from "~/domain/resource-kinds";
+import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text";
 
 // The admin area's forms: one schema each, enforced by the actions (the spec's messages where it
-// has them), mirrored by the inputs' own limits in the browser.
+// has them), mirrored by the inputs' own limits in the browser. Every field has a limit here; the
+// table of them is in docs/SECURITY.md.
 
 export const LIMITS = {
   title: 200,
@@ -15,101 +17,112 @@ export const LIMITS = {
   resourceRows: 20,
   tags: 10,
   tag: 40,
+  /** The tags field as typed: ten tags of 40 characters with their separators. */
+  tagsText: 10 * (40 + 2),
+  /** An ISO instant or a datetime-local value, with room to spare. */
+  dateTime: 64,
+  email: 254,
 } as const;
 
-/** Optional free text: trimmed, blank → null, bounded. */
-const optionalText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} is too long (at most ${max.toLocaleString("en-US")} characters).`)
-    .nullish()
-    .transform((v) => v || null);
+/** Dates a lesson or a due date may have: anything else is a typo (or a value PostgreSQL refuses). */
+const YEARS = { min: 2000, max: 2100 } as const;
 
-const requiredTitle = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(LIMITS.title, `Keep the title under ${LIMITS.title} characters.`);
+const title = (required: string) => requiredText({ name: "the title", max: LIMITS.title }, required);
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(LIMITS.url, "That link is too long.")
-  .regex(/^https?:\/\/\S+$/i, "Enter a link that starts with https://");
+const httpUrl = boundedText({ name: "the link", max: LIMITS.url }).regex(
+  /^https?:\/\/\S+$/i,
+  "Enter a link that starts with https://",
+);
 
-/** Label/URL rows from repeated `resourceLabel`/`resourceUrl` fields (SPEC §5 rules applied). */
+const LINK_LABEL = { name: "link labels", max: LIMITS.label };
+const LINK_URL = { name: "links", max: LIMITS.url };
+const TOO_MANY_LINKS = `At most ${LIMITS.resourceRows} links.`;
+
+/**
+ * Label/URL rows from repeated `resourceLabel`/`resourceUrl` (lessons) or `linkLabel`/`linkUrl`
+ * (homework) fields: at most 20 rows as sent, each part bounded, then SPEC §5's rules (rows without
+ * a URL are dropped, an empty label shows the URL). A URL's scheme is not checked here: SafeLink
+ * shows anything but http(s)/mailto as plain text.
+ */
 export const linkRowsSchema = z
-  .object({ labels: z.array(z.string()), urls: z.array(z.string()) })
+  .object({
+    labels: z.array(boundedText(LINK_LABEL)).max(LIMITS.resourceRows, TOO_MANY_LINKS),
+    urls: z.array(boundedText(LINK_URL)).max(LIMITS.resourceRows, TOO_MANY_LINKS),
+  })
   .transform(({ labels, urls }) =>
     normalizeResourceRows(urls.map((url, i) => ({ url, label: labels[i] ?? "" }))),
-  )
-  .pipe(
-    z
-      .array(
-        z.object({
-          label: z.string().max(LIMITS.label, "A link label is too long."),
-          url: z.string().max(LIMITS.url, "A link is too long."),
-        }),
-      )
-      .max(LIMITS.resourceRows, `At most ${LIMITS.resourceRows} links.`),
   );
+
+/** An instant from the browser (ISO) or a datetime-local value; empty → now (SPEC §5). */
+const occurredAt = z
+  .string()
+  .trim()
+  .max(LIMITS.dateTime, "Enter a valid date and time.")
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return new Date();
+    const date = new Date(v);
+    const year = date.getFullYear();
+    if (Number.isNaN(date.getTime()) || year < YEARS.min || year > YEARS.max) {
+      ctx.addIssue({ code: "custom", message: "Enter a valid date and time." });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2024-02-30) within the years above. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  const year = date.getUTCFullYear();
+  return year >= YEARS.min && year <= YEARS.max;
+}
 
 export const lessonSchema = z.object({
   clientId: z.uuid({ error: "Select a client." }),
-  title: requiredTitle("Title is required."),
-  notes: optionalText(LIMITS.notes, "The notes are"),
-  recordingUrl: optionalText(LIMITS.url, "The recording URL is"),
-  /** ISO instant from the browser; empty → now (SPEC §5). */
-  occurredAt: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v, ctx) => {
-      if (!v) return new Date();
-      const date = new Date(v);
-      if (Number.isNaN(date.getTime()) || date.getFullYear() < 2000 || date.getFullYear() > 2100) {
-        ctx.addIssue({ code: "custom", message: "Enter a valid date and time." });
-        return z.NEVER;
-      }
-      return date;
-    }),
+  title: title("Title is required."),
+  notes: optionalText({ name: "the notes", max: LIMITS.notes, multiline: true }),
+  recordingUrl: optionalText({ name: "the recording URL", max: LIMITS.url }),
+  occurredAt,
   resources: linkRowsSchema,
 });
 
 export const activitySchema = z.object({
-  title: requiredTitle("Activity title is required."),
-  details: optionalText(LIMITS.details, "The details are"),
-  link: optionalText(LIMITS.url, "The link is"),
+  title: title("Activity title is required."),
+  details: optionalText({ name: "the details", max: LIMITS.details, multiline: true }),
+  // SPEC §5: no URL format check; an unsafe scheme is shown as text.
+  link: optionalText({ name: "the link", max: LIMITS.url }),
 });
 
 export const homeworkAssignSchema = z.object({
-  title: requiredTitle("Title is required."),
+  title: title("Title is required."),
   dueDate: z
     .string()
     .trim()
     .nullish()
     .transform((v) => v || null)
-    .refine(
-      (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
-      "Enter a valid due date.",
-    ),
-  description: optionalText(LIMITS.details, "The description is"),
+    .refine((v) => v === null || isCalendarDate(v), "Enter a valid due date."),
+  description: optionalText({ name: "the description", max: LIMITS.details, multiline: true }),
   links: linkRowsSchema,
 });
 
 export const homeworkReviewSchema = z.object({
   homeworkId: z.uuid({ error: "That homework was not found." }),
-  feedback: optionalText(LIMITS.details, "The feedback is"),
+  feedback: optionalText({ name: "the feedback", max: LIMITS.details, multiline: true }),
 });
+
+const TAGS = { name: "the tags", max: LIMITS.tagsText };
+const TAGS_RULE = `At most ${LIMITS.tags} tags, each under ${LIMITS.tag} characters.`;
 
 export const resourceSchema = z.object({
   kind: z.enum(RESOURCE_KINDS, { error: "Choose a kind." }),
-  title: requiredTitle("Title is required."),
+  title: title("Title is required."),
   url: httpUrl,
   tags: z
     .string()
+    .max(TAGS.max, TAGS_RULE)
+    .refine((v) => !hasControlCharacters(v), controlMessage(TAGS))
     .nullish()
     .transform((v) => [
       ...new Set(
@@ -129,8 +142,19 @@ export const resourceSchema = z.object({
 export const roleSchema = z.enum(ROLES, { error: "Choose lead, client, coach or admin." });
 export const planSchema = z.enum(PLANS, { error: "Choose Basic, Pro or Premium." });
 export const kindSchema = z.enum(SERVICE_KINDS, { error: "Unknown service kind." });
-export const amountSchema = z.union([z.literal(1), z.literal(-1)], { error: "Adjust by +1 or -1." });
+/** The +1/-1 buttons' value exactly as the page sends it ("1" or "-1"), as a number. */
+export const amountSchema = z
+  .enum(["1", "-1"], { error: "Adjust by +1 or -1." })
+  .transform((v) => (v === "1" ? 1 : -1) as 1 | -1);
 export const idSchema = z.uuid({ error: "Not found." });
+
+/** 'Delete this person': the email typed to confirm (compared by the action, case-insensitively). */
+export const DELETE_MISMATCH = "The email you typed doesn't match this person's.";
+export const confirmEmailSchema = z
+  .string({ error: DELETE_MISMATCH })
+  .trim()
+  .max(LIMITS.email, DELETE_MISMATCH)
+  .transform((v) => v.toLowerCase());
 
 /** The first message of a failed parse: what the person sees. */
 export function firstError(error: z.ZodError): string {

@@ -39,3 +39,19 @@ test("only http(s) links, within limits", () => {
 test("a homework id must be a UUID", () => {
   expect(homeworkSubmissionSchema.safeParse({ homeworkId: "1; drop table", note: "x" }).success).toBe(false);
 });
+
+test("limits and characters: each refusal names the field", () => {
+  expect(
+    homeworkSubmissionSchema.safeParse({ homeworkId: id, url: `https://x.com/${"a".repeat(2100)}` }).error
+      ?.issues[0]?.message,
+  ).toBe("Keep the link under 2,048 characters.");
+  expect(
+    homeworkSubmissionSchema.safeParse({ homeworkId: id, note: "n".repeat(2001) }).error?.issues[0]?.message,
+  ).toBe("Keep the note under 2,000 characters.");
+  expect(
+    homeworkSubmissionSchema.safeParse({ homeworkId: id, note: "a\u0000b" }).error?.issues[0]?.message,
+  ).toBe("Remove the control characters from the note.");
+  // Markup in a note is text; line breaks are fine in a note.
+  const note = "<script>alert(1)</script>\n<img src=x onerror=alert(1)>";
+  expect(homeworkSubmissionSchema.parse({ homeworkId: id, note }).note).toBe(note);
+});

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
+import { DELETION_NOTE_MAX, deletionRequestSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
-import { attempt, readForm } from "~/server/action-result.server";
+import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { requireViewer, viewerContext } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { requestDeletion } from "~/server/models/data-rights.server";
@@ -15,9 +16,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context.get(viewerContext));
   const form = await readForm(request);
-  const note = form.get("note");
-  const text = typeof note === "string" ? note : null;
-  return attempt(async () => requestDeletion(await getDb(), viewer, text), "Failed to send your request.");
+  const parsed = deletionRequestSchema.safeParse({ note: form.get("note") });
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? "Check the form.");
+  const { note } = parsed.data;
+  return attempt(async () => requestDeletion(await getDb(), viewer, note), "Failed to send your request.");
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -78,7 +80,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               id="note"
               name="note"
               rows={3}
-              maxLength={1000}
+              maxLength={DELETION_NOTE_MAX}
               className="rounded-md border border-border bg-background px-3 py-2"
             />
             {answer?.ok === false && answer.error && (

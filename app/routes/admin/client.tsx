@@ -18,6 +18,8 @@ import { adjustableQuotas, canDecrement, specialItems, usageSummary } from "~/do
 import {
   activitySchema,
   amountSchema,
+  confirmEmailSchema,
+  DELETE_MISMATCH,
   firstError,
   homeworkAssignSchema,
   homeworkReviewSchema,
@@ -96,6 +98,21 @@ const formValue = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : null;
 };
+const formValues = (form: FormData, name: string) =>
+  form.getAll(name).filter((value): value is string => typeof value === "string");
+
+/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+export const INTENTS = [
+  "set-role",
+  "set-plan",
+  "adjust",
+  "add-activity",
+  "assign-homework",
+  "review-homework",
+  "add-resource",
+  "remove-resource",
+  "delete-person",
+] as const;
 
 // One action, keyed by intent. Every model call asks the policy itself; a refusal comes back as
 // { ok: false, error } with its status and changes nothing.
@@ -104,10 +121,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idSchema.safeParse(params.id);
   if (!id.success) return invalid("That person was not found.");
   const clientId = id.data;
-  const form = await readForm(request);
+  const form = await readForm(request, { repeatable: ["linkLabel", "linkUrl"] });
   const db = await getDb();
 
-  switch (form.get("intent")) {
+  switch (INTENTS.find((intent) => intent === form.get("intent"))) {
     case "set-role": {
       const role = roleSchema.safeParse(form.get("role"));
       if (!role.success) return invalid(firstError(role.error));
@@ -120,7 +137,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "adjust": {
       const kind = kindSchema.safeParse(form.get("kind"));
-      const amount = amountSchema.safeParse(Number(form.get("amount")));
+      const amount = amountSchema.safeParse(form.get("amount"));
       if (!kind.success) return invalid(firstError(kind.error));
       if (!amount.success) return invalid(firstError(amount.error));
       return attempt(() => adjustUsage(db, viewer, clientId, kind.data, amount.data));
@@ -139,7 +156,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         title: formValue(form, "title") ?? "",
         dueDate: formValue(form, "dueDate"),
         description: formValue(form, "description"),
-        links: { labels: form.getAll("linkLabel").map(String), urls: form.getAll("linkUrl").map(String) },
+        links: { labels: formValues(form, "linkLabel"), urls: formValues(form, "linkUrl") },
       });
       if (!parsed.success) return invalid(firstError(parsed.error));
       return attempt(() => assignHomework(db, viewer, clientId, parsed.data));
@@ -171,12 +188,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "delete-person": {
       // docs/decisions/0016-data-rights.md: the admin types the person's email to confirm.
-      const typed = (formValue(form, "confirmEmail") ?? "").trim().toLowerCase();
+      const typed = confirmEmailSchema.safeParse(formValue(form, "confirmEmail") ?? "");
       return attempt(async () => {
         assertCan(viewer, "profile.delete");
         const person = await getPerson(db, viewer, clientId);
-        if (typed !== person.email.toLowerCase()) {
-          throw refusal({ error: "The email you typed doesn't match this person's." }, { status: 400 });
+        if (!typed.success || typed.data !== person.email.toLowerCase()) {
+          throw refusal({ error: DELETE_MISMATCH }, { status: 400 });
         }
         await deletePerson(db, viewer, clientId);
         throw redirect("/admin/clients");

@@ -15,6 +15,9 @@ import type { LessonInput } from "~/server/models/client-records.server";
 
 const FAILED = "Failed to save.";
 
+/** readForm's options for the lesson form: the resource rows are the only repeated fields. */
+export const LESSON_FORM = { repeatable: ["resourceLabel", "resourceUrl"] } as const;
+
 function strings(form: FormData, name: string): string[] {
   return form.getAll(name).filter((v): v is string => typeof v === "string");
 }
@@ -49,17 +52,22 @@ function refused(values: LessonValues, error: string, status: number, field: Les
   return data({ ok: false, intent: "save", error, field, values } satisfies LessonSaveResult, { status });
 }
 
-/** Validates with lessonSchema (SPEC §5): 'Select a client.', 'Title is required.', … as a 400. */
+/**
+ * Validates the form as sent (not the shortened echo) with lessonSchema (SPEC §5): 'Select a client.',
+ * 'Title is required.', … as a 400.
+ */
 export function parseLesson(form: FormData, values: LessonValues): Parsed {
   // The browser sends the ISO instant of its own local time (clientClock marks that it ran the script);
   // without JavaScript only the local value exists, and it is read in the server's time zone.
   const occurredAt =
-    form.get("clientClock") === "1" ? values.occurredAt : values.occurredAtLocal || values.occurredAt;
+    form.get("clientClock") === "1"
+      ? text(form, "occurredAt")
+      : text(form, "occurredAtLocal") || text(form, "occurredAt");
   const parsed = lessonSchema.safeParse({
-    clientId: values.clientId,
-    title: values.title,
-    notes: values.notes,
-    recordingUrl: values.recordingUrl,
+    clientId: text(form, "clientId"),
+    title: text(form, "title"),
+    notes: text(form, "notes"),
+    recordingUrl: text(form, "recordingUrl"),
     occurredAt,
     resources: { labels: strings(form, "resourceLabel"), urls: strings(form, "resourceUrl") },
   });

@@ -11,7 +11,7 @@ import { logger } from "~/server/logger.server";
 import { deleteLesson, getLesson, updateLesson } from "~/server/models/client-records.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
 import type { Route } from "./+types/lesson-edit";
-import { parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
+import { LESSON_FORM, parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
 
 // Edit a lesson (coach and admin): the add form prefilled, 'Save changes', and 'Delete lesson' with a
 // confirmation; after a delete, the client's page. An unknown id is a 404 (the model throws it).
@@ -53,13 +53,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+export const INTENTS = ["save", "delete"] as const;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
   const id = lessonId(params);
-  const form = await readForm(request);
+  const form = await readForm(request, LESSON_FORM);
   const db = await getDb();
 
-  if (form.get("intent") === "delete") {
+  const intent = INTENTS.find((known) => known === form.get("intent")) ?? "save";
+  if (intent === "delete") {
     let clientId: string;
     try {
       clientId = (await deleteLesson(db, viewer, id)).clientId;

@@ -9,7 +9,13 @@ import { getDb } from "~/server/db.server";
 import { createLesson } from "~/server/models/client-records.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
 import type { Route } from "./+types/lesson-new";
-import { keepClientAndDate, parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
+import {
+  keepClientAndDate,
+  LESSON_FORM,
+  parseLesson,
+  readLessonForm,
+  saveLesson,
+} from "./lesson-action.server";
 
 // Add Lesson (SPEC §2, §4, §5). Coach and admin alike; the lesson's coach is whoever adds it.
 // The loader also answers the picker's searches (`?q=`, from a fetcher or a plain GET form), and
@@ -32,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
-  const form = await readForm(request);
+  const form = await readForm(request, LESSON_FORM);
   const values = readLessonForm(form);
   const parsed = parseLesson(form, values);
   if (!parsed.ok) return parsed.response;

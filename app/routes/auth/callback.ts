@@ -5,6 +5,7 @@ import { createSession } from "~/server/auth/session.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { DATABASE_UNAVAILABLE, isDatabaseOutage } from "~/server/outage.server";
 import type { Route } from "./+types/callback";
 
 // The provider sends the person back here with a code; we verify it and start a session.
@@ -20,7 +21,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.info({ profile: profile.id, role: profile.role }, "signed in");
     return redirect(returnTo, { headers });
   } catch (error) {
-    const message = error instanceof SignInError ? error.userMessage : "Sign-in failed. Please try again.";
+    const message =
+      error instanceof SignInError
+        ? error.userMessage
+        : isDatabaseOutage(error)
+          ? DATABASE_UNAVAILABLE
+          : "Sign-in failed. Please try again.";
     logger.warn(
       { err: (error as Error).message, cause: String((error as Error).cause ?? "") },
       "sign-in failed",

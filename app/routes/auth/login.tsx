@@ -10,6 +10,7 @@ import { createSession } from "~/server/auth/session.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { unlessDatabaseIsDown } from "~/server/outage.server";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import type { Route } from "./+types/login";
 
@@ -42,6 +43,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+export const INTENTS = ["local", "google"] as const;
+
 // intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
 // intent=local: local sign-in on your own machine, through the same profile and session code.
 export async function action({ request }: Route.ActionArgs) {
@@ -49,7 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const config = getConfig();
 
-  if (form.get("intent") === "local") {
+  const intent = INTENTS.find((known) => known === form.get("intent")) ?? "google";
+  if (intent === "local") {
     if (!config.localSignIn)
       throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
     const parsed = localSignInSchema.safeParse({
@@ -59,9 +64,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) {
       return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
     }
-    const db = await getDb();
-    const profile = await profileForIdentity(db, localIdentity(parsed.data), config.adminEmails);
-    const cookie = await createSession(db, profile.id, request);
+    const cookie = await unlessDatabaseIsDown(async () => {
+      const db = await getDb();
+      const profile = await profileForIdentity(db, localIdentity(parsed.data), config.adminEmails);
+      return createSession(db, profile.id, request);
+    });
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   }
 

@@ -3,6 +3,7 @@ import { Form, redirect, useNavigate } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { notify } from "~/components/toast";
 import { seo } from "~/lib/seo";
+import { discardBody } from "~/server/action-result.server";
 import { viewerContext } from "~/server/auth/context.server";
 import { signOutEverywhere } from "~/server/auth/session.server";
 import { getDb } from "~/server/db.server";
@@ -11,6 +12,7 @@ import type { Route } from "./+types/logout";
 
 // Without JavaScript the page's form posts here; with it, the page signs out through /auth/sign-out.
 export async function action({ request, context }: Route.ActionArgs) {
+  await discardBody(request);
   const viewer = context.get(viewerContext);
   const userId = viewer && viewer !== "unavailable" ? viewer.id : null;
   const { headers } = await signOutEverywhere(getDb, request, userId, logger);

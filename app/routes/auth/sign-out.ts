@@ -1,3 +1,4 @@
+import { discardBody } from "~/server/action-result.server";
 import { viewerContext } from "~/server/auth/context.server";
 import { signOutEverywhere } from "~/server/auth/session.server";
 import { getDb } from "~/server/db.server";
@@ -6,6 +7,7 @@ import type { Route } from "./+types/sign-out";
 
 // The browser's sign-out (header button, /logout page): JSON, so the page can say how it went.
 export async function action({ request, context }: Route.ActionArgs) {
+  await discardBody(request);
   const viewer = context.get(viewerContext);
   const userId = viewer && viewer !== "unavailable" ? viewer.id : null;
   const { headers, error } = await signOutEverywhere(getDb, request, userId, logger);

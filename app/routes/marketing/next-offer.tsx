@@ -1,12 +1,12 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
+import { InterestForm } from "~/components/embeds/interest-form";
 import { EnrollBy } from "~/components/enroll-by";
 import { Accordion } from "~/components/ui/accordion";
 import {
   GAMEPLAN,
   HOW_TO_START,
-  INTEREST_FORM,
   NEXT_OFFER_HERO,
   NEXT_OFFER_SEO,
   PROGRAM_FACTS,
@@ -208,112 +208,5 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
       <dd className="mt-1 font-semibold text-card-foreground">{children}</dd>
     </div>
-  );
-}
-
-type FormPhase = "waiting" | "loading" | "ready" | "failed";
-
-/**
- * The external interest form, embedded once the page has hydrated and the box is near the screen. A
- * cross-origin frame fires `load` even for the browser's own error page, so the form's host is also
- * probed: the frame is only shown when the host answered and the frame loaded. Otherwise (offline, blocked,
- * too slow) the link that opens the form in a new tab, always present, is all that shows.
- */
-function InterestForm() {
-  const [phase, setPhase] = useState<FormPhase>("waiting");
-  const [hostAnswered, setHostAnswered] = useState(false);
-  const [frameLoaded, setFrameLoaded] = useState(false);
-  const boxRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        setPhase("loading");
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    if (phase !== "loading") return;
-    const controller = new AbortController();
-    const giveUp = setTimeout(() => {
-      controller.abort();
-      setPhase((current) => (current === "loading" ? "failed" : current));
-    }, INTEREST_FORM.timeoutMs);
-    // An opaque (no-cors) answer is enough: it proves the host is reachable.
-    fetch(INTEREST_FORM.openUrl, {
-      method: "HEAD",
-      mode: "no-cors",
-      cache: "no-store",
-      signal: controller.signal,
-    })
-      .then(() => setHostAnswered(true))
-      .catch(() => {
-        if (!controller.signal.aborted) setPhase("failed");
-      });
-    return () => {
-      clearTimeout(giveUp);
-      controller.abort();
-    };
-  }, [phase]);
-
-  useEffect(() => {
-    if (phase === "loading" && hostAnswered && frameLoaded) setPhase("ready");
-  }, [phase, hostAnswered, frameLoaded]);
-
-  const showFrame = phase === "loading" || phase === "ready";
-
-  return (
-    <section
-      aria-labelledby="interest-form-heading"
-      className="flex flex-col rounded-2xl border border-border bg-card p-6"
-    >
-      <h2 id="interest-form-heading" className="text-xl font-semibold">
-        {INTEREST_FORM.heading}
-      </h2>
-      <p className="mt-2 text-sm text-muted-foreground">{INTEREST_FORM.intro}</p>
-      <div
-        ref={boxRef}
-        className={`relative mt-4 overflow-hidden rounded-xl border border-border bg-background ${
-          phase === "failed" ? "" : "min-h-[28rem]"
-        }`}
-      >
-        {showFrame && (
-          <iframe
-            src={INTEREST_FORM.embedUrl}
-            title={INTEREST_FORM.frameTitle}
-            loading="lazy"
-            onLoad={() => setFrameLoaded(true)}
-            className={`block h-[28rem] w-full ${phase === "ready" ? "" : "invisible"}`}
-          />
-        )}
-        {phase !== "ready" && (
-          <p
-            aria-live="polite"
-            className={`p-6 text-center text-sm text-muted-foreground ${
-              phase === "failed" ? "" : "absolute inset-0 flex items-center justify-center"
-            }`}
-          >
-            {phase === "failed" ? INTEREST_FORM.unavailable : INTEREST_FORM.loading}
-          </p>
-        )}
-      </div>
-      <a
-        href={INTEREST_FORM.openUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={`${phase === "ready" ? "mt-3 self-start text-sm font-medium text-primary underline underline-offset-4" : `${primaryButton} mt-4`}`}
-      >
-        {INTEREST_FORM.openLabel}
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
-    </section>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
 import { homeworkSubmissionSchema, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
 import { seo } from "~/lib/seo";
-import { readForm } from "~/server/action-result.server";
+import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { submitHomework } from "~/server/models/portal.server";
@@ -27,14 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     url: form.get("url"),
     note: form.get("note"),
   });
-  if (!parsed.success) {
-    return data(
-      { ok: false as const, error: parsed.error.issues[0]?.message ?? "Check the form." },
-      { status: 400 },
-    );
-  }
-  await submitHomework(await getDb(), viewer, parsed.data.homeworkId, parsed.data);
-  return { ok: true as const, error: null };
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? "Check the form.");
+  // A refusal (not found, already reviewed) answers with its own status and message.
+  return attempt(async () => {
+    await submitHomework(await getDb(), viewer, parsed.data.homeworkId, parsed.data);
+    return null;
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -6,9 +6,10 @@ import {
   redirect,
 } from "react-router";
 import { isStaff, type Viewer } from "~/domain/viewer";
-import { getDb } from "../db.server";
+import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
-import { hasSessionCookie, readSession } from "./session.server";
+import { hasSessionCookie, readSessionCached } from "./session.server";
+import { listenForSessionChanges } from "./session-cache.server";
 
 /**
  * Who is asking, set once per request by the root middleware:
@@ -18,12 +19,18 @@ export type ViewerState = Viewer | null | "unavailable";
 export const viewerContext = createContext<ViewerState>(null);
 export const sessionIdContext = createContext<string | null>(null);
 
-/** Root middleware: reads the session (only when there is a cookie: pre-rendering never opens the database). */
+/**
+ * Root middleware: reads the session (only when there is a cookie: pre-rendering never opens the
+ * database), through the session cache, which listens on the live-updates bus for sign-outs and
+ * role or plan changes (./session-cache.server.ts).
+ */
 export const loadViewer: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (!hasSessionCookie(request)) return next();
   let renewedCookie: string | null = null;
   try {
-    const found = await readSession(await getDb(), request);
+    const { db, bus } = await getDatabase();
+    listenForSessionChanges(bus);
+    const found = await readSessionCached(db, request);
     if (found) {
       context.set(viewerContext, found.viewer);
       context.set(sessionIdContext, found.sessionId);

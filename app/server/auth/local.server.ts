@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText } from "~/lib/schemas/text";
 import type { Identity } from "./identity.server";
 
 /** Local sign-in identities carry this provider, so they can never collide with a real issuer's. */
@@ -6,10 +7,7 @@ export const LOCAL_PROVIDER = "local";
 
 export const localSignInSchema = z.object({
   email: z.email("Enter an email address.").trim().max(254, "That email address is too long."),
-  name: z
-    .string()
-    .trim()
-    .max(120, "Keep the name under 120 characters.")
+  name: boundedText({ name: "the name", max: 120 })
     .optional()
     .transform((v) => v || null),
 });

@@ -2,11 +2,19 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Viewer } from "~/domain/viewer";
+import { readCookie } from "../cookies";
 import type { Db } from "../db.server";
 import { getConfig } from "../env.server";
 import { publishChange } from "../live/bus.server";
 import { profiles, sessions } from "../schema";
 import { resolveSessionSecret } from "../session-secret.server";
+import {
+  cachedSession,
+  cacheKey,
+  currentGeneration,
+  forgetPerson,
+  rememberSession,
+} from "./session-cache.server";
 
 // Sessions are database rows; the cookie carries an opaque random token (signed, HttpOnly,
 // SameSite=Lax, Secure on https). Rolling expiry: docs/decisions/0008-sessions.md.
@@ -61,17 +69,20 @@ export async function createSession(db: Db, userId: string, request: Request): P
   });
   // Housekeeping: this person's expired sessions are of no use to anyone.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, sql`now()`)));
+  // Signing in may have changed the person (an admin address becomes admin): read them afresh.
+  forgetPerson(userId);
   return sessionCookie().serialize(token, { expires: expiresAt });
 }
 
 export type SessionLookup = {
   viewer: Viewer;
   sessionId: string;
+  /** When the session ends (after any renewal). */
+  expiresAt: Date;
   /** Set when the session was renewed: the new cookie to send back. */
   renewedCookie: string | null;
 };
 
-/** The signed-in person for a request, in one round trip; renews a session near its expiry. */
 /** A live session (matching `which`) with its person, as they are now. */
 function liveSessionWithPerson(db: Db, which: SQL) {
   return db
@@ -90,19 +101,48 @@ function liveSessionWithPerson(db: Db, which: SQL) {
     .limit(1);
 }
 
+// The look-up by token is the hottest query there is: a named prepared statement, per database handle.
+const prepareByToken = (db: Db) =>
+  liveSessionWithPerson(db, eq(sessions.tokenHash, sql.placeholder("tokenHash"))).prepare("session_by_token");
+const byTokenStatements = new WeakMap<Db, ReturnType<typeof prepareByToken>>();
+
+/** The signed-in person for a request, in one round trip; renews a session near its expiry. */
 export async function readSession(db: Db, request: Request): Promise<SessionLookup | null> {
   const token = await tokenFrom(request);
   if (!token) return null;
-  const [row] = await liveSessionWithPerson(db, eq(sessions.tokenHash, hashToken(token)));
+  let byToken = byTokenStatements.get(db);
+  if (!byToken) {
+    byToken = prepareByToken(db);
+    byTokenStatements.set(db, byToken);
+  }
+  const [row] = await byToken.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const { sessionId, expiresAt, ...viewer } = row;
-  let renewedCookie: string | null = null;
   if (expiresAt.getTime() - Date.now() < SESSION_RENEW_WITHIN_MS) {
     const renewed = new Date(Date.now() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, sessionId));
-    renewedCookie = await sessionCookie().serialize(token, { expires: renewed });
+    const renewedCookie = await sessionCookie().serialize(token, { expires: renewed });
+    return { viewer, sessionId, expiresAt: renewed, renewedCookie };
   }
-  return { viewer, sessionId, renewedCookie };
+  return { viewer, sessionId, expiresAt, renewedCookie: null };
+}
+
+/**
+ * readSession through the process's session cache (./session-cache.server.ts): a cookie seen in the
+ * last few seconds, whose session is not near renewal, needs neither the database nor a signature check.
+ */
+export async function readSessionCached(db: Db, request: Request): Promise<SessionLookup | null> {
+  const raw = readCookie(request, sessionCookie().name);
+  if (!raw) return null;
+  const key = cacheKey(raw);
+  const hit = cachedSession(key);
+  if (hit && hit.expiresAt.getTime() - Date.now() >= SESSION_RENEW_WITHIN_MS) {
+    return { viewer: hit.viewer, sessionId: hit.sessionId, expiresAt: hit.expiresAt, renewedCookie: null };
+  }
+  const since = currentGeneration();
+  const found = await readSession(db, request);
+  if (found) rememberSession(key, found, since);
+  return found;
 }
 
 /**
@@ -124,8 +164,12 @@ export async function endSession(db: Db, request: Request): Promise<string> {
       .delete(sessions)
       .where(eq(sessions.tokenHash, hashToken(token)))
       .returning({ userId: sessions.userId });
-    // The person's open pages (other tabs, the live stream of this one) hear that a session ended.
-    if (ended) await publishChange(db, { kind: "session", userId: ended.userId });
+    // The person's open pages (other tabs, the live stream of this one) hear that a session ended,
+    // and so do the session caches of every process; this one forgets it before answering.
+    if (ended) {
+      forgetPerson(ended.userId);
+      await publishChange(db, { kind: "session", userId: ended.userId });
+    }
   }
   return clearSessionCookie();
 }
@@ -137,6 +181,7 @@ export function clearSessionCookie(): Promise<string> {
 /** Signs a person out everywhere (SPEC §4: scope global). */
 export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  forgetPerson(userId);
   if (removed.length > 0) await publishChange(db, { kind: "session", userId });
   return removed.length;
 }

@@ -30,6 +30,11 @@ export type ResyncHandler = () => void;
 export type LiveBus = {
   /** Resolves once this process is listening, so an event published afterwards is delivered. */
   subscribe(handler: LiveHandler, onResync?: ResyncHandler): Promise<() => void>;
+  /**
+   * Whether this process hears changes right now (its LISTEN connection is up). While it is not,
+   * anything remembered from the database may be stale, and the database itself may be down.
+   */
+  listening(): boolean;
   /** Publishes outside any transaction (tests, tools); models use `publishChange(tx, …)`. */
   publish(event: LiveEvent): Promise<void>;
   close(): Promise<void>;
@@ -117,6 +122,8 @@ export function pgliteBus(client: PGlite): LiveBus {
       await listening;
       return fanout.add(handler, onResync);
     },
+    // In-process: it cannot lose its connection.
+    listening: () => true,
     async publish(event) {
       await client.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, toWire(event)]);
     },
@@ -142,11 +149,13 @@ export function postgresBus(url: string): LiveBus {
   let failures = 0;
   let retryTimer: NodeJS.Timeout | undefined;
   let publisher: pg.Client | undefined;
+  let listening = false;
 
   const connect = (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true });
     const lost = (reason: string) => {
       if (client !== next) return;
+      listening = false;
       client = undefined;
       ready = undefined;
       next.removeAllListeners("notification");
@@ -166,6 +175,7 @@ export function postgresBus(url: string): LiveBus {
       .then(() => next.query(`LISTEN ${LIVE_CHANNEL}`))
       .then(() => {
         failures = 0;
+        listening = client === next;
       })
       .catch((error: Error) => {
         lost(error.message);
@@ -204,6 +214,7 @@ export function postgresBus(url: string): LiveBus {
       }
       return remove;
     },
+    listening: () => listening,
     async publish(event) {
       if (!publisher) {
         publisher = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });

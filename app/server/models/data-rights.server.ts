@@ -1,7 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Viewer } from "~/domain/viewer";
+import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
 import { assertCan } from "../policy.server";
 import {
   accounts,
@@ -89,7 +91,7 @@ export async function requestDeletion(db: Db, actor: Viewer, note: string | null
 export async function deletePerson(db: Db, actor: Viewer, id: string) {
   assertCan(actor, "profile.delete");
   if (id === actor.id) throw data({ error: "You can't delete yourself." }, { status: 409 });
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: profiles.id, email: profiles.email, role: profiles.role })
       .from(profiles)
@@ -104,6 +106,10 @@ export async function deletePerson(db: Db, actor: Viewer, id: string) {
       before: { email: current.email, role: current.role },
     });
     await tx.delete(profiles).where(eq(profiles.id, id));
+    // Their sessions went with them: open pages and every process's session cache hear it on commit.
+    await publishChange(tx, { kind: "session", userId: id });
     return { email: current.email };
   });
+  forgetPerson(id);
+  return deleted;
 }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
+import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { assertCan } from "../policy.server";
@@ -117,7 +118,7 @@ async function changeProfile(
   change: { role?: Role; plan?: Plan },
   precondition?: (current: Person) => string | null,
 ): Promise<Person> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select(personColumns).from(profiles).where(eq(profiles.id, id)).for("update");
     if (!current) throw data({ error: "No one with that id." }, { status: 404 });
     const refusal = precondition?.(current as Person);
@@ -134,6 +135,10 @@ async function changeProfile(
     await publishChange(tx, { kind: "profile", clientId: id, userId: id });
     return updated as Person;
   });
+  // Committed: this process's session cache reads the new role and plan from now on (others hear
+  // the NOTIFY above).
+  forgetPerson(id);
+  return updated;
 }
 
 /** SPEC §4: the list's convert button moves a lead to client. */

@@ -6,11 +6,11 @@ import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary
 import type { Viewer } from "~/domain/viewer";
 import { getDb } from "../db.server";
 import {
+  dashboardData,
   listHomework,
   listLessons,
   listResources,
   type ResourceFilter,
-  recentActivities,
   resourceFacets,
   usageRows,
 } from "./portal.server";
@@ -56,11 +56,7 @@ export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now
       occurredAt: daysAgo(now, a.daysAgo),
     }));
   } else {
-    const db = await getDb();
-    [rows, activity] = await Promise.all([
-      usageRows(db, viewer),
-      recentActivities(db, viewer, DASHBOARD_ACTIVITY_LIMIT),
-    ]);
+    ({ usage: rows, activity } = await dashboardData(await getDb(), viewer, DASHBOARD_ACTIVITY_LIMIT));
   }
   const summary = usageSummary(mode.plan, rows);
   return { mode, quotas: quotaItems(summary), specials: specialItems(summary), activity };

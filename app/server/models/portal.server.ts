@@ -6,7 +6,7 @@ import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { assertCan } from "../policy.server";
-import { activities, homework, lessons, resources, serviceUsage } from "../schema";
+import { activities, homework, type LinkRow, lessons, profiles, resources, serviceUsage } from "../schema";
 
 // What a client reads and does in the portal. Every function takes the acting person and works on
 // their own rows only: ownership is enforced here, not in the page.
@@ -41,6 +41,57 @@ export function activitiesOf(db: Db, clientId: string, limit: number) {
 
 export async function recentActivities(db: Db, actor: Viewer, limit: number) {
   return activitiesOf(db, ownerId(actor), limit);
+}
+
+export type ActivityEntry = {
+  id: string;
+  title: string;
+  details: string | null;
+  links: LinkRow[];
+  occurredAt: Date;
+};
+
+// The dashboard's data in one round trip, as a named prepared statement (PostgreSQL plans it once
+// per connection): the client's usage ledger and newest activity entries, each aggregated to JSON.
+// Written with explicit aliases: inside select fields, drizzle leaves column names unqualified.
+type ActivityJson = Omit<ActivityEntry, "occurredAt"> & { occurredAt: string };
+
+function prepareDashboard(db: Db) {
+  const clientId = sql.placeholder("clientId");
+  const usage = sql<UsageRow[]>`(
+    SELECT coalesce(json_agg(json_build_object('kind', u.kind, 'amount', u.amount)), '[]'::json)
+    FROM service_usage u WHERE u.client_id = ${clientId})`;
+  const activity = sql<ActivityJson[]>`(
+    SELECT coalesce(json_agg(a ORDER BY a."occurredAt" DESC), '[]'::json) FROM (
+      SELECT x.id, x.title, x.details, x.links, x.occurred_at AS "occurredAt" FROM activities x
+      WHERE x.client_id = ${clientId} ORDER BY x.occurred_at DESC LIMIT ${sql.placeholder("limit")}
+    ) a)`;
+  return db
+    .select({ usage: usage.as("usage"), activity: activity.as("activity") })
+    .from(profiles)
+    .where(eq(profiles.id, clientId))
+    .prepare("portal_dashboard");
+}
+const dashboardStatements = new WeakMap<Db, ReturnType<typeof prepareDashboard>>();
+
+/** A client's usage rows and newest `limit` activity entries (newest first), in one round trip. */
+export async function dashboardData(
+  db: Db,
+  actor: Viewer,
+  limit: number,
+): Promise<{ usage: UsageRow[]; activity: ActivityEntry[] }> {
+  const clientId = ownerId(actor);
+  let statement = dashboardStatements.get(db);
+  if (!statement) {
+    statement = prepareDashboard(db);
+    dashboardStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ clientId, limit });
+  if (!row) return { usage: [], activity: [] };
+  return {
+    usage: row.usage,
+    activity: row.activity.map((a) => ({ ...a, occurredAt: new Date(a.occurredAt) })),
+  };
 }
 
 export async function listLessons(db: Db, actor: Viewer) {

@@ -1,0 +1,518 @@
+// `node bench/http.mjs`: HTTP throughput and latency of the built server (issue #9). Starts the server
+// (the build in $BUILD_DIR, default build) on the embedded database (a fresh DATA_DIR) and on a fresh
+// PostgreSQL database, adds 5,000 people (leads and clients across the plans, with usage and activity
+// rows) directly in the database, signs in a client and the admin through the local sign-in form, then
+// drives autocannon (50 connections, a warm-up, then a timed run; in its own process, bench/load.mjs)
+// at a pre-rendered page, /pricing, the client's /dashboard and the admin's /admin/clients. The same
+// home page is then served by nginx as the limit to compare with. Cold start: spawn to the first 200,
+// on a fresh data folder and on an existing one. Writes a section between <!-- http:start --> and
+// <!-- http:end --> in docs/BENCHMARKS.md. A benchmark, not a test: nothing here passes or fails.
+//
+// Options (for comparing changes back to back): --only pglite,postgres,cluster,nginx,cold  --duration 10
+// --warmup 3  --json FILE (also write the raw figures)  --no-write (leave docs/BENCHMARKS.md alone)
+// --server-env K=V (extra server environment, repeatable)  --cpu-prof DIR (profile the server)
+// --pages dashboard,admin (only the targets whose path contains one of these)
+// --encoding identity (the Accept-Encoding sent; default "gzip, deflate").
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import {
+  ADMIN_URL,
+  adminQuery,
+  benchServerEnv,
+  buildDir,
+  freePort,
+  nodeBinary,
+  requireBuild,
+  root,
+  sleep,
+} from "./support.mjs";
+
+const file = path.join(root, "docs", "BENCHMARKS.md");
+const NGINX = "/usr/sbin/nginx";
+const PEOPLE = 5_000;
+const CONNECTIONS = 50;
+const CLIENT_EMAIL = "daniel.okafor@example.com"; // a seeded Pro client with usage and activity
+const ADMIN_EMAIL = "admin@example.com";
+const PRERENDERED_PAGE = "/";
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: "string", default: "pglite,postgres,cluster,nginx,cold" },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    json: { type: "string" },
+    "no-write": { type: "boolean", default: false },
+    "server-env": { type: "string", multiple: true, default: [] },
+    "cpu-prof": { type: "string" },
+    pages: { type: "string", default: "" },
+    encoding: { type: "string", default: "gzip, deflate" },
+  },
+});
+// What a browser sends, less brotli: nginx-light has no brotli, and both sides must send the same bytes.
+const ACCEPT = { "accept-encoding": args.encoding, accept: "text/html" };
+const only = new Set(args.only.split(","));
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const serverEnv = Object.fromEntries(
+  args["server-env"].map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+);
+
+requireBuild();
+
+/** CPU time (ms) of each PostgreSQL backend serving `url`'s database (loopback: same machine), by pid. */
+async function databaseCpu(url) {
+  const { rows } = await adminQuery(
+    url,
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
+  return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
+}
+
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of a process and its children (a clustered server), from /proc. */
+function cpuMs(pid) {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const [ppid, utime, stime] = [Number(fields[1]), Number(fields[11]), Number(fields[12])];
+    if (Number(entry) === pid || ppid === pid) total += (utime + stime) * tick;
+  }
+  return total;
+}
+
+/** One request on a connection of its own (no keep-alive: an idle pooled socket may be closed under us). */
+function request(url, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+// ── The server ──────────────────────────────────────────────────────────────────────────────────
+
+/** Spawns the built server; resolves once `probePath` answers 200, with the time that took. */
+async function startServer({ dataDir, databaseUrl = "", port, probePath = "/", profileDir, env = {} }) {
+  const started = performance.now();
+  const flags = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const child = spawn(nodeBinary, [...flags, "server/main.ts"], {
+    cwd: root,
+    env: { ...benchServerEnv({ port, dataDir, databaseUrl }), ...env, ...serverEnv },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited) throw new Error("the server exited during start-up");
+    try {
+      if ((await request(`${url}${probePath}`)).status === 200) break;
+    } catch {}
+    if (performance.now() - started > 60_000) throw new Error("the server did not answer within 60 s");
+    await sleep(10);
+  }
+  return {
+    url,
+    pid: child.pid,
+    startMs: performance.now() - started,
+    async stop() {
+      if (exited) return;
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+async function signIn(base, email) {
+  const body = new URLSearchParams({ intent: "local", email, redirectTo: "/dashboard" }).toString();
+  const response = await request(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  const cookie = response.headers["set-cookie"]?.[0]?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in of ${email}: ${response.status}`);
+  return cookie;
+}
+
+// 5,000 people: 2 in 5 leads, the rest clients spread over the three plans, each client with a few
+// usage rows and two activity entries; a third of everyone with a session row (the sessions table is
+// not empty in real life either). Plain SQL, so it runs the same on PGlite and PostgreSQL.
+const SEED_SQL = `
+INSERT INTO profiles (email, full_name, role, plan, created_at)
+SELECT format('bench-%s@example.com', lpad(i::text, 5, '0')), 'Bench Person ' || i,
+  (CASE WHEN i % 5 < 2 THEN 'lead' ELSE 'client' END)::role,
+  (CASE WHEN i % 5 < 2 THEN NULL ELSE (ARRAY['basic', 'pro', 'premium'])[1 + i % 3] END)::plan,
+  now() - make_interval(mins => i)
+FROM generate_series(1, ${PEOPLE}) AS i;
+INSERT INTO service_usage (client_id, kind, amount, minutes)
+SELECT p.id, k.kind::service_kind, 1, CASE WHEN k.kind = 'session_30m' THEN 30 END
+FROM profiles p CROSS JOIN (VALUES ('resume_review'), ('mock_interview'), ('session_30m')) AS k(kind)
+WHERE p.email LIKE 'bench-%' AND p.role = 'client';
+INSERT INTO activities (client_id, title, details, occurred_at)
+SELECT p.id, 'Mock interview', 'Practice round ' || g, now() - make_interval(days => g)
+FROM profiles p CROSS JOIN generate_series(1, 2) AS g
+WHERE p.email LIKE 'bench-%' AND p.role = 'client';
+INSERT INTO sessions (token_hash, user_id, expires_at)
+SELECT md5(p.id::text) || md5(p.email), p.id, now() + interval '20 days'
+FROM profiles p WHERE p.email LIKE 'bench-%' AND right(split_part(p.email, '@', 1), 1) IN ('1', '4', '7');
+ANALYZE;
+`;
+
+async function seedPglite(dataDir) {
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    await db.exec(SEED_SQL);
+  } finally {
+    await db.close();
+  }
+}
+
+// ── Load ────────────────────────────────────────────────────────────────────────────────────────
+
+function load(url, headers, pid) {
+  const before = pid ? cpuMs(pid) : 0;
+  const child = spawnSync(
+    nodeBinary,
+    [
+      path.join(root, "bench", "load.mjs"),
+      JSON.stringify({ url, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, headers }),
+    ],
+    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  );
+  if (child.status !== 0) throw new Error(`autocannon failed on ${url}`);
+  const result = JSON.parse(child.stdout.trim().split("\n").at(-1));
+  // The server's CPU over warm-up and run together, per request of the run: a close estimate, as the
+  // warm-up runs at the same rate.
+  if (pid) {
+    const serverMs = cpuMs(pid) - before;
+    result.serverCpuMsPerRequest = serverMs / ((result.total * (DURATION + WARMUP)) / DURATION);
+  }
+  result.loadCpuMsPerRequest = result.loadCpuMs / result.total;
+  return result;
+}
+
+async function check(url, headers, expect) {
+  const response = await request(url, { headers: { ...headers, "accept-encoding": "identity" } });
+  if (response.status !== 200 || (expect && !response.text.includes(expect))) {
+    throw new Error(`${url} answered ${response.status} without "${expect}"`);
+  }
+}
+
+/**
+ * The four targets (or those whose path is in `paths`) on one server. `label` names the database column;
+ * `seed` adds the 5,000 people (PostgreSQL: once per database).
+ */
+async function measureApp(kind, databaseUrl, { env = {}, label = kind, paths = null, seed = true } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
+  const port = await freePort();
+  let server;
+  const rows = [];
+  try {
+    if (kind === "pglite") {
+      // Migrate and seed on first start, then stop, add the 5,000 people and start again.
+      server = await startServer({ dataDir, port });
+      await server.stop();
+      await seedPglite(dataDir);
+    }
+    server = await startServer({
+      dataDir,
+      databaseUrl,
+      port,
+      env,
+      profileDir: args["cpu-prof"] ? path.join(args["cpu-prof"], label) : undefined,
+    });
+    if (kind === "postgres" && seed) await adminQuery(databaseUrl, SEED_SQL);
+    const client = await signIn(server.url, CLIENT_EMAIL);
+    const admin = await signIn(server.url, ADMIN_EMAIL);
+    const targets = [
+      { page: `${PRERENDERED_PAGE} (pre-rendered)`, path: PRERENDERED_PAGE, headers: ACCEPT },
+      { page: "/pricing", path: "/pricing", headers: ACCEPT },
+      {
+        page: "/dashboard (client)",
+        path: "/dashboard",
+        headers: { ...ACCEPT, cookie: client },
+        expect: "Welcome back",
+      },
+      {
+        page: "/admin/clients (admin)",
+        path: "/admin/clients",
+        headers: { ...ACCEPT, cookie: admin },
+        expect: "bench-00001@example.com",
+      },
+    ];
+    const pages = args.pages ? args.pages.split(",") : [];
+    const chosen = targets.filter(
+      (t) => (!paths || paths.includes(t.path)) && (!pages.length || pages.some((p) => t.path.includes(p))),
+    );
+    for (const target of chosen) {
+      await check(`${server.url}${target.path}`, target.headers, target.expect);
+      const dbBefore = kind === "postgres" ? await databaseCpu(databaseUrl) : null;
+      const result = load(`${server.url}${target.path}`, target.headers, server.pid);
+      if (dbBefore) {
+        // Backends opened during the run count from zero; the pool keeps them open afterwards.
+        let ms = 0;
+        for (const [pid, after] of await databaseCpu(databaseUrl)) ms += after - (dbBefore.get(pid) ?? 0);
+        result.databaseCpuMsPerRequest = ms / ((result.total * (DURATION + WARMUP)) / DURATION);
+      }
+      rows.push({ page: target.page, database: label, ...result });
+      console.log(label.replace(/ .*/, ""), target.page, JSON.stringify(result));
+    }
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+// ── nginx ───────────────────────────────────────────────────────────────────────────────────────
+
+function ensureNginx() {
+  if (existsSync(NGINX)) return null;
+  if (process.getuid?.() !== 0) return "nginx is not installed and this is not root: skipped";
+  const install = spawnSync("apt-get", ["install", "-y", "nginx-light"], { stdio: "inherit" });
+  return install.status === 0 && existsSync(NGINX) ? null : "nginx-light could not be installed: skipped";
+}
+
+async function measureNginx() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const port = await freePort();
+  // The same page and the same gzip body the app sends (server/static.ts: level 9, made once), so
+  // nginx serves it with gzip_static, as the app serves it from memory.
+  const page = readFileSync(path.join(buildDir, "client", "index.html"));
+  const site = path.join(dir, "site");
+  mkdirSync(site);
+  writeFileSync(path.join(site, "index.html"), page);
+  writeFileSync(path.join(site, "index.html.gz"), gzipSync(page, { level: 9 }));
+  chmodSync(dir, 0o755);
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_vary on;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${site};
+    location = / { try_files /index.html =404; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}${PRERENDERED_PAGE}`;
+  try {
+    for (let i = 0; ; i += 1) {
+      try {
+        if ((await request(url)).status === 200) break;
+      } catch {}
+      if (i > 200) throw new Error("nginx did not start");
+      await sleep(50);
+    }
+    const result = load(url, ACCEPT, child.pid);
+    console.log("nginx", JSON.stringify(result));
+    return { page: `${PRERENDERED_PAGE} (nginx)`, database: "—", ...result };
+  } finally {
+    child.kill("SIGQUIT");
+    await new Promise((resolve) => child.once("exit", resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ── Cold start ──────────────────────────────────────────────────────────────────────────────────
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measureColdStart(rounds = 3) {
+  const fresh = [];
+  const restart = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-cold-"));
+    try {
+      const port = await freePort();
+      // The login page is rendered per request: the app, not only a static file, is up.
+      let server = await startServer({ dataDir, port, probePath: "/login" });
+      fresh.push(server.startMs);
+      await server.stop();
+      server = await startServer({ dataDir, port, probePath: "/login" });
+      restart.push(server.startMs);
+      await server.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log("cold start", { fresh, restart });
+  return { fresh: median(fresh), restart: median(restart), rounds };
+}
+
+// ── Run ─────────────────────────────────────────────────────────────────────────────────────────
+
+const results = { date: new Date().toISOString().slice(0, 10), rows: [], nginx: null, cold: null, notes: [] };
+
+if (only.has("pglite")) results.rows.push(...(await measureApp("pglite", "")));
+if (only.has("postgres")) {
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${name}`;
+  await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
+  try {
+    results.rows.push(...(await measureApp("postgres", dbUrl.toString())));
+    // The same two rendered pages with two server processes (opt-in WEB_CONCURRENCY, PostgreSQL only).
+    if (only.has("cluster"))
+      results.rows.push(
+        ...(await measureApp("postgres", dbUrl.toString(), {
+          env: { WEB_CONCURRENCY: "2" },
+          label: "postgres, 2 processes",
+          paths: ["/dashboard", "/admin/clients"],
+          seed: false,
+        })),
+      );
+  } finally {
+    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  }
+}
+if (only.has("nginx")) {
+  const skipped = ensureNginx();
+  if (skipped) results.notes.push(skipped);
+  else results.nginx = await measureNginx();
+}
+if (only.has("cold")) results.cold = await measureColdStart();
+
+if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2));
+if (!args["no-write"]) writeSection(results);
+
+function writeSection({ date, rows, nginx, cold, notes }) {
+  const ms = (x) => (x === undefined ? "—" : `${Math.round(x)}`);
+  const bold = (text, ok) => (ok ? text : `**${text}**`);
+  const find = (page, database) => rows.find((r) => r.page.startsWith(page) && r.database === database);
+  const line = (r) =>
+    `| ${r.page} | ${r.database} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p97_5)} | ${ms(r.p99)} | ${r.errors} / ${r.non2xx} | ${(r.bytesPerResponse / 1024).toFixed(1)} | ${r.serverCpuMsPerRequest?.toFixed(2) ?? "—"} | ${r.databaseCpuMsPerRequest?.toFixed(2) ?? "—"} | ${r.loadCpuMsPerRequest.toFixed(2)} |`;
+  const table = [
+    "| page | database | req/s | p50 ms | p97.5 ms | p99 ms | errors / non-2xx | KB per response | server CPU ms/req | PostgreSQL CPU ms/req | autocannon CPU ms/req |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(line),
+    ...(nginx ? [line(nginx)] : []),
+  ].join("\n");
+
+  const targets = [];
+  const dashboard = find("/dashboard", "postgres");
+  if (dashboard)
+    targets.push(
+      `| signed-in /dashboard on PostgreSQL | ≥ 1,500 req/s, p99 ≤ 40 ms | ${bold(`${Math.round(dashboard.rps)} req/s`, dashboard.rps >= 1500)}, ${bold(`p99 ${dashboard.p99} ms`, dashboard.p99 <= 40)} |`,
+    );
+  const dashboard2 = find("/dashboard", "postgres, 2 processes");
+  if (dashboard2)
+    targets.push(
+      `| signed-in /dashboard on PostgreSQL, WEB_CONCURRENCY=2 | ≥ 1,500 req/s, p99 ≤ 40 ms | ${bold(`${Math.round(dashboard2.rps)} req/s`, dashboard2.rps >= 1500)}, ${bold(`p99 ${dashboard2.p99} ms`, dashboard2.p99 <= 40)} |`,
+    );
+  for (const database of ["postgres", "postgres, 2 processes", "pglite"]) {
+    const list = find("/admin/clients", database);
+    if (list)
+      targets.push(
+        `| /admin/clients, ${PEOPLE.toLocaleString("en")} profiles, ${database} | p99 ≤ 60 ms | ${bold(`p99 ${list.p99} ms`, list.p99 <= 60)} |`,
+      );
+  }
+  for (const database of ["pglite", "postgres"]) {
+    const page = find(PRERENDERED_PAGE, database);
+    if (page && nginx)
+      targets.push(
+        `| pre-rendered ${PRERENDERED_PAGE} (app on ${database}) vs nginx | ≥ 0.25 of nginx's req/s | ${bold((page.rps / nginx.rps).toFixed(2), page.rps / nginx.rps >= 0.25)} (${Math.round(page.rps)} / ${Math.round(nginx.rps)}) |`,
+      );
+  }
+  if (cold)
+    targets.push(
+      `| cold start, embedded database, existing data folder (the target) | ≤ 3 s | ${bold(`${(cold.restart / 1000).toFixed(2)} s`, cold.restart <= 3000)} |`,
+      `| first start, empty data folder (migrate + seed) | (≤ 3 s) | ${bold(`${(cold.fresh / 1000).toFixed(2)} s`, cold.fresh <= 3000)} |`,
+    );
+
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+  const section = `<!-- http:start -->
+## HTTP throughput and latency — ${date}
+
+Measured by \`npm run bench\` (bench/http.mjs) on ${machine}, server on Node 24, the build in \`${path.relative(root, buildDir)}\`.
+autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s, in its own process on the **same
+2 cores** as the server (its CPU share is the last column). Requests send \`Accept-Encoding: gzip, deflate\`
+(what a browser sends, less brotli, which Debian's nginx-light lacks), so the app and nginx send the same
+compressed page. The server runs with \`LOG_LEVEL=warn\` (no per-request log line; see "what we changed"
+for what the info-level line costs). Data: the seed plus ${PEOPLE.toLocaleString("en")} people (2 in 5 leads, the
+rest clients across the three plans with usage and activity rows, a third with a session row); the client is
+a seeded Pro client, signed in through the local sign-in form, as is the admin. PostgreSQL 15 on loopback,
+a fresh database, pool of 10; PGlite in the server's process. nginx: Debian's nginx-light, \`worker_processes
+auto\`, no access log, serving the same index.html with the same gzip body the app sends (level 9, made
+once: \`gzip_static on\`, as the app serves it from memory); the app's answer is larger by its security
+headers (the Content-Security-Policy of a pre-rendered page lists its scripts' hashes). "server CPU ms/req" is the server's CPU time (all its processes and threads) divided by the
+requests served, from /proc; "PostgreSQL CPU ms/req" the same for the database's backends (PGlite runs
+inside the server, so its share is in the server's column).
+
+${table}
+${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}
+| target (2 cores) | goal | measured |
+|---|---|---|
+${targets.join("\n")}
+${cold ? `\nCold start is spawn of \`node server/main.ts\` to the first 200 from /login (rendered by the app, so the database is open: the server listens only after migrate and seed), median of ${cold.rounds}. The target is read as the restart of a deployed server, on an existing data folder; the very first start also creates the database and seeds it, shown below it.\n` : ""}
+Bold marks a missed target; what limits each is measured under "What limits the HTTP figures" below.
+<!-- http:end -->`;
+
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+  const next = /<!-- http:start -->[\s\S]*<!-- http:end -->/.test(current)
+    ? current.replace(/<!-- http:start -->[\s\S]*<!-- http:end -->/, section)
+    : current.replace("# Benchmarks\n", `# Benchmarks\n\n${section}\n`);
+  writeFileSync(file, next);
+  console.log(section);
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_email_idx" ON "profiles" USING btree ("email");

@@ -1,0 +1,40 @@
+import { createHash } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { inlineScriptHashes, pagePath } from "./security.ts";
+
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+describe("inlineScriptHashes", () => {
+  test("hashes exactly the text of each inline script a browser runs", () => {
+    const html = [
+      "<html><head><script>(function(){document.documentElement.dataset.t='dark'})();</script>",
+      '<script type="application/ld+json">{"@type":"Person"}</script>',
+      '<script src="/assets/a.js"></script>',
+      '<script type="module" async="">import "/assets/b.js";</script>',
+      '<script id="_R_" data-note="a > b">$RC("B:1","S:1")</script>',
+      "</head><body><script>\n  window.x = '€';\n</script></body></html>",
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([
+      sha256("(function(){document.documentElement.dataset.t='dark'})();"),
+      sha256('import "/assets/b.js";'),
+      sha256('$RC("B:1","S:1")'),
+      sha256("\n  window.x = '€';\n"),
+    ]);
+  });
+
+  test("hashes line breaks as the HTML parser hands them to CSP", () => {
+    expect(inlineScriptHashes("<script>a()\r\nb()\rc()</script>")).toEqual([sha256("a()\nb()\nc()")]);
+  });
+
+  test("skips data blocks and lists a repeated script once", () => {
+    const html =
+      '<script type="importmap">{"imports":{}}</script><script type="text/plain">x</script><script>y()</script><script>y()</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha256('{"imports":{}}'), sha256("y()")]);
+  });
+});
+
+test("pagePath drops one trailing slash, except for the home page", () => {
+  expect(pagePath("/")).toBe("/");
+  expect(pagePath("/about/")).toBe("/about");
+  expect(pagePath("/about")).toBe("/about");
+});

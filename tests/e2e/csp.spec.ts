@@ -1,0 +1,202 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { PRERENDERED_PATHS } from "../../app/content/prerender";
+import { externalOrigins } from "../../app/content/settings";
+import { beAtProvider, expect, freshIdentity, gotoHydrated, PEOPLE, signIn, test } from "./support";
+
+// The Content-Security-Policy in Chromium (docs/decisions/0017): every page a visitor, a client and an
+// admin open runs without a single violation and hydrates, on pre-rendered pages (scripts allowed by
+// hash) and server-rendered ones (a nonce per response); the embeds load from their allowed origins; a
+// script slipped into the HTML is refused; and the sign-in form may lead to the provider.
+
+type Watched = { violations: string[] };
+
+/**
+ * Collects every CSP violation in this site's documents (the `securitypolicyviolation` event, from a
+ * script that runs before the page's own) and Chromium's CSP console messages, across navigations.
+ */
+async function watchCsp(page: Page, baseURL: string | undefined): Promise<Watched> {
+  const watched: Watched = { violations: [] };
+  const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+  await page.exposeFunction("__reportCspViolation", (line: string) => watched.violations.push(line));
+  await page.addInitScript((siteOrigin) => {
+    if (location.origin !== siteOrigin) return;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation(line: string): void }).__reportCspViolation;
+      void report(
+        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} ${event.sample}`,
+      );
+    });
+  }, origin);
+  page.on("console", (message) => {
+    const from = message.location().url;
+    if (/Content Security Policy/i.test(message.text()) && (from === "" || from.startsWith(origin))) {
+      watched.violations.push(`console on ${page.url()}: ${message.text()}`);
+    }
+  });
+  return watched;
+}
+
+/** The embed providers answer with a small page, so the iframes really load (there is no internet here). */
+async function stubEmbeds(context: BrowserContext) {
+  const origins = new Set(externalOrigins());
+  await context.route(
+    (url) => origins.has(url.origin),
+    (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: "<!doctype html><title>Embedded</title><p>Embedded page</p>",
+      }),
+  );
+}
+
+/** Flips the theme with the header's switch: only a hydrated page reacts to the click. */
+async function proveInteractive(page: Page) {
+  const html = page.locator("html");
+  const wasDark = ((await html.getAttribute("class")) ?? "").split(/\s+/).includes("dark");
+  const themes = page.getByRole("group", { name: "Theme" });
+  await themes.getByText(wasDark ? "Light" : "Dark", { exact: true }).click();
+  if (wasDark) await expect(html).not.toHaveClass(/\bdark\b/);
+  else await expect(html).toHaveClass(/\bdark\b/);
+}
+
+/** Scrolls to the bottom in steps, so lazy parts (embeds, carousels) start as they would for a reader. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+for (const path of [...PRERENDERED_PATHS, "/pricing", "/login"]) {
+  test(`${path} runs without a CSP violation and hydrates`, async ({ page, baseURL }) => {
+    await page.setViewportSize(DESKTOP);
+    const watched = await watchCsp(page, baseURL);
+    await stubEmbeds(page.context());
+
+    const response = await gotoHydrated(page, path);
+    expect(response?.status()).toBe(200);
+    // Pre-rendered pages are allowed by hash, the others by this response's nonce.
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy).toMatch(
+      (PRERENDERED_PATHS as readonly string[]).includes(path) ? /script-src [^;]*'sha256-/ : /'nonce-/,
+    );
+    await scrollThrough(page);
+    await proveInteractive(page);
+    expect(watched.violations).toEqual([]);
+  });
+}
+
+test("the home page's form and calendar embeds load from their allowed origins", async ({
+  page,
+  baseURL,
+}) => {
+  const watched = await watchCsp(page, baseURL);
+  await stubEmbeds(page.context());
+  await gotoHydrated(page, "/");
+
+  await scrollThrough(page);
+  const frames = page.locator("#main iframe");
+  await expect(frames).toHaveCount(2);
+  for (const frame of await frames.all()) {
+    // Shown once the iframe loaded (frame-src).
+    await expect(frame).toBeVisible();
+    await expect(frame.contentFrame().getByText("Embedded page")).toBeVisible();
+  }
+  expect(watched.violations).toEqual([]);
+});
+
+test("on a phone, the menu (which locks scrolling with a style element) opens without a violation", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE);
+  const watched = await watchCsp(page, baseURL);
+  await gotoHydrated(page, "/about");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  await page.getByRole("button", { name: "Close menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  expect(watched.violations).toEqual([]);
+});
+
+test("a client's dashboard and a toast after signing out run without a violation", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const watched = await watchCsp(page, baseURL);
+
+  await signIn(page, PEOPLE.basicClient);
+  await gotoHydrated(page, "/dashboard");
+  await proveInteractive(page);
+  expect(watched.violations, "the dashboard").toEqual([]);
+
+  // Signing out revokes every session of the person: a fresh one, so parallel tests keep theirs.
+  await page.context().clearCookies();
+  await signIn(page, freshIdentity("CspLeaver"));
+  await gotoHydrated(page, "/dashboard");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Sign out", exact: true })
+    .click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Signed out" })).toBeVisible();
+  expect(watched.violations, "signing out").toEqual([]);
+});
+
+test("admin pages run without a violation and hydrate", async ({ page, baseURL }) => {
+  await page.setViewportSize(DESKTOP);
+  const watched = await watchCsp(page, baseURL);
+  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  for (const path of ["/admin", "/admin/clients"]) {
+    await gotoHydrated(page, path);
+    await proveInteractive(page);
+    expect(watched.violations, `CSP violations on ${path}`).toEqual([]);
+  }
+});
+
+test("a script slipped into a page's HTML is refused, by hash and by nonce alike", async ({
+  page,
+  baseURL,
+}) => {
+  const watched = await watchCsp(page, baseURL);
+  // As if an attacker got markup into the page: the response keeps its headers, the HTML gains a script.
+  await page.route(
+    (url) => url.pathname === "/" || url.pathname === "/pricing",
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        "</head>",
+        "<script>window.__injected = true</script></head>",
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
+
+  for (const path of ["/", "/pricing"]) {
+    watched.violations.length = 0;
+    await gotoHydrated(page, path);
+    expect(await page.evaluate(() => "__injected" in window), path).toBe(false);
+    expect(
+      watched.violations.some((line) => line.includes("script-src-elem blocked inline")),
+      path,
+    ).toBe(true);
+  }
+});
+
+test("without JavaScript, the sign-in form may lead to the provider and back (form-action)", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await beAtProvider(context, freshIdentity("NoScript"));
+  await page.goto("/login");
+  // A plain form post: POST /login answers with a redirect to the provider, which form-action must allow.
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  await context.close();
+});

@@ -1,0 +1,36 @@
+import type { Page, Route } from "@playwright/test";
+
+// Code the marketing pages load on demand (the drawer's dialog, the carousel engine, the accordion:
+// docs/decisions/0019-marketing-javascript.md), held back so a test can act before it has arrived.
+
+export type HeldChunks = {
+  /** Requests for scripts the page's HTML does not list, held so far. */
+  readonly held: Route[];
+  /** Lets every held request (and any later one) through. */
+  release(): Promise<void>;
+};
+
+/**
+ * Holds every script `path` requests beyond the ones its HTML lists (module scripts and modulepreloads),
+ * until `release()`. Call before opening `path`.
+ */
+export async function holdLazyChunks(page: Page, path: string): Promise<HeldChunks> {
+  const html = await (await page.request.get(path)).text();
+  const listed = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const held: Route[] = [];
+  let released = false;
+  const handler = async (route: Route) => {
+    const { pathname } = new URL(route.request().url());
+    if (released || listed.has(pathname)) await route.continue();
+    else held.push(route);
+  };
+  await page.route("**/assets/**/*.js", handler);
+  return {
+    held,
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+      await page.unroute("**/assets/**/*.js", handler);
+    },
+  };
+}

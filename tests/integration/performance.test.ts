@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DASHBOARD_ACTIVITY_LIMIT } from "~/domain/plans";
+import type { Viewer } from "~/domain/viewer";
+import {
+  createSession,
+  endSession,
+  readSessionCached,
+  revokeAllSessions,
+  SESSION_RENEW_WITHIN_MS,
+} from "~/server/auth/session.server";
+import {
+  forgetPerson,
+  listenForSessionChanges,
+  resetSessionCache,
+  SESSION_CACHE_TTL_MS,
+} from "~/server/auth/session-cache.server";
+import { deletePerson } from "~/server/models/data-rights.server";
+import { setPlan, setRole } from "~/server/models/people.server";
+import { dashboardData, recentActivities, usageRows } from "~/server/models/portal.server";
+import { activities, profiles, sessions } from "~/server/schema";
+import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
+import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
+import { modelRefusal } from "../support/refusal";
+
+// What docs/decisions/0018-performance.md changed in the models and the session code: the dashboard's
+// one-statement read gives what the two reads it replaced gave, and the session cache never serves a
+// session that ended or a role or plan that changed (in this process at once; from other processes
+// when their NOTIFY arrives).
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+const db = () => database.db;
+
+const staffAndLead: Record<string, Viewer> = {};
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET ??= "integration-session-secret-0123456789abcdef";
+  database = await freshDatabase();
+  await seedIfEmpty(database.db);
+  for (const key of ["admin", "coach", "lead"]) staffAndLead[key] = await seeded(key);
+});
+afterAll(async () => {
+  resetSessionCache();
+  await database.dispose();
+});
+
+async function seeded(key: string): Promise<Viewer> {
+  const email = SEED_PEOPLE.find((p) => p.key === key)?.email ?? "";
+  const [row] = await db().select().from(profiles).where(eq(profiles.email, email));
+  if (!row) throw new Error(`no seeded ${key}`);
+  return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
+}
+
+const byKind = (rows: { kind: string; amount: number }[]) =>
+  [...rows].sort((a, b) => a.kind.localeCompare(b.kind) || a.amount - b.amount);
+
+describe(`dashboardData (${databaseLabel})`, () => {
+  test.each(["basic", "pro", "premium"])(
+    "the %s client's usage and activity match the separate reads",
+    async (key) => {
+      const viewer = await seeded(key);
+      const one = await dashboardData(db(), viewer, DASHBOARD_ACTIVITY_LIMIT);
+      expect(one.usage.length).toBeGreaterThan(0);
+      expect(byKind(one.usage)).toEqual(byKind(await usageRows(db(), viewer)));
+      expect(one.activity.length).toBeGreaterThan(0);
+      expect(one.activity).toEqual(await recentActivities(db(), viewer, DASHBOARD_ACTIVITY_LIMIT));
+      expect(one.activity.every((a) => a.occurredAt instanceof Date)).toBe(true);
+    },
+  );
+
+  test("at most the limit, newest first; a client with nothing has empty lists", async () => {
+    const viewer = await seeded("premium");
+    const two = await dashboardData(db(), viewer, 2);
+    expect(two.activity).toHaveLength(2);
+    expect(two.activity).toEqual(await recentActivities(db(), viewer, 2));
+    const fresh = await insertPerson(db(), "client", "pro", "Empty Client");
+    expect(await dashboardData(db(), fresh, DASHBOARD_ACTIVITY_LIMIT)).toEqual({ usage: [], activity: [] });
+    await db().insert(activities).values({ clientId: viewer.id, title: "Only Sofia's" });
+    expect((await dashboardData(db(), fresh, DASHBOARD_ACTIVITY_LIMIT)).activity).toEqual([]);
+  });
+
+  test("staff and leads are refused (a client's own data only)", async () => {
+    for (const key of ["admin", "coach", "lead"]) {
+      const refusal = await modelRefusal(() => dashboardData(db(), staffAndLead[key] as Viewer, 8));
+      expect(refusal.init?.status).toBe(403);
+    }
+  });
+});
+
+describe(`session cache (${databaseLabel})`, () => {
+  const requestWith = (setCookie: string) =>
+    new Request("http://localhost/dashboard", { headers: { cookie: setCookie.split(";")[0] ?? "" } });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  beforeAll(async () => {
+    resetSessionCache();
+    listenForSessionChanges(database.bus);
+    await settle();
+  });
+
+  async function signedIn(role: "client" | "lead" = "client") {
+    const person = await insertPerson(db(), role, role === "client" ? "basic" : null, "Cached Person");
+    const cookie = await createSession(db(), person.id, new Request("http://localhost/login"));
+    return { person, request: requestWith(cookie) };
+  }
+
+  test("a second read is served from the cache, until the TTL", async () => {
+    const { person, request } = await signedIn();
+    expect((await readSessionCached(db(), request))?.viewer.id).toBe(person.id);
+    // Changed behind the app's back (no event): the cache still answers, for at most the TTL.
+    await db().update(profiles).set({ fullName: "Renamed Directly" }).where(eq(profiles.id, person.id));
+    expect((await readSessionCached(db(), request))?.viewer.fullName).toBe("Cached Person");
+    expect(SESSION_CACHE_TTL_MS).toBeLessThanOrEqual(10_000);
+    forgetPerson(person.id);
+    expect((await readSessionCached(db(), request))?.viewer.fullName).toBe("Renamed Directly");
+  });
+
+  test("sign-out in this process ends the session at once", async () => {
+    const { request } = await signedIn();
+    expect(await readSessionCached(db(), request)).not.toBeNull();
+    await endSession(db(), request);
+    expect(await readSessionCached(db(), request)).toBeNull();
+  });
+
+  test("sign-out everywhere, a role change, a plan change and a deletion are seen at once", async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    await readSessionCached(db(), a.request);
+    await revokeAllSessions(db(), a.person.id);
+    expect(await readSessionCached(db(), a.request)).toBeNull();
+
+    const admin = staffAndLead.admin as Viewer;
+    expect((await readSessionCached(db(), b.request))?.viewer.plan).toBe("basic");
+    await setPlan(db(), admin, b.person.id, "premium");
+    expect((await readSessionCached(db(), b.request))?.viewer.plan).toBe("premium");
+    await setRole(db(), admin, b.person.id, "coach");
+    expect((await readSessionCached(db(), b.request))?.viewer.role).toBe("coach");
+    await deletePerson(db(), admin, b.person.id);
+    expect(await readSessionCached(db(), b.request)).toBeNull();
+  });
+
+  test("another process's sign-out arrives through the bus (NOTIFY)", async () => {
+    const { person, request } = await signedIn();
+    await readSessionCached(db(), request);
+    // What another process does: delete the row and publish; this process only hears the event.
+    await db().delete(sessions).where(eq(sessions.userId, person.id));
+    expect(await readSessionCached(db(), request)).not.toBeNull(); // still cached: nothing heard yet
+    await database.bus.publish({ kind: "session", userId: person.id });
+    await settle();
+    expect(await readSessionCached(db(), request)).toBeNull();
+  });
+
+  test("a session near its renewal goes to the database, which renews it", async () => {
+    const { person, request } = await signedIn();
+    await readSessionCached(db(), request);
+    const soon = new Date(Date.now() + SESSION_RENEW_WITHIN_MS / 2);
+    await db().update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, person.id));
+    forgetPerson(person.id);
+    const renewed = await readSessionCached(db(), request);
+    expect(renewed?.renewedCookie).toBeTruthy();
+    expect(renewed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_RENEW_WITHIN_MS);
+    expect((await readSessionCached(db(), request))?.renewedCookie).toBeNull();
+  });
+});

@@ -1,0 +1,418 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  describeOutcome,
+  expectedOutcome,
+  isAllowed,
+  type MatrixRow,
+  matrixRows,
+  type Outcome,
+  PERSONS,
+  type Person,
+  ROUTE_ACCESS,
+} from "~/server/route-access";
+import { localSignIn } from "../support/local-sign-in";
+import { type BuiltRoute, builtRoutes, completenessProblems } from "../support/route-matrix";
+import {
+  assertBuilt,
+  freshDataDir,
+  jsonLines,
+  type RunningServer,
+  startServer,
+  stopAllServers,
+} from "../support/server-process";
+
+// The authorization matrix (issue #7): every route's GET and every action (each intent) as each kind
+// of person (visitor, lead, client, another client, coach, admin), sent as a real document request to
+// the built server (local sign-in, PGlite in a fresh DATA_DIR). The expected outcome of each cell is
+// computed from ROUTE_ACCESS and POLICY (app/server/route-access.ts), never written here. Each
+// mutation carries a valid payload, so an allowed person's request succeeds and a refused one could
+// have: what it would change is read back (the admin's view of the row, as loader data) before and
+// after, and must differ for the allowed and be identical for the refused. The matrix itself is
+// checked against the build's route list and the route modules' INTENTS: a route, an action or an
+// intent without an entry fails.
+
+assertBuilt();
+const routes = await builtRoutes();
+afterAll(() => stopAllServers());
+
+const PERMISSION = "You don't have permission to do that.";
+const DEMO_BANNER = "This is a read-only demo";
+const UUID = "[0-9a-f-]{36}";
+
+type Fields = Record<string, string>;
+type SignedIn = Exclude<Person, "visitor">;
+
+const SIGN_IN: Record<SignedIn, string> = {
+  lead: "liam.tremblay@example.com",
+  client: "maya.chen@example.com",
+  "another-client": "daniel.okafor@example.com",
+  coach: "coach@example.com",
+  admin: "admin@example.com",
+};
+
+let server: RunningServer;
+const cookies: Record<Person, string> = {
+  visitor: "",
+  lead: "",
+  client: "",
+  "another-client": "",
+  coach: "",
+  admin: "",
+};
+const ids: Record<Person, string> = { ...cookies };
+/** One of the client's lessons, for the lesson editor's URL. */
+let lessonId = "";
+
+function send(method: "GET" | "POST", path: string, cookie: string, fields?: Fields): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method,
+    redirect: "manual",
+    headers: {
+      origin: server.url,
+      ...(cookie ? { cookie } : {}),
+      ...(fields ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    },
+    body: fields ? new URLSearchParams(fields) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
+}
+
+const signIn = (email: string) => localSignIn(server.url, email, { headers: { origin: server.url } });
+
+/** Who a session cookie belongs to, as the pre-rendered pages ask. */
+async function whoIs(cookie: string): Promise<{ id: string; email: string } | null> {
+  const response = await send("GET", "/auth/session", cookie);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { viewer: { id: string; email: string } | null }).viewer;
+}
+
+/** A page's HTML, which must be served. */
+async function page(path: string, cookie: string): Promise<string> {
+  const response = await send("GET", path, cookie);
+  const html = await response.text();
+  expect(response.status, `GET ${path}`).toBe(200);
+  return html;
+}
+
+/** Setup for a cell, by the admin (or another signed-in person): must succeed. */
+async function prepared(path: string, fields: Fields, cookie = cookies.admin): Promise<void> {
+  const response = await send("POST", path, cookie, fields);
+  await response.arrayBuffer();
+  expect(response.status, `setup POST ${path} ${JSON.stringify(fields)}`).toBeLessThan(400);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function firstMatch(text: string, pattern: RegExp): string {
+  const found = text.match(pattern)?.[1];
+  expect(found, `${pattern} in the page`).toBeTruthy();
+  return found as string;
+}
+
+/** What the admin's loader answers for a path (status and single-fetch data): the state to compare. */
+async function readBack(path: string): Promise<string> {
+  const response = await send("GET", `${path}.data`, cookies.admin);
+  return `${response.status} ${await response.text()}`;
+}
+const personRecord = (id: string) => () => readBack(`/admin/clients/${id}`);
+
+let made = 0;
+/** A new person (local sign-in creates a lead), made a client by the admin when asked. */
+async function freshPerson(role: "lead" | "client") {
+  const email = `matrix-${++made}@example.com`;
+  const cookie = await signIn(email);
+  const viewer = await whoIs(cookie);
+  expect(viewer?.email).toBe(email);
+  const id = viewer?.id as string;
+  if (role === "client") await prepared("/admin/clients", { id });
+  return { email, id, cookie };
+}
+
+/** The admin assigns a piece of homework; its id, read from the client's own Homework page. */
+async function assignHomework(clientId: string, clientCookie: string, title: string): Promise<string> {
+  await prepared(`/admin/clients/${clientId}`, { intent: "assign-homework", title, dueDate: "2030-01-15" });
+  const html = await page("/homework", clientCookie);
+  return firstMatch(html, new RegExp(`id="hw-(${UUID})"[^>]*>${escapeRegExp(title)}<`));
+}
+
+const lessonFields = (clientId: string, title: string): Fields => ({
+  clientId,
+  title,
+  notes: "Matrix notes",
+  occurredAt: new Date().toISOString(),
+  clientClock: "1",
+});
+
+// ── A valid request for every action and intent ─────────────────────────────────────────────────
+
+type Cell = {
+  /** URL parameters instead of the defaults (the client's id, their lesson). */
+  params?: Record<string, string>;
+  fields: Fields;
+  /** Reads what the request would change; undefined when there is nothing to read for this person. */
+  observe?: () => Promise<string>;
+  /** Puts things back for the next cell (a sign-out ends every session of the person). */
+  after?: () => Promise<void>;
+};
+type RequestFor = (person: Person) => Cell | Promise<Cell>;
+
+const rowKey = (row: Pick<MatrixRow, "routeId" | "method" | "intent">) =>
+  `${row.routeId} ${row.method}${row.intent ? ` ${row.intent}` : ""}`;
+
+const signOut: RequestFor = (person) =>
+  person === "visitor"
+    ? { fields: {} }
+    : {
+        fields: {},
+        observe: async () => JSON.stringify(await whoIs(cookies[person])),
+        after: async () => {
+          cookies[person] = await signIn(SIGN_IN[person]);
+        },
+      };
+
+/** An admin-area change to a new lead's record, read back from the lead's detail page. */
+const onNewLead =
+  (fields: Fields): RequestFor =>
+  async () => {
+    const lead = await freshPerson("lead");
+    return { params: { id: lead.id }, fields, observe: personRecord(lead.id) };
+  };
+
+const REQUESTS: Record<string, RequestFor> = {
+  "routes/auth/login POST local": (person) => ({
+    fields: { intent: "local", email: `matrix-login-${person}@example.com`, redirectTo: "/dashboard" },
+  }),
+  "routes/auth/login POST google": () => ({ fields: { intent: "google" } }),
+  "routes/auth/logout POST": signOut,
+  "routes/auth/sign-out POST": signOut,
+  "routes/account/index POST": (person) => ({
+    fields: { note: `Matrix: please delete (${person})` },
+    // The request is recorded in the person's trail, which the admin sees on their page.
+    observe: person === "visitor" ? undefined : personRecord(ids[person]),
+  }),
+  "routes/portal/homework POST": async (person) => ({
+    // Always the client's homework: another client handing it in is acting on someone else's row.
+    fields: {
+      homeworkId: await assignHomework(ids.client, cookies.client, `Matrix homework (${person})`),
+      url: "https://example.com/matrix",
+      note: `Handed in by ${person}`,
+    },
+    observe: personRecord(ids.client),
+  }),
+  "routes/admin/clients POST": async () => {
+    const lead = await freshPerson("lead");
+    return { fields: { id: lead.id }, observe: personRecord(lead.id) };
+  },
+  "routes/admin/client POST set-role": onNewLead({ intent: "set-role", role: "client" }),
+  "routes/admin/client POST set-plan": onNewLead({ intent: "set-plan", plan: "pro" }),
+  "routes/admin/client POST adjust": onNewLead({ intent: "adjust", kind: "mock_interview", amount: "1" }),
+  "routes/admin/client POST add-activity": onNewLead({
+    intent: "add-activity",
+    title: "Matrix activity",
+    link: "https://example.com/matrix",
+  }),
+  "routes/admin/client POST assign-homework": onNewLead({
+    intent: "assign-homework",
+    title: "Matrix homework",
+    dueDate: "2030-01-15",
+  }),
+  "routes/admin/client POST review-homework": async () => {
+    const client = await freshPerson("client");
+    const homeworkId = await assignHomework(client.id, client.cookie, "Matrix homework to review");
+    await prepared("/homework", { homeworkId, note: "Done" }, client.cookie);
+    return {
+      params: { id: client.id },
+      fields: { intent: "review-homework", homeworkId, feedback: "Well done" },
+      observe: personRecord(client.id),
+    };
+  },
+  "routes/admin/client POST add-resource": onNewLead({
+    intent: "add-resource",
+    kind: "guide",
+    title: "Matrix guide",
+    url: "https://example.com/matrix-guide",
+    tags: "matrix",
+  }),
+  "routes/admin/client POST remove-resource": async () => {
+    const lead = await freshPerson("lead");
+    await prepared(`/admin/clients/${lead.id}`, {
+      intent: "add-resource",
+      kind: "guide",
+      title: "Matrix guide to remove",
+      url: "https://example.com/matrix-guide",
+    });
+    const html = await page(`/admin/clients/${lead.id}`, cookies.admin);
+    const resourceId = firstMatch(html, new RegExp(`name="resourceId" value="(${UUID})"`));
+    return {
+      params: { id: lead.id },
+      fields: { intent: "remove-resource", resourceId },
+      observe: personRecord(lead.id),
+    };
+  },
+  "routes/admin/client POST delete-person": async () => {
+    const lead = await freshPerson("lead");
+    return {
+      params: { id: lead.id },
+      fields: { intent: "delete-person", confirmEmail: lead.email },
+      observe: personRecord(lead.id),
+    };
+  },
+  "routes/admin/lesson-new POST": (person) => ({
+    fields: lessonFields(ids.client, `Matrix lesson (${person})`),
+    observe: personRecord(ids.client),
+  }),
+  "routes/admin/lesson-edit POST save": (person) => ({
+    fields: { intent: "save", ...lessonFields(ids.client, `Matrix edit (${person})`) },
+    observe: () => readBack(`/admin/lessons/${lessonId}`),
+  }),
+  "routes/admin/lesson-edit POST delete": async () => {
+    const client = await freshPerson("client");
+    await prepared("/admin/lessons/new", lessonFields(client.id, "Matrix lesson to delete"));
+    const html = await page(`/admin/clients/${client.id}`, cookies.admin);
+    const id = firstMatch(html, new RegExp(`href="/admin/lessons/(${UUID})"`));
+    return {
+      params: { lessonId: id },
+      fields: { intent: "delete" },
+      observe: () => readBack(`/admin/lessons/${id}`),
+    };
+  },
+};
+
+// ── The server and the people ───────────────────────────────────────────────────────────────────
+
+beforeAll(async () => {
+  server = await startServer({
+    dataDir: freshDataDir("coach-matrix-"),
+    env: { SIGN_IN_RATE_LIMIT: "100000", MUTATION_RATE_LIMIT: "100000" },
+  });
+  for (const [person, email] of Object.entries(SIGN_IN) as [SignedIn, string][]) {
+    cookies[person] = await signIn(email);
+    ids[person] = (await whoIs(cookies[person]))?.id ?? "";
+    expect(ids[person], person).toMatch(new RegExp(`^${UUID}$`));
+  }
+  const html = await page(`/admin/clients/${ids.client}`, cookies.admin);
+  lessonId = firstMatch(html, new RegExp(`href="/admin/lessons/(${UUID})"`));
+}, 120_000);
+
+// ── Completeness ────────────────────────────────────────────────────────────────────────────────
+
+describe("the matrix covers the app", () => {
+  test("every route, action and intent of the build has an entry, and every entry is still there", () => {
+    expect(routes.size).toBeGreaterThan(30);
+    expect(completenessProblems(routes, ROUTE_ACCESS)).toEqual([]);
+  });
+
+  test("every action and intent in the matrix has a request in this file, and nothing else does", () => {
+    const posts = matrixRows()
+      .filter((row) => row.method === "POST")
+      .map(rowKey);
+    expect({
+      withoutRequest: posts.filter((key) => !(key in REQUESTS)),
+      stale: Object.keys(REQUESTS).filter((key) => !posts.includes(key)),
+    }).toEqual({ withoutRequest: [], stale: [] });
+  });
+});
+
+// ── Every cell ──────────────────────────────────────────────────────────────────────────────────
+
+/** The URL of a route with its parameters filled in. */
+function urlOf(route: BuiltRoute, params: Record<string, string>): string {
+  return route.path.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
+    const value = params[name ?? "*"];
+    if (value === undefined) throw new Error(`no value for ${whole} in ${route.path}`);
+    return value;
+  });
+}
+
+/** `/admin/clients/:id` as a whole-path pattern. */
+const pathPattern = (pattern: string) => new RegExp(`^${escapeRegExp(pattern).replace(/:\w+/g, "[^/]+")}$`);
+
+async function expectOutcome(response: Response, expected: Outcome, row: MatrixRow, path: string) {
+  const location = response.headers.get("location");
+  const stream = /^text\/event-stream/.test(response.headers.get("content-type") ?? "");
+  // An event stream never ends: its headers are the answer.
+  if (stream) await response.body?.cancel();
+  const body = stream ? "" : await response.text();
+  const seen = `answered ${response.status}${location ? ` → ${location}` : ""}: ${body.slice(0, 300)}`;
+  switch (expected.kind) {
+    case "ok":
+      expect(response.status, seen).toBe(200);
+      if (row.handler.otherwise === "demo") expect(body.includes(DEMO_BANNER), seen).toBe(expected.demo);
+      break;
+    case "done":
+      expect(response.status, seen).toBe(302);
+      expect(new URL(location ?? "", server.url).pathname, seen).toMatch(pathPattern(expected.to));
+      break;
+    case "sign-in":
+      expect(response.status, seen).toBe(302);
+      expect(location, seen).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+      break;
+    case "sent":
+      expect(response.status, seen).toBe(302);
+      expect(location, seen).toBe(expected.to);
+      break;
+    case "refused":
+      expect(response.status, seen).toBe(expected.status);
+      if (expected.status === 403) expect(body, seen).toContain(PERMISSION);
+      break;
+  }
+}
+
+/** One test per person for a row (a GET, an action, or one intent of it). */
+function cellsOf(row: MatrixRow) {
+  const cells = PERSONS.map((person) => {
+    const expected = expectedOutcome(row.handler, person);
+    return { person, expected, says: describeOutcome(expected) };
+  });
+
+  test.each(cells)("$person: $says", async ({ person, expected }) => {
+    const route = routes.get(row.routeId);
+    expect(route, `${row.routeId} in the build`).toBeDefined();
+    if (!route) return;
+    const request = REQUESTS[rowKey(row)];
+    if (row.method === "POST") expect(request, `a request for ${rowKey(row)} in REQUESTS`).toBeDefined();
+    const cell: Cell = request ? await request(person) : { fields: {} };
+    const path = urlOf(route, {
+      id: ids.client,
+      lessonId,
+      "*": "matrix-no-such-page",
+      ...cell.params,
+    });
+    const before = await cell.observe?.();
+
+    const response =
+      row.method === "GET"
+        ? await send("GET", path, cookies[person])
+        : await send("POST", route.index ? `${path}?index` : path, cookies[person], cell.fields);
+    await expectOutcome(response, expected, row, path);
+
+    if (cell.observe && before !== undefined) {
+      const after = await cell.observe();
+      if (isAllowed(expected)) expect(after, "the change is visible").not.toBe(before);
+      else expect(after, "nothing changed").toBe(before);
+    }
+    await cell.after?.();
+  });
+}
+
+// Grouped by request, then intent: a failure reads "POST /admin/clients/:id > intent=set-role > coach: 403".
+const requests = Map.groupBy(
+  matrixRows(),
+  (row) => `${row.method} ${routes.get(row.routeId)?.path ?? row.routeId}`,
+);
+
+describe.each([...requests].map(([label, rows]) => ({ label, rows })))("$label", ({ rows }) => {
+  for (const row of rows) {
+    if (row.intent) describe(`intent=${row.intent}`, () => cellsOf(row));
+    else cellsOf(row);
+  }
+});
+
+describe("afterwards", () => {
+  test("no request was answered with a server error", () => {
+    const errors = jsonLines(server.stdout()).filter(
+      (line) => typeof line.status === "number" && line.status >= 500,
+    );
+    expect(errors).toEqual([]);
+  });
+});

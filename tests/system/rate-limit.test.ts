@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { localSignIn } from "../support/local-sign-in";
+import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
+
+// Changes are capped per client address (server/main.ts) and per signed-in person
+// (app/server/rate-limit.server.ts), both at MUTATION_RATE_LIMIT a minute: over it, 429 with
+// Retry-After, the change does not run, and reading the site is never limited. The server trusts
+// X-Forwarded-For from loopback (a local proxy), which lets one test machine play several addresses.
+
+const LIMIT = 3;
+let server: RunningServer;
+
+beforeAll(async () => {
+  assertBuilt();
+  server = await startServer({ env: { MUTATION_RATE_LIMIT: String(LIMIT), SIGN_IN_RATE_LIMIT: "1000" } });
+});
+afterAll(() => stopAllServers());
+
+let address = 0;
+/** A different client address for every request, so only the per-person limit can apply. */
+function freshAddress() {
+  address += 1;
+  return { "x-forwarded-for": `203.0.113.${address}` };
+}
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function mayaId(cookie: string): Promise<string> {
+  const html = await (
+    await fetch(`${server.url}/admin/clients?q=maya.chen%40example.com`, { headers: { cookie } })
+  ).text();
+  const id = html.match(/href="\/admin\/clients\/([0-9a-f-]{36})"/)?.[1];
+  expect(id).toBeDefined();
+  return id as string;
+}
+
+test("one address over the limit gets 429 with Retry-After; reading and other addresses go on", async () => {
+  const from = { "x-forwarded-for": "198.51.100.7" };
+  const statuses: number[] = [];
+  for (let i = 0; i < LIMIT; i += 1) statuses.push((await post("/auth/sign-out", {}, from)).status);
+  expect(statuses.every((status) => status !== 429)).toBe(true);
+
+  const limited = await post("/auth/sign-out", {}, from);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await limited.json()).toEqual({
+    error: "Too many changes in a short time. Please wait a minute and try again.",
+  });
+
+  expect((await fetch(`${server.url}/pricing`, { headers: from })).status).toBe(200);
+  expect((await post("/auth/sign-out", {}, { "x-forwarded-for": "198.51.100.8" })).status).not.toBe(429);
+});
+
+test("one person over the limit gets 429 from any address, and the refused change does not happen", async () => {
+  const admin = await localSignIn(server.url, "admin@example.com", { headers: freshAddress() });
+  const id = await mayaId(admin);
+  const title = `Rate limit check ${Date.now()}`;
+  const add = (n: number) =>
+    post(
+      `/admin/clients/${id}`,
+      { intent: "add-activity", title: `${title} #${n}` },
+      { cookie: admin, ...freshAddress() },
+    );
+
+  for (let n = 1; n <= LIMIT; n += 1) expect((await add(n)).status).toBe(200);
+  const limited = await add(LIMIT + 1);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+
+  // The first LIMIT activities were recorded, the refused one was not; reading still works.
+  const page = await fetch(`${server.url}/admin/clients/${id}`, { headers: { cookie: admin } });
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  for (let n = 1; n <= LIMIT; n += 1) expect(html).toContain(`${title} #${n}`);
+  expect(html).not.toContain(`${title} #${LIMIT + 1}`);
+
+  // Someone else is not held back by the admin's limit.
+  const maya = await localSignIn(server.url, "maya.chen@example.com", { headers: freshAddress() });
+  expect((await post("/auth/sign-out", {}, { cookie: maya, ...freshAddress() })).status).not.toBe(429);
+});

@@ -1,0 +1,175 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { scratchDatabase } from "../support/database";
+import { localSignIn } from "../support/local-sign-in";
+import {
+  assertBuilt,
+  buildDir,
+  type RunningServer,
+  runServerExpectingExit,
+  startServer,
+  stopAllServers,
+  waitFor,
+} from "../support/server-process";
+
+// server/static.ts (client files from memory, pre-compressed once), server/flush.ts (a streamed page's
+// writes gathered per turn) and server/cluster.ts (WEB_CONCURRENCY), on the built server
+// (docs/decisions/0018-performance.md).
+
+beforeAll(() => assertBuilt());
+afterAll(() => stopAllServers());
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A raw request: the body exactly as sent (fetch would decompress it). */
+function get(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("client files and pre-rendered pages", () => {
+  let server: RunningServer;
+  let asset: string;
+  beforeAll(async () => {
+    server = await startServer();
+    const html = (await get(`${server.url}/`)).body.toString();
+    asset = html.match(/\/assets\/[^"'\s)]+\.js/)?.[0] ?? "";
+    expect(asset, "the home page links no /assets/… script").not.toBe("");
+  });
+  afterAll(() => server?.stop());
+
+  test("an asset: brotli or gzip made once, the same bytes as the file, cached for a year, 304 on its ETag", async () => {
+    const onDisk = readFileSync(path.join(buildDir, "client", asset));
+    // Compressed in the background after start: brotli shows up once it is made.
+    const br = await waitFor(
+      async () => {
+        const answer = await get(`${server.url}${asset}`, { "accept-encoding": "gzip, deflate, br" });
+        return answer.headers["content-encoding"] === "br" && answer;
+      },
+      { what: "a brotli answer" },
+    );
+    expect(brotliDecompressSync(br.body).equals(onDisk)).toBe(true);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+
+    const gzip = await get(`${server.url}${asset}`, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(onDisk)).toBe(true);
+    expect(gzip.headers.etag).not.toBe(br.headers.etag);
+
+    const plain = await get(`${server.url}${asset}`, { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(onDisk)).toBe(true);
+
+    const again = await get(`${server.url}${asset}`, {
+      "accept-encoding": "gzip, deflate, br",
+      "if-none-match": String(br.headers.etag),
+    });
+    expect(again.status).toBe(304);
+    expect(again.body).toHaveLength(0);
+  });
+
+  test("a pre-rendered page at its path, with or without the slash; revalidated; HEAD has no body", async () => {
+    const onDisk = readFileSync(path.join(buildDir, "client", "about", "index.html"));
+    for (const pathname of ["/about", "/about/"]) {
+      const answer = await get(`${server.url}${pathname}`, { "accept-encoding": "identity" });
+      expect(answer.status).toBe(200);
+      expect(answer.body.equals(onDisk)).toBe(true);
+      expect(answer.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+      expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+    }
+    const head = await get(`${server.url}/about`, { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body).toHaveLength(0);
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
+    const etag = String(head.headers.etag);
+    expect(
+      (await get(`${server.url}/about`, { "accept-encoding": "gzip", "if-none-match": etag })).status,
+    ).toBe(304);
+  });
+
+  test("anything else goes on to the app", async () => {
+    const missing = await get(`${server.url}/assets/no-such-file.js`);
+    expect(missing.status).toBe(404);
+    const page = await get(`${server.url}/login`, { "accept-encoding": "identity" });
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain("Welcome to your Client Portal");
+  });
+
+  test("a rendered page streams out whole under gzip, smaller than the per-chunk flushes made it", async () => {
+    const plain = await get(`${server.url}/pricing`, { "accept-encoding": "identity" });
+    const gzip = await get(`${server.url}/pricing`, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const html = gunzipSync(gzip.body).toString();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html.trimEnd().endsWith("</html>")).toBe(true);
+    // Before (a sync flush per ~2 KB chunk) the page compressed to ~29 % of its size; gathered, ~22 %.
+    expect(gzip.body.length / plain.body.length).toBeLessThan(0.26);
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  test("a value that is not a number of processes stops the server, naming it", async () => {
+    const run = await runServerExpectingExit({ WEB_CONCURRENCY: "lots" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("WEB_CONCURRENCY");
+  });
+
+  test("on PGlite it warns and serves as one process", async () => {
+    const server = await startServer({ env: { WEB_CONCURRENCY: "2" } });
+    expect((await get(`${server.url}/healthz`)).status).toBe(200);
+    expect(server.stderr()).toContain("PGlite is one process only");
+    await server.stop();
+  });
+
+  test("on PostgreSQL, two processes serve one port and share sign-in and sign-out", async () => {
+    const scratch = await scratchDatabase("cluster");
+    try {
+      const server = await startServer({
+        env: {
+          WEB_CONCURRENCY: "2",
+          DATABASE_URL: scratch.url,
+          SESSION_SECRET: randomBytes(32).toString("hex"),
+        },
+      });
+      const cookie = await localSignIn(server.url, "daniel.okafor@example.com");
+      // New connections are spread over both workers: each one must know the session, then its end.
+      for (let i = 0; i < 6; i += 1) {
+        expect((await get(`${server.url}/dashboard`, { cookie })).status).toBe(200);
+      }
+      const out = await fetch(`${server.url}/auth/sign-out`, {
+        method: "POST",
+        headers: { cookie, origin: server.url },
+      });
+      expect(out.status).toBe(200);
+      await out.arrayBuffer();
+      // The other worker hears it through NOTIFY (milliseconds; its cache held the session until then).
+      await waitFor(
+        async () => {
+          const statuses = [];
+          for (let i = 0; i < 6; i += 1)
+            statuses.push((await get(`${server.url}/dashboard`, { cookie })).status);
+          return statuses.every((status) => status === 302);
+        },
+        { what: "every worker to see the sign-out", timeoutMs: 2_000, intervalMs: 20 },
+      );
+      await server.stop();
+    } finally {
+      await scratch.drop().catch(() => {});
+    }
+  });
+});
