@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -15,6 +16,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
+const failures = []; // names of failed tests, repeated at the end so a truncated log still shows them
 
 function run(label, command, args, env = {}) {
   console.log(`\n━━ ${label} ━━`);
@@ -42,7 +44,41 @@ function vitest(label, projects, reportName, env = {}) {
   passed += data.numPassedTests;
   failed += data.numFailedTests;
   skipped += (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0);
+  for (const file of data.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed")
+        failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === "failed") {
+      failures.push(`${name}: ${firstLine(file.message)}`);
+    }
+  }
   if (!ok && data.numFailedTests === 0) failed += 1; // e.g. a suite that failed to load
+}
+
+function firstLine(message = "") {
+  return (
+    stripVTControlCharacters(String(message))
+      .split("\n")
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ""
+  );
+}
+
+function playwrightFailures(suites, trail = []) {
+  for (const suite of suites ?? []) {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`${[...here, spec.title].join(" › ")}: ${firstLine(error)}`);
+      }
+    }
+    playwrightFailures(suite.suites, here);
+  }
 }
 
 function playwright(label) {
@@ -52,7 +88,8 @@ function playwright(label) {
     failed += 1;
     return;
   }
-  const { stats } = JSON.parse(readFileSync(report, "utf8"));
+  const { stats, suites } = JSON.parse(readFileSync(report, "utf8"));
+  playwrightFailures(suites);
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   skipped += stats.skipped;
@@ -97,5 +134,6 @@ if (run("build", bin("react-router"), ["build"])) {
 }
 
 console.log(`\n━━ summary ━━\n${lines.join("\n")}`);
+if (failures.length) console.log(`failed tests:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed === 0 ? 0 : 1);
