@@ -8,7 +8,6 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 import { startCluster } from "./cluster.ts";
-import { coalesceWrites } from "./flush.ts";
 import {
   boundedBodies,
   cspNonce,
@@ -98,9 +97,6 @@ app.use(
       compression.filter(req, res),
   }),
 );
-
-// One compressed write and flush per turn of the event loop, not per streamed chunk (server/flush.ts).
-app.use(coalesceWrites);
 
 // Sign-in starts (POST /login) and callbacks, per client address: a burst gets 429 + Retry-After,
 // everyone else keeps being served.

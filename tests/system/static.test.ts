@@ -16,8 +16,8 @@ import {
   waitFor,
 } from "../support/server-process";
 
-// server/static.ts (client files from memory, pre-compressed once), server/flush.ts (a streamed page's
-// writes gathered per turn) and server/cluster.ts (WEB_CONCURRENCY), on the built server
+// server/static.ts (client files from memory, pre-compressed once), app/entry.server.tsx (a rendered
+// page answered whole, as one buffer) and server/cluster.ts (WEB_CONCURRENCY), on the built server
 // (docs/decisions/0018-performance.md).
 
 beforeAll(() => assertBuilt());
@@ -110,14 +110,14 @@ describe("client files and pre-rendered pages", () => {
     expect(page.body.toString()).toContain("Welcome to your Client Portal");
   });
 
-  test("a rendered page streams out whole under gzip, smaller than the per-chunk flushes made it", async () => {
+  test("a rendered page goes out as one gzip stream, smaller than per-chunk flushes made it", async () => {
     const plain = await get(`${server.url}/pricing`, { "accept-encoding": "identity" });
     const gzip = await get(`${server.url}/pricing`, { "accept-encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     const html = gunzipSync(gzip.body).toString();
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
-    // Before (a sync flush per ~2 KB chunk) the page compressed to ~29 % of its size; gathered, ~22 %.
+    // Streamed with a sync flush per ~2 KB chunk, the page compressed to ~29 % of its size; whole, ~22 %.
     expect(gzip.body.length / plain.body.length).toBeLessThan(0.26);
   });
 });

@@ -6,40 +6,50 @@ const SERVER_TIME_ZONE = "America/Toronto";
 
 // One formatter per time zone and shape: toLocaleString with options builds a new one on every call,
 // which was the server's largest single cost on portal pages (docs/decisions/0018-performance.md).
+// Formatting in a named time zone still costs a few microseconds a date, and the same dates come back
+// on every load of a page, so recent texts are remembered too (a pure function of its inputs).
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string | undefined, dateOnly: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone ?? ""}|${dateOnly}`;
+const texts = new Map<string, string>();
+const MAX_TEXTS = 5_000;
+
+type Shape = "date-time" | "date" | "calendar";
+const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
+  "date-time": { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+  date: { year: "numeric", month: "short", day: "numeric" },
+  calendar: { weekday: "short", month: "short", day: "numeric", year: "numeric" },
+};
+
+function formatted(date: Date, timeZone: string | undefined, shape: Shape): string {
+  const key = `${timeZone ?? ""}|${shape}`;
+  const textKey = `${key}|${date.getTime()}`;
+  if (Number.isNaN(date.getTime())) return "Invalid Date";
+  const known = texts.get(textKey);
+  if (known !== undefined) return known;
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      ...(dateOnly ? {} : { hour: "numeric", minute: "2-digit" }),
-    });
+    format = new Intl.DateTimeFormat("en-US", { timeZone, ...SHAPES[shape] });
     formatters.set(key, format);
   }
-  return format;
+  const text = format.format(date);
+  // The browser's own time zone is not remembered across renders (it is one reader's, and rare).
+  if (timeZone !== undefined) {
+    if (texts.size >= MAX_TEXTS) texts.clear();
+    texts.set(textKey, text);
+  }
+  return text;
 }
 
 export function LocalDateTime({ value, dateOnly = false }: { value: Date | string; dateOnly?: boolean }) {
   const date = typeof value === "string" ? new Date(value) : value;
   const [timeZone, setTimeZone] = useState<string | undefined>(SERVER_TIME_ZONE);
   useEffect(() => setTimeZone(undefined), []);
-  const text = formatter(timeZone, dateOnly).format(date);
+  const text = formatted(date, timeZone, dateOnly ? "date" : "date-time");
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 
 /** A calendar date (no time, no time zone), e.g. a due date stored as YYYY-MM-DD. */
 export function CalendarDate({ value }: { value: string }) {
   const [year, month, day] = value.split("-").map(Number);
-  const text = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
+  const text = formatted(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)), "UTC", "calendar");
   return <time dateTime={value}>{text}</time>;
 }
