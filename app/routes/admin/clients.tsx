@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
@@ -179,13 +180,45 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
+/** A lead the viewer may convert gets the row with the convert form; every other row is static. */
 function PersonRow({ person, canConvert }: { person: Row; canConvert: boolean }) {
+  return person.role === "lead" && canConvert ? (
+    <ConvertibleRow person={person} />
+  ) : (
+    <PersonCells person={person} role={person.role} />
+  );
+}
+
+function ConvertibleRow({ person }: { person: Row }) {
   const fetcher = useFetcher<typeof action>();
   const working = fetcher.state !== "idle";
   // Updated in place: the revalidated loader brings the new role; until then, the fetcher's answer.
-  const converted = fetcher.data?.ok === true;
-  const role = converted ? "client" : person.role;
+  const role = fetcher.data?.ok === true ? "client" : person.role;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  return (
+    <PersonCells person={person} role={role}>
+      {role === "lead" && (
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={person.id} />
+          <button
+            type="submit"
+            disabled={working}
+            className="rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
+          >
+            {working ? "…" : "Convert to client"}
+          </button>
+        </fetcher.Form>
+      )}
+      {error && (
+        <span role="alert" className="text-danger">
+          {error}
+        </span>
+      )}
+    </PersonCells>
+  );
+}
+
+function PersonCells({ person, role, children }: { person: Row; role: Row["role"]; children?: ReactNode }) {
   return (
     <tr>
       <td className="px-4 py-2">{person.fullName || "—"}</td>
@@ -201,23 +234,7 @@ function PersonRow({ person, canConvert }: { person: Row; canConvert: boolean })
           >
             Open
           </Link>
-          {role === "lead" && canConvert && (
-            <fetcher.Form method="post">
-              <input type="hidden" name="id" value={person.id} />
-              <button
-                type="submit"
-                disabled={working}
-                className="rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
-              >
-                {working ? "…" : "Convert to client"}
-              </button>
-            </fetcher.Form>
-          )}
-          {error && (
-            <span role="alert" className="text-danger">
-              {error}
-            </span>
-          )}
+          {children}
         </div>
       </td>
     </tr>
