@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as tar from "tar";
 import { resetSessionCache } from "./auth/session-cache.server";
 import { getConfig } from "./env.server";
 import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
@@ -47,6 +48,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.seed) : openPglite(options.dataDir, options.seed);
 }
 
+/**
+ * An initialised PGlite cluster with the schema and no data, which the build writes
+ * (scripts/pglite-template.ts): a first start on an empty folder unpacks it rather than running
+ * initdb in WebAssembly (seconds on 2 cores; docs/decisions/0018-performance.md).
+ */
+export const PGLITE_TEMPLATE = path.resolve(process.env.BUILD_DIR || "build", "pglite-template.tar.gz");
+
+/** PGlite on `folder`: the database in it, else one unpacked from the template, else a new one (initdb). */
+export async function createPglite(folder: string, template = PGLITE_TEMPLATE): Promise<PGlite> {
+  if (readdirSync(folder).length === 0 && existsSync(template)) {
+    try {
+      // Unpacked by Node (a quarter of a second) rather than through PGlite's own `loadDataDir`,
+      // which writes each file through the WebAssembly file system (about a second). The archive's
+      // entries start with "/", which tar strips: that warning is expected.
+      tar.x({ file: template, cwd: folder, sync: true, onwarn: () => {} });
+      if (!existsSync(path.join(folder, "PG_VERSION"))) throw new Error("the template holds no database");
+      return await PGlite.create(folder);
+    } catch (error) {
+      // A damaged file, or one from another PGlite version: start over with initdb.
+      logger.warn({ err: (error as Error).message }, "PGlite template not usable; creating the database");
+      for (const entry of readdirSync(folder))
+        rmSync(path.join(folder, entry), { recursive: true, force: true });
+    }
+  }
+  return PGlite.create(folder);
+}
+
 async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
   let client: PGlite;
   let unlock = () => {};
@@ -57,7 +85,7 @@ async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
     mkdirSync(folder, { recursive: true });
     // PGlite has no lock of its own: refuse a folder another process has open (docs/decisions/0015-backups.md).
     unlock = lockPgliteFolder(folder);
-    client = await PGlite.create(folder).catch((error: unknown) => {
+    client = await createPglite(folder).catch((error: unknown) => {
       unlock();
       throw error;
     });
