@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { SETTINGS } from "../../app/content/settings";
 import { holdLazyChunks } from "./lazy-chunks";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support";
+import { expect, expectNoAxeViolations, goOffline, gotoHydrated, test } from "./support";
 
 // Home, About, FAQ and Privacy: what each page says, the contact embeds' offline fallback, the FAQ
 // accordion, the About page's logo carousels, structured data, and accessibility in both themes.
@@ -122,7 +122,7 @@ test("contact section loads its embeds only when reached and, offline, keeps wor
   await expect(page.locator("iframe")).toHaveCount(0);
 
   // The connection drops (navigator.onLine turns false), then the visitor scrolls to the contact section.
-  await page.context().setOffline(true);
+  await goOffline(page);
   await contact.scrollIntoViewIfNeeded();
 
   const form = contact.getByRole("link", { name: /Open the contact form/ });
@@ -495,7 +495,7 @@ test("privacy policy states every point of the policy and how to reach the opera
 async function prepareForAxe(page: Page, path: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   if (path === "/") {
-    await page.context().setOffline(true);
+    await goOffline(page);
     await page.locator("section#contact").scrollIntoViewIfNeeded();
     await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(2);
   }

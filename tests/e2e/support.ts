@@ -65,6 +65,24 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * The browser loses its connection (navigator.onLine turns false), once React Router has asked the
+ * server about the routes the page links to (`/__manifest`, fetched once after hydration): going
+ * offline before that answer would fail the fetch and log an error no visitor would cause on purpose.
+ */
+export async function goOffline(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/__manifest"))
+            .length,
+      ),
+    )
+    .toBeGreaterThan(0);
+  await page.context().setOffline(true);
+}
+
 /** The local OpenID provider the e2e server signs in against (set by playwright.config.ts). */
 export function oidcIssuer(): string {
   const issuer = process.env.E2E_OIDC_ISSUER;
