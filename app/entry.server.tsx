@@ -84,4 +84,5 @@ export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
+export { forgetAllPages, lookupPage, rememberPage } from "./server/page-cache.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";

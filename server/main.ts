@@ -8,6 +8,7 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 import { startCluster } from "./cluster.ts";
+import { pageCache } from "./page-cache.ts";
 import {
   boundedBodies,
   cspNonce,
@@ -122,6 +123,10 @@ app.use(
     message: { error: entry.TOO_MANY_CHANGES },
   }),
 );
+
+// Rendered pages remembered for a few seconds per visitor, dropped as soon as anything they show
+// changes (app/server/page-cache.server.ts); every change made here drops them all.
+app.use(pageCache(entry));
 
 app.all(
   "/{*splat}",

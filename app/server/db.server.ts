@@ -13,6 +13,7 @@ import { resetSessionCache } from "./auth/session-cache.server";
 import { getConfig } from "./env.server";
 import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
 import { logger } from "./logger.server";
+import { resetPageCache } from "./page-cache.server";
 import { lockPgliteFolder } from "./pglite-lock.server";
 import * as schema from "./schema";
 import { seedIfEmpty } from "./seed.server";
@@ -193,8 +194,9 @@ export async function getDb(): Promise<Db> {
 export async function closeDatabase(): Promise<void> {
   const current = opening;
   opening = undefined;
-  // The cache listened on this database's bus: a later handle starts it afresh.
+  // The caches listened on this database's bus: a later handle starts them afresh.
   resetSessionCache();
+  resetPageCache();
   const database = await current?.catch(() => undefined);
   await database?.close();
 }

@@ -26,6 +26,7 @@ test("defaults follow the configuration contract", () => {
     sessionSecret: undefined,
     signInRateLimit: 20,
     mutationRateLimit: 120,
+    pageCache: true,
     localSignIn: true,
   });
 });
@@ -96,6 +97,7 @@ describe("each wrong value stops start-up with one line naming the variable", ()
     ["SIGN_IN_RATE_LIMIT", { SIGN_IN_RATE_LIMIT: "0" }],
     ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "lots" }],
     ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "2.5" }],
+    ["PAGE_CACHE", { PAGE_CACHE: "maybe" }],
   ];
   for (const [variable, env] of cases) {
     test(`${variable} = ${JSON.stringify(env)}`, () => {
@@ -104,6 +106,11 @@ describe("each wrong value stops start-up with one line naming the variable", ()
       expect(message).not.toContain("\n");
     });
   }
+});
+
+test("PAGE_CACHE turns the page cache off", () => {
+  expect(parseConfig({ PAGE_CACHE: "off" }).pageCache).toBe(false);
+  expect(parseConfig({ PAGE_CACHE: "on" }).pageCache).toBe(true);
 });
 
 test("secret values are never echoed in the error", () => {

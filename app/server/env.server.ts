@@ -93,6 +93,10 @@ const schema = z
     ),
     SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 20),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
+    PAGE_CACHE: z.preprocess(
+      blankToUndefined,
+      z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    ),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -131,6 +135,8 @@ export type Config = {
   signInRateLimit: number;
   /** State-changing requests allowed per client address and per signed-in person per minute. */
   mutationRateLimit: number;
+  /** Rendered pages remembered for a few seconds per visitor (docs/decisions/0020-page-cache.md). */
+  pageCache: boolean;
   /** Local sign-in: only without an OIDC client and only on a loopback interface. */
   localSignIn: boolean;
 };
@@ -176,6 +182,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     mutationRateLimit: e.MUTATION_RATE_LIMIT,
+    pageCache: e.PAGE_CACHE === "on",
     localSignIn: oidc === null && isLoopbackHost(e.HOST),
   };
 }

@@ -1,6 +1,8 @@
+import { listenForSessionChanges } from "./auth/session-cache.server";
 import { closeDatabase, type Database, getDatabase } from "./db.server";
 import { getConfig } from "./env.server";
 import { closeAllStreams } from "./live/streams.server";
+import { listenForPageChanges } from "./page-cache.server";
 import { resolveSessionSecret } from "./session-secret.server";
 import { assertValidSettings } from "./settings.server";
 
@@ -8,7 +10,11 @@ import { assertValidSettings } from "./settings.server";
 export async function startup(): Promise<Database> {
   assertValidSettings();
   resolveSessionSecret(getConfig());
-  return getDatabase();
+  const database = await getDatabase();
+  // The caches start listening for changes now rather than at the first signed-in request.
+  listenForSessionChanges(database.bus);
+  listenForPageChanges(database.bus);
+  return database;
 }
 
 /**

@@ -1,15 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { postgresProblem, scratchDatabase } from "../support/database";
 import { localSignIn } from "../support/local-sign-in";
-import {
-  assertBuilt,
-  type RunningServer,
-  startServer,
-  stopAllServers,
-  waitFor,
-} from "../support/server-process";
+import { type RunningServer, waitFor } from "../support/server-process";
 import { openSse, type SseStream } from "../support/sse";
+import { startTwoProcesses, twoProcessesUnavailable } from "../support/two-processes";
 
 // Live updates across processes (issue #8, docs/decisions/0014-live-updates.md): two built servers
 // on one fresh PostgreSQL database. A change made through one reaches a client's stream on the
@@ -17,14 +10,12 @@ import { openSse, type SseStream } from "../support/sse";
 // the person's stream on the other process; the per-person cap answers 429 and streams are released
 // when closed (proved by behaviour: 50 opened and closed, then the full 5 open again).
 
-const skipReason = await postgresProblem();
-if (skipReason)
-  console.log(`Skipping the live-update system tests: PostgreSQL does not answer: ${skipReason}`);
+const skipReason = await twoProcessesUnavailable("the live-update system tests");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(Boolean(skipReason))("live updates on two server processes sharing PostgreSQL", () => {
-  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let servers: Awaited<ReturnType<typeof startTwoProcesses>> | undefined;
   let a: RunningServer;
   let b: RunningServer;
   const streams: SseStream[] = [];
@@ -47,12 +38,8 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
   const changes = (s: SseStream) => s.frames.filter((f) => f.event === "change");
 
   beforeAll(async () => {
-    assertBuilt();
-    scratch = await scratchDatabase("live");
-    // The same database and session secret for both, as behind a load balancer.
-    const env = { DATABASE_URL: scratch.url, SESSION_SECRET: randomBytes(32).toString("hex") };
-    a = await startServer({ env });
-    b = await startServer({ env });
+    servers = await startTwoProcesses("live");
+    ({ a, b } = servers);
     cookies.admin = await localSignIn(b.url, "admin@example.com");
     cookies.daniel = await localSignIn(a.url, "daniel.okafor@example.com");
     cookies.maya = await localSignIn(a.url, "maya.chen@example.com");
@@ -69,8 +56,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
 
   afterAll(async () => {
     for (const s of streams) s.close();
-    await stopAllServers();
-    await scratch?.drop().catch(() => {});
+    await servers?.stop();
   });
 
   test("signed out, /events is a 401; signed in, an event stream that is neither cached nor compressed", async () => {

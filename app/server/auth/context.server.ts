@@ -8,6 +8,7 @@ import {
 import { isStaff, type Viewer } from "~/domain/viewer";
 import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
+import { listenForPageChanges } from "../page-cache.server";
 import { hasSessionCookie, readSessionCached } from "./session.server";
 import { listenForSessionChanges } from "./session-cache.server";
 
@@ -30,6 +31,7 @@ export const loadViewer: MiddlewareFunction<Response> = async ({ request, contex
   try {
     const { db, bus } = await getDatabase();
     listenForSessionChanges(bus);
+    listenForPageChanges(bus);
     const found = await readSessionCached(db, request);
     if (found) {
       context.set(viewerContext, found.viewer);

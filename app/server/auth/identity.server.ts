@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
 import { accounts, profiles } from "../schema";
 
 /** Who the identity provider (or local sign-in) says the person is. */
@@ -45,12 +46,15 @@ export async function profileForIdentity(
       .limit(1);
 
     let profile = linked;
+    let created = false;
     if (!profile) {
       // Two first sign-ins at once: the unique email index lets one insert win, both then read it.
-      await tx
+      const inserted = await tx
         .insert(profiles)
         .values({ email, fullName: name, role: isAdmin ? "admin" : "lead" })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: profiles.id });
+      created = inserted.length > 0;
       [profile] = await tx
         .select(columns)
         .from(profiles)
@@ -73,6 +77,11 @@ export async function profileForIdentity(
         .where(eq(profiles.id, profile.id))
         .returning(columns);
       if (!profile) throw new Error("profile vanished during sign-in");
+    }
+    // A new lead, or a changed one, shows in the coach's list: open admin pages (and every process's
+    // caches) hear of it when the sign-in commits.
+    if (created || Object.keys(changes).length > 0) {
+      await publishChange(tx, { kind: "profile", clientId: profile.id, userId: profile.id });
     }
     return profile;
   });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Viewer } from "~/domain/viewer";
 import type { LiveBus } from "../live/bus.server";
-import { logger } from "../logger.server";
+import { busListener } from "../live/listener.server";
 
 // Who a session cookie belongs to, remembered for a few seconds so a signed-in page load does not ask
 // the database first (docs/decisions/0018-performance.md). Safe because every way a session ends or
@@ -24,12 +24,15 @@ type Entry = CachedSession & { cachedAt: number };
 const entries = new Map<string, Entry>();
 /** Bumped on every forget: a lookup that started before it must not store what it read. */
 let generation = 0;
-let state: "off" | "subscribing" | "on" = "off";
-/** The bus the cache listens on: while it is not listening, the cache is not used. */
-let source: LiveBus | undefined;
-
-/** On, and hearing changes right now (a lost LISTEN connection often means the database is down too). */
-const serving = () => state === "on" && source?.listening() === true;
+/** The bus the cache listens on: while it is not hearing changes, the cache is not used. */
+const listener = busListener(
+  "session cache",
+  (event) => {
+    if (event.kind === "session" || event.kind === "profile") forgetPerson(event.userId);
+  },
+  () => forgetAll(),
+);
+const serving = listener.serving;
 
 /** The key for a cookie value exactly as sent (signed): a hit needs no signature check either. */
 export const cacheKey = (cookieValue: string) => createHash("sha256").update(cookieValue).digest("base64url");
@@ -72,33 +75,11 @@ export function forgetAll(): void {
 
 /** Starts listening for session and profile changes; the cache stays off until that works. */
 export function listenForSessionChanges(bus: LiveBus): void {
-  if (state !== "off") return;
-  state = "subscribing";
-  source = bus;
-  bus
-    .subscribe(
-      (event) => {
-        if (event.kind === "session" || event.kind === "profile") forgetPerson(event.userId);
-      },
-      () => forgetAll(),
-    )
-    .then(
-      () => {
-        forgetAll();
-        state = "on";
-      },
-      (error: Error) => {
-        // Asked again by a later request; meanwhile every request reads the database.
-        logger.warn({ err: error.message }, "session cache: cannot listen for changes; not caching");
-        setTimeout(() => {
-          state = "off";
-        }, 5_000).unref();
-      },
-    );
+  listener.listen(bus);
 }
 
 /** For shutdown and tests: forget everything and stop using the cache until listening again. */
 export function resetSessionCache(): void {
   forgetAll();
-  state = "off";
+  listener.reset();
 }

@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
+import { parse } from "cookie-es";
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Viewer } from "~/domain/viewer";
-import { readCookie } from "../cookies";
 import type { Db } from "../db.server";
 import { getConfig } from "../env.server";
 import { publishChange } from "../live/bus.server";
 import { profiles, sessions } from "../schema";
 import { resolveSessionSecret } from "../session-secret.server";
 import {
+  type CachedSession,
   cachedSession,
   cacheKey,
   currentGeneration,
@@ -127,16 +128,30 @@ export async function readSession(db: Db, request: Request): Promise<SessionLook
   return { viewer, sessionId, expiresAt, renewedCookie: null };
 }
 
+/** The session cache's key for the session cookie in a `Cookie` header; null without one. */
+export function sessionCacheKey(cookieHeader: string | null | undefined): string | null {
+  const raw = cookieHeader ? parse(cookieHeader)[sessionCookie().name] : undefined;
+  return raw ? cacheKey(raw) : null;
+}
+
+/**
+ * The session remembered under `key`, unless it is near its rolling renewal: that one must go to the
+ * database, which renews it (and sends a new cookie).
+ */
+export function usableCachedSession(key: string, now = Date.now()): CachedSession | null {
+  const hit = cachedSession(key, now);
+  return hit && hit.expiresAt.getTime() - now >= SESSION_RENEW_WITHIN_MS ? hit : null;
+}
+
 /**
  * readSession through the process's session cache (./session-cache.server.ts): a cookie seen in the
  * last few seconds, whose session is not near renewal, needs neither the database nor a signature check.
  */
 export async function readSessionCached(db: Db, request: Request): Promise<SessionLookup | null> {
-  const raw = readCookie(request, sessionCookie().name);
-  if (!raw) return null;
-  const key = cacheKey(raw);
-  const hit = cachedSession(key);
-  if (hit && hit.expiresAt.getTime() - Date.now() >= SESSION_RENEW_WITHIN_MS) {
+  const key = sessionCacheKey(request.headers.get("cookie"));
+  if (!key) return null;
+  const hit = usableCachedSession(key);
+  if (hit) {
     return { viewer: hit.viewer, sessionId: hit.sessionId, expiresAt: hit.expiresAt, renewedCookie: null };
   }
   const since = currentGeneration();

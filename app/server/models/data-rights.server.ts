@@ -80,6 +80,8 @@ export async function requestDeletion(db: Db, actor: Viewer, note: string | null
     entityId: actor.id,
     after: text ? { note: text } : null,
   });
+  // The request shows on the person's page in the admin area: open ones (and caches) hear of it.
+  await publishChange(db, { kind: "profile", clientId: actor.id, userId: actor.id });
   return { message: DELETION_REQUESTED };
 }
 
