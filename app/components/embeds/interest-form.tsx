@@ -1,9 +1,7 @@
 import { useRef } from "react";
+import { primaryButton } from "~/components/marketing";
 import { INTEREST_FORM } from "~/content/next-offer";
 import { useEmbed } from "./use-embed";
-
-const primaryButton =
-  "inline-flex items-center justify-center rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90";
 
 /**
  * The Next Offer program's external interest form, embedded once the box is near the screen and shown

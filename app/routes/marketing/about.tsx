@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
+import { primaryButton } from "~/components/marketing";
 import { ABOUT, type WorkCard } from "~/content/about";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/about";
@@ -56,10 +57,7 @@ export default function About() {
 
       <section className="mx-auto max-w-6xl px-4 py-12 text-center">
         <p className="text-xl font-semibold">{ABOUT.cta.text}</p>
-        <Link
-          to={ABOUT.cta.link.to}
-          className="mt-5 inline-block rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90"
-        >
+        <Link to={ABOUT.cta.link.to} className={`${primaryButton} mt-5`}>
           {ABOUT.cta.link.label}
         </Link>
       </section>

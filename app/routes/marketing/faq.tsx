@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { primaryButton } from "~/components/marketing";
 import { Accordion } from "~/components/ui/accordion";
 import { FAQ } from "~/content/faq";
 import { seo } from "~/lib/seo";
@@ -44,10 +45,7 @@ export default function Faq() {
       <Accordion items={items} headingLevel={2} className="mt-10 border-y border-border" />
       <div className="mt-12 rounded-2xl border border-border bg-card p-6 text-center">
         <p className="text-muted-foreground">{FAQ.stillHaveQuestions.text}</p>
-        <Link
-          to={FAQ.stillHaveQuestions.link.to}
-          className="mt-3 inline-block rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90"
-        >
+        <Link to={FAQ.stillHaveQuestions.link.to} className={`${primaryButton} mt-3`}>
           {FAQ.stillHaveQuestions.link.label}
         </Link>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { FormEmbed } from "~/components/embeds/form-embed";
 import { SchedulerEmbed } from "~/components/embeds/scheduler-embed";
+import { primaryButton } from "~/components/marketing";
 import { HOME } from "~/content/home";
 import { SETTINGS } from "~/content/settings";
 import { SOCIAL_LINKS } from "~/content/site";
@@ -40,10 +41,7 @@ export default function Home() {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
-            <Link
-              to={hero.cta.to}
-              className="rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90"
-            >
+            <Link to={hero.cta.to} className={primaryButton}>
               {hero.cta.label}
             </Link>
             <p className="flex items-center gap-2 text-sm font-medium">

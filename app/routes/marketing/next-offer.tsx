@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { InterestForm } from "~/components/embeds/interest-form";
 import { EnrollBy } from "~/components/enroll-by";
+import { NumberedSteps, PageSection, primaryButton, sectionBody } from "~/components/marketing";
 import { Accordion } from "~/components/ui/accordion";
 import {
   GAMEPLAN,
@@ -38,15 +39,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const section = "mx-auto max-w-6xl px-4 py-16";
-const sectionHeading = "text-3xl font-bold tracking-tight";
-const primaryButton =
-  "inline-flex items-center justify-center rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90";
-
 export default function NextOfferProgram() {
   return (
     <>
-      <section className={`${section} grid gap-10 lg:grid-cols-[1.15fr_1fr] lg:py-20`}>
+      <section className={`${sectionBody} grid gap-10 lg:grid-cols-[1.15fr_1fr] lg:py-20`}>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">
             {NEXT_OFFER_HERO.eyebrow}
@@ -65,84 +61,63 @@ export default function NextOfferProgram() {
         <InterestForm />
       </section>
 
-      <section aria-labelledby="reviews-heading" className="border-y border-border bg-muted">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="reviews-heading" className={sectionHeading}>
-            {REVIEWS_HEADING}
-          </h2>
-          <p className="mt-2 text-muted-foreground">{REVIEWS_INTRO}</p>
-          <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
-            {REVIEW_SITES.map((site) => {
-              const rating = site.rating.toFixed(1);
-              return (
-                <li key={site.id}>
-                  <a
-                    href={site.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`Rated ${rating} on ${site.name} (opens in a new tab)`}
-                    className="flex h-full flex-col items-center gap-3 rounded-xl border border-border bg-card p-4 transition-colors hover:border-primary"
-                  >
-                    <img
-                      src={site.logo.src}
-                      width={site.logo.width}
-                      height={site.logo.height}
-                      alt=""
-                      loading="lazy"
-                      className="h-10 w-auto"
-                    />
-                    <span className="flex items-center gap-2 text-card-foreground">
-                      <span aria-hidden="true" className="tracking-widest text-amber-700 dark:text-amber-300">
-                        ★★★★★
-                      </span>
-                      <span className="text-lg font-bold">{rating}</span>
+      <PageSection
+        id="reviews"
+        heading={REVIEWS_HEADING}
+        intro={REVIEWS_INTRO}
+        band
+        body="mx-auto max-w-6xl px-4 py-12"
+      >
+        <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
+          {REVIEW_SITES.map((site) => {
+            const rating = site.rating.toFixed(1);
+            return (
+              <li key={site.id}>
+                <a
+                  href={site.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Rated ${rating} on ${site.name} (opens in a new tab)`}
+                  className="flex h-full flex-col items-center gap-3 rounded-xl border border-border bg-card p-4 transition-colors hover:border-primary"
+                >
+                  <img
+                    src={site.logo.src}
+                    width={site.logo.width}
+                    height={site.logo.height}
+                    alt=""
+                    loading="lazy"
+                    className="h-10 w-auto"
+                  />
+                  <span className="flex items-center gap-2 text-card-foreground">
+                    <span aria-hidden="true" className="tracking-widest text-amber-700 dark:text-amber-300">
+                      ★★★★★
                     </span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </section>
+                    <span className="text-lg font-bold">{rating}</span>
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="gameplan-heading" className={section}>
-        <h2 id="gameplan-heading" className={sectionHeading}>
-          {GAMEPLAN.heading}
-        </h2>
-        <p className="mt-2 max-w-2xl text-muted-foreground">{GAMEPLAN.intro}</p>
-        <ol className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-5">
-          {GAMEPLAN.steps.map((step, index) => (
-            <li key={step.id} className="rounded-xl border border-border bg-card p-5">
-              <p className="text-sm font-semibold text-primary">Step {index + 1}</p>
-              <h3 className="mt-1 font-semibold">{step.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{step.description}</p>
+      <PageSection id="gameplan" heading={GAMEPLAN.heading} intro={GAMEPLAN.intro}>
+        <NumberedSteps steps={GAMEPLAN.steps} columns="md:grid-cols-2 lg:grid-cols-5" />
+      </PageSection>
+
+      <PageSection id="why" heading={WHY_ME.heading} intro={WHY_ME.intro} band>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {WHY_ME.reasons.map((reason) => (
+            <li key={reason.id} className="rounded-xl border border-border bg-card p-5">
+              <h3 className="font-semibold">{reason.title}</h3>
+              <p className="mt-1 text-lg font-bold text-primary">{reason.figure}</p>
+              <p className="mt-2 text-sm text-muted-foreground">{reason.description}</p>
             </li>
           ))}
-        </ol>
-      </section>
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="why-heading" className="border-y border-border bg-muted">
-        <div className={section}>
-          <h2 id="why-heading" className={sectionHeading}>
-            {WHY_ME.heading}
-          </h2>
-          <p className="mt-2 max-w-2xl text-muted-foreground">{WHY_ME.intro}</p>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {WHY_ME.reasons.map((reason) => (
-              <li key={reason.id} className="rounded-xl border border-border bg-card p-5">
-                <h3 className="font-semibold">{reason.title}</h3>
-                <p className="mt-1 text-lg font-bold text-primary">{reason.figure}</p>
-                <p className="mt-2 text-sm text-muted-foreground">{reason.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="testimonials-heading" className={section}>
-        <h2 id="testimonials-heading" className={sectionHeading}>
-          {TESTIMONIALS_SECTION.heading}
-        </h2>
+      <PageSection id="testimonials" heading={TESTIMONIALS_SECTION.heading}>
         <Carousel
           label={TESTIMONIALS_SECTION.carouselLabel}
           itemName={TESTIMONIALS_SECTION.itemName}
@@ -166,38 +141,22 @@ export default function NextOfferProgram() {
             </figure>
           ))}
         </Carousel>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="program-faq-heading" className="border-y border-border bg-muted">
-        <div className="mx-auto max-w-3xl px-4 py-16">
-          <h2 id="program-faq-heading" className={sectionHeading}>
-            {PROGRAM_FAQ.heading}
-          </h2>
-          <Accordion
-            items={PROGRAM_FAQ.items}
-            headingLevel={3}
-            className="mt-6 rounded-xl border border-border bg-card px-5"
-          />
-        </div>
-      </section>
+      <PageSection id="program-faq" heading={PROGRAM_FAQ.heading} band body="mx-auto max-w-3xl px-4 py-16">
+        <Accordion
+          items={PROGRAM_FAQ.items}
+          headingLevel={3}
+          className="mt-6 rounded-xl border border-border bg-card px-5"
+        />
+      </PageSection>
 
-      <section aria-labelledby="start-heading" className={section}>
-        <h2 id="start-heading" className={sectionHeading}>
-          {HOW_TO_START.heading}
-        </h2>
-        <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {HOW_TO_START.steps.map((step, index) => (
-            <li key={step.id} className="rounded-xl border border-border bg-card p-5">
-              <p className="text-sm font-semibold text-primary">Step {index + 1}</p>
-              <h3 className="mt-1 font-semibold">{step.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{step.description}</p>
-            </li>
-          ))}
-        </ol>
+      <PageSection id="start" heading={HOW_TO_START.heading}>
+        <NumberedSteps steps={HOW_TO_START.steps} columns="sm:grid-cols-2 lg:grid-cols-4" />
         <Link to={HOW_TO_START.cta.to} className={`${primaryButton} mt-8`}>
           {HOW_TO_START.cta.label}
         </Link>
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PageSection, primaryButton, sectionBody } from "~/components/marketing";
 import {
   BOOKING,
   GALLERY,
@@ -29,15 +30,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const section = "mx-auto max-w-6xl px-4 py-16";
-const sectionHeading = "text-3xl font-bold tracking-tight";
-const primaryButton =
-  "inline-flex items-center justify-center rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90";
-
 export default function Workshops() {
   return (
     <>
-      <section className={`${section} grid gap-10 md:py-24 lg:grid-cols-[1.6fr_1fr] lg:items-center`}>
+      <section className={`${sectionBody} grid gap-10 md:py-24 lg:grid-cols-[1.6fr_1fr] lg:items-center`}>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">
             {WORKSHOPS_HERO.eyebrow}
@@ -63,33 +59,24 @@ export default function Workshops() {
         </aside>
       </section>
 
-      <section aria-labelledby="workshop-list-heading" className="border-y border-border bg-muted">
-        <div className={section}>
-          <h2 id="workshop-list-heading" className={sectionHeading}>
-            {WORKSHOP_LIST.heading}
-          </h2>
-          <p className="mt-2 max-w-2xl text-muted-foreground">{WORKSHOP_LIST.intro}</p>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {WORKSHOP_LIST.items.map((workshop) => (
-              <li key={workshop.id} className="flex flex-col rounded-xl border border-border bg-card p-5">
-                <h3 className="text-lg font-semibold">{workshop.title}</h3>
-                <p className="mt-2 flex-1 text-sm text-muted-foreground">{workshop.tagline}</p>
-                <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-border pt-4 text-sm">
-                  <dt className="text-muted-foreground">Duration</dt>
-                  <dd className="font-medium">{workshop.durationMinutes} min</dd>
-                  <dt className="text-muted-foreground">Audience</dt>
-                  <dd className="font-medium">{workshop.audience}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="workshop-list" heading={WORKSHOP_LIST.heading} intro={WORKSHOP_LIST.intro} band>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {WORKSHOP_LIST.items.map((workshop) => (
+            <li key={workshop.id} className="flex flex-col rounded-xl border border-border bg-card p-5">
+              <h3 className="text-lg font-semibold">{workshop.title}</h3>
+              <p className="mt-2 flex-1 text-sm text-muted-foreground">{workshop.tagline}</p>
+              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-border pt-4 text-sm">
+                <dt className="text-muted-foreground">Duration</dt>
+                <dd className="font-medium">{workshop.durationMinutes} min</dd>
+                <dt className="text-muted-foreground">Audience</dt>
+                <dd className="font-medium">{workshop.audience}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="trusted-by-heading" className={section}>
-        <h2 id="trusted-by-heading" className={sectionHeading}>
-          {TRUSTED_BY.heading}
-        </h2>
+      <PageSection id="trusted-by" heading={TRUSTED_BY.heading}>
         <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {TRUSTED_BY.logos.map((logo) => (
             <li key={logo.id} className="flex items-center justify-center">
@@ -104,33 +91,28 @@ export default function Workshops() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="gallery-heading" className="border-y border-border bg-muted">
-        <div className={section}>
-          <h2 id="gallery-heading" className={sectionHeading}>
-            {GALLERY.heading}
-          </h2>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {GALLERY.images.map((image) => (
-              <li key={image.id}>
-                <img
-                  src={image.src}
-                  width={image.width}
-                  height={image.height}
-                  alt={image.alt}
-                  loading="lazy"
-                  className="h-auto w-full rounded-xl border border-border"
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="gallery" heading={GALLERY.heading} band>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {GALLERY.images.map((image) => (
+            <li key={image.id}>
+              <img
+                src={image.src}
+                width={image.width}
+                height={image.height}
+                alt={image.alt}
+                loading="lazy"
+                className="h-auto w-full rounded-xl border border-border"
+              />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="booking-heading" className={section}>
+      <section aria-labelledby="booking-heading" className={sectionBody}>
         <div className="rounded-2xl border border-border bg-card p-8 md:p-10">
-          <h2 id="booking-heading" className={sectionHeading}>
+          <h2 id="booking-heading" className="text-3xl font-bold tracking-tight">
             {BOOKING.heading}
           </h2>
           <p className="mt-3 max-w-2xl text-muted-foreground">{BOOKING.body}</p>
