@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
@@ -47,6 +47,13 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const submit = useSubmit();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/clients";
+  // A failed 'Convert to client' shows above the table (SPEC §2), with or without JavaScript.
+  const [convertError, setConvertError] = useState<string | null>(null);
+  const query = params.toString();
+  // Another filter, search or page: an earlier row's error no longer applies.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query changes
+  useEffect(() => setConvertError(null), [query]);
+  const error = convertError ?? (actionData && !actionData.ok ? actionData.error : null);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -106,9 +113,9 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </div>
 
-      {actionData && !actionData.ok && (
+      {error && (
         <p role="alert" className="mt-4 text-danger">
-          {actionData.error}
+          {error}
         </p>
       )}
 
@@ -147,7 +154,14 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
                 </td>
               </tr>
             ) : (
-              rows.map((person) => <PersonRow key={person.id} person={person} canConvert={canConvert} />)
+              rows.map((person) => (
+                <PersonRow
+                  key={person.id}
+                  person={person}
+                  canConvert={canConvert}
+                  onConverted={setConvertError}
+                />
+              ))
             )}
           </tbody>
         </table>
@@ -180,21 +194,35 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
+/** Reports the outcome of a conversion: its error, or null when it started again or succeeded. */
+type ConvertOutcome = (error: string | null) => void;
+
 /** A lead the viewer may convert gets the row with the convert form; every other row is static. */
-function PersonRow({ person, canConvert }: { person: Row; canConvert: boolean }) {
+function PersonRow({
+  person,
+  canConvert,
+  onConverted,
+}: {
+  person: Row;
+  canConvert: boolean;
+  onConverted: ConvertOutcome;
+}) {
   return person.role === "lead" && canConvert ? (
-    <ConvertibleRow person={person} />
+    <ConvertibleRow person={person} onConverted={onConverted} />
   ) : (
     <PersonCells person={person} role={person.role} />
   );
 }
 
-function ConvertibleRow({ person }: { person: Row }) {
+function ConvertibleRow({ person, onConverted }: { person: Row; onConverted: ConvertOutcome }) {
   const fetcher = useFetcher<typeof action>();
   const working = fetcher.state !== "idle";
   // Updated in place: the revalidated loader brings the new role; until then, the fetcher's answer.
   const role = fetcher.data?.ok === true ? "client" : person.role;
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const outcome = working ? null : fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  useEffect(() => {
+    if (working || fetcher.data) onConverted(outcome);
+  }, [working, fetcher.data, outcome, onConverted]);
   return (
     <PersonCells person={person} role={role}>
       {role === "lead" && (
@@ -208,11 +236,6 @@ function ConvertibleRow({ person }: { person: Row }) {
             {working ? "…" : "Convert to client"}
           </button>
         </fetcher.Form>
-      )}
-      {error && (
-        <span role="alert" className="text-danger">
-          {error}
-        </span>
       )}
     </PersonCells>
   );
