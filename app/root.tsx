@@ -1,6 +1,5 @@
 import { useState } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -21,6 +20,7 @@ import { ToastHost } from "./components/toast";
 import { PRERENDERED_PATHS } from "./content/prerender";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
 import { useNonce } from "./lib/csp-nonce";
+import { errorCopy } from "./lib/error-copy";
 import { loadViewer, viewerContext } from "./server/auth/context.server";
 import { readCookie } from "./server/cookies";
 import { getConfig } from "./server/env.server";
@@ -102,22 +102,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Page not found";
-      message = "We couldn't find that page. It may have moved.";
-    } else if (error.status === 503) {
-      title = "We'll be right back";
-      message = "The site is having trouble reaching its database. Please try again in a minute.";
-    } else {
-      title = `${error.status} ${error.statusText}`;
-      // A refusal (400, 403, 413, 429…) says why in its own words: show them.
-      const reason = typeof error.data === "string" ? error.data : (error.data as { error?: unknown })?.error;
-      if (error.status < 500 && typeof reason === "string" && reason.trim() !== "") message = reason;
-    }
-  }
+  const { title, message } = errorCopy(error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} · Next Offer Coaching`}</title>

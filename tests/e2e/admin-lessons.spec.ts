@@ -331,6 +331,7 @@ test("an unknown or malformed lesson id is a 404", async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByText("That lesson was not found.")).toBeVisible();
   }
 });
 

@@ -1,4 +1,4 @@
-import { Link, redirect, data as refusal, useFetcher } from "react-router";
+import { Link, redirect, data as refusal, useFetcher, useFetchers } from "react-router";
 import { buttonClass, FetcherError, inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
 import { ActivityList } from "~/components/portal/activity-list";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
@@ -15,6 +15,7 @@ import {
 } from "~/domain/plans";
 import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { adjustableQuotas, canDecrement, specialItems, usageSummary } from "~/domain/usage";
+import { errorCopy } from "~/lib/error-copy";
 import {
   activitySchema,
   amountSchema,
@@ -56,7 +57,7 @@ import type { Route } from "./+types/client";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const id = idSchema.safeParse(params.id);
-  if (!id.success) throw new Response("Not found", { status: 404 });
+  if (!id.success) throw refusal({ error: "No one with that id." }, { status: 404 });
   const db = await getDb();
   const person = await getPerson(db, viewer, id.data);
   const [usage, activity, homework, lessons, resources, trail] = await Promise.all([
@@ -211,16 +212,34 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
+const backToClients = (
+  <p>
+    <Link to="/admin/clients" className="text-sm text-muted-foreground underline underline-offset-2">
+      ← Back to Clients
+    </Link>
+  </p>
+);
+
+/** A person who can't be loaded: the reason in the server's words (SPEC §8), and the way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, message } = errorCopy(error);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      {backToClients}
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
+      <p role="alert" className="mt-3 text-danger">
+        {message}
+      </p>
+    </div>
+  );
+}
+
 export default function ClientDetail({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
   const { person } = data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <p>
-        <Link to="/admin/clients" className="text-sm text-muted-foreground underline underline-offset-2">
-          ← Back to Clients
-        </Link>
-      </p>
+      {backToClients}
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{person.fullName || person.email}</h1>
       <p className="text-muted-foreground">{person.email}</p>
 
@@ -324,6 +343,13 @@ function RoleAndPlan({ data }: { data: Data }) {
   );
 }
 
+/** While any quota or special-item change is saving, every such control waits (SPEC §5). */
+function useUsageSaving(): boolean {
+  return useFetchers().some(
+    (fetcher) => fetcher.state !== "idle" && fetcher.formData?.get("intent") === "adjust",
+  );
+}
+
 function AdjustButton({
   kind,
   amount,
@@ -336,7 +362,7 @@ function AdjustButton({
   label: string;
 }) {
   const fetcher = useFetcher<typeof action>();
-  const working = fetcher.state !== "idle";
+  const working = useUsageSaving() || fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="inline-flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="adjust" />
@@ -381,7 +407,7 @@ function Quotas({ data }: { data: Data }) {
 
 function MarkButton({ kind, completed, label }: { kind: string; completed: boolean; label: string }) {
   const fetcher = useFetcher<typeof action>();
-  const working = fetcher.state !== "idle";
+  const working = useUsageSaving() || fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="inline-flex items-center gap-2">
       <input type="hidden" name="intent" value="adjust" />
