@@ -870,24 +870,35 @@ describe(`Leads & Clients list (${databaseLabel})`, () => {
 });
 
 describe(`the lesson picker's clients (${databaseLabel})`, () => {
-  test("only role client, the first 20 by email", async () => {
+  test("only role client, the first 20 by email, and whether more match", async () => {
+    expect(CLIENTS.length).toBeGreaterThan(20);
     const picked = await pickableClients(listing.db, listCoach, "");
-    expect(emails(picked)).toEqual(CLIENTS.slice(0, 20));
-    expect(Object.keys(picked[0] ?? {}).sort()).toEqual(["email", "fullName", "id"]);
+    expect(emails(picked.clients)).toEqual(CLIENTS.slice(0, 20));
+    expect(picked.more).toBe(true);
+    expect(Object.keys(picked.clients[0] ?? {}).sort()).toEqual(["email", "fullName", "id"]);
+    // A search is capped the same way: the first 20 matches, and word that more match.
+    expect(BULK_CLIENTS.length).toBeGreaterThan(20);
+    const bulk = await pickableClients(listing.db, listCoach, "bulk CLIENT");
+    expect(emails(bulk.clients)).toEqual(BULK_CLIENTS.slice(0, 20));
+    expect(bulk.more).toBe(true);
+    // Exactly as many as fit: no more.
+    const exact = await pickableClients(listing.db, listCoach, "bulk client", BULK_CLIENTS.length);
+    expect(emails(exact.clients)).toEqual(BULK_CLIENTS);
+    expect(exact.more).toBe(false);
   });
 
   test("search matches name or email case-insensitively; leads and staff are never offered", async () => {
-    expect(emails(await pickableClients(listing.db, listAdmin, "MAYA"))).toEqual(["maya.chen@list.test"]);
-    expect(emails(await pickableClients(listing.db, listAdmin, "chen"))).toEqual(["maya.chen@list.test"]);
-    expect(await pickableClients(listing.db, listAdmin, "LOPEZ")).toEqual([]);
-    expect(await pickableClients(listing.db, listAdmin, "lead0")).toEqual([]);
-    expect(emails(await pickableClients(listing.db, listAdmin, "client2"))).toEqual(
-      BULK_CLIENTS.filter((e) => e.startsWith("client2")),
-    );
-    expect(emails(await pickableClients(listing.db, listAdmin, "%"))).toEqual([
-      "per%cy@list.test",
-      "ready@list.test",
-    ]);
+    const pick = async (search: string) => {
+      const { clients, more } = await pickableClients(listing.db, listAdmin, search);
+      expect(more, search).toBe(false);
+      return emails(clients);
+    };
+    expect(await pick("MAYA")).toEqual(["maya.chen@list.test"]);
+    expect(await pick("chen")).toEqual(["maya.chen@list.test"]);
+    expect(await pick("LOPEZ")).toEqual([]);
+    expect(await pick("lead0")).toEqual([]);
+    expect(await pick("client2")).toEqual(BULK_CLIENTS.filter((e) => e.startsWith("client2")));
+    expect(await pick("%")).toEqual(["per%cy@list.test", "ready@list.test"]);
   });
 
   test("a lead or a client may not list them", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { clientLabel, type PickableClient } from "./lesson-form-data";
+import { clientLabel, type PickableClient, type PickerPage } from "./lesson-form-data";
 
 // The add-lesson client picker (SPEC §2): a search box and a radio list. Radios are native, so the
 // arrow keys move the choice and the list works without JavaScript; the search box belongs to a
@@ -8,13 +8,13 @@ import { clientLabel, type PickableClient } from "./lesson-form-data";
 
 const DEBOUNCE_MS = 250;
 
-export type ClientSearch = FetcherWithComponents<{ clients: PickableClient[] }>;
+export type ClientSearch = FetcherWithComponents<PickerPage>;
 
 export function LessonClientPicker({
   search,
   searchFormId,
   initialQuery,
-  clients,
+  picked,
   selected,
   onSelect,
   disabled,
@@ -24,7 +24,7 @@ export function LessonClientPicker({
   searchFormId: string;
   initialQuery: string;
   /** The loader's list; replaced by the fetcher's once a search has run. */
-  clients: PickableClient[];
+  picked: PickerPage;
   selected: PickableClient | null;
   onSelect: (client: PickableClient) => void;
   disabled: boolean;
@@ -35,7 +35,7 @@ export function LessonClientPicker({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const found = search.data?.clients ?? clients;
+  const { clients: found, more } = search.data ?? picked;
   // The chosen client stays visible (and submitted) while a search shows others.
   const shown = selected && !found.some((c) => c.id === selected.id) ? [selected, ...found] : found;
   const searching = search.state !== "idle";
@@ -127,6 +127,10 @@ export function LessonClientPicker({
         <div aria-live="polite">
           {found.length === 0 ? (
             <p className="px-3 py-2 text-sm text-muted-foreground">No matches</p>
+          ) : more ? (
+            <p className="border-t border-border px-3 py-2 text-sm text-muted-foreground">
+              {`The first ${found.length} are shown: type more of a name or email to find others.`}
+            </p>
           ) : (
             <p className="sr-only">
               {found.length === 1 ? "1 client shown" : `${found.length} clients shown`}

@@ -5,6 +5,9 @@ import type { Link } from "~/domain/links";
 /** A client the picker can offer (pickableClients' row). */
 export type PickableClient = { id: string; email: string; fullName: string | null };
 
+/** One answer of the picker's search: the clients shown, and whether more match. */
+export type PickerPage = { clients: PickableClient[]; more: boolean };
+
 /** The form as typed: raw strings, so nothing is lost when a save is refused. */
 export type LessonValues = {
   clientId: string;

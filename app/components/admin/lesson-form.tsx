@@ -8,6 +8,7 @@ import {
   type LessonSaveResult,
   type LessonValues,
   type PickableClient,
+  type PickerPage,
   toLocalInput,
 } from "./lesson-form-data";
 
@@ -24,7 +25,7 @@ export function LessonForm({
   mode,
   initial,
   initialClient,
-  clients,
+  picked,
   query,
   submitLabel,
   successMessage,
@@ -34,7 +35,7 @@ export function LessonForm({
   /** The client already chosen (the edited lesson's, or one named in the URL). */
   initialClient: PickableClient | null;
   /** The loader's first page of pickable clients. */
-  clients: PickableClient[];
+  picked: PickerPage;
   /** The loader's search text (`?q=`, from a search made without JavaScript). */
   query: string;
   submitLabel: string;
@@ -44,7 +45,7 @@ export function LessonForm({
   const searchFormId = `${uid}-client-search`;
   const messageId = `${uid}-message`;
   const save = useFetcher<LessonSaveResult>();
-  const search = useFetcher<{ clients: PickableClient[] }>();
+  const search = useFetcher<PickerPage>();
 
   // A save made without JavaScript comes back as the route's action data, with the values as typed.
   const actionData = useActionData() as LessonSaveResult | { intent?: string } | undefined;
@@ -55,7 +56,7 @@ export function LessonForm({
   const [selected, setSelected] = useState<PickableClient | null>(() => {
     if (!start.clientId) return null;
     if (initialClient?.id === start.clientId) return initialClient;
-    return clients.find((c) => c.id === start.clientId) ?? null;
+    return picked.clients.find((c) => c.id === start.clientId) ?? null;
   });
   const [title, setTitle] = useState(start.title);
   const [notes, setNotes] = useState(start.notes);
@@ -154,7 +155,7 @@ export function LessonForm({
           search={search}
           searchFormId={searchFormId}
           initialQuery={query}
-          clients={clients}
+          picked={picked}
           selected={selected}
           onSelect={setSelected}
           disabled={saving}

@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const q = search.get("q") ?? "";
   const db = await getDb();
   const lesson = await getLesson(db, viewer, id);
-  const [clients, client, coach] = await Promise.all([
+  const [picked, client, coach] = await Promise.all([
     pickableClients(db, viewer, q),
     getPerson(db, viewer, lesson.clientId),
     lesson.coachId ? getPerson(db, viewer, lesson.coachId).catch(() => null) : null,
@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   return {
     q,
-    clients,
+    ...picked,
     lesson: { id: lesson.id, values },
     client: { id: client.id, email: client.email, fullName: client.fullName } satisfies PickableClient,
     coach: coach ? (coach.fullName ?? coach.email) : null,
@@ -99,7 +99,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EditLesson({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, clients, lesson, client, coach, confirmDelete } = loaderData;
+  const { q, clients, more, lesson, client, coach, confirmDelete } = loaderData;
   const deleteError =
     actionData && actionData.intent === "delete" && !actionData.ok ? actionData.error : null;
   return (
@@ -124,7 +124,7 @@ export default function EditLesson({ loaderData, actionData }: Route.ComponentPr
           mode="edit"
           initial={lesson.values}
           initialClient={client}
-          clients={clients}
+          picked={{ clients, more }}
           query={q}
           submitLabel="Save changes"
           successMessage="Changes saved ✅"

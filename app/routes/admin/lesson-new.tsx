@@ -27,13 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = params.get("q") ?? "";
   const db = await getDb();
   const clientParam = idSchema.safeParse(params.get("client"));
-  const [clients, chosen] = await Promise.all([
+  const [picked, chosen] = await Promise.all([
     pickableClients(db, viewer, q),
     clientParam.success ? getPerson(db, viewer, clientParam.data).catch(() => null) : null,
   ]);
   const client: PickableClient | null =
     chosen?.role === "client" ? { id: chosen.id, email: chosen.email, fullName: chosen.fullName } : null;
-  return { q, clients, client };
+  return { q, ...picked, client };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +56,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AddLesson({ loaderData }: Route.ComponentProps) {
-  const { q, clients, client } = loaderData;
+  const { q, clients, more, client } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <p>
@@ -73,7 +73,7 @@ export default function AddLesson({ loaderData }: Route.ComponentProps) {
           mode="new"
           initial={{ ...EMPTY_LESSON, clientId: client?.id ?? "" }}
           initialClient={client}
-          clients={clients}
+          picked={{ clients, more }}
           query={q}
           submitLabel="Save lesson"
           successMessage="Lesson created ✅"

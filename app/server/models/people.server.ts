@@ -77,15 +77,20 @@ export async function listPeople(
 }
 
 /** Clients for the add-lesson picker: email or name contains the search; the first 20 by email. */
+/**
+ * The lesson picker's clients: the first `limit` by email matching the search, and whether more
+ * match (the picker then asks for more letters rather than listing thousands).
+ */
 export async function pickableClients(db: Db, actor: Viewer, search: string, limit = 20) {
   assertCan(actor, "lesson.create");
   const text = search.trim().slice(0, 100);
-  return db
+  const rows = await db
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(profiles)
     .where(and(eq(profiles.role, "client"), text ? searchCondition(text) : undefined))
     .orderBy(asc(profiles.email))
-    .limit(limit);
+    .limit(limit + 1);
+  return { clients: rows.slice(0, limit), more: rows.length > limit };
 }
 
 export async function getPerson(db: Db, actor: Viewer, id: string): Promise<Person> {
