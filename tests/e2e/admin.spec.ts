@@ -75,6 +75,8 @@ const filters = (page: Page) => page.getByRole("navigation", { name: "Filter" })
 const filterLink = (page: Page, label: "Leads" | "Clients" | "All") =>
   filters(page).getByRole("link", { name: new RegExp(`^${label} \\(\\d+\\)$`) });
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search name or email" });
+/** The table's caption, from the loader's answer: "Leads matching “x”, page 1 of 1". */
+const listCaption = (page: Page) => page.getByRole("table").locator("caption");
 const peopleRows = (page: Page) => page.getByRole("table").locator("tbody > tr");
 const rowOf = (page: Page, email: string) =>
   peopleRows(page).filter({ has: page.getByRole("cell", { name: email, exact: true }) });
@@ -103,6 +105,10 @@ async function search(page: Page, text: string) {
   await expect
     .poll(() => new URL(page.url()).searchParams.get("q") ?? "", { message: "the search reached the URL" })
     .toBe(text);
+  // …and its answer reached the table (the caption names the search the rows are for), so the rows
+  // read next are not the previous search's.
+  if (text) await expect(listCaption(page)).toContainText(`matching “${text}”`);
+  else await expect(listCaption(page)).not.toContainText("matching");
 }
 
 const quotaBar = (page: Page, label: string) => page.getByRole("progressbar", { name: label, exact: true });
@@ -194,10 +200,12 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await filterLink(page, "Clients").click();
   await expect(page).toHaveURL(/[?&]filter=clients/);
   await expect(filterLink(page, "Clients")).toHaveAttribute("aria-current", "page");
+  await expect(listCaption(page)).toHaveText(/^Clients,/);
   for (const row of await peopleRows(page).all()) expect((await rowCells(row))[2]).toBe("client");
   await expect(rowOf(page, "daniel.okafor@example.com")).toHaveCount(1);
   await filterLink(page, "Leads").click();
   await expect(page).toHaveURL(/[?&]filter=leads/);
+  await expect(listCaption(page)).toHaveText(/^Leads,/);
   for (const row of await peopleRows(page).all()) expect((await rowCells(row))[2]).toBe("lead");
   // The filter is kept while searching: a lead is found, a client is not.
   await search(page, lead.email);
@@ -298,6 +306,65 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   await expectNoAxeViolations(page);
 });
 
+test("a 'Convert to client' the server refuses shows its error in red above the table, and clears on a new search", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const lead = await makeLead(browser, baseURL, "Raced");
+  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  // This tab hears no live updates, so it still offers the conversion another tab has already done.
+  await page.route(
+    (url) => url.pathname === "/events",
+    (route) => route.abort(),
+  );
+  await gotoHydrated(page, "/admin/clients");
+  await search(page, lead.email);
+  const row = rowOf(page, lead.email);
+  await expect(row.getByRole("button", { name: "Convert to client" })).toBeVisible();
+
+  const other = await page.context().newPage();
+  await gotoHydrated(other, "/admin/clients");
+  await search(other, lead.email);
+  await rowOf(other, lead.email).getByRole("button", { name: "Convert to client" }).click();
+  await expect(rowOf(other, lead.email).getByRole("cell").nth(2)).toHaveText("client");
+  await other.close();
+
+  await row.getByRole("button", { name: "Convert to client" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Only a lead can be converted to a client." });
+  await expect(alert).toBeVisible();
+  // Above the table, not inside the row.
+  await expect(row.getByRole("alert")).toHaveCount(0);
+  const [alertBox, tableBox] = [await alert.boundingBox(), await page.getByRole("table").boundingBox()];
+  expect(alertBox && tableBox && alertBox.y + alertBox.height <= tableBox.y).toBe(true);
+  // Red: the red channel well above the green and blue ones.
+  const [red = 0, green = 0, blue = 0] = await alert.evaluate((element) => {
+    // Painted on a canvas: the computed colour may be oklch(); the pixel is sRGB.
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return [];
+    context.fillStyle = getComputedStyle(element).color;
+    context.fillRect(0, 0, 1, 1);
+    return [...context.getImageData(0, 0, 1, 1).data];
+  });
+  expect(red, `rgb(${red}, ${green}, ${blue})`).toBeGreaterThan(Math.max(green, blue) * 1.5);
+
+  await search(page, "");
+  await expect(page.getByText("Only a lead can be converted to a client.")).toHaveCount(0);
+});
+
+test("a client detail page that can't load says why in the server's words, with the way back", async ({
+  page,
+}) => {
+  await signIn(page, PEOPLE.coach, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  for (const path of [`/admin/clients/${randomUUID()}`, "/admin/clients/not-a-person"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("alert").filter({ hasText: "No one with that id." })).toBeVisible();
+    await page.getByRole("link", { name: "← Back to Clients" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
+  }
+});
+
 // ── 3. The coach's whole flow with one new person ───────────────────────────────────────────────
 
 test("from lead to reviewed homework: convert, plan, quotas, special items, activity, homework, and what the client sees", async ({
@@ -396,6 +463,21 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await expect(bar).toHaveAttribute("aria-valuetext", "0 of 4 used");
       await expect(minus).toBeDisabled();
       await plus.click();
+      await expect(bar).toHaveAttribute("aria-valuetext", "1 of 4 used");
+      await expect(minus).toBeEnabled();
+      // While one change saves, every quota and special-item control waits.
+      const hold = await holdPosts(page, `${detailPath}.data`);
+      await plus.click();
+      await expect(plus).toBeDisabled();
+      await expect(minus).toBeDisabled();
+      await expect(plusOne(page, "Mock interview")).toBeDisabled();
+      await expect(
+        specialRow(page, "Resume review").getByRole("button", { name: "Mark done: Resume review" }),
+      ).toBeDisabled();
+      await hold.release();
+      await expect(bar).toHaveAttribute("aria-valuetext", "2 of 4 used");
+      await expect(plusOne(page, "Mock interview")).toBeEnabled();
+      await minus.click();
       await expect(bar).toHaveAttribute("aria-valuetext", "1 of 4 used");
       await expect(minus).toBeEnabled();
     });
@@ -577,6 +659,8 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
         ["Plan changed", "plan: — → pro"],
         ["Quota adjusted", "used: 0 → 1"],
         ["Quota adjusted", "used: 1 → 0"],
+        ["Quota adjusted", "used: 1 → 2"],
+        ["Quota adjusted", "used: 2 → 1"],
         ["Marked done", "kind: resume_review → resume_review"],
         ["Undone", "used: 1 → 0"],
         ["Activity added", activityTitle],
@@ -588,7 +672,8 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
           label,
         ).toBeVisible();
       }
-      await expect(byAdmin.filter({ hasText: "Quota adjusted" })).toHaveCount(3);
+      // +1, −1, +1, then +1 and −1 around the held save.
+      await expect(byAdmin.filter({ hasText: "Quota adjusted" })).toHaveCount(5);
       await expect(
         trail.filter({ hasText: "Homework assigned" }).filter({ hasText: "Priya Raman" }),
       ).toHaveCount(1);
