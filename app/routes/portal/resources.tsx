@@ -36,38 +36,20 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
       >
         {mode.kind === "demo" && <input type="hidden" name="plan" value={mode.plan} />}
-        <label className="grid gap-1 text-sm">
-          Kind
-          <select
-            name="kind"
-            defaultValue={filter.kind ?? ""}
-            key={`kind-${filter.kind ?? ""}`}
-            className="rounded-md border border-border bg-background px-3 py-2"
-          >
-            <option value="">All kinds</option>
-            {facets.kinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {RESOURCE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm">
-          Tag
-          <select
-            name="tag"
-            defaultValue={filter.tag ?? ""}
-            key={`tag-${filter.tag ?? ""}`}
-            className="rounded-md border border-border bg-background px-3 py-2"
-          >
-            <option value="">All tags</option>
-            {facets.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Kind"
+          name="kind"
+          value={filter.kind}
+          allLabel="All kinds"
+          options={facets.kinds.map((kind) => ({ value: kind, label: RESOURCE_KIND_LABELS[kind] }))}
+        />
+        <FilterSelect
+          label="Tag"
+          name="tag"
+          value={filter.tag}
+          allLabel="All tags"
+          options={facets.tags.map((tag) => ({ value: tag, label: tag }))}
+        />
         <noscript>
           <button type="submit" className="rounded-md border border-border px-3 py-2 text-sm">
             Filter
@@ -115,5 +97,40 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </PortalPage>
+  );
+}
+
+/** One of the filter's drop-downs; "" means no filter. Keyed by its value so a link that changes the
+ * URL (such as 'Clear filters') resets what it shows. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  allLabel,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | null | undefined;
+  allLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <label className="grid gap-1 text-sm">
+      {label}
+      <select
+        name={name}
+        defaultValue={value ?? ""}
+        key={`${name}-${value ?? ""}`}
+        className="rounded-md border border-border bg-background px-3 py-2"
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
