@@ -22,13 +22,13 @@ export function SiteFooter() {
           © <span suppressHydrationWarning>{year}</span> {SITE.brand}. All rights reserved.
         </p>
         <nav aria-label="Footer" className="flex flex-wrap items-center gap-4">
-          <Link to="/" className="hover:text-foreground">
+          <Link to="/" className="inline-block py-1 hover:text-foreground">
             Home
           </Link>
-          <Link to="/privacy" className="hover:text-foreground">
+          <Link to="/privacy" className="inline-block py-1 hover:text-foreground">
             Privacy
           </Link>
-          <Link to="/account" className="hover:text-foreground">
+          <Link to="/account" className="inline-block py-1 hover:text-foreground">
             Your data
           </Link>
           {SOCIAL_LINKS.map((social) => (
@@ -37,7 +37,7 @@ export function SiteFooter() {
               href={social.href}
               target="_blank"
               rel="noopener noreferrer"
-              className="hover:text-foreground"
+              className="inline-block py-1 hover:text-foreground"
             >
               {social.label}
               <span className="sr-only"> (opens in a new tab)</span>

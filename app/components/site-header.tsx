@@ -12,8 +12,13 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "font-semibold text-foreground" : "text-muted-foreground"
   }`;
 
+/** Pages the header's "Dashboard" stands for: the portal's tabs. */
+const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/plan"];
+
 function NavItems({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOut: () => void }) {
   const { loading, viewer } = useAuth();
+  const { pathname } = useLocation();
+  const inPortal = PORTAL_PATHS.includes(pathname);
   return (
     <>
       {PRIMARY_NAV.map((link) => (
@@ -34,11 +39,15 @@ function NavItems({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOu
             </NavLink>
           )}
           {viewer.role === "client" && (
-            <NavLink to="/dashboard" className={navClass} onClick={onNavigate}>
+            <NavLink
+              to="/dashboard"
+              className={({ isActive }) => navClass({ isActive: isActive || inPortal })}
+              onClick={onNavigate}
+            >
               Dashboard
             </NavLink>
           )}
-          <button type="button" className={navClass({ isActive: false })} onClick={onSignOut}>
+          <button type="button" className={`${navClass({ isActive: false })} text-left`} onClick={onSignOut}>
             Sign out
           </button>
         </>

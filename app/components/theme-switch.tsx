@@ -49,7 +49,7 @@ export function ThemeSwitch() {
   }
 
   return (
-    <fieldset className="flex items-center gap-0.5 rounded-full border border-border p-0.5 text-xs">
+    <fieldset className="flex w-fit items-center gap-0.5 rounded-full border border-border p-0.5 text-xs">
       <legend className="sr-only">Theme</legend>
       {THEMES.map((option) => (
         <label

@@ -610,6 +610,9 @@ test("every portal page and the demo fit a 360 px wide screen without sideways s
     await gotoHydrated(page, path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, path);
+    // Every tab is wholly on screen (none hidden past the edge of a scrolling strip).
+    for (const tab of await page.getByRole("navigation", { name: "Portal" }).getByRole("link").all())
+      await expect(tab, `${path}: ${await tab.textContent()}`).toBeInViewport({ ratio: 1 });
   }
   await page.context().clearCookies();
   for (const path of ["/demo?plan=premium", "/demo/plan?plan=premium"]) {

@@ -26,7 +26,7 @@ export function PlanView({
               <li key={item.kind} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <span>{item.label}</span>
                 {item.includedInPlan ? (
-                  <span className="tabular-nums">
+                  <span className="flex gap-3 tabular-nums">
                     {item.singleUse ? (
                       item.completed ? (
                         <span className="text-success">✓ Completed</span>
@@ -34,7 +34,7 @@ export function PlanView({
                         <span className="text-muted-foreground">Pending</span>
                       )
                     ) : null}
-                    <span className="ml-3 font-medium">
+                    <span className="font-medium">
                       {item.used} / {item.included} used
                     </span>
                   </span>

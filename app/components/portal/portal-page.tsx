@@ -1,6 +1,7 @@
 import { Link, NavLink, useNavigation } from "react-router";
 import { PLAN_LABELS } from "~/domain/plans";
 import type { PortalMode } from "~/domain/portal-mode";
+import { LoadingStatus } from "../loading-status";
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-3 py-1.5 text-sm ${
@@ -22,7 +23,7 @@ export function PortalNav({ demoPlan }: { demoPlan?: string }) {
         { to: "/plan", label: "Plan", end: true },
       ];
   return (
-    <nav aria-label="Portal" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+    <nav aria-label="Portal" className="flex flex-wrap gap-1">
       {tabs.map((tab) => (
         <NavLink key={tab.to} to={tab.to} end={tab.end} className={tabClass}>
           {tab.label}
@@ -96,12 +97,7 @@ export function PortalPage({
       <div className="mt-4">
         <DemoBanner mode={mode} />
       </div>
-      {loading && (
-        <div role="status" className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
-          <span className="inline-block size-3 animate-spin rounded-full border-2 border-primary border-t-transparent" />
-          Loading…
-        </div>
-      )}
+      {loading && <LoadingStatus />}
       <div
         className={`mt-6 space-y-10 transition-opacity ${loading ? "opacity-60" : ""}`}
         aria-busy={loading}
