@@ -1,4 +1,5 @@
 import { Outlet, useNavigation } from "react-router";
+import { LoadingStatus } from "~/components/loading-status";
 import { requireStaff } from "~/server/auth/context.server";
 import type { Route } from "./+types/layout";
 
@@ -11,11 +12,7 @@ export default function AdminLayout() {
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <>
-      {loading && (
-        <div role="status" className="mx-auto max-w-6xl px-4 pt-4 text-sm text-muted-foreground">
-          Loading…
-        </div>
-      )}
+      {loading && <LoadingStatus />}
       <div className={loading ? "opacity-60 transition-opacity" : undefined}>
         <Outlet />
       </div>
