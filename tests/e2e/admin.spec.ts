@@ -145,6 +145,15 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 
+  // Each 'At a glance' card opens its list wherever it is pressed, its label too.
+  const leadsCard = page.getByRole("link", { name: /^Leads: \d+$/ });
+  await expect(leadsCard).toHaveAttribute("href", "/admin/clients?filter=leads");
+  const label = await page.locator("dt", { hasText: /^Leads$/ }).boundingBox();
+  if (!label) throw new Error("no 'Leads' label on the admin home");
+  await page.mouse.click(label.x + label.width / 2, label.y + label.height / 2);
+  await expect(page).toHaveURL(/\/admin\/clients\?filter=leads$/);
+  await gotoHydrated(page, "/admin");
+
   await people.click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
@@ -281,6 +290,10 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   await gotoHydrated(page, "/admin/clients");
   await expect(peopleRows(page).first()).toBeVisible();
   await expectNoSidewaysScroll(page, "/admin/clients");
+  // A person opens from a column in view: the email is a link too ('Open' is scrolled out of sight).
+  const email = peopleRows(page).first().getByRole("cell").nth(1).getByRole("link");
+  await expect(email).toBeInViewport();
+  await expect(email).toHaveAttribute("href", /^\/admin\/clients\/[0-9a-f-]{36}$/);
   // The table scrolls inside its own container instead.
   const container = page.getByRole("table").locator("xpath=..");
   const scroll = await container.evaluate((element) => {

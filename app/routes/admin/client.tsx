@@ -242,6 +242,7 @@ export default function ClientDetail({ loaderData }: Route.ComponentProps) {
       {backToClients}
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{person.fullName || person.email}</h1>
       <p className="text-muted-foreground">{person.email}</p>
+      {(person.role === "client" || person.role === "lead") && <JumpLinks />}
 
       <div className="mt-8 grid gap-10">
         <RoleAndPlan data={data} />
@@ -266,10 +267,40 @@ export default function ClientDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The page's sections, for the links that jump to them (the page is long, on a phone most of all). */
+const JUMPS = [
+  ["quotas", "Quotas"],
+  ["specials", "Special items"],
+  ["activity", "Activity"],
+  ["homework", "Homework"],
+  ["lessons", "Lessons"],
+  ["resources", "Resources"],
+  ["trail", "Audit trail"],
+] as const;
+
+function JumpLinks() {
+  return (
+    <nav aria-label="On this page" className="mt-4">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {JUMPS.map(([id, label]) => (
+          <li key={id}>
+            <a
+              href={`#${id}`}
+              className="inline-block rounded-full border border-border px-3 py-1 hover:bg-muted"
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="text-xl font-semibold">
+      <h2 id={id} className="scroll-mt-20 text-xl font-semibold">
         {title}
       </h2>
       <div className="mt-4">{children}</div>
@@ -651,9 +682,9 @@ function LessonsSection({ data }: { data: Data }) {
         <ul className="divide-y divide-border rounded-xl border border-border bg-card">
           {data.lessons.map((lesson) => (
             <li key={lesson.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-              <span>
-                <span className="font-medium">{lesson.title}</span>{" "}
-                <span className="text-sm text-muted-foreground">
+              <span className="min-w-0">
+                <span className="block font-medium">{lesson.title}</span>
+                <span className="block whitespace-nowrap text-sm text-muted-foreground">
                   <LocalDateTime value={lesson.occurredAt} />
                 </span>
               </span>

@@ -245,7 +245,12 @@ function PersonCells({ person, role, children }: { person: Row; role: Row["role"
   return (
     <tr>
       <td className="px-4 py-2">{person.fullName || "—"}</td>
-      <td className="px-4 py-2">{person.email}</td>
+      <td className="px-4 py-2">
+        {/* Also a way in where the Actions column is scrolled out of sight (a phone). */}
+        <Link to={`/admin/clients/${person.id}`} className="underline-offset-2 hover:underline">
+          {person.email}
+        </Link>
+      </td>
       <td className="px-4 py-2">{role}</td>
       {/* A lead has no plan (a dash); a client's plan defaults to basic (ARCHITECTURE). */}
       <td className="px-4 py-2">{role === "lead" ? "—" : effectivePlan(person.plan).toUpperCase()}</td>
@@ -253,7 +258,7 @@ function PersonCells({ person, role, children }: { person: Row; role: Row["role"
         <div className="flex flex-wrap items-center gap-3">
           <Link
             to={`/admin/clients/${person.id}`}
-            className="font-medium text-primary underline underline-offset-2"
+            className="inline-block py-1 font-medium text-primary underline underline-offset-2"
           >
             Open
           </Link>

@@ -60,10 +60,18 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-10 text-xl font-semibold">At a glance</h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         {stats.map((stat) => (
-          <div key={stat.label} className="rounded-xl border border-border bg-card p-5">
+          <div
+            key={stat.label}
+            className="relative rounded-xl border border-border bg-card p-5 hover:border-primary"
+          >
             <dt className="text-sm text-muted-foreground">{stat.label}</dt>
             <dd className="mt-1 text-3xl font-semibold tabular-nums">
-              <Link to={stat.to} className="hover:underline">
+              {/* The whole card opens the list (the link's area is stretched over it). */}
+              <Link
+                to={stat.to}
+                aria-label={`${stat.label}: ${stat.value}`}
+                className="after:absolute after:inset-0 after:rounded-xl hover:underline"
+              >
                 {stat.value}
               </Link>
             </dd>
