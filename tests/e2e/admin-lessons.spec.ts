@@ -458,6 +458,16 @@ test("the lesson pages work at 360 px wide", async ({ page }) => {
   const fitsWidth = () =>
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   expect(await fitsWidth()).toBe(true);
+  // Every control keeps inside the form's padding: none runs into (or past) the card's border.
+  const overrunning = await page.evaluate(() => {
+    const card = document.querySelector("main form[method='post']");
+    if (!card) return ["no form"];
+    const inner = card.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(card).paddingRight);
+    return [...card.querySelectorAll("input:not([type=hidden]), button, select, textarea")]
+      .filter((control) => control.getBoundingClientRect().right > inner + 0.5)
+      .map((control) => control.getAttribute("name") ?? control.textContent?.trim() ?? control.tagName);
+  });
+  expect(overrunning).toEqual([]);
 
   const editPath = await createLesson(page, "maya.chen@example.com", unique("Phone lesson"), [
     ["A rather long resource label for a small screen", "https://example.com/a/very/long/path/for/a/phone"],

@@ -48,7 +48,7 @@ export function LessonClientPicker({
   };
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={errorId ?? undefined}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={errorId ?? undefined}>
       <legend className="mb-1 text-sm font-medium">Client</legend>
       <div className="grid gap-1">
         <label htmlFor="lesson-client-search" className="text-sm text-muted-foreground">
@@ -70,7 +70,7 @@ export function LessonClientPicker({
               setQuery(event.currentTarget.value);
               runSearch(event.currentTarget.value);
             }}
-            className="min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-2"
+            className="w-0 min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-2"
           />
           <button
             type="submit"

@@ -68,7 +68,9 @@ export function PricingCard({ plan, currency }: { plan: PricingPlan; currency: C
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
 
-      <div className="mt-6 min-h-28">
+      {/* A financed price switches between two views of different heights: room for the taller one,
+          so the switch moves nothing. A single price needs no such room. */}
+      <div className={financing ? "mt-6 min-h-28" : "mt-6"}>
         {pending ? (
           <p aria-hidden="true" className="h-10 w-32 rounded-md bg-muted" />
         ) : financing && view === "financed" ? (

@@ -205,29 +205,29 @@ function LocalSignIn({
       <Form method="post" className="mt-4 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
         <input type="hidden" name="intent" value="local" />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <label className="grid gap-1 text-sm">
+        <label className="grid min-w-0 gap-1 text-sm">
           Any email
           <input
             name="email"
             type="email"
             required
             maxLength={254}
-            className="rounded-md border border-border bg-background px-3 py-2"
+            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "local-error" : undefined}
           />
         </label>
-        <label className="grid gap-1 text-sm">
+        <label className="grid min-w-0 gap-1 text-sm">
           Name (optional)
           <input
             name="name"
             maxLength={120}
-            className="rounded-md border border-border bg-background px-3 py-2"
+            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
           />
         </label>
         <button
           type="submit"
-          className="self-end rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
+          className="self-end whitespace-nowrap rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
         >
           Sign in
         </button>
