@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { listedPersonIds } from "../support/people-list.ts";
 import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
 
 // Live updates in the browser (issue #8, docs/decisions/0014-live-updates.md): a client's open pages
@@ -14,9 +15,7 @@ const LIVE_MS = 2_000;
 /** The person's id, from the admin's Leads & Clients search. */
 async function idOf(admin: Page, email: string): Promise<string> {
   const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
-  const ids = [...(await response.text()).matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map(
-    (m) => m[1],
-  );
+  const ids = listedPersonIds(await response.text());
   expect(ids, `one row for ${email}`).toHaveLength(1);
   return ids[0] as string;
 }

@@ -11,6 +11,7 @@ import {
   serviceUsage,
 } from "~/server/schema";
 import { localSignIn } from "../support/local-sign-in";
+import { listedPersonIds } from "../support/people-list";
 import {
   assertBuilt,
   freshDataDir,
@@ -55,9 +56,7 @@ async function idOf(email: string): Promise<string> {
     headers: { cookie: cookies.admin },
   });
   expect(response.status).toBe(200);
-  const found = [...(await response.text()).matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map(
-    (m) => m[1],
-  );
+  const found = listedPersonIds(await response.text());
   expect(found, `one row for ${email}`).toHaveLength(1);
   return found[0] as string;
 }

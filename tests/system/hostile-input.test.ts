@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LIMITS } from "~/lib/schemas/admin";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 import { localSignIn } from "../support/local-sign-in";
+import { listedPersonIds } from "../support/people-list";
 import {
   assertBuilt,
   jsonLines,
@@ -672,7 +673,7 @@ async function expectShownInert(
 
 async function idOf(email: string): Promise<string> {
   const html = await page(`/admin/clients?${new URLSearchParams({ q: email, filter: "all" })}`, "admin");
-  const found = [...html.matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map((m) => m[1] as string);
+  const found = listedPersonIds(html);
   expect(found, `one row for ${email}`).toHaveLength(1);
   return found[0] as string;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { localSignIn } from "../support/local-sign-in";
+import { listedPersonIds } from "../support/people-list";
 import { type RunningServer, waitFor } from "../support/server-process";
 import { openSse, type SseStream } from "../support/sse";
 import { startTwoProcesses, twoProcessesUnavailable } from "../support/two-processes";
@@ -47,9 +48,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     const list = await fetch(`${b.url}/admin/clients?q=daniel.okafor`, {
       headers: { cookie: cookies.admin },
     });
-    const ids = [...(await list.text()).matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map(
-      (m) => m[1],
-    );
+    const ids = listedPersonIds(await list.text());
     expect(ids).toHaveLength(1);
     danielId = ids[0] as string;
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { localSignIn } from "../support/local-sign-in";
+import { listedPersonIds } from "../support/people-list";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 import { startTwoProcesses, twoProcessesUnavailable } from "../support/two-processes";
 
@@ -50,7 +51,7 @@ async function clientId(server: RunningServer, adminCookie: string, email: strin
     `${server.url}/admin/clients?filter=all&q=${encodeURIComponent(email)}`,
     adminCookie,
   );
-  const ids = [...list.html.matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+  const ids = listedPersonIds(list.html);
   expect(ids).toHaveLength(1);
   return ids[0] as string;
 }

@@ -4,6 +4,7 @@ import { PRERENDERED_PATHS } from "~/content/prerender";
 import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 import { externalOrigins } from "~/content/settings";
 import { localSignIn } from "../support/local-sign-in";
+import { listedPersonIds } from "../support/people-list";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
 // Response headers, and the same-site rule for state-changing requests: a foreign Origin or
@@ -30,7 +31,7 @@ async function firstLeadId() {
   const html = await (
     await fetch(`${server.url}/admin/clients?filter=leads`, { headers: { cookie } })
   ).text();
-  const id = html.match(/\/admin\/clients\/([0-9a-f-]{36})/)?.[1];
+  const [id] = listedPersonIds(html);
   if (!id) throw new Error("no lead on the page");
   return id;
 }
