@@ -23,9 +23,13 @@ test("a signed-in person downloads their data and asks for deletion", async ({ p
 
   await page.getByLabel("Note (optional)").fill("Please remove everything.");
   await page.getByRole("button", { name: "Request deletion" }).click();
-  await expect(page.getByRole("status")).toHaveText(
-    "We've received your request. The coach will confirm by email within 30 days.",
-  );
+  const received = "We've received your request. The coach will confirm by email within 30 days.";
+  await expect(page.getByRole("status")).toHaveText(received);
+  await expect(page.getByRole("button", { name: "Request deletion" })).toHaveCount(0);
+  // The request is remembered: a later visit says so instead of offering the form again.
+  await gotoHydrated(page, "/account");
+  await expect(page.getByRole("status")).toHaveText(received);
+  await expect(page.getByRole("button", { name: "Request deletion" })).toHaveCount(0);
 });
 
 test("signed out: the page sends you to sign in, the download is a 401", async ({ page, request }) => {

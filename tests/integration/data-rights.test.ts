@@ -7,6 +7,7 @@ import {
   DELETION_REQUESTED,
   deletePerson,
   exportPersonData,
+  hasRequestedDeletion,
   requestDeletion,
 } from "~/server/models/data-rights.server";
 import {
@@ -204,6 +205,17 @@ describe(`deletion request (${databaseLabel})`, () => {
         after: { note: "Please delete everything." },
       }),
     ]);
+  });
+});
+
+describe(`whether a person has asked for deletion (${databaseLabel})`, () => {
+  test("no until they ask, yes after; someone else's request is not theirs", async () => {
+    const asker = await populatedClient("Asa Asker", coach, admin);
+    const other = await populatedClient("Otto Other", coach, admin);
+    expect(await hasRequestedDeletion(db(), asker)).toBe(false);
+    await requestDeletion(db(), asker, null);
+    expect(await hasRequestedDeletion(db(), asker)).toBe(true);
+    expect(await hasRequestedDeletion(db(), other)).toBe(false);
   });
 });
 

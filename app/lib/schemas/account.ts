@@ -4,6 +4,10 @@ import { optionalText } from "./text";
 // "Your data": the optional note sent with a deletion request (docs/decisions/0016-data-rights.md).
 export const DELETION_NOTE_MAX = 1000;
 
+/** What the page says once a deletion request is in (right after it, and on every later visit). */
+export const DELETION_REQUESTED =
+  "We've received your request. The coach will confirm by email within 30 days.";
+
 export const deletionRequestSchema = z.object({
   note: optionalText({ name: "the note", max: DELETION_NOTE_MAX, multiline: true }),
 });

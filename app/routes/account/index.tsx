@@ -1,16 +1,16 @@
 import { Form, useNavigation } from "react-router";
-import { DELETION_NOTE_MAX, deletionRequestSchema } from "~/lib/schemas/account";
+import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestSchema } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { requireViewer, viewerContext } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { requestDeletion } from "~/server/models/data-rights.server";
+import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
 import type { Route } from "./+types/index";
 
 // "Your data": download everything we hold about you, or ask for deletion (docs/decisions/0016).
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context.get(viewerContext));
-  return { email: viewer.email };
+  return { email: viewer.email, deletionRequested: await hasRequestedDeletion(await getDb(), viewer) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,9 +67,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           The coach reviews every request and deletes your account and records; anything they must keep is
           explained when they confirm.
         </p>
-        {answer?.ok ? (
+        {answer?.ok || loaderData.deletionRequested ? (
+          // From the action's answer, or from the trail on any later load: a revalidation (such as the
+          // live update this very request sets off) clears the answer, never the request.
           <p role="status" className="mt-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
-            {answer.value?.message}
+            {answer?.value?.message ?? DELETION_REQUESTED}
           </p>
         ) : (
           <Form method="post" className="mt-4 grid gap-3">

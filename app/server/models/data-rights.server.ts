@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Viewer } from "~/domain/viewer";
+import { DELETION_REQUESTED } from "~/lib/schemas/account";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
@@ -21,8 +22,9 @@ import { audit } from "./audit.server";
 // The privacy page's promises (docs/decisions/0016-data-rights.md): a signed-in person downloads
 // everything held about them, can ask for deletion, and an admin deletes a person.
 
-export const DELETION_REQUESTED =
-  "We've received your request. The coach will confirm by email within 30 days.";
+export { DELETION_REQUESTED };
+
+const DELETION_REQUESTED_ACTION = "data.deletion-requested";
 
 /** Everything about the acting person, as one JSON-ready object. No secrets (session hashes). */
 export async function exportPersonData(db: Db, actor: Viewer) {
@@ -74,7 +76,7 @@ export async function requestDeletion(db: Db, actor: Viewer, note: string | null
   assertCan(actor, "self.request-deletion");
   const text = note?.trim().slice(0, 1000) || null;
   await audit(db, actor, {
-    action: "data.deletion-requested",
+    action: DELETION_REQUESTED_ACTION,
     targetId: actor.id,
     entity: "profile",
     entityId: actor.id,
@@ -83,6 +85,20 @@ export async function requestDeletion(db: Db, actor: Viewer, note: string | null
   // The request shows on the person's page in the admin area: open ones (and caches) hear of it.
   await publishChange(db, { kind: "profile", clientId: actor.id, userId: actor.id });
   return { message: DELETION_REQUESTED };
+}
+
+/**
+ * Whether the acting person has asked for deletion (their trail holds the request): the page then
+ * says so on every visit, and no revalidation (a live update) can take the confirmation away.
+ */
+export async function hasRequestedDeletion(db: Db, actor: Viewer): Promise<boolean> {
+  assertCan(actor, "self.request-deletion");
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetId, actor.id), eq(auditEvents.action, DELETION_REQUESTED_ACTION)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
