@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext, NonceProvider } from "./lib/csp-nonce";
+import { cspNonceContext, loadContextWithNonce, NonceProvider } from "./lib/csp-nonce";
+import { clientAddressContext } from "./server/rate-limit.server";
 
 export const streamTimeout = 5_000;
 
@@ -73,8 +74,13 @@ export default function handleRequest(
   });
 }
 
-// The load context carrying a request's CSP nonce (server/main.ts).
-export { loadContextWithNonce } from "./lib/csp-nonce";
+/** The load context of one request (server/main.ts): its CSP nonce and the client address Express saw. */
+export function requestLoadContext(nonce: string, clientAddress: string | undefined): RouterContextProvider {
+  const context = loadContextWithNonce(nonce);
+  context.set(clientAddressContext, clientAddress ?? null);
+  return context;
+}
+
 // What the process (server/main.ts) needs from the bundled app, besides rendering.
 // The limits server/main.ts applies before the app, the same as the app's own.
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";

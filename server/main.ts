@@ -99,17 +99,9 @@ app.use(
   }),
 );
 
-// Sign-in starts (POST /login) and callbacks, per client address: a burst gets 429 + Retry-After,
-// everyone else keeps being served.
-const signInLimiter = rateLimit({
-  windowMs: 60_000,
-  limit: config.signInRateLimit,
-  standardHeaders: "draft-8",
-  legacyHeaders: false,
-  message: { error: "Too many sign-in attempts. Please wait a minute and try again." },
-});
-app.post("/login", signInLimiter);
-app.get("/auth/callback", signInLimiter);
+// Sign-in starts and callbacks are limited per client address inside the app (the login action and the
+// callback loader count them), where the route is known however its URL is spelled: `/login.data`,
+// `/login/`, `/LOGIN`. Nothing here is mounted on a path the router also answers (SECURITY.md).
 
 // Every state-changing request, per client address (the app adds a per-person limit once it knows who
 // is asking): a runaway script gets 429 + Retry-After, and nothing it sent after the limit runs.
@@ -133,8 +125,9 @@ app.all(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV ?? "production",
-    // The nonce in this response's CSP header, for the inline scripts the app renders.
-    getLoadContext: (_req, res) => entry.loadContextWithNonce(cspNonce(res)),
+    // The nonce in this response's CSP header, for the inline scripts the app renders, and the client
+    // address the app's own limits count by.
+    getLoadContext: (req, res) => entry.requestLoadContext(cspNonce(res), req.ip),
   }),
 );
 

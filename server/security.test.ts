@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { inlineScriptHashes, pagePath } from "./security.ts";
 
@@ -37,4 +39,14 @@ test("pagePath drops one trailing slash, except for the home page", () => {
   expect(pagePath("/")).toBe("/");
   expect(pagePath("/about/")).toBe("/about");
   expect(pagePath("/about")).toBe("/about");
+});
+
+test("no protection in server/main.ts is mounted on a path: the router answers `.data`, `?index` and other spellings too", () => {
+  // A limit or check mounted on "/login" misses "/login.data"; such rules live in the app's route
+  // middleware and actions, or here unkeyed by path. The router's own catch-all is the one path mount.
+  const source = readFileSync(path.join(import.meta.dirname, "main.ts"), "utf8");
+  const mounted = [
+    ...source.matchAll(/\bapp\.(use|get|post|put|patch|delete|all|head)\(\s*["'`]([^"'`]*)/g),
+  ].map(([, method, mountPath]) => `${method} ${mountPath}`);
+  expect(mounted).toEqual(["all /{*splat}"]);
 });

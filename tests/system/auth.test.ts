@@ -80,11 +80,73 @@ test("a burst of sign-in attempts gets 429 with Retry-After, and the site keeps 
   const limited = await postLocalSignIn(server.url, "lead@example.org");
   expect(limited.status).toBe(429);
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await limited.text()).toContain("Too many sign-in attempts. Please wait a minute and try again.");
   const callback = await fetch(`${server.url}/auth/callback?code=x&state=y`, { redirect: "manual" });
   expect(callback.status).toBe(429);
   // Everyone and everything else is still served.
   expect((await fetch(`${server.url}/`)).status).toBe(200);
   expect((await fetch(`${server.url}/login`)).status).toBe(200);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  await server.stop();
+});
+
+// With JavaScript, "Continue with Google" posts to /login.data; the router also answers the same route
+// with a trailing slash, in capitals, percent-encoded and under `.data`. Each spelling from its own address
+// (the server trusts X-Forwarded-For from loopback) must be limited on its own.
+const SIGN_IN_STARTS = ["/login", "/login.data", "/login/", "/LOGIN", "/log%69n.data", "/login/.data"];
+const CALLBACKS = ["/auth/callback", "/auth/callback.data", "/auth/callback/", "/AUTH/callback.data"];
+
+test("every spelling of a sign-in start or callback counts against the limit", async () => {
+  const limit = 3;
+  const server = await startServer({ env: { SIGN_IN_RATE_LIMIT: String(limit) } });
+  const send = (path: string, address: number, method: "GET" | "POST") =>
+    fetch(`${server.url}${path}${method === "GET" ? "?code=x&state=y" : ""}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        "x-forwarded-for": `198.51.100.${address}`,
+        ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: method === "POST" ? new URLSearchParams({ intent: "google" }) : undefined,
+    });
+  const attempts = [
+    ...SIGN_IN_STARTS.map((path) => ({ path, method: "POST" as const })),
+    ...CALLBACKS.map((path) => ({ path, method: "GET" as const })),
+  ];
+  for (const [index, { path, method }] of attempts.entries()) {
+    const answers: number[] = [];
+    for (let i = 0; i < limit; i += 1) {
+      const response = await send(path, index + 1, method);
+      await response.arrayBuffer();
+      answers.push(response.status);
+    }
+    // The router answered (a redirect, or 202 for a `.data` redirect): not a 404, not yet limited.
+    expect(
+      answers.every((status) => status === 302 || status === 202),
+      `${method} ${path}: ${answers}`,
+    ).toBe(true);
+    const limited = await send(path, index + 1, method);
+    expect(limited.status, `${method} ${path}`).toBe(429);
+    expect(Number(limited.headers.get("retry-after")), `${method} ${path}`).toBeGreaterThan(0);
+  }
+  await server.stop();
+});
+
+test("the login page says only its own sentences, never words from its URL", async () => {
+  const server = await startServer();
+  const alertOf = async (query: string) => {
+    const html = await (await fetch(`${server.url}/login?${query}`)).text();
+    return /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
+  };
+  const planted = "Your account is locked. Call +1 555 0100 now";
+  expect(await alertOf(new URLSearchParams({ error: "signin_failed", message: planted }).toString())).toBe(
+    "Sign-in failed. Please try again.",
+  );
+  expect(await alertOf(new URLSearchParams({ error: planted }).toString())).toBe(
+    "Sign-in failed. Please try again.",
+  );
+  expect(await alertOf("error=cancelled")).toBe("Sign-in was cancelled.");
+  expect(await alertOf("error=toString")).toBe("Sign-in failed. Please try again.");
+  expect(await alertOf("")).toBeNull();
   await server.stop();
 });

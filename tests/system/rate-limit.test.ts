@@ -86,3 +86,19 @@ test("one person over the limit gets 429 from any address, and the refused chang
   const maya = await localSignIn(server.url, "maya.chen@example.com", { headers: freshAddress() });
   expect((await post("/auth/sign-out", {}, { cookie: maya, ...freshAddress() })).status).not.toBe(429);
 });
+
+test("the per-person limit counts a change however its URL is spelled (`.data`, `?index`, trailing slash)", async () => {
+  // The coach: the admin used up their own limit in the test above.
+  const coach = await localSignIn(server.url, "coach@example.com", { headers: freshAddress() });
+  // An unknown intent is refused (400) but still counts: the limit runs before any action.
+  const spellings = ["/admin/clients.data", "/admin.data?index", "/admin/clients/", "/ADMIN/clients.data"];
+  const statuses: number[] = [];
+  for (const path of spellings) {
+    const response = await post(path, { intent: "nothing" }, { cookie: coach, ...freshAddress() });
+    await response.arrayBuffer();
+    statuses.push(response.status);
+    if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+  }
+  expect(statuses.slice(0, LIMIT).every((status) => status !== 429)).toBe(true);
+  expect(statuses.slice(LIMIT)).toEqual(spellings.slice(LIMIT).map(() => 429));
+});

@@ -1,15 +1,24 @@
 import { redirect } from "react-router";
 import { profileForIdentity } from "~/server/auth/identity.server";
-import { completeSignIn, SignInError } from "~/server/auth/oidc.server";
+import { completeSignIn } from "~/server/auth/oidc.server";
 import { createSession } from "~/server/auth/session.server";
+import { SignInError, type SignInErrorCode } from "~/server/auth/sign-in-errors.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { DATABASE_UNAVAILABLE, isDatabaseOutage } from "~/server/outage.server";
+import { isDatabaseOutage } from "~/server/outage.server";
+import { countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/callback";
 
+// The 429's Retry-After reaches the answer for the `.data` twin too.
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 // The provider sends the person back here with a code; we verify it and start a session.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const limited = await countSignIn(context);
+  if (limited) return new Response(TOO_MANY_SIGN_INS, { status: 429, headers: limited.headers });
   try {
     const { identity, returnTo, clearCookie } = await completeSignIn(request);
     const db = await getDb();
@@ -21,16 +30,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.info({ profile: profile.id, role: profile.role }, "signed in");
     return redirect(returnTo, { headers });
   } catch (error) {
-    const message =
+    const code: SignInErrorCode =
       error instanceof SignInError
-        ? error.userMessage
+        ? error.code
         : isDatabaseOutage(error)
-          ? DATABASE_UNAVAILABLE
-          : "Sign-in failed. Please try again.";
+          ? "database_unavailable"
+          : "signin_failed";
     logger.warn(
       { err: (error as Error).message, cause: String((error as Error).cause ?? "") },
       "sign-in failed",
     );
-    return redirect(`/login?${new URLSearchParams({ error: "signin_failed", message })}`);
+    // Only the code goes in the URL; the login page says it in its own words.
+    return redirect(`/login?${new URLSearchParams({ error: code })}`);
   }
 }

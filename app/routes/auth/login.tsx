@@ -5,20 +5,16 @@ import { readForm } from "~/server/action-result.server";
 import { viewerContext } from "~/server/auth/context.server";
 import { profileForIdentity } from "~/server/auth/identity.server";
 import { localIdentity, localSignInSchema } from "~/server/auth/local.server";
-import { beginSignIn, SignInError } from "~/server/auth/oidc.server";
+import { beginSignIn } from "~/server/auth/oidc.server";
 import { createSession } from "~/server/auth/session.server";
+import { SignInError, signInErrorMessage } from "~/server/auth/sign-in-errors.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { unlessDatabaseIsDown } from "~/server/outage.server";
+import { countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import type { Route } from "./+types/login";
-
-const ERRORS: Record<string, string> = {
-  not_configured: "Google sign-in isn't configured on this machine. Choose who to be below.",
-  provider_unreachable: "We couldn't reach Google just now. Please try again in a moment.",
-  signin_failed: "Sign-in failed. Please try again.",
-};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -26,16 +22,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   // SPEC §2: a signed-in visitor goes on to where they were headed, or the dashboard.
   if (viewer && viewer !== "unavailable") throw redirect(safeRedirect(redirectTo));
-  const code = url.searchParams.get("error");
-  const message = url.searchParams.get("message");
   const config = getConfig();
   return {
     redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
-    error: code
-      ? code === "signin_failed" && message
-        ? message.slice(0, 200)
-        : (ERRORS[code] ?? ERRORS.signin_failed)
-      : null,
+    // Only a known code's own sentence: never words taken from the URL.
+    error: signInErrorMessage(url.searchParams.get("error")),
     googleConfigured: config.oidc !== null,
     localPeople: config.localSignIn
       ? SEED_PEOPLE.map((p) => ({ email: p.email, label: p.fullName ?? p.email, role: p.role, plan: p.plan }))
@@ -48,7 +39,10 @@ export const INTENTS = ["local", "google"] as const;
 
 // intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
 // intent=local: local sign-in on your own machine, through the same profile and session code.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // Every start counts, whichever intent, valid or not, and however the URL was spelled.
+  const limited = await countSignIn(context);
+  if (limited) return data({ error: TOO_MANY_SIGN_INS, intent: "any" as const }, { status: 429, ...limited });
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const config = getConfig();
@@ -62,7 +56,10 @@ export async function action({ request }: Route.ActionArgs) {
       name: form.get("name") ?? undefined,
     });
     if (!parsed.success) {
-      return data({ error: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
+      return data(
+        { error: parsed.error.issues[0]?.message ?? "Check the form.", intent: "local" as const },
+        { status: 400 },
+      );
     }
     const cookie = await unlessDatabaseIsDown(async () => {
       const db = await getDb();
@@ -79,8 +76,13 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(url, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     logger.warn({ err: (error as Error).message }, "sign-in could not start");
-    return back(error instanceof SignInError && !error.cause ? "not_configured" : "provider_unreachable");
+    return back(error instanceof SignInError ? error.code : "provider_unreachable");
   }
+}
+
+// The 429's Retry-After reaches the answer, for the document and for its `.data` twin alike.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -99,8 +101,10 @@ const DEMOS = [
 ];
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, error, googleConfigured, localPeople } = loaderData;
-  const localError = actionData?.error;
+  const { redirectTo, googleConfigured, localPeople } = loaderData;
+  // A refusal of every sign-in (too many attempts) shows at the top; a local form's own error beside it.
+  const error = actionData?.intent === "any" ? actionData.error : loaderData.error;
+  const localError = actionData?.intent === "local" ? actionData.error : undefined;
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2 md:py-16">
       <section aria-labelledby="welcome" className="rounded-2xl border border-border bg-card p-6 sm:p-8">

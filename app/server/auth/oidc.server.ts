@@ -4,6 +4,7 @@ import { safeRedirect } from "~/domain/viewer";
 import { getConfig, isLoopbackHost } from "../env.server";
 import { resolveSessionSecret } from "../session-secret.server";
 import type { Identity } from "./identity.server";
+import { SignInError } from "./sign-in-errors.server";
 
 // OpenID Connect authorization code flow with PKCE, state and nonce, id-token verification
 // (signature, issuer, audience, expiry, nonce) by openid-client. Google by default; any issuer
@@ -12,22 +13,11 @@ import type { Identity } from "./identity.server";
 export const CALLBACK_PATH = "/auth/callback";
 const TRANSACTION_TTL_S = 10 * 60;
 
-export class SignInError extends Error {
-  override name = "SignInError";
-  constructor(
-    /** Shown to the person on the login page. */
-    readonly userMessage: string,
-    cause?: unknown,
-  ) {
-    super(userMessage, { cause });
-  }
-}
-
 let discovered: Promise<oidc.Configuration> | undefined;
 
 function clientConfiguration(): Promise<oidc.Configuration> {
   const { oidc: settings } = getConfig();
-  if (!settings) return Promise.reject(new SignInError("Google sign-in is not configured on this server."));
+  if (!settings) return Promise.reject(new SignInError("not_configured"));
   if (!discovered) {
     const issuer = new URL(settings.issuer);
     const insecure = issuer.protocol === "http:" && isLoopbackHost(issuer.hostname);
@@ -75,7 +65,7 @@ export function redirectUri(): string {
 export async function beginSignIn(returnTo: unknown): Promise<{ url: string; setCookie: string }> {
   const configuration = await clientConfiguration().catch((error: unknown) => {
     if (error instanceof SignInError) throw error;
-    throw new SignInError("We couldn't reach Google just now. Please try again in a moment.", error);
+    throw new SignInError("provider_unreachable", error);
   });
   const tx: Transaction = {
     state: oidc.randomState(),
@@ -108,16 +98,12 @@ export async function completeSignIn(
     typeof tx.nonce !== "string" ||
     typeof tx.verifier !== "string"
   ) {
-    throw new SignInError("Your sign-in took too long or was started elsewhere. Please try again.");
+    throw new SignInError("expired");
   }
   const incoming = new URL(request.url);
   const providerError = incoming.searchParams.get("error");
   if (providerError) {
-    throw new SignInError(
-      providerError === "access_denied"
-        ? "Sign-in was cancelled."
-        : "Google could not sign you in. Please try again.",
-    );
+    throw new SignInError(providerError === "access_denied" ? "cancelled" : "provider_refused");
   }
   const configuration = await clientConfiguration();
   // The URL the provider redirected to, as the public origin sees it (behind a proxy too).
@@ -132,12 +118,12 @@ export async function completeSignIn(
     });
     claims = tokens.claims();
   } catch (error) {
-    throw new SignInError("We couldn't verify your sign-in. Please try again.", error);
+    throw new SignInError("unverified", error);
   }
-  if (!claims) throw new SignInError("We couldn't verify your sign-in. Please try again.");
+  if (!claims) throw new SignInError("unverified");
   const email = typeof claims.email === "string" ? claims.email.trim() : "";
   if (!email || claims.email_verified !== true) {
-    throw new SignInError("Your Google account's email address is not verified, so we can't sign you in.");
+    throw new SignInError("email_unverified");
   }
   return {
     identity: {
