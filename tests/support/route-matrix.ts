@@ -12,6 +12,7 @@ import {
   type RouteAccess,
 } from "~/server/route-access";
 import { repoRoot, serverBuildFile } from "./server-process";
+import { SPEC_ROLES } from "./spec-roles";
 
 // The routes as the built server has them (ids, the tree, what each module exports), checked against
 // the authorization matrix in app/server/route-access.ts; and the matrix rendered as a table.
@@ -159,7 +160,7 @@ export function matrixMarkdown(
     const rule = [handler.access, handler.policy, handler.owned ? "own rows" : undefined]
       .filter(Boolean)
       .join(" · ");
-    const cells = PERSONS.map((person) => describeOutcome(expectedOutcome(handler, person)));
+    const cells = PERSONS.map((person) => describeOutcome(expectedOutcome(handler, person, SPEC_ROLES)));
     lines.push(`| \`${rowLabel(row, routes)}\` | ${rule} | ${cells.join(" | ")} |`);
   }
   return lines.join("\n");

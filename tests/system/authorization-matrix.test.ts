@@ -20,11 +20,14 @@ import {
   startServer,
   stopAllServers,
 } from "../support/server-process";
+import { SPEC_ROLES } from "../support/spec-roles";
 
 // The authorization matrix (issue #7): every route's GET and every action (each intent) as each kind
-// of person (visitor, lead, client, another client, coach, admin), sent as a real document request to
-// the built server (local sign-in, PGlite in a fresh DATA_DIR). The expected outcome of each cell is
-// computed from ROUTE_ACCESS and POLICY (app/server/route-access.ts), never written here. Each
+// of person (visitor, lead, client, another client, coach, admin), sent to the built server (local
+// sign-in, PGlite in a fresh DATA_DIR) twice: as a document request and as its `.data` twin, the one a
+// browser sends when it navigates or submits with JavaScript. The expected outcome of each cell is
+// computed from ROUTE_ACCESS's guards and the spec's own table of who may do what
+// (tests/support/spec-roles.ts), never from the app's POLICY: a wrong POLICY row fails here. Each
 // mutation carries a valid payload, so an allowed person's request succeeds and a refused one could
 // have: what it would change is read back (the admin's view of the row, as loader data) before and
 // after, and must differ for the allowed and be identical for the refused. The matrix itself is
@@ -327,45 +330,78 @@ function urlOf(route: BuiltRoute, params: Record<string, string>): string {
 /** `/admin/clients/:id` as a whole-path pattern. */
 const pathPattern = (pattern: string) => new RegExp(`^${escapeRegExp(pattern).replace(/:\w+/g, "[^/]+")}$`);
 
-async function expectOutcome(response: Response, expected: Outcome, row: MatrixRow, path: string) {
-  const location = response.headers.get("location");
+/** How a request is sent: the document, or its `.data` twin (what the browser sends with JavaScript). */
+type Form = "document" | "data";
+
+/** The `.data` twin of a path: `/x` → `/x.data`, `/` → `/_.data`, an index route's POST keeps `?index`. */
+function dataPath(path: string): string {
+  const [pathname = "", query] = path.split("?");
+  const twin = pathname === "/" ? "/_.data" : `${pathname.replace(/\/$/, "")}.data`;
+  return query === undefined ? twin : `${twin}?${query}`;
+}
+
+/** Where an answer sends the person: a document's Location, or a `.data` answer's encoded redirect (202). */
+async function answerOf(response: Response, form: Form) {
   const stream = /^text\/event-stream/.test(response.headers.get("content-type") ?? "");
   // An event stream never ends: its headers are the answer.
   if (stream) await response.body?.cancel();
   const body = stream ? "" : await response.text();
-  const seen = `answered ${response.status}${location ? ` → ${location}` : ""}: ${body.slice(0, 300)}`;
+  const redirected = form === "document" ? response.status === 302 : response.status === 202;
+  const location =
+    form === "document"
+      ? response.headers.get("location")
+      : redirected
+        ? (/"redirect","([^"]*)"/.exec(body)?.[1] ?? null)
+        : null;
+  return { status: response.status, body, redirected, location };
+}
+
+async function expectOutcome(
+  response: Response,
+  form: Form,
+  expected: Outcome,
+  row: MatrixRow,
+  path: string,
+) {
+  const { status, body, redirected, location } = await answerOf(response, form);
+  const seen = `${form} answered ${status}${location ? ` → ${location}` : ""}: ${body.slice(0, 300)}`;
   switch (expected.kind) {
     case "ok":
-      expect(response.status, seen).toBe(200);
-      if (row.handler.otherwise === "demo") expect(body.includes(DEMO_BANNER), seen).toBe(expected.demo);
+      expect(status, seen).toBe(200);
+      if (row.handler.otherwise === "demo") {
+        // The page shows the demo banner; its data says the mode is the demo.
+        const demo = form === "document" ? body.includes(DEMO_BANNER) : body.includes('"demo"');
+        expect(demo, seen).toBe(expected.demo);
+      }
       break;
     case "done":
-      expect(response.status, seen).toBe(302);
+      expect(redirected, seen).toBe(true);
       expect(new URL(location ?? "", server.url).pathname, seen).toMatch(pathPattern(expected.to));
       break;
     case "sign-in":
-      expect(response.status, seen).toBe(302);
+      expect(redirected, seen).toBe(true);
       expect(location, seen).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
       break;
     case "sent":
-      expect(response.status, seen).toBe(302);
+      expect(redirected, seen).toBe(true);
       expect(location, seen).toBe(expected.to);
       break;
     case "refused":
-      expect(response.status, seen).toBe(expected.status);
+      expect(status, seen).toBe(expected.status);
       if (expected.status === 403) expect(body, seen).toContain(PERMISSION);
       break;
   }
 }
 
-/** One test per person for a row (a GET, an action, or one intent of it). */
+/** One test per person and form (document, `.data`) for a row (a GET, an action, or one intent of it). */
 function cellsOf(row: MatrixRow) {
-  const cells = PERSONS.map((person) => {
-    const expected = expectedOutcome(row.handler, person);
-    return { person, expected, says: describeOutcome(expected) };
+  const cells = PERSONS.flatMap((person) => {
+    const expected = expectedOutcome(row.handler, person, SPEC_ROLES);
+    const says = describeOutcome(expected);
+    return (["document", "data"] as const).map((form) => ({ person, form, expected, says }));
   });
 
-  test.each(cells)("$person: $says", async ({ person, expected }) => {
+  test.each(cells)("$person ($form): $says", async ({ person, form, expected }) => {
     const route = routes.get(row.routeId);
     expect(route, `${row.routeId} in the build`).toBeDefined();
     if (!route) return;
@@ -378,13 +414,19 @@ function cellsOf(row: MatrixRow) {
       "*": "matrix-no-such-page",
       ...cell.params,
     });
+    const target = row.method === "POST" && route.index ? `${path}?index` : path;
     const before = await cell.observe?.();
 
-    const response =
-      row.method === "GET"
-        ? await send("GET", path, cookies[person])
-        : await send("POST", route.index ? `${path}?index` : path, cookies[person], cell.fields);
-    await expectOutcome(response, expected, row, path);
+    const response = await send(
+      row.method,
+      form === "data" ? dataPath(target) : target,
+      cookies[person],
+      row.method === "POST" ? cell.fields : undefined,
+    );
+    // The event stream opens at its own URL only: its `.data` twin, which would wait for a stream that
+    // never ends, answers 404 to anyone it would have served.
+    const streamTwin = form === "data" && row.routeId === "routes/resources/events" && isAllowed(expected);
+    await expectOutcome(response, form, streamTwin ? { kind: "refused", status: 404 } : expected, row, path);
 
     if (cell.observe && before !== undefined) {
       const after = await cell.observe();

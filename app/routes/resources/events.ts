@@ -4,7 +4,7 @@ import type { Route } from "./+types/events";
 
 // GET /events: live updates for a signed-in person, as server-sent events
 // (docs/decisions/0014-live-updates.md). 401 signed out, 429 past the per-person cap, 503 when the
-// database can't be asked.
+// database can't be asked, 404 as `/events.data`.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (viewer === "unavailable") {
@@ -16,6 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) {
     return new Response("Sign in to receive live updates.", {
       status: 401,
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  // A stream is opened at /events itself: as a `.data` request the router would wait for it to end,
+  // holding a connection and a listener that never answer.
+  if (new URL(request.url).pathname.endsWith(".data")) {
+    return new Response("Live updates are at /events.", {
+      status: 404,
       headers: { "Cache-Control": "no-store" },
     });
   }
