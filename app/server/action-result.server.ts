@@ -31,10 +31,13 @@ export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to s
   }
 }
 
-/** A 400 with the form's first validation message. */
-export function invalid(message: string) {
+/** A 400 with the form's first validation message, and the field it is about when one is known. */
+export function invalid(message: string, field?: string) {
   // The status text names the problem when the answer is thrown (an error page, not an inline message).
-  return data({ ok: false as const, error: message }, { status: 400, statusText: "Bad Request" });
+  return data(
+    { ok: false as const, error: message, ...(field ? { field } : {}) },
+    { status: 400, statusText: "Bad Request" },
+  );
 }
 
 /**

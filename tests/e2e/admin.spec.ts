@@ -125,8 +125,8 @@ const specialRow = (page: Page, label: string) =>
   region(page, "Special items")
     .getByRole("listitem")
     .filter({ has: page.getByText(label, { exact: true }) });
-const homeworkItem = (page: Page, title: string) =>
-  region(page, "Homework")
+const homeworkItem = (page: Page, title: string, section: "Homework" | "To review" = "Homework") =>
+  region(page, section)
     .locator("li")
     .filter({ has: page.getByText(title, { exact: true }) });
 
@@ -573,13 +573,17 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       const item = homeworkItem(page, homeworkTitle);
       await expect(item).toContainText("Submitted");
       await expect(item).toContainText("Rewrote all three.");
-      await item
+      // Handed-in homework waits under 'To review', near the top of the page, with its review form.
+      const waiting = homeworkItem(page, homeworkTitle, "To review");
+      await expect(waiting).toContainText("Rewrote all three.");
+      await waiting
         .getByRole("textbox", { name: `Feedback for ${homeworkTitle} (the client sees it)` })
         .fill(feedback);
-      await item.getByRole("button", { name: "Mark reviewed" }).click();
+      await waiting.getByRole("button", { name: "Mark reviewed" }).click();
       await expect(item).toContainText("Reviewed");
       await expect(item).toContainText(`Feedback: ${feedback}`);
-      await expect(item.getByRole("button", { name: "Mark reviewed" })).toHaveCount(0);
+      await expect(waiting).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Mark reviewed" })).toHaveCount(0);
     });
 
     await test.step("the client sees the feedback, the activity, the plan and the quotas", async () => {

@@ -48,7 +48,10 @@ export async function builtRoutes(): Promise<Map<string, BuiltRoute>> {
     if (!route) continue;
     const module = route.module as unknown as Record<string, unknown>;
     const intents = module.INTENTS;
-    const file = [".tsx", ".ts"].map((ext) => path.join(repoRoot, "app", `${id}${ext}`)).find(existsSync);
+    // `routes/x.tsx`, or a route folder's `routes/x/route.tsx` (its id set to the folder's in app/routes.ts).
+    const file = [".tsx", ".ts", "/route.tsx", "/route.ts"]
+      .map((ext) => path.join(repoRoot, "app", `${id}${ext}`))
+      .find(existsSync);
     routes.set(id, {
       id,
       parentId: route.parentId,

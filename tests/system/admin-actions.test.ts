@@ -291,73 +291,91 @@ describe("refused before anything changes", () => {
   });
 
   test("bad values are a 400 with the message the page shows, never a 500", async () => {
-    const cases: { path: () => string; fields: Fields; status: number; error: string }[] = [
+    // `field`: the input a validation message is about (the page marks it).
+    const cases: { path: () => string; fields: Fields; status: number; error: string; field?: string }[] = [
       {
         path: detail,
         fields: { intent: "set-role", role: "superuser" },
         status: 400,
         error: "Choose lead, client, coach or admin.",
+        field: "role",
       },
       {
         path: detail,
         fields: { intent: "set-role" },
         status: 400,
         error: "Choose lead, client, coach or admin.",
+        field: "role",
       },
       {
         path: detail,
         fields: { intent: "set-role", role: "Admin" },
         status: 400,
         error: "Choose lead, client, coach or admin.",
+        field: "role",
       },
       {
         path: detail,
         fields: { intent: "set-plan", plan: "gold" },
         status: 400,
         error: "Choose Basic, Pro or Premium.",
+        field: "plan",
       },
       {
         path: detail,
         fields: { intent: "set-plan", plan: "PRO" },
         status: 400,
         error: "Choose Basic, Pro or Premium.",
+        field: "plan",
       },
-      { path: detail, fields: { intent: "set-plan" }, status: 400, error: "Choose Basic, Pro or Premium." },
+      {
+        path: detail,
+        fields: { intent: "set-plan" },
+        status: 400,
+        error: "Choose Basic, Pro or Premium.",
+        field: "plan",
+      },
       {
         path: detail,
         fields: { intent: "adjust", kind: "bogus", amount: "1" },
         status: 400,
         error: "Unknown service kind.",
+        field: "kind",
       },
       {
         path: detail,
         fields: { intent: "adjust", amount: "1" },
         status: 400,
         error: "Unknown service kind.",
+        field: "kind",
       },
       {
         path: detail,
         fields: { intent: "adjust", kind: "mock_interview", amount: "2" },
         status: 400,
         error: "Adjust by +1 or -1.",
+        field: "amount",
       },
       {
         path: detail,
         fields: { intent: "adjust", kind: "mock_interview", amount: "0" },
         status: 400,
         error: "Adjust by +1 or -1.",
+        field: "amount",
       },
       {
         path: detail,
         fields: { intent: "adjust", kind: "mock_interview", amount: "abc" },
         status: 400,
         error: "Adjust by +1 or -1.",
+        field: "amount",
       },
       {
         path: detail,
         fields: { intent: "adjust", kind: "mock_interview" },
         status: 400,
         error: "Adjust by +1 or -1.",
+        field: "amount",
       },
       // Maya is on Basic: no 30-minute sessions, no events list.
       {
@@ -389,13 +407,21 @@ describe("refused before anything changes", () => {
         fields: { intent: "add-activity", title: "   ", link: "https://x.example" },
         status: 400,
         error: "Activity title is required.",
+        field: "title",
       },
-      { path: detail, fields: { intent: "add-activity" }, status: 400, error: "Activity title is required." },
+      {
+        path: detail,
+        fields: { intent: "add-activity" },
+        status: 400,
+        error: "Activity title is required.",
+        field: "title",
+      },
       {
         path: detail,
         fields: { intent: "add-activity", title: "x".repeat(201) },
         status: 400,
         error: "Keep the title under 200 characters.",
+        field: "title",
       },
       { path: detail, fields: { intent: "bogus" }, status: 400, error: "Unknown action." },
       { path: detail, fields: {}, status: 400, error: "Unknown action." },
@@ -435,7 +461,9 @@ describe("refused before anything changes", () => {
       const label = `${c.path()} ${JSON.stringify(c.fields)}`;
       const data = await post(asData(c.path()), "admin", c.fields);
       expect(data.status, label).toBe(c.status);
-      expect(await decoded(data), label).toEqual({ data: { ok: false, error: c.error } });
+      expect(await decoded(data), label).toEqual({
+        data: { ok: false, error: c.error, ...(c.field ? { field: c.field } : {}) },
+      });
       const page = await post(c.path(), "admin", c.fields);
       expect(page.status, `${label} (document)`).toBe(c.status);
       await page.arrayBuffer();

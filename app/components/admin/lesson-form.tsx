@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { LIMITS } from "~/lib/schemas/admin";
+import { useSettledAnswer } from "./in-place-form";
 import { LessonClientPicker } from "./lesson-client-picker";
 import {
   fromLocalInput,
@@ -92,11 +93,7 @@ export function LessonForm({
 
   // When a save finishes: a new lesson clears all but client and date (SPEC §2) and the title takes
   // focus for the next one; an error focuses its field. Typed values are otherwise left alone.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = save.data;
-    if (save.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
+  useSettledAnswer(save, (answer) => {
     if (answer.ok) {
       if (mode === "new") {
         setTitle("");
@@ -119,7 +116,7 @@ export function LessonForm({
         )
       : null;
     (target ?? submitRef.current)?.focus();
-  }, [save.state, save.data, mode]);
+  });
 
   useEffect(() => {
     if (focusRow === null) return;

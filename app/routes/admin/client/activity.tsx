@@ -1,0 +1,57 @@
+import { useFetcher } from "react-router";
+import { inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { ActivityList } from "~/components/portal/activity-list";
+import { LIMITS } from "~/lib/schemas/admin";
+import { type ClientData, Section } from "./section";
+
+// Add activity and Recent activity (SPEC §2, §5): the server's message beside the button (§8).
+
+export function Activity({ data }: { data: ClientData }) {
+  const fetcher = useFetcher();
+  const form = useInPlaceForm(fetcher);
+  const { saving } = form;
+  return (
+    <Section id="activity" title="Recent activity">
+      {data.may.addActivity && (
+        <fetcher.Form
+          method="post"
+          ref={form.formRef}
+          className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+        >
+          <input type="hidden" name="intent" value="add-activity" />
+          <label className="grid gap-1 text-sm sm:col-span-2">
+            Activity title
+            <input
+              {...form.field("title")}
+              maxLength={LIMITS.title}
+              disabled={saving}
+              className={inputClass}
+            />
+          </label>
+          <label className="grid gap-1 text-sm">
+            Details (optional)
+            <textarea
+              {...form.field("details")}
+              rows={2}
+              maxLength={LIMITS.details}
+              disabled={saving}
+              className={inputClass}
+            />
+          </label>
+          <label className="grid gap-1 text-sm">
+            Link (optional)
+            <input {...form.field("link")} maxLength={LIMITS.url} disabled={saving} className={inputClass} />
+          </label>
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+            <button type="submit" disabled={saving} className={primaryButtonClass}>
+              {saving ? "Adding…" : "Add activity"}
+            </button>
+            {form.message}
+          </div>
+        </fetcher.Form>
+      )}
+      <ActivityList entries={data.activity} empty="No activity yet." />
+    </Section>
+  );
+}

@@ -1,0 +1,26 @@
+import { redirect, data as refusal } from "react-router";
+import { z } from "zod";
+import { confirmEmailSchema, DELETE_MISMATCH } from "~/lib/schemas/admin";
+import { deletePerson } from "~/server/models/data-rights.server";
+import { getPerson } from "~/server/models/people.server";
+import { assertCan } from "~/server/policy.server";
+import { intent } from "./intent.server";
+
+// docs/decisions/0016-data-rights.md: the admin types the person's email to confirm. A typed email
+// that can't be right is a mismatch found after the permission check, so someone without the right
+// learns only that (403), whatever they typed.
+export const deletePersonIntents = {
+  "delete-person": intent({
+    schema: z.object({ confirmEmail: confirmEmailSchema.nullable().catch(null) }),
+    handler: async ({ confirmEmail }, { db, viewer, clientId }) => {
+      assertCan(viewer, "profile.delete");
+      const person = await getPerson(db, viewer, clientId);
+      if (confirmEmail === null || confirmEmail !== person.email.toLowerCase()) {
+        throw refusal({ error: DELETE_MISMATCH }, { status: 400 });
+      }
+      await deletePerson(db, viewer, clientId);
+      throw redirect("/admin/clients");
+    },
+    fallback: "Failed to delete.",
+  }),
+};

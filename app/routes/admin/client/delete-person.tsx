@@ -1,0 +1,43 @@
+import { useFetcher } from "react-router";
+import { inputClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { type ClientData, Section } from "./section";
+
+/** Admin only: delete this person for good, after typing their email (docs/decisions/0016). */
+export function DeletePersonSection({ data }: { data: ClientData }) {
+  const fetcher = useFetcher();
+  const form = useInPlaceForm(fetcher);
+  const busy = form.saving;
+  return (
+    <Section id="delete-person" title="Delete this person">
+      <p className="text-sm text-muted-foreground">
+        Removes their profile, sign-ins, sessions and every record of theirs (usage, activities, lessons,
+        homework, resources, audit trail). Records they wrote for others stay, without their name. This can't
+        be undone.
+      </p>
+      <fetcher.Form method="post" ref={form.formRef} className="mt-3 grid max-w-md gap-2">
+        <input type="hidden" name="intent" value="delete-person" />
+        <label htmlFor="confirmEmail" className="text-sm font-medium">
+          Type {data.person.email} to confirm
+        </label>
+        <input
+          id="confirmEmail"
+          {...form.field("confirmEmail")}
+          type="text"
+          autoComplete="off"
+          required
+          disabled={busy}
+          className={inputClass}
+        />
+        {form.message}
+        <button
+          type="submit"
+          disabled={busy}
+          className="justify-self-start rounded-md border border-danger px-4 py-2 text-sm font-semibold text-danger hover:bg-danger/10 disabled:opacity-60"
+        >
+          Delete this person
+        </button>
+      </fetcher.Form>
+    </Section>
+  );
+}

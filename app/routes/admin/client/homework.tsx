@@ -1,0 +1,147 @@
+import { useFetcher } from "react-router";
+import { inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
+import { LinkList, SafeLink } from "~/components/safe-link";
+import { HOMEWORK_STATUS_LABELS } from "~/domain/plans";
+import { LIMITS } from "~/lib/schemas/admin";
+import { type ClientData, Section } from "./section";
+
+// Homework: assign (title, due date, description, link rows) and every piece assigned so far. Those
+// handed in are reviewed in 'To review' (review.tsx), near the top of the page.
+
+export type HomeworkItem = ClientData["homework"][number];
+
+/** One piece of homework as both lists show it: status, due date, description, links, what was handed in. */
+export function HomeworkCard({ item, children }: { item: HomeworkItem; children?: React.ReactNode }) {
+  return (
+    <li className="rounded-xl border border-border bg-card p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium">{item.title}</p>
+        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold">
+          {HOMEWORK_STATUS_LABELS[item.status]}
+        </span>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {item.dueDate ? (
+          <>
+            Due <CalendarDate value={item.dueDate} />
+          </>
+        ) : (
+          "No due date"
+        )}
+      </p>
+      {item.description && <p className="mt-1 text-sm">{item.description}</p>}
+      <LinkList links={item.links} className="mt-1" />
+      {item.submittedAt && (
+        <div className="mt-2 rounded-lg bg-muted px-3 py-2 text-sm">
+          <p>
+            Handed in <LocalDateTime value={item.submittedAt} />
+          </p>
+          {item.submissionUrl && <SafeLink link={{ label: item.submissionUrl, url: item.submissionUrl }} />}
+          {item.submissionNote && <p className="whitespace-pre-line">{item.submissionNote}</p>}
+        </div>
+      )}
+      {item.status === "reviewed" && item.feedback && (
+        <p className="mt-2 text-sm">
+          <span className="font-medium">Feedback:</span> {item.feedback}
+        </p>
+      )}
+      {children}
+    </li>
+  );
+}
+
+function LinkRowsInputs({ disabled }: { disabled: boolean }) {
+  // Two rows are enough for homework; empty rows are dropped (SPEC §5 rules).
+  return (
+    <fieldset className="grid gap-2 sm:col-span-2">
+      <legend className="text-sm">Links (optional)</legend>
+      {[0, 1].map((i) => (
+        <div key={i} className="grid gap-2 sm:grid-cols-2">
+          <input
+            name="linkLabel"
+            aria-label={`Link ${i + 1} label`}
+            placeholder="Label"
+            maxLength={LIMITS.label}
+            disabled={disabled}
+            className={inputClass}
+          />
+          <input
+            name="linkUrl"
+            aria-label={`Link ${i + 1} URL`}
+            placeholder="https://"
+            maxLength={LIMITS.url}
+            disabled={disabled}
+            className={inputClass}
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+function AssignForm() {
+  const assign = useFetcher();
+  const form = useInPlaceForm(assign);
+  const { saving } = form;
+  return (
+    <assign.Form
+      method="post"
+      ref={form.formRef}
+      className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+    >
+      <input type="hidden" name="intent" value="assign-homework" />
+      <label className="grid gap-1 text-sm">
+        Homework title
+        <input {...form.field("title")} maxLength={LIMITS.title} disabled={saving} className={inputClass} />
+      </label>
+      <label className="grid gap-1 text-sm">
+        Due date (optional)
+        <input {...form.field("dueDate")} type="date" disabled={saving} className={inputClass} />
+      </label>
+      <label className="grid gap-1 text-sm sm:col-span-2">
+        Description (optional)
+        <textarea
+          {...form.field("description")}
+          rows={2}
+          maxLength={LIMITS.details}
+          disabled={saving}
+          className={inputClass}
+        />
+      </label>
+      <LinkRowsInputs disabled={saving} />
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <button type="submit" disabled={saving} className={primaryButtonClass}>
+          {saving ? "Assigning…" : "Assign homework"}
+        </button>
+        {form.message}
+      </div>
+    </assign.Form>
+  );
+}
+
+export function HomeworkSection({ data }: { data: ClientData }) {
+  return (
+    <Section id="homework" title="Homework">
+      {data.may.homework && <AssignForm />}
+      {data.homework.length === 0 ? (
+        <p className="text-muted-foreground">No homework yet.</p>
+      ) : (
+        <ul className="space-y-3">
+          {data.homework.map((item) => (
+            <HomeworkCard key={item.id} item={item}>
+              {item.status === "submitted" && data.may.homework && (
+                <p className="mt-2 text-sm">
+                  <a href="#review" className="text-primary underline underline-offset-2">
+                    Review it under To review
+                  </a>
+                </p>
+              )}
+            </HomeworkCard>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useFetcher } from "react-router";
+import { buttonClass, inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { SafeLink } from "~/components/safe-link";
+import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
+import { LIMITS } from "~/lib/schemas/admin";
+import { type ClientData, Section } from "./section";
+
+// The client's resources: add one (kind, title, URL, tags), remove one.
+
+function RemoveResource({ id, title }: { id: string; title: string }) {
+  const fetcher = useFetcher();
+  const form = useInPlaceForm(fetcher);
+  return (
+    <fetcher.Form method="post" ref={form.formRef} className="inline-flex items-center gap-2">
+      <input type="hidden" name="intent" value="remove-resource" />
+      <input type="hidden" name="resourceId" value={id} />
+      <button type="submit" disabled={form.saving} className={buttonClass} aria-label={`Remove ${title}`}>
+        Remove
+      </button>
+      {form.message}
+    </fetcher.Form>
+  );
+}
+
+function AddResource() {
+  const add = useFetcher();
+  const form = useInPlaceForm(add);
+  const { saving } = form;
+  return (
+    <add.Form
+      method="post"
+      ref={form.formRef}
+      className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+    >
+      <input type="hidden" name="intent" value="add-resource" />
+      <label className="grid gap-1 text-sm">
+        Kind
+        <select {...form.field("kind")} disabled={saving} className={inputClass} defaultValue="guide">
+          {RESOURCE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {RESOURCE_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm">
+        Resource title
+        <input {...form.field("title")} maxLength={LIMITS.title} disabled={saving} className={inputClass} />
+      </label>
+      <label className="grid gap-1 text-sm">
+        URL
+        <input
+          {...form.field("url")}
+          type="url"
+          placeholder="https://"
+          maxLength={LIMITS.url}
+          disabled={saving}
+          className={inputClass}
+        />
+      </label>
+      <label className="grid gap-1 text-sm">
+        Tags (comma-separated, optional)
+        <input
+          {...form.field("tags")}
+          maxLength={LIMITS.tags * (LIMITS.tag + 2)}
+          disabled={saving}
+          className={inputClass}
+        />
+      </label>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <button type="submit" disabled={saving} className={primaryButtonClass}>
+          {saving ? "Adding…" : "Add resource"}
+        </button>
+        {form.message}
+      </div>
+    </add.Form>
+  );
+}
+
+export function ResourcesSection({ data }: { data: ClientData }) {
+  return (
+    <Section id="resources" title="Resources">
+      {data.may.resources && <AddResource />}
+      {data.resources.length === 0 ? (
+        <p className="text-muted-foreground">No resources yet.</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-xl border border-border bg-card">
+          {data.resources.map((resource) => (
+            <li key={resource.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <span>
+                <span className="text-xs font-semibold uppercase text-primary">
+                  {RESOURCE_KIND_LABELS[resource.kind]}
+                </span>{" "}
+                <SafeLink link={{ label: resource.title, url: resource.url }} />
+                {resource.tags.length > 0 && (
+                  <span className="ml-2 text-sm text-muted-foreground">{resource.tags.join(", ")}</span>
+                )}
+              </span>
+              {data.may.resources && <RemoveResource id={resource.id} title={resource.title} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useFetcher } from "react-router";
+import { buttonClass, inputClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { LIMITS } from "~/lib/schemas/admin";
+import { HomeworkCard } from "./homework";
+import { type ClientData, Section } from "./section";
+
+// Homework handed in and waiting for the coach: first on the page, beside the quotas and activity.
+
+function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }) {
+  const fetcher = useFetcher();
+  const form = useInPlaceForm(fetcher);
+  const { saving } = form;
+  return (
+    <fetcher.Form method="post" ref={form.formRef} className="mt-3 grid gap-2">
+      <input type="hidden" name="intent" value="review-homework" />
+      <input type="hidden" name="homeworkId" value={homeworkId} />
+      <label className="grid gap-1 text-sm">
+        Feedback for {title} (the client sees it)
+        <textarea
+          {...form.field("feedback")}
+          rows={2}
+          maxLength={LIMITS.details}
+          disabled={saving}
+          className={inputClass}
+        />
+      </label>
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={saving} className={buttonClass}>
+          {saving ? "Saving…" : "Mark reviewed"}
+        </button>
+        {form.message}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function ToReview({ data }: { data: ClientData }) {
+  const waiting = data.homework.filter((item) => item.status === "submitted");
+  return (
+    <Section id="review" title="To review">
+      {waiting.length === 0 ? (
+        <p className="text-muted-foreground">No homework waiting for review.</p>
+      ) : (
+        <ul className="space-y-3">
+          {waiting.map((item) => (
+            <HomeworkCard key={item.id} item={item}>
+              {data.may.homework && <ReviewForm homeworkId={item.id} title={item.title} />}
+            </HomeworkCard>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useFetcher } from "react-router";
+import { buttonClass, inputClass } from "~/components/admin/fetcher-error";
+import { useHydrated, useInPlaceForm } from "~/components/admin/in-place-form";
+import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
+import type { ClientData } from "./section";
+
+// Role and plan (SPEC §2, §4): with JavaScript a change saves at once; without it, each has a Save
+// button (a plain POST to the same action). Both dropdowns wait while either saves.
+
+type Fetcher = ReturnType<typeof useFetcher>;
+
+function SavedSelect({
+  fetcher,
+  intent,
+  name,
+  label,
+  value,
+  options,
+  locked,
+  waiting,
+}: {
+  fetcher: Fetcher;
+  intent: "set-role" | "set-plan";
+  name: "role" | "plan";
+  label: string;
+  value: string;
+  options: readonly (readonly [value: string, label: string])[];
+  /** The viewer may not change it. */
+  locked: boolean;
+  /** The other dropdown is saving. */
+  waiting: boolean;
+}) {
+  const form = useInPlaceForm(fetcher);
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" ref={form.formRef} className="grid gap-1">
+      <input type="hidden" name="intent" value={intent} />
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <select
+          id={name}
+          {...form.field(name)}
+          defaultValue={value}
+          // A new value from the server (a save, another tab) starts the dropdown afresh.
+          key={value}
+          disabled={form.saving || waiting || locked}
+          onChange={(event) => fetcher.submit(event.currentTarget.form)}
+          className={inputClass}
+        >
+          {options.map(([option, text]) => (
+            <option key={option} value={option}>
+              {text}
+            </option>
+          ))}
+        </select>
+        {!hydrated && !locked && (
+          <button type="submit" className={buttonClass}>
+            Save {label.toLowerCase()}
+          </button>
+        )}
+      </div>
+      {form.message}
+    </fetcher.Form>
+  );
+}
+
+export function RoleAndPlan({ data }: { data: ClientData }) {
+  const role = useFetcher();
+  const plan = useFetcher();
+  return (
+    <section aria-labelledby="account">
+      <h2 id="account" className="sr-only">
+        Role and plan
+      </h2>
+      <div className="flex flex-wrap gap-x-6 gap-y-3">
+        <SavedSelect
+          fetcher={role}
+          intent="set-role"
+          name="role"
+          label="Role"
+          value={data.person.role}
+          options={ROLES.map((r) => [r, r] as const)}
+          locked={!data.may.setRole || data.isSelf}
+          waiting={plan.state !== "idle"}
+        />
+        <SavedSelect
+          fetcher={plan}
+          intent="set-plan"
+          name="plan"
+          label="Plan"
+          value={data.plan}
+          options={PLANS.map((p) => [p, PLAN_LABELS[p]] as const)}
+          locked={!data.may.setPlan}
+          waiting={role.state !== "idle"}
+        />
+      </div>
+      {!data.may.setRole && (
+        <p className="mt-2 text-sm text-muted-foreground">Only an admin can change role and plan.</p>
+      )}
+      {data.may.setRole && data.isSelf && (
+        <p className="mt-2 text-sm text-muted-foreground">You can't change your own role.</p>
+      )}
+    </section>
+  );
+}

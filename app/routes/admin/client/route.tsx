@@ -1,0 +1,184 @@
+import { data as refusal } from "react-router";
+import { CLIENT_DETAIL_ACTIVITY_LIMIT, effectivePlan } from "~/domain/plans";
+import { adjustableQuotas, specialItems, usageSummary } from "~/domain/usage";
+import { errorCopy } from "~/lib/error-copy";
+import { idSchema } from "~/lib/schemas/admin";
+import { seo } from "~/lib/seo";
+import { invalid, readForm } from "~/server/action-result.server";
+import { currentViewer } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { auditTrail } from "~/server/models/audit.server";
+import {
+  activitiesFor,
+  homeworkFor,
+  lessonsFor,
+  resourcesFor,
+  usageFor,
+} from "~/server/models/client-records.server";
+import { getPerson } from "~/server/models/people.server";
+import { can } from "~/server/policy.server";
+import type { Route } from "./+types/route";
+import { Activity } from "./activity";
+import { activityIntents } from "./activity.server";
+import { DeletePersonSection } from "./delete-person";
+import { deletePersonIntents } from "./delete-person.server";
+import { HomeworkSection } from "./homework";
+import { HOMEWORK_REPEATABLE, homeworkIntents } from "./homework.server";
+import { dispatch, type Intent } from "./intent.server";
+import { LessonsSection } from "./lessons";
+import { ResourcesSection } from "./resources";
+import { resourceIntents } from "./resources.server";
+import { ToReview } from "./review";
+import { RoleAndPlan } from "./role-plan";
+import { rolePlanIntents } from "./role-plan.server";
+import { BackToClients, JumpLinks } from "./section";
+import { Trail } from "./trail";
+import { Quotas, SpecialItems } from "./usage";
+import { usageIntents } from "./usage.server";
+
+// A client's page (SPEC §2 Client detail): this module only composes. Each part of the page sits in
+// its own file here, its component in `<part>.tsx` and its intents (schema and model call) in
+// `<part>.server.ts`; the action runs them through one table.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewer = currentViewer(context);
+  const id = idSchema.safeParse(params.id);
+  if (!id.success) throw refusal({ error: "No one with that id." }, { status: 404 });
+  const db = await getDb();
+  const person = await getPerson(db, viewer, id.data);
+  const [usage, activity, homework, lessons, resources, trail] = await Promise.all([
+    usageFor(db, viewer, person.id),
+    activitiesFor(db, viewer, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
+    homeworkFor(db, viewer, person.id),
+    lessonsFor(db, viewer, person.id),
+    resourcesFor(db, viewer, person.id),
+    auditTrail(db, viewer, person.id),
+  ]);
+  const plan = effectivePlan(person.plan);
+  const summary = usageSummary(plan, usage);
+  return {
+    person,
+    plan,
+    quotas: adjustableQuotas(summary),
+    specials: specialItems(summary),
+    activity,
+    homework,
+    lessons,
+    resources,
+    trail,
+    isSelf: person.id === viewer.id,
+    may: {
+      setRole: can(viewer, "profile.set-role"),
+      setPlan: can(viewer, "profile.set-plan"),
+      adjust: can(viewer, "usage.adjust"),
+      mark: can(viewer, "special-item.mark"),
+      addActivity: can(viewer, "activity.create"),
+      homework: can(viewer, "homework.assign"),
+      resources: can(viewer, "resource.manage"),
+      lessons: can(viewer, "lesson.create"),
+      deletePerson: can(viewer, "profile.delete"),
+    },
+  };
+}
+
+/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+export const INTENTS = [
+  "set-role",
+  "set-plan",
+  "adjust",
+  "add-activity",
+  "assign-homework",
+  "review-homework",
+  "add-resource",
+  "remove-resource",
+  "delete-person",
+] as const;
+
+const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
+  ...rolePlanIntents,
+  ...usageIntents,
+  ...activityIntents,
+  ...homeworkIntents,
+  ...resourceIntents,
+  ...deletePersonIntents,
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = currentViewer(context);
+  const id = idSchema.safeParse(params.id);
+  if (!id.success) return invalid("That person was not found.");
+  const form = await readForm(request, { repeatable: HOMEWORK_REPEATABLE });
+  const intent = INTENTS.find((known) => known === form.get("intent"));
+  const on = { db: await getDb(), viewer, clientId: id.data };
+  return dispatch(intent ? INTENT_TABLE[intent] : undefined, form, on);
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const name = loaderData ? loaderData.person.fullName || loaderData.person.email : "Client";
+  return seo(matches, { title: name, description: "Client detail.", path: "/admin/clients", noindex: true });
+}
+
+export default function ClientDetail({ loaderData: data }: Route.ComponentProps) {
+  const { person } = data;
+  const hasRecords = person.role === "client" || person.role === "lead";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <BackToClients />
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-x-8 gap-y-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words">{person.fullName || person.email}</h1>
+          <p className="break-words text-muted-foreground">{person.email}</p>
+        </div>
+        <RoleAndPlan data={data} />
+      </div>
+      {hasRecords && <JumpLinks />}
+
+      {hasRecords ? (
+        // The common tasks first (two columns from a laptop's width up), the records after them.
+        <div className="mt-8 grid gap-10">
+          <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
+            <div className="grid min-w-0 content-start gap-10">
+              <Quotas data={data} />
+              <Activity data={data} />
+            </div>
+            <div className="grid min-w-0 content-start gap-10">
+              <ToReview data={data} />
+              <SpecialItems data={data} />
+            </div>
+          </div>
+          <HomeworkSection data={data} />
+          <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
+            <div className="min-w-0">
+              <LessonsSection data={data} />
+            </div>
+            <div className="min-w-0">
+              <ResourcesSection data={data} />
+            </div>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-8 text-muted-foreground">
+          Coaches and admins have no plan, quotas or coaching records.
+        </p>
+      )}
+      <div className="mt-10 grid gap-10">
+        <Trail data={data} />
+        {data.may.deletePerson && !data.isSelf && <DeletePersonSection data={data} />}
+      </div>
+    </div>
+  );
+}
+
+/** A person who can't be loaded: the reason in the server's words (SPEC §8), and the way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, message } = errorCopy(error);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <BackToClients />
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
+      <p role="alert" className="mt-3 text-danger">
+        {message}
+      </p>
+    </div>
+  );
+}

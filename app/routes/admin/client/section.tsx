@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/route";
+
+// What every part of the client page shares: the loader's data, a titled section, the way back.
+
+export type ClientData = Route.ComponentProps["loaderData"];
+
+export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="scroll-mt-20 text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function BackToClients() {
+  return (
+    <p>
+      <Link to="/admin/clients" className="text-sm text-muted-foreground underline underline-offset-2">
+        ← Back to Clients
+      </Link>
+    </p>
+  );
+}
+
+/** The page's sections, for the links that jump to them (the page is long, on a phone most of all). */
+const JUMPS = [
+  ["quotas", "Quotas"],
+  ["activity", "Activity"],
+  ["review", "To review"],
+  ["specials", "Special items"],
+  ["homework", "Homework"],
+  ["lessons", "Lessons"],
+  ["resources", "Resources"],
+  ["trail", "Audit trail"],
+] as const;
+
+export function JumpLinks() {
+  return (
+    <nav aria-label="On this page" className="mt-4">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {JUMPS.map(([id, label]) => (
+          <li key={id}>
+            <a
+              href={`#${id}`}
+              className="inline-block rounded-full border border-border px-3 py-1 hover:bg-muted"
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { type ClientData, Section } from "./section";
+
+// The audit trail: who changed what on this person, newest first.
+
+const ACTION_LABELS: Record<string, string> = {
+  "lead.convert": "Converted to client",
+  "profile.set-role": "Role changed",
+  "profile.set-plan": "Plan changed",
+  "usage.adjust": "Quota adjusted",
+  "special-item.mark-done": "Marked done",
+  "special-item.undo": "Undone",
+  "activity.create": "Activity added",
+  "lesson.create": "Lesson added",
+  "lesson.update": "Lesson edited",
+  "lesson.delete": "Lesson deleted",
+  "homework.assign": "Homework assigned",
+  "homework.review": "Homework reviewed",
+  "resource.add": "Resource added",
+  "resource.remove": "Resource removed",
+  "data.deletion-requested": "Deletion requested",
+};
+
+function describeChange(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return keys
+    .map((key) => {
+      const from = before?.[key];
+      const to = after?.[key];
+      const show = (v: unknown) =>
+        v === undefined || v === null ? "—" : typeof v === "string" ? v : JSON.stringify(v);
+      return before && after ? `${key}: ${show(from)} → ${show(to)}` : `${key}: ${show(to ?? from)}`;
+    })
+    .join("; ");
+}
+
+export function Trail({ data }: { data: ClientData }) {
+  return (
+    <Section id="trail" title="Audit trail">
+      {data.trail.length === 0 ? (
+        <p className="text-muted-foreground">No changes recorded yet.</p>
+      ) : (
+        <ol className="divide-y divide-border rounded-xl border border-border bg-card text-sm">
+          {data.trail.map((event) => (
+            <li key={event.id} className="grid gap-1 px-4 py-2 sm:grid-cols-[12rem_1fr_auto]">
+              <span className="font-medium">{ACTION_LABELS[event.action] ?? event.action}</span>
+              <span className="break-words text-muted-foreground">
+                {describeChange(event.before, event.after)}
+              </span>
+              <span className="text-muted-foreground">
+                {event.actorName ?? event.actorEmail ?? "someone"} · <LocalDateTime value={event.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useFetcher, useFetchers } from "react-router";
+import { buttonClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { QuotaCard } from "~/components/portal/quota-card";
+import { SpecialItemList } from "~/components/portal/special-items";
+import { canDecrement } from "~/domain/usage";
+import { type ClientData, Section } from "./section";
+
+// Quotas (+1/-1) and special items (Mark done/Undo): each press is one `adjust` of the usage.
+
+/** While any quota or special-item change is saving, every such control waits (SPEC §5). */
+function useUsageSaving(): boolean {
+  return useFetchers().some(
+    (fetcher) => fetcher.state !== "idle" && fetcher.formData?.get("intent") === "adjust",
+  );
+}
+
+/** One `adjust` button in its own form: +1/-1 on a quota, or Mark done/Undo on a special item. */
+function AdjustForm({
+  kind,
+  amount,
+  disabled = false,
+  label,
+  children,
+  className,
+}: {
+  kind: string;
+  amount: 1 | -1;
+  disabled?: boolean;
+  /** The button's accessible name, when it is not its text. */
+  label?: string;
+  children: React.ReactNode;
+  className: string;
+}) {
+  const fetcher = useFetcher();
+  const form = useInPlaceForm(fetcher);
+  const working = useUsageSaving() || form.saving;
+  return (
+    <fetcher.Form method="post" ref={form.formRef} className={className}>
+      <input type="hidden" name="intent" value="adjust" />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="amount" value={amount} />
+      <button type="submit" disabled={disabled || working} className={buttonClass} aria-label={label}>
+        {children}
+      </button>
+      {form.message}
+    </fetcher.Form>
+  );
+}
+
+export function Quotas({ data }: { data: ClientData }) {
+  return (
+    <Section id="quotas" title="Quotas">
+      {data.quotas.length === 0 ? (
+        <p className="text-muted-foreground">This plan has no counted sessions or mock interviews.</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {data.quotas.map((item) => (
+            <QuotaCard key={item.kind} item={item}>
+              {data.may.adjust && (
+                <div className="mt-4 flex items-start gap-2">
+                  {([1, -1] as const).map((amount) => (
+                    <AdjustForm
+                      key={amount}
+                      kind={item.kind}
+                      amount={amount}
+                      disabled={amount === -1 && !canDecrement(item.used)}
+                      className="inline-flex flex-col items-start gap-1"
+                    >
+                      {amount === 1 ? "+1" : "-1"}
+                      <span className="sr-only"> {item.label}</span>
+                    </AdjustForm>
+                  ))}
+                </div>
+              )}
+            </QuotaCard>
+          ))}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function SpecialItems({ data }: { data: ClientData }) {
+  return (
+    <Section id="specials" title="Special items">
+      <SpecialItemList
+        items={data.specials}
+        action={
+          data.may.mark
+            ? (item) => {
+                const verb = item.completed ? "Undo" : "Mark done";
+                return (
+                  <AdjustForm
+                    kind={item.kind}
+                    amount={item.completed ? -1 : 1}
+                    label={`${verb}: ${item.label}`}
+                    className="inline-flex items-center gap-2"
+                  >
+                    {verb}
+                  </AdjustForm>
+                );
+              }
+            : undefined
+        }
+      />
+    </Section>
+  );
+}
