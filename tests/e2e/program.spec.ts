@@ -1,5 +1,6 @@
 import type { Locator, Page, Route } from "@playwright/test";
 import { INTEREST_FORM } from "../../app/content/next-offer";
+import { SETTINGS } from "../../app/content/settings";
 import { holdLazyChunks } from "./lazy-chunks";
 import { expect, expectNoAxeViolations, goOffline, gotoHydrated, test } from "./support";
 
@@ -138,8 +139,9 @@ test("on a Sunday the enroll-by date is that same day, and from Monday it moves 
 
 test("without JavaScript the page says 'this Sunday' and still offers the interest form", async ({
   browser,
+  baseURL,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(PROGRAM);
 
@@ -147,7 +149,8 @@ test("without JavaScript the page says 'this Sunday' and still offers the intere
   await expect(page.getByText("this Sunday", { exact: true })).toBeVisible();
   const form = page.getByRole("link", { name: /^Open the interest form/ });
   await expect(form).toBeVisible();
-  await expect(form).toHaveAttribute("href", /^https:\/\//);
+  // One address for the form, in the site settings.
+  await expect(form).toHaveAttribute("href", SETTINGS.interestForm.pageUrl);
   await context.close();
 });
 
@@ -209,11 +212,11 @@ test("an unreachable form host logs no error in the console, and the link stays"
   // browser's own error page, silently, beside the link.
   await expect(form.getByTitle(INTEREST_FORM.frameTitle)).toBeVisible();
   await expect(form.getByRole("link", { name: /^Open the interest form/ })).toBeVisible();
-  // Everything else that loads late (carousel engine, accordion) has loaded too.
+  // Everything else that loads late (the carousel engine) has loaded too.
   await reachTestimonials(page, 3);
   const faq = page.getByRole("region", { name: "Questions about the program" });
-  await faq.getByRole("button").first().click();
-  await expect(faq.getByRole("button").first()).toHaveAttribute("aria-expanded", "true");
+  await faq.locator("summary").first().click();
+  await expect(faq.locator("details").first()).toHaveAttribute("open", "");
   // The frame has loaded (its request failed); a failed request's error would be logged by now.
   // (Not "network idle": Chromium keeps retrying a frame's DNS failure by itself.)
   await page.waitForTimeout(1_000);
@@ -270,21 +273,20 @@ test("program questions open one answer at a time", async ({ page }) => {
   await gotoHydrated(page, PROGRAM);
 
   const faq = page.getByRole("region", { name: "Questions about the program" });
-  const questions = faq.getByRole("button");
-  await expect(questions).toHaveCount(3);
-  const [time, length] = [questions.nth(0), questions.nth(1)];
+  await expect(faq.locator("summary").getByRole("heading", { level: 3 })).toHaveCount(3);
+  const [time, length] = [faq.locator("details").nth(0), faq.locator("details").nth(1)];
 
-  await time.click();
-  await expect(time).toHaveAttribute("aria-expanded", "true");
+  await time.locator("summary").click();
+  await expect(time).toHaveAttribute("open", "");
   await expect(faq.getByText(/2–5 hours per week/)).toBeVisible();
 
-  await length.click();
-  await expect(length).toHaveAttribute("aria-expanded", "true");
-  await expect(time).toHaveAttribute("aria-expanded", "false");
+  await length.locator("summary").click();
+  await expect(length).toHaveAttribute("open", "");
+  await expect(time).not.toHaveAttribute("open");
   await expect(faq.getByText(/2–5 hours per week/)).toBeHidden();
 
-  await length.click();
-  await expect(length).toHaveAttribute("aria-expanded", "false");
+  await length.locator("summary").click();
+  await expect(length).not.toHaveAttribute("open");
 });
 
 test("the testimonial carousel holds four testimonials and shows 1, 2 or 3 at a time by width", async ({
@@ -457,23 +459,22 @@ test("a press on Next before the carousel's code has arrived is made once it has
   await expect(carousel.getByRole("group")).toHaveAccessibleName("2 of 4");
 });
 
-test("a program question pressed before the accordion's code has arrived opens once it has", async ({
-  page,
+test("program questions open one at a time without JavaScript: their answers are in the HTML", async ({
+  browser,
+  baseURL,
 }) => {
-  const chunks = await holdLazyChunks(page, PROGRAM);
-  await gotoHydrated(page, PROGRAM);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(PROGRAM);
   const faq = page.getByRole("region", { name: "Questions about the program" });
-  const questions = faq.getByRole("button");
-  await questions.first().scrollIntoViewIfNeeded();
-  await questions.first().click();
-  await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
-
-  await chunks.release();
-  await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
+  const questions = faq.locator("details");
+  await questions.first().locator("summary").click();
   await expect(faq.getByText(/2–5 hours per week/)).toBeVisible();
-  await questions.nth(1).click();
-  await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
-  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
+  await questions.nth(1).locator("summary").click();
+  await expect(questions.first()).not.toHaveAttribute("open");
+  await expect(questions.nth(1)).toHaveAttribute("open", "");
+  await expect(faq.getByText(/2–5 hours per week/)).toBeHidden();
+  await context.close();
 });
 
 test("workshops page offers to book a workshop through the home page's contact section", async ({ page }) => {

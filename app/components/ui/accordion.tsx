@@ -1,30 +1,15 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useLazyModule, useNearViewport } from "./lazy";
+import { type ReactNode, useId } from "react";
 
 export type AccordionEntry = { id: string; question: string; answer: ReactNode };
 
-// Radix Accordion loads once the accordion comes near the screen, or a question is pointed at, focused
-// or pressed. Until then the questions are the same markup Radix renders closed, so nothing moves when
-// it takes over; a question pressed before that opens as soon as it has.
-const loadAccordion = () => import("@radix-ui/react-accordion");
-
-const triggerClass =
-  "group flex w-full items-center justify-between gap-4 py-4 text-left font-medium hover:text-primary";
-
-function PlusSign() {
-  return (
-    <span
-      aria-hidden="true"
-      className="shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-45"
-    >
-      +
-    </span>
-  );
-}
+const summaryClass =
+  "flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium hover:text-primary [&::-webkit-details-marker]:hidden";
 
 /**
- * A single-open, collapsible accordion (Radix: buttons with aria-expanded/aria-controls, arrow keys,
- * Home/End). `headingLevel` keeps the page's heading outline right wherever it is placed.
+ * A single-open, collapsible accordion made of native `<details name>` elements
+ * (docs/decisions/0022-faq-without-javascript.md): every answer is in the server's HTML, and the
+ * browser itself opens one and closes the others, before any script runs or without JavaScript at all.
+ * Each question is a heading inside its `<summary>`; `headingLevel` keeps the page's outline right.
  */
 export function Accordion({
   items,
@@ -36,80 +21,24 @@ export function Accordion({
   className?: string;
 }) {
   const Heading = `h${headingLevel}` as const;
-  const root = useRef<HTMLDivElement>(null);
-  const [Primitive, loadPrimitive] = useLazyModule(loadAccordion);
-  // Asked for before Radix arrived: the question to open, and the one that had focus when it arrived.
-  const [pressed, setPressed] = useState<string | undefined>(undefined);
-  const focused = useRef<string | null>(null);
-
-  const upgrade = useCallback(() => {
-    void loadPrimitive().then(() => {
-      // Runs before React renders Radix's markup in place of ours.
-      const active = document.activeElement;
-      focused.current =
-        active instanceof HTMLElement && root.current?.contains(active)
-          ? (active.dataset.accordionItem ?? null)
-          : null;
-    });
-  }, [loadPrimitive]);
-  useNearViewport(root, upgrade, "300px 0px");
-
-  // Focus stays on the same question across the swap.
-  useEffect(() => {
-    const id = focused.current;
-    if (!Primitive || id === null) return;
-    focused.current = null;
-    for (const button of root.current?.querySelectorAll<HTMLElement>("[data-accordion-item]") ?? []) {
-      if (button.dataset.accordionItem === id) button.focus();
-    }
-  }, [Primitive]);
-
-  const rootClass = `divide-y divide-border ${className}`;
-
-  if (!Primitive) {
-    return (
-      <div ref={root} className={rootClass} data-orientation="vertical">
-        {items.map((item) => (
-          <div key={item.id} data-state="closed" data-orientation="vertical">
-            <Heading className="m-0" data-state="closed">
-              <button
-                type="button"
-                aria-expanded="false"
-                data-state="closed"
-                data-accordion-item={item.id}
-                className={triggerClass}
-                onPointerEnter={upgrade}
-                onFocus={upgrade}
-                onClick={() => {
-                  setPressed((current) => (current === item.id ? undefined : item.id));
-                  upgrade();
-                }}
-              >
-                {item.question}
-                <PlusSign />
-              </button>
-            </Heading>
-          </div>
-        ))}
-      </div>
-    );
-  }
-
+  // One group per accordion: opening a question closes the others of the same name only.
+  const group = `accordion-${useId()}`;
   return (
-    <Primitive.Root ref={root} type="single" collapsible defaultValue={pressed} className={rootClass}>
+    <div className={`divide-y divide-border ${className}`}>
       {items.map((item) => (
-        <Primitive.Item key={item.id} value={item.id}>
-          <Primitive.Header asChild>
-            <Heading className="m-0">
-              <Primitive.Trigger data-accordion-item={item.id} className={triggerClass}>
-                {item.question}
-                <PlusSign />
-              </Primitive.Trigger>
-            </Heading>
-          </Primitive.Header>
-          <Primitive.Content className="pb-4 text-muted-foreground">{item.answer}</Primitive.Content>
-        </Primitive.Item>
+        <details key={item.id} name={group} className="group" data-accordion-item={item.id}>
+          <summary className={summaryClass}>
+            <Heading className="m-0 text-base font-medium">{item.question}</Heading>
+            <span
+              aria-hidden="true"
+              className="shrink-0 text-muted-foreground transition-transform group-open:rotate-45"
+            >
+              +
+            </span>
+          </summary>
+          <div className="pb-4 text-muted-foreground">{item.answer}</div>
+        </details>
       ))}
-    </Primitive.Root>
+    </div>
   );
 }
