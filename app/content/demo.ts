@@ -23,31 +23,39 @@ export const DEMO_USAGE: Record<Plan, Partial<Record<ServiceKind, number>>> = {
   },
 };
 
+/**
+ * Recent activity. `service` names what the entry comes from: a plan's demo shows only the entries
+ * its plan includes (a Basic client has no strategy call); entries without one belong to every plan.
+ */
 export const DEMO_ACTIVITIES: {
   daysAgo: number;
   title: string;
   details: string | null;
   links: DemoLink[];
+  service?: ServiceKind;
 }[] = [
   {
     daysAgo: 1,
     title: "Mock interview: graphs and BFS",
+    service: "mock_interview",
     details: "Solid hire signal. Slow down on the intro.",
     links: [],
   },
   {
     daysAgo: 4,
     title: "Resume review completed",
+    service: "resume_review",
     details: "Annotated PDF with 9 suggestions.",
     links: [{ label: "Annotated resume", url: "https://example.com/demo/resume-annotated" }],
   },
   {
     daysAgo: 7,
     title: "Strategy call",
+    service: "strategy_call_90m",
     details: "Target list narrowed to 12 companies; weekly rhythm agreed.",
     links: [],
   },
-  { daysAgo: 11, title: "LinkedIn headline rewritten", details: null, links: [] },
+  { daysAgo: 11, title: "LinkedIn headline rewritten", details: null, links: [], service: "linkedin_review" },
   {
     daysAgo: 15,
     title: "Referral sent",

@@ -677,4 +677,15 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     ]);
     expect(view.activity[0]?.occurredAt).toEqual(new Date(T0.getTime() - DAY));
   });
+
+  test("each demo plan's recent activity holds only what that plan includes: no strategy call on Basic", async () => {
+    const titles = async (plan: Plan) =>
+      (await dashboardView(null, { kind: "demo", plan }, T0)).activity.map((entry) => entry.title);
+    expect(await titles("basic")).not.toContain("Strategy call");
+    expect(await titles("pro")).toContain("Strategy call");
+    expect(await titles("premium")).toContain("Strategy call");
+    // Everything else the demo has is on every plan.
+    expect(await titles("basic")).toEqual((await titles("pro")).filter((title) => title !== "Strategy call"));
+    expect(await titles("basic")).toContain("Mock interview: graphs and BFS");
+  });
 });

@@ -1,5 +1,5 @@
 import { DEMO_ACTIVITIES, DEMO_HOMEWORK, DEMO_LESSONS, DEMO_RESOURCES, DEMO_USAGE } from "~/content/demo";
-import { DASHBOARD_ACTIVITY_LIMIT, type ServiceKind } from "~/domain/plans";
+import { allowance, DASHBOARD_ACTIVITY_LIMIT, type Plan, type ServiceKind } from "~/domain/plans";
 import { type PortalMode, portalMode } from "~/domain/portal-mode";
 import { isResourceKind } from "~/domain/resource-kinds";
 import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary } from "~/domain/usage";
@@ -31,6 +31,11 @@ export function modeFor(viewer: Viewer | null, request: Request, forced: boolean
   });
 }
 
+/** The demo's recent activity on `plan`: only what that plan includes. */
+export function demoActivities(plan: Plan) {
+  return DEMO_ACTIVITIES.filter((entry) => !entry.service || allowance(plan, entry.service) > 0);
+}
+
 function demoUsage(mode: PortalMode): UsageRow[] {
   return Object.entries(DEMO_USAGE[mode.plan]).flatMap(([kind, count]) =>
     Array.from({ length: count ?? 0 }, () => ({ kind: kind as ServiceKind, amount: 1 })),
@@ -48,13 +53,15 @@ export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now
   }[];
   if (mode.kind === "demo" || !viewer) {
     rows = demoUsage(mode);
-    activity = DEMO_ACTIVITIES.slice(0, DASHBOARD_ACTIVITY_LIMIT).map((a, i) => ({
-      id: `demo-${i}`,
-      title: a.title,
-      details: a.details,
-      links: a.links,
-      occurredAt: daysAgo(now, a.daysAgo),
-    }));
+    activity = demoActivities(mode.plan)
+      .slice(0, DASHBOARD_ACTIVITY_LIMIT)
+      .map((a, i) => ({
+        id: `demo-${i}`,
+        title: a.title,
+        details: a.details,
+        links: a.links,
+        occurredAt: daysAgo(now, a.daysAgo),
+      }));
   } else {
     ({ usage: rows, activity } = await dashboardData(await getDb(), viewer, DASHBOARD_ACTIVITY_LIMIT));
   }
