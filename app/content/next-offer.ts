@@ -25,15 +25,13 @@ export const PROGRAM_FACTS = {
 } as const;
 
 /**
- * The external interest form. `embedUrl` is shown inside the page; `openUrl` is the same form on its own
- * page, the fallback when the embed cannot load (offline, blocked by an extension, slow network).
- * Placeholder addresses: replace with the coach's real form.
+ * The external interest form's words. Its addresses are site settings (`SETTINGS.interestForm`: the
+ * embed shown inside the page, and the same form on its own page, the fallback when the embed cannot
+ * load — offline, blocked by an extension, slow network).
  */
 export const INTEREST_FORM = {
   heading: "Register your interest",
   intro: "Tell me where you are in your search and what you are aiming for, and I will reply by email.",
-  embedUrl: "https://tally.so/embed/next-offer-interest?alignLeft=1&hideTitle=1&transparentBackground=1",
-  openUrl: "https://tally.so/r/next-offer-interest",
   frameTitle: "Next Offer program interest form",
   openLabel: "Open the interest form",
   loading: "Loading the interest form…",

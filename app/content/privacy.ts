@@ -1,4 +1,4 @@
-import { SETTINGS } from "./settings";
+import { type AnalyticsTool, SETTINGS } from "./settings";
 
 // The privacy policy (SPEC §1). Every point the spec requires is here, phrased for how this site actually
 // runs: one server at our site host with its PostgreSQL database. `{email}` in a paragraph becomes a
@@ -51,7 +51,7 @@ export const PRIVACY = {
       id: "third-parties",
       heading: "Analytics, payments and bookings",
       paragraphs: [
-        "We use two analytics tools to count page views and learn which pages are useful. They see the pages you visit and basic technical details such as your browser, not your portal records.",
+        analyticsParagraph(SETTINGS.analytics),
         "Payments are handled by a card payment provider. Your card details go directly to that provider; we never see or store them.",
         "The booking calendar and the contact form are provided by external scheduling and form services. What you enter there is handled by those services and sent on to us so we can reply.",
       ],
@@ -89,3 +89,20 @@ export const PRIVACY = {
     },
   ] satisfies readonly PolicySection[],
 } as const;
+
+const COUNTS = ["no", "one", "two", "three", "four"];
+
+/**
+ * What /privacy says about analytics, from the same settings that load the scripts: the tools named
+ * when there are some, and plainly none when there are none (SPEC §1 names two; we say what runs).
+ */
+export function analyticsParagraph(tools: readonly AnalyticsTool[]): string {
+  if (tools.length === 0) {
+    return "We run no analytics tools: nothing on this site counts your visits or follows you from page to page.";
+  }
+  const names = tools.map((tool) => tool.name);
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const count = COUNTS[tools.length] ?? String(tools.length);
+  const [tool, they, see] = tools.length === 1 ? ["tool", "It", "sees"] : ["tools", "They", "see"];
+  return `We use ${count} analytics ${tool}, ${listed}, to count page views and learn which pages are useful. ${they} ${see} the pages you visit and basic technical details such as your browser, not your portal records.`;
+}

@@ -12,8 +12,20 @@ export type Settings = {
   /** Each form's own page (the fallback link) and the address for embedding it. */
   contactForm: { pageUrl: string; embedUrl: string };
   interestForm: { pageUrl: string; embedUrl: string };
-  /** The page-view script; empty turns analytics off. */
-  analytics: { scriptSrc: string; siteId: string; siteIdAttribute: string };
+  /**
+   * The page-view analytics tools the site runs; none turns analytics off. The privacy policy names
+   * exactly these (app/content/privacy.ts), so what it promises is what runs.
+   */
+  analytics: readonly AnalyticsTool[];
+};
+
+/** One page-view analytics script: its name (said on /privacy), where it loads from, and the site's id. */
+export type AnalyticsTool = {
+  name: string;
+  scriptSrc: string;
+  siteId: string;
+  /** The attribute the provider reads the site id from (data-website-id, data-domain…). */
+  siteIdAttribute: string;
 };
 
 export const SETTINGS: Settings = {
@@ -37,13 +49,11 @@ export const SETTINGS: Settings = {
   },
   interestForm: {
     pageUrl: "https://tally.so/r/next-offer-interest",
-    embedUrl: "https://tally.so/embed/next-offer-interest?hideTitle=1&transparentBackground=1",
+    embedUrl: "https://tally.so/embed/next-offer-interest?alignLeft=1&hideTitle=1&transparentBackground=1",
   },
-  analytics: {
-    scriptSrc: "",
-    siteId: "",
-    siteIdAttribute: "data-website-id",
-  },
+  // None yet. For example:
+  // { name: "Umami", scriptSrc: "https://cloud.umami.is/script.js", siteId: "…", siteIdAttribute: "data-website-id" }
+  analytics: [],
 };
 
 /** Origins the embeds and analytics load from, for a Content-Security-Policy (frame-src, connect-src…). */
@@ -52,7 +62,7 @@ export function externalOrigins(settings: Settings = SETTINGS): string[] {
     settings.scheduling.link,
     settings.contactForm.embedUrl,
     settings.interestForm.embedUrl,
-    settings.analytics.scriptSrc,
+    ...settings.analytics.map((tool) => tool.scriptSrc),
   ];
   return [...new Set(urls.filter((u) => u !== "").map((u) => new URL(u).origin))];
 }

@@ -9,7 +9,7 @@ export type CspSources = {
   /** fetch: analytics only (the embeds are iframes and are never fetched by the page). */
   connections: string[];
   /**
-   * Scripts from elsewhere: the analytics script. Pre-rendered pages list it (their policy has no
+   * Scripts from elsewhere: the analytics scripts. Pre-rendered pages list it (their policy has no
    * 'strict-dynamic'); server-rendered pages trust it because our own script adds it.
    */
   scripts: string[];
@@ -19,8 +19,7 @@ export type CspSources = {
 
 export function cspSources(): CspSources {
   const embeds = externalOrigins();
-  const { scriptSrc } = SETTINGS.analytics;
-  const analytics = scriptSrc === "" ? [] : [new URL(scriptSrc).origin];
+  const analytics = unique(SETTINGS.analytics.map((tool) => new URL(tool.scriptSrc).origin));
   const issuer = getConfig().oidc?.issuer;
   return {
     frames: unique([...embeds, new URL(WHY_PREMIUM_VIDEO.embedUrl).origin]),

@@ -17,7 +17,23 @@ test("every wrong field is named in the one error", () => {
   const broken = {
     ...SETTINGS,
     operator: { ...SETTINGS.operator, email: "nope", siteUrl: "http://insecure.example" },
-    analytics: { ...SETTINGS.analytics, scriptSrc: "https://stats.example/script.js", siteId: "" },
+    analytics: [
+      {
+        name: "Stats",
+        scriptSrc: "https://stats.example/script.js",
+        siteId: " ",
+        siteIdAttribute: "data-id",
+      },
+    ],
   };
-  expect(() => parseSettings(broken)).toThrow(/operator\.email: .*operator\.siteUrl: .*analytics: /);
+  expect(() => parseSettings(broken)).toThrow(
+    /operator\.email: .*operator\.siteUrl: .*analytics\.0\.siteId: /,
+  );
+});
+
+test("an analytics tool needs a name to be named on /privacy, and loads over https", () => {
+  const tool = { name: "", scriptSrc: "http://stats.example/s.js", siteId: "x", siteIdAttribute: "data-id" };
+  expect(() => parseSettings({ ...SETTINGS, analytics: [tool] })).toThrow(
+    /analytics\.0\.name: must not be blank; analytics\.0\.scriptSrc: must be an https:\/\/ URL/,
+  );
 });

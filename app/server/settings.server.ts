@@ -37,19 +37,17 @@ const settingsSchema = z.object({
     pageUrl: httpsUrl,
     embedUrl: httpsUrl,
   }),
-  analytics: z
-    .object({
-      /** The page-view script; empty turns analytics off. */
-      scriptSrc: z.union([z.literal(""), httpsUrl]),
-      siteId: z.string().check(z.trim()),
+  /** The page-view analytics tools; an empty list turns analytics off. */
+  analytics: z.array(
+    z.object({
+      /** Named on /privacy. */
+      name: requiredText("must not be blank"),
+      scriptSrc: httpsUrl,
+      siteId: requiredText("must not be blank"),
       /** The attribute the provider reads the site id from (data-website-id, data-domain…). */
       siteIdAttribute: z.string().check(z.regex(/^data-[a-z0-9-]+$/, "must be a data-* attribute name")),
-    })
-    .check(
-      z.refine((a) => (a.scriptSrc === "") === (a.siteId === ""), {
-        error: "scriptSrc and siteId must be both set or both empty",
-      }),
-    ),
+    }),
+  ),
 });
 
 /** Parses settings, or throws one Error naming every wrong field. */

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { primaryButton } from "~/components/marketing";
 import { INTEREST_FORM } from "~/content/next-offer";
+import { SETTINGS } from "~/content/settings";
 import { useEmbed } from "./use-embed";
 
 /**
@@ -35,7 +36,7 @@ export function InterestForm() {
         {showFrame && (
           <iframe
             key={attempt}
-            src={INTEREST_FORM.embedUrl}
+            src={SETTINGS.interestForm.embedUrl}
             title={INTEREST_FORM.frameTitle}
             loading="lazy"
             onLoad={onFrameLoad}
@@ -55,7 +56,7 @@ export function InterestForm() {
         )}
       </div>
       <a
-        href={INTEREST_FORM.openUrl}
+        href={SETTINGS.interestForm.pageUrl}
         target="_blank"
         rel="noopener noreferrer"
         className={
