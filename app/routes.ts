@@ -35,6 +35,7 @@ export default [
       route("clients", "routes/admin/clients.tsx"),
       // The id stays the module's old one: the authorization matrix and its tests name routes by id.
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
+      route("homework", "routes/admin/homework.tsx"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),
       route("lessons/:lessonId", "routes/admin/lesson-edit.tsx"),
     ]),

@@ -128,6 +128,7 @@ export const ROUTE_ACCESS = {
       },
     },
   },
+  "routes/admin/homework": { loader: staff("homework.review") },
   "routes/admin/lesson-new": { loader: staff("lesson.create"), action: staff("lesson.create") },
   "routes/admin/lesson-edit": {
     loader: staff("lesson.edit"),

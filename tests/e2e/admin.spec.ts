@@ -142,6 +142,8 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await expect(page.getByRole("link", { name: /^Add Lesson/ })).toHaveAttribute("href", "/admin/lessons/new");
   const people = page.getByRole("link", { name: /^Leads & Clients/ });
   await expect(people).toHaveAttribute("href", "/admin/clients");
+  // The card says what an admin can do there.
+  await expect(people).toContainText("Open any lead or client; convert leads, set plans, track sessions");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 
@@ -162,6 +164,27 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await gotoHydrated(page, "/admin");
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
+
+  // 'Homework awaiting review' opens the queue of handed-in homework, not the clients list.
+  await expect(page.getByRole("link", { name: /^Homework awaiting review: \d+$/ })).toHaveAttribute(
+    "href",
+    "/admin/homework",
+  );
+  await gotoHydrated(page, "/admin/homework");
+  await expect(page.getByRole("heading", { level: 1, name: "Homework awaiting review" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a coach's admin home promises only what a coach may do", async ({ page }) => {
+  await signIn(page, PEOPLE.coach, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await gotoHydrated(page, "/admin");
+  const people = page.getByRole("link", { name: /^Leads & Clients/ });
+  await expect(people).toContainText(
+    "Open any lead or client; assign and review homework and share resources.",
+  );
+  for (const notTheirs of ["Convert leads", "convert leads", "set plans", "track sessions", "log activity"]) {
+    await expect(page.getByRole("main")).not.toContainText(notTheirs);
+  }
 });
 
 // ── 2. Leads & Clients ──────────────────────────────────────────────────────────────────────────
@@ -568,7 +591,19 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await expect(article).toContainText("Submitted");
     });
 
-    await test.step("back as admin: 'Mark reviewed' with feedback", async () => {
+    await test.step("back as admin: the admin home's 'Homework awaiting review' leads to it", async () => {
+      await gotoHydrated(page, "/admin");
+      await page.getByRole("link", { name: /^Homework awaiting review: \d+$/ }).click();
+      await expect(page).toHaveURL(/\/admin\/homework$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Homework awaiting review" })).toBeVisible();
+      // Across clients (the order, longest-waiting first, is tested against the database).
+      const waiting = page.getByRole("listitem").filter({ hasText: homeworkTitle });
+      await expect(waiting).toContainText(person.email);
+      await waiting.getByRole("link", { name: homeworkTitle }).click();
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(detailPath)}#review$`));
+    });
+
+    await test.step("'Mark reviewed' with feedback", async () => {
       await gotoHydrated(page, detailPath);
       const item = homeworkItem(page, homeworkTitle);
       await expect(item).toContainText("Submitted");

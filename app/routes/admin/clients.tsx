@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { BackLink } from "~/components/admin/back-link";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
 import { idSchema } from "~/lib/schemas/admin";
@@ -67,11 +68,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <p>
-        <Link to="/admin" className="text-sm text-muted-foreground underline underline-offset-2">
-          ← Admin
-        </Link>
-      </p>
+      <BackLink to="/admin">Admin</BackLink>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Leads &amp; Clients</h1>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">

@@ -3,12 +3,35 @@ import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { adminFigures } from "~/server/models/people.server";
+import { type Action, can } from "~/server/policy.server";
 import type { Route } from "./+types/index";
+
+// What the Leads & Clients card promises, each part only to a reader whose role may do it (a coach
+// does not read "convert leads"). In the order the client page shows them.
+const PEOPLE_TASKS: readonly [Action, string][] = [
+  ["lead.convert", "convert leads"],
+  ["profile.set-plan", "set plans"],
+  ["usage.adjust", "track sessions"],
+  ["activity.create", "log activity"],
+  ["homework.assign", "assign and review homework"],
+  ["resource.manage", "share resources"],
+];
+
+function peopleCardText(viewer: Parameters<typeof can>[0]): string {
+  const tasks = PEOPLE_TASKS.filter(([action]) => can(viewer, action)).map(([, text]) => text);
+  const list = tasks.length > 1 ? `${tasks.slice(0, -1).join(", ")} and ${tasks.at(-1)}` : tasks[0];
+  return list ? `Open any lead or client; ${list}.` : "Open any lead or client.";
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const figures = await adminFigures(await getDb(), viewer);
-  return { figures, name: viewer.fullName?.split(" ")[0] ?? viewer.email, role: viewer.role };
+  return {
+    figures,
+    name: viewer.fullName?.split(" ")[0] ?? viewer.email,
+    role: viewer.role,
+    peopleText: peopleCardText(viewer),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,11 +44,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, name, role } = loaderData;
+  const { figures, name, role, peopleText } = loaderData;
   const stats = [
     { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
-    { label: "Homework awaiting review", value: figures.awaitingReview, to: "/admin/clients?filter=clients" },
+    { label: "Homework awaiting review", value: figures.awaitingReview, to: "/admin/homework" },
   ];
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -51,9 +74,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
           >
             <span className="text-lg font-semibold">Leads &amp; Clients</span>
-            <span className="mt-1 block text-sm text-muted-foreground">
-              Convert leads, set plans, track sessions, homework and activity.
-            </span>
+            <span className="mt-1 block text-sm text-muted-foreground">{peopleText}</span>
           </Link>
         </li>
       </ul>

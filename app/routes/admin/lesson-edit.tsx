@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { BackLink } from "~/components/admin/back-link";
 import { LessonDelete } from "~/components/admin/lesson-delete";
 import { LessonForm } from "~/components/admin/lesson-form";
 import { clientLabel, type LessonValues, type PickableClient } from "~/components/admin/lesson-form-data";
@@ -104,14 +105,7 @@ export default function EditLesson({ loaderData, actionData }: Route.ComponentPr
     actionData && actionData.intent === "delete" && !actionData.ok ? actionData.error : null;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <p>
-        <Link
-          to={`/admin/clients/${client.id}`}
-          className="text-sm text-muted-foreground underline underline-offset-2"
-        >
-          ← Back to {clientLabel(client)}
-        </Link>
-      </p>
+      <BackLink to={`/admin/clients/${client.id}`}>Back to {clientLabel(client)}</BackLink>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Edit lesson</h1>
       <p className="mt-2 text-muted-foreground">
         {lesson.values.title}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { BackLink } from "~/components/admin/back-link";
 import type { Route } from "./+types/route";
 
 // What every part of the client page shares: the loader's data, a titled section, the way back.
@@ -17,13 +17,7 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 }
 
 export function BackToClients() {
-  return (
-    <p>
-      <Link to="/admin/clients" className="text-sm text-muted-foreground underline underline-offset-2">
-        ← Back to Clients
-      </Link>
-    </p>
-  );
+  return <BackLink to="/admin/clients">Back to Clients</BackLink>;
 }
 
 /** The page's sections, for the links that jump to them (the page is long, on a phone most of all). */

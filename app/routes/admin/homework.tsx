@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { BackLink } from "~/components/admin/back-link";
+import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
+import { seo } from "~/lib/seo";
+import { currentViewer } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { homeworkAwaitingReview, REVIEW_QUEUE_LIMIT } from "~/server/models/review-queue.server";
+import type { Route } from "./+types/homework";
+
+// Homework awaiting review, across clients, the longest-waiting first: where the admin home's card
+// leads. The review itself is made on the client's page, beside the rest of their work.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const queue = await homeworkAwaitingReview(await getDb(), currentViewer(context));
+  return { ...queue, limit: REVIEW_QUEUE_LIMIT };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Homework awaiting review",
+    description: "Homework handed in and waiting for review.",
+    path: "/admin/homework",
+    noindex: true,
+  });
+}
+
+export default function HomeworkAwaitingReview({ loaderData }: Route.ComponentProps) {
+  const { items, more, limit } = loaderData;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <BackLink to="/admin">Admin</BackLink>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Homework awaiting review</h1>
+      <p className="mt-1 text-muted-foreground">
+        Handed in and not yet reviewed, the longest-waiting first. Open one to review it on the client's page.
+      </p>
+      {items.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-border bg-card p-5 text-muted-foreground">
+          No homework waiting for review.
+        </p>
+      ) : (
+        <ol className="mt-6 divide-y divide-border rounded-xl border border-border bg-card">
+          {items.map((item) => (
+            <li key={item.id} className="relative grid gap-1 p-4 hover:bg-muted/40 sm:grid-cols-[1fr_auto]">
+              <div className="min-w-0">
+                {/* The whole row opens the client's review section (the link's area is stretched over it). */}
+                <Link
+                  to={`/admin/clients/${item.clientId}#review`}
+                  className="font-medium break-words after:absolute after:inset-0 hover:underline"
+                >
+                  {item.title}
+                </Link>
+                <p className="text-sm break-words text-muted-foreground">
+                  {item.clientName || item.clientEmail}
+                  {item.clientName ? ` · ${item.clientEmail}` : null}
+                </p>
+              </div>
+              <div className="text-sm text-muted-foreground sm:text-right">
+                {item.submittedAt ? (
+                  <p>
+                    Handed in <LocalDateTime value={item.submittedAt} />
+                  </p>
+                ) : null}
+                {item.dueDate ? (
+                  <p>
+                    Due <CalendarDate value={item.dueDate} />
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {more ? (
+        <p className="mt-4 text-sm text-muted-foreground">
+          The {limit} longest-waiting are shown; more will appear as these are reviewed.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { asc, eq } from "drizzle-orm";
+import type { Viewer } from "~/domain/viewer";
+import type { Db } from "../db.server";
+import { assertCan } from "../policy.server";
+import { homework, profiles } from "../schema";
+
+/** The most the queue lists at once; the page says when more are waiting. */
+export const REVIEW_QUEUE_LIMIT = 100;
+
+/**
+ * Homework handed in and waiting for the coach, across every client, the longest-waiting first (the
+ * admin home's 'Homework awaiting review'). Each with whose it is, so the coach can open their page.
+ */
+export async function homeworkAwaitingReview(db: Db, actor: Viewer) {
+  assertCan(actor, "homework.review");
+  const rows = await db
+    .select({
+      id: homework.id,
+      title: homework.title,
+      dueDate: homework.dueDate,
+      submittedAt: homework.submittedAt,
+      clientId: homework.clientId,
+      clientName: profiles.fullName,
+      clientEmail: profiles.email,
+    })
+    .from(homework)
+    .innerJoin(profiles, eq(profiles.id, homework.clientId))
+    .where(eq(homework.status, "submitted"))
+    .orderBy(asc(homework.submittedAt), asc(homework.id))
+    .limit(REVIEW_QUEUE_LIMIT + 1);
+  return { items: rows.slice(0, REVIEW_QUEUE_LIMIT), more: rows.length > REVIEW_QUEUE_LIMIT };
+}

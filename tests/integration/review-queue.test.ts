@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Viewer } from "~/domain/viewer";
+import { assignHomework, reviewHomework } from "~/server/models/client-records.server";
+import { submitHomework } from "~/server/models/portal.server";
+import { homeworkAwaitingReview } from "~/server/models/review-queue.server";
+import { homework } from "~/server/schema";
+import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
+import { modelRefusal } from "../support/refusal";
+
+// The admin home's 'Homework awaiting review' leads to this queue (issue #14 item 7): every client's
+// handed-in homework, the longest-waiting first, and nothing assigned or already reviewed.
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let coach: Viewer;
+let admin: Viewer;
+let ana: Viewer;
+let ben: Viewer;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  admin = await insertPerson(database.db, "admin", null, "Queue Admin");
+  coach = await insertPerson(database.db, "coach", null, "Queue Coach");
+  ana = await insertPerson(database.db, "client", "pro", "Ana Queue");
+  ben = await insertPerson(database.db, "client", "basic", null);
+});
+afterAll(() => database?.dispose());
+
+async function handIn(client: Viewer, title: string, minutesAgo: number) {
+  const piece = await assignHomework(database.db, coach, client.id, {
+    title,
+    dueDate: "2026-12-01",
+    description: null,
+    links: [],
+  });
+  if (!piece) throw new Error("homework not assigned");
+  await submitHomework(database.db, client, piece.id, { url: null, note: `Done: ${title}` });
+  // Handed in at a known moment, so the order is the test's, not the clock's.
+  await database.db
+    .update(homework)
+    .set({ submittedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+    .where(sql`${homework.id} = ${piece.id}`);
+  return piece;
+}
+
+test(`[${databaseLabel}] lists every client's handed-in homework, the longest-waiting first, with whose it is`, async () => {
+  await handIn(ana, "Two-sum write-up", 30);
+  await handIn(ben, "Resume draft", 120);
+  const reviewed = await handIn(ana, "Graph notes", 240);
+  await reviewHomework(database.db, coach, reviewed.id, "Good.", ana.id);
+  await assignHomework(database.db, coach, ben.id, {
+    title: "Not yet handed in",
+    dueDate: null,
+    description: null,
+    links: [],
+  });
+
+  const queue = await homeworkAwaitingReview(database.db, coach);
+  expect(queue.more).toBe(false);
+  expect(queue.items.map((item) => [item.title, item.clientId, item.clientName, item.clientEmail])).toEqual([
+    ["Resume draft", ben.id, null, ben.email],
+    ["Two-sum write-up", ana.id, "Ana Queue", ana.email],
+  ]);
+  expect(queue.items[0]?.submittedAt).toBeInstanceOf(Date);
+  expect(queue.items[0]?.dueDate).toBe("2026-12-01");
+  // The admin sees the same queue.
+  expect((await homeworkAwaitingReview(database.db, admin)).items).toHaveLength(2);
+});
+
+test(`[${databaseLabel}] a client or a lead may not read the queue: 403`, async () => {
+  for (const who of [ana, await insertPerson(database.db, "lead", null, "Queue Lead")]) {
+    const refusal = await modelRefusal(() => homeworkAwaitingReview(database.db, who));
+    expect(refusal.init?.status).toBe(403);
+  }
+});
