@@ -86,6 +86,8 @@ export function requestLoadContext(nonce: string, clientAddress: string | undefi
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
 // `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
 export { BackupError, backup, restore } from "./server/backup.server";
+// POST /webhooks/cal: Cal.com bookings, read from the raw body (docs/decisions/0024-bookings.md).
+export { CAL_WEBHOOK_LIMIT, handleCalWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";

@@ -81,6 +81,17 @@ const prerenderedScripts = new Map(
 );
 
 app.use(securityHeaders(config.publicOrigin, { sources: entry.cspSources(), prerenderedScripts }));
+// Cal.com's webhook: signed, from another site, so ahead of the same-site check and the body parsers;
+// the app verifies the signature on these exact bytes (app/server/bookings/cal-webhook.server.ts).
+app.post(
+  "/webhooks/cal",
+  express.raw({ type: () => true, limit: entry.CAL_WEBHOOK_LIMIT }),
+  (req, res, next) => {
+    entry
+      .handleCalWebhook(req.body, req.get("X-Cal-Signature-256"))
+      .then((answer) => res.status(answer.status).set("Cache-Control", "no-store").json(answer.body), next);
+  },
+);
 app.use(sameSiteMutations(config.publicOrigin));
 app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
 

@@ -9,6 +9,8 @@ export type Settings = {
   coach: { name: string; jobTitle: string; credentials: string };
   /** The intro-call booking page (SPEC §5: a scheduling embed requires a link) and its look. */
   scheduling: { link: string; view: Record<string, string> };
+  /** Sessions booked on Cal.com that count against a client's plan (docs/decisions/0024-bookings.md). */
+  bookings: BookingSettings;
   /** Each form's own page (the fallback link) and the address for embedding it. */
   contactForm: { pageUrl: string; embedUrl: string };
   interestForm: { pageUrl: string; embedUrl: string };
@@ -17,6 +19,19 @@ export type Settings = {
    * exactly these (app/content/privacy.ts), so what it promises is what runs.
    */
   analytics: readonly AnalyticsTool[];
+};
+
+/** The Cal.com event types that count, where clients book them, and the cancellation notice. */
+export type BookingSettings = {
+  /**
+   * Cal.com event types (their slug, the webhook's `payload.type`, or their numeric id) per counted
+   * kind. A booking of any other event type (the intro call) is ignored.
+   */
+  eventTypes: { session_30m: readonly string[]; mock_interview: readonly string[] };
+  /** The booking pages the portal's "Book a session" / "Book a mock interview" buttons open. */
+  schedulerLinks: { session_30m: string; mock_interview: string };
+  /** A cancellation at least this many hours before the start gives the credit back. */
+  cancelNoticeHours: number;
 };
 
 /** One page-view analytics script: its name (said on /privacy), where it loads from, and the site's id. */
@@ -42,6 +57,14 @@ export const SETTINGS: Settings = {
   scheduling: {
     link: "https://cal.com/next-offer-coaching/intro-call",
     view: { layout: "month_view", theme: "dark" },
+  },
+  bookings: {
+    eventTypes: { session_30m: ["coaching-session"], mock_interview: ["mock-interview"] },
+    schedulerLinks: {
+      session_30m: "https://cal.com/next-offer-coaching/coaching-session",
+      mock_interview: "https://cal.com/next-offer-coaching/mock-interview",
+    },
+    cancelNoticeHours: 24,
   },
   contactForm: {
     pageUrl: "https://tally.so/r/next-offer-contact",

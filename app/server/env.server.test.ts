@@ -126,3 +126,12 @@ test("loopback hosts", () => {
     expect(isLoopbackHost(host)).toBe(false);
   }
 });
+
+test("CAL_WEBHOOK_SECRET: unset means none (the webhook refuses everything); a placeholder or short one is refused", () => {
+  expect(parseConfig({}).calWebhookSecret).toBeNull();
+  expect(parseConfig({ CAL_WEBHOOK_SECRET: "a-long-enough-secret-value" }).calWebhookSecret).toBe(
+    "a-long-enough-secret-value",
+  );
+  expect(() => parseConfig({ CAL_WEBHOOK_SECRET: "no-secret-provided" })).toThrow(/CAL_WEBHOOK_SECRET/);
+  expect(() => parseConfig({ CAL_WEBHOOK_SECRET: "short" })).toThrow(/CAL_WEBHOOK_SECRET/);
+});

@@ -91,6 +91,14 @@ const schema = z
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
     ),
+    // Unset: the scheduling webhook refuses everything (ARCHITECTURE: configuration contract).
+    CAL_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .min(16, "must be at least 16 characters (the secret set on the Cal.com webhook)")
+        .refine((value) => value !== "no-secret-provided", "must be a real secret, not Cal.com's placeholder")
+        .optional(),
+    ),
     SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 20),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
     PAGE_CACHE: z.preprocess(
@@ -137,6 +145,8 @@ export type Config = {
   mutationRateLimit: number;
   /** Rendered pages remembered for a few seconds per visitor (docs/decisions/0020-page-cache.md). */
   pageCache: boolean;
+  /** The secret Cal.com signs its webhook with; null: POST /webhooks/cal refuses everything. */
+  calWebhookSecret: string | null;
   /** Local sign-in: only without an OIDC client and only on a loopback interface. */
   localSignIn: boolean;
 };
@@ -183,6 +193,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     mutationRateLimit: e.MUTATION_RATE_LIMIT,
     pageCache: e.PAGE_CACHE === "on",
+    calWebhookSecret: e.CAL_WEBHOOK_SECRET ?? null,
     localSignIn: oidc === null && isLoopbackHost(e.HOST),
   };
 }

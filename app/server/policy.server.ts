@@ -24,6 +24,10 @@ export const POLICY = {
   "usage.adjust": ["admin"],
   "special-item.mark": ["admin"],
   "activity.create": ["admin"],
+  // Bookings from Cal.com (docs/decisions/0024-bookings.md): staff see them; only an admin assigns an
+  // unmatched one to a person or marks an over-plan one resolved.
+  "bookings.read": ["admin", "coach"],
+  "bookings.resolve": ["admin"],
   // Data rights (docs/decisions/0016-data-rights.md): anyone signed in exports their own data and
   // may ask for deletion; only an admin deletes a person.
   "self.export": ["admin", "coach", "client", "lead"],

@@ -1,5 +1,6 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -252,3 +253,65 @@ export const auditEvents = pgTable(
 );
 
 export type AuditEvent = typeof auditEvents.$inferSelect;
+
+// ── Bookings (issue #18, docs/decisions/0024-bookings.md) ──────────────────────────────────────
+
+export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
+export const bookingStatusEnum = pgEnum("booking_status", BOOKING_STATUSES);
+
+/**
+ * A session or mock interview booked on Cal.com. Known by the uid Cal.com first gave it (a
+ * reschedule gives it a new `current_uid`). `counted` says whether it holds a +1 in the usage ledger
+ * right now; a booking with no `client_id` came from an email that matches no one (unmatched).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    uid: text("uid").notNull(),
+    currentUid: text("current_uid").notNull(),
+    clientId: uuid("client_id").references(() => profiles.id, { onDelete: "cascade" }),
+    kind: serviceKindEnum("kind").notNull(),
+    eventType: text("event_type").notNull(),
+    title: text("title").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    attendeeEmail: text("attendee_email").notNull(),
+    attendeeName: text("attendee_name"),
+    joinUrl: text("join_url"),
+    status: bookingStatusEnum("status").notNull().default("booked"),
+    counted: boolean("counted").notNull().default(false),
+    overPlan: boolean("over_plan").notNull().default(false),
+    lateCancel: boolean("late_cancel").notNull().default(false),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("bookings_uid_key").on(t.uid),
+    index("bookings_current_uid_idx").on(t.currentUid),
+    index("bookings_client_starts_idx").on(t.clientId, t.startsAt),
+    index("bookings_starts_idx").on(t.startsAt),
+    check("bookings_kind_counted", sql`${t.kind} IN ('session_30m', 'mock_interview')`),
+    check("bookings_counted_has_client", sql`NOT ${t.counted} OR ${t.clientId} IS NOT NULL`),
+    check("bookings_counted_not_over", sql`NOT (${t.counted} AND ${t.overPlan})`),
+    check("bookings_times_order", sql`${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+/** Each Cal.com delivery once: a replay of the same trigger for the same booking uid changes nothing. */
+export const calDeliveries = pgTable(
+  "cal_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trigger: text("trigger").notNull(),
+    uid: text("uid").notNull(),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cal_deliveries_trigger_uid_key").on(t.trigger, t.uid)],
+);
+
+export type Booking = typeof bookings.$inferSelect;

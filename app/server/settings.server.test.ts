@@ -37,3 +37,14 @@ test("an analytics tool needs a name to be named on /privacy, and loads over htt
     /analytics\.0\.name: must not be blank; analytics\.0\.scriptSrc: must be an https:\/\/ URL/,
   );
 });
+
+test("an event type that counts as both a session and a mock interview is refused (issue #18)", () => {
+  const both = {
+    ...SETTINGS,
+    bookings: { ...SETTINGS.bookings, eventTypes: { session_30m: ["call"], mock_interview: ["call"] } },
+  };
+  expect(() => parseSettings(both)).toThrow("an event type can count as one kind only");
+  expect(() =>
+    parseSettings({ ...SETTINGS, bookings: { ...SETTINGS.bookings, cancelNoticeHours: -1 } }),
+  ).toThrow("bookings.cancelNoticeHours");
+});

@@ -27,6 +27,22 @@ const settingsSchema = z.object({
     /** Query parameters the provider reads for the calendar's look: month view, dark theme. */
     view: z.record(z.string(), z.string()),
   }),
+  /** Which Cal.com event types count against a plan (docs/decisions/0024-bookings.md). */
+  bookings: z
+    .object({
+      eventTypes: z.object({
+        session_30m: z.array(requiredText("must not be blank")),
+        mock_interview: z.array(requiredText("must not be blank")),
+      }),
+      schedulerLinks: z.object({ session_30m: httpsUrl, mock_interview: httpsUrl }),
+      cancelNoticeHours: z.number().check(z.int(), z.minimum(0), z.maximum(24 * 30)),
+    })
+    .check(
+      z.refine(
+        (b) => !b.eventTypes.session_30m.some((t) => b.eventTypes.mock_interview.includes(t)),
+        "an event type can count as one kind only",
+      ),
+    ),
   contactForm: z.object({
     /** The form's own page: the link people follow when the embed cannot load. */
     pageUrl: httpsUrl,

@@ -53,6 +53,10 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "usage.adjust": ADMIN_ONLY,
   "special-item.mark": ADMIN_ONLY,
   "activity.create": ADMIN_ONLY,
+  // Issue #18: the coach role sees bookings; only an admin assigns an unmatched one or resolves one
+  // (docs/decisions/0024-bookings.md).
+  "bookings.read": STAFF,
+  "bookings.resolve": ADMIN_ONLY,
   // docs/decisions/0016: one's own data, for anyone signed in; deleting a person, admin only.
   "self.export": EVERYONE_SIGNED_IN,
   "self.request-deletion": EVERYONE_SIGNED_IN,

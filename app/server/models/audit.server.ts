@@ -16,9 +16,10 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-export async function audit(tx: Tx, actor: Viewer, entry: AuditEntry): Promise<void> {
+/** `actor` null: a change no person made here (a Cal.com booking, docs/decisions/0024-bookings.md). */
+export async function audit(tx: Tx, actor: Pick<Viewer, "id"> | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
-    actorId: actor.id,
+    actorId: actor?.id ?? null,
     action: entry.action,
     targetId: entry.targetId,
     entity: entry.entity,

@@ -16,7 +16,7 @@ import { activitiesOf } from "./portal.server";
 // policy, done in one transaction with its audit row, and refused whole when a rule says no.
 
 /** Locks the client's profile row for the transaction: changes to one client are serialised. */
-async function lockClient(tx: Tx, clientId: string) {
+export async function lockClient(tx: Tx, clientId: string) {
   const [client] = await tx
     .select({ id: profiles.id, role: profiles.role, plan: profiles.plan })
     .from(profiles)
@@ -51,36 +51,74 @@ export async function adjustUsage(
   kind: ServiceKind,
   amount: 1 | -1,
 ) {
-  const quota = isQuotaKind(kind);
-  const permission: Action = quota ? "usage.adjust" : "special-item.mark";
+  const permission: Action = isQuotaKind(kind) ? "usage.adjust" : "special-item.mark";
   assertCan(actor, permission);
   return db.transaction(async (tx) => {
-    const client = await lockClient(tx, clientId);
-    const plan = effectivePlan(client.plan);
-    if (allowance(plan, kind) <= 0) {
-      throw data({ error: "That isn't part of this client's plan." }, { status: 400 });
-    }
-    const [row] = await tx
-      .select({ used: sql<number>`coalesce(sum(${serviceUsage.amount}), 0)::int` })
-      .from(serviceUsage)
-      .where(and(eq(serviceUsage.clientId, clientId), eq(serviceUsage.kind, kind)));
-    const before = Math.max(0, row?.used ?? 0);
-    if (amount === -1 && before <= 0) throw data({ error: DECREMENT_BELOW_ZERO }, { status: 409 });
-    if (!quota && amount === 1 && before >= 1) throw data({ error: "Already marked done." }, { status: 409 });
-    await tx
-      .insert(serviceUsage)
-      .values({ clientId, kind, amount, minutes: minutesFor(kind, amount), createdBy: actor.id });
-    const after = before + amount;
-    await audit(tx, actor, {
-      action: quota ? "usage.adjust" : amount === 1 ? "special-item.mark-done" : "special-item.undo",
-      targetId: clientId,
-      entity: "service_usage",
-      before: { kind, used: before },
-      after: { kind, used: after },
-    });
-    await publishChange(tx, { kind: "usage", clientId });
-    return { kind, used: after };
+    const result = await recordUsage(tx, actor, clientId, kind, amount);
+    return { kind: result.kind, used: result.used };
   });
+}
+
+export type UsageChange = {
+  kind: ServiceKind;
+  /** The total after the change (or unchanged, when `changed` is false). */
+  used: number;
+  included: number;
+  changed: boolean;
+};
+
+/**
+ * The one writer of usage-ledger rows, inside the caller's transaction: the admin's +1/−1 and a
+ * booking's count and credit back (models/bookings.server.ts) both go through here. It locks the
+ * client, checks the rules, inserts the row, writes the audit row and publishes the change.
+ *
+ * A refusal throws (the admin sees why), unless `skipRefused` is set: then a −1 that would go below
+ * zero, a +1 beyond the plan's allowance, or a kind the plan doesn't include is not written and
+ * `changed` is false (a booking is then flagged instead). `actor` null: the change came from Cal.com.
+ */
+export async function recordUsage(
+  tx: Tx,
+  actor: Pick<Viewer, "id"> | null,
+  clientId: string,
+  kind: ServiceKind,
+  amount: 1 | -1,
+  options: { skipRefused?: boolean; withinPlan?: boolean; note?: Record<string, unknown> } = {},
+): Promise<UsageChange> {
+  const quota = isQuotaKind(kind);
+  const client = await lockClient(tx, clientId);
+  const included = allowance(effectivePlan(client.plan), kind);
+  const [row] = await tx
+    .select({ used: sql<number>`coalesce(sum(${serviceUsage.amount}), 0)::int` })
+    .from(serviceUsage)
+    .where(and(eq(serviceUsage.clientId, clientId), eq(serviceUsage.kind, kind)));
+  const before = Math.max(0, row?.used ?? 0);
+  const refusal =
+    included <= 0
+      ? data({ error: "That isn't part of this client's plan." }, { status: 400 })
+      : amount === -1 && before <= 0
+        ? data({ error: DECREMENT_BELOW_ZERO }, { status: 409 })
+        : !quota && amount === 1 && before >= 1
+          ? data({ error: "Already marked done." }, { status: 409 })
+          : options.withinPlan && amount === 1 && before >= included
+            ? data({ error: "That would go over the plan." }, { status: 409 })
+            : null;
+  if (refusal) {
+    if (options.skipRefused) return { kind, used: before, included, changed: false };
+    throw refusal;
+  }
+  await tx
+    .insert(serviceUsage)
+    .values({ clientId, kind, amount, minutes: minutesFor(kind, amount), createdBy: actor?.id ?? null });
+  const after = before + amount;
+  await audit(tx, actor, {
+    action: quota ? "usage.adjust" : amount === 1 ? "special-item.mark-done" : "special-item.undo",
+    targetId: clientId,
+    entity: "service_usage",
+    before: { kind, used: before },
+    after: { kind, used: after, ...options.note },
+  });
+  await publishChange(tx, { kind: "usage", clientId });
+  return { kind, used: after, included, changed: true };
 }
 
 // ── Activities ──────────────────────────────────────────────────────────────────────────────────

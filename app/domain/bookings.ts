@@ -1,0 +1,48 @@
+// Bookings made on Cal.com (issue #18, docs/decisions/0024-bookings.md): which event types count,
+// and whether a cancellation gives the credit back. Pure rules; the model applies them.
+
+import type { BookingSettings } from "~/content/settings";
+import type { QuotaKind } from "./plans";
+
+const HOUR_MS = 3_600_000;
+
+/** The counted kind a Cal.com event type stands for (by slug or numeric id), or null: not counted. */
+export function kindOfEventType(
+  settings: Pick<BookingSettings, "eventTypes">,
+  slug: string | null | undefined,
+  eventTypeId: string | number | null | undefined,
+): QuotaKind | null {
+  const names = [slug, eventTypeId == null ? null : String(eventTypeId)].filter(
+    (name): name is string => typeof name === "string" && name !== "",
+  );
+  for (const kind of ["session_30m", "mock_interview"] as const) {
+    if (settings.eventTypes[kind].some((type) => names.includes(type))) return kind;
+  }
+  return null;
+}
+
+/** A cancellation at least `noticeHours` before the start gives the credit back. */
+export function givesCreditBack(startsAt: Date, cancelledAt: Date, noticeHours: number): boolean {
+  return startsAt.getTime() - cancelledAt.getTime() >= noticeHours * HOUR_MS;
+}
+
+/** What a booking says to the coach about the plan. */
+export function bookingFlag(booking: {
+  clientId: string | null;
+  overPlan: boolean;
+  lateCancel: boolean;
+  status: string;
+}): string | null {
+  if (booking.clientId === null) return "Unmatched: assign it to someone";
+  if (booking.overPlan) return "1 over plan";
+  if (booking.lateCancel) return "Cancelled late: the session stays used";
+  return null;
+}
+
+/** A scheduler link with the person's name and email filled in (Cal.com reads `name` and `email`). */
+export function schedulerLink(link: string, person: { fullName: string | null; email: string }): string {
+  const url = new URL(link);
+  if (person.fullName) url.searchParams.set("name", person.fullName);
+  url.searchParams.set("email", person.email);
+  return url.toString();
+}

@@ -1,0 +1,46 @@
+import { type Db, getDb } from "../db.server";
+import { getConfig } from "../env.server";
+import { logger } from "../logger.server";
+import { applyCalDelivery } from "../models/bookings.server";
+import { parseCalDelivery, validSignature } from "./cal-payload.server";
+
+// POST /webhooks/cal (server/main.ts mounts it before any body parser, with the raw body):
+// signature first, then the payload, then one transaction. Answers are small JSON; Cal.com retries
+// anything that is not 2xx, so only a failure worth retrying (the database) answers 5xx.
+
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+/** The most a delivery may weigh; a larger one is refused before it is read whole. */
+export const CAL_WEBHOOK_LIMIT = "256kb";
+
+export async function handleCalWebhook(
+  body: unknown,
+  signature: string | undefined,
+  // The process's secret and database; tests give their own.
+  using: { secret?: string | null; db?: () => Promise<Db> } = {},
+): Promise<WebhookAnswer> {
+  const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  const secret = using.secret === undefined ? getConfig().calWebhookSecret : using.secret;
+  if (!validSignature(secret, raw, signature)) {
+    logger.warn("cal: delivery refused (missing or wrong signature, or no secret configured)");
+    return { status: 401, body: { error: "Invalid signature." } };
+  }
+  const delivery = parseCalDelivery(raw);
+  if (!delivery.ok) {
+    if ("ignore" in delivery) {
+      logger.info({ reason: delivery.ignore }, "cal: delivery ignored");
+      return { status: 200, body: { ignored: delivery.ignore } };
+    }
+    logger.warn({ reason: delivery.invalid }, "cal: delivery refused");
+    return { status: 400, body: { error: delivery.invalid } };
+  }
+  try {
+    const outcome = await applyCalDelivery(await (using.db ?? getDb)(), delivery);
+    if (outcome.status === "ignored") logger.info({ reason: outcome.reason }, "cal: delivery ignored");
+    else logger.info({ trigger: delivery.trigger, uid: delivery.booking.uid, ...outcome }, "cal: delivery");
+    return { status: 200, body: outcome };
+  } catch (error) {
+    logger.error({ err: (error as Error).message, uid: delivery.booking.uid }, "cal: delivery failed");
+    return { status: 503, body: { error: "Try again later." } };
+  }
+}

@@ -1,0 +1,369 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { SETTINGS } from "~/content/settings";
+import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
+import type { QuotaKind } from "~/domain/plans";
+import type { Viewer } from "~/domain/viewer";
+import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
+import { joinUrlOf } from "../bookings/cal-payload.server";
+import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
+import { logger } from "../logger.server";
+import { assertCan } from "../policy.server";
+import { type Booking, bookings, calDeliveries, profiles } from "../schema";
+import { audit, type Tx } from "./audit.server";
+import { lockClient, recordUsage } from "./client-records.server";
+
+// Bookings from Cal.com (docs/decisions/0024-bookings.md). A delivery is stored once per trigger and
+// booking uid; its effect on the booking and the usage ledger happens in the same transaction, and
+// the ledger is written only through `recordUsage`, the admin's +1/−1 path.
+
+export type DeliveryOutcome =
+  | { status: "applied"; bookingId: string; summary: string }
+  | { status: "duplicate" }
+  | { status: "ignored"; reason: string };
+
+const VIA = { via: "cal.com" } as const;
+
+/** Applies one verified, parsed delivery. */
+export async function applyCalDelivery(
+  db: Db,
+  delivery: { trigger: CalTrigger; at: Date; booking: CalBooking },
+  settings = SETTINGS.bookings,
+): Promise<DeliveryOutcome> {
+  const { booking: p, trigger } = delivery;
+  const kind = kindOfEventType(settings, p.type, p.eventTypeId);
+  if (!kind)
+    return { status: "ignored", reason: `event type ${p.type ?? p.eventTypeId ?? "(none)"} is not counted` };
+  return db.transaction(async (tx) => {
+    // The unique key makes a replay (or twenty at once) wait for the first and then do nothing.
+    const [fresh] = await tx
+      .insert(calDeliveries)
+      .values({ trigger, uid: p.uid })
+      .onConflictDoNothing({ target: [calDeliveries.trigger, calDeliveries.uid] })
+      .returning({ id: calDeliveries.id });
+    if (!fresh) return { status: "duplicate" } as const;
+    const clientId = await matchClient(tx, p.attendees[0]?.email ?? "");
+    const outcome =
+      trigger === "BOOKING_CREATED"
+        ? await created(tx, p, kind, clientId)
+        : trigger === "BOOKING_CANCELLED"
+          ? await cancelled(tx, p, kind, clientId, delivery.at, settings.cancelNoticeHours)
+          : await rescheduled(tx, p, kind, clientId);
+    await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
+    if (outcome.clientId) await publishChange(tx, { kind: "booking", clientId: outcome.clientId });
+    return { status: "applied", bookingId: outcome.id, summary: outcome.summary } as const;
+  });
+}
+
+/** The client or lead whose email booked (case-insensitive), or null: unmatched. */
+async function matchClient(tx: Tx, email: string): Promise<string | null> {
+  const [match] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(sql`lower(${profiles.email}) = lower(${email.trim()})`, inArray(profiles.role, ["client", "lead"])),
+    )
+    .limit(1);
+  return match?.id ?? null;
+}
+
+function rowFrom(p: CalBooking, kind: QuotaKind, clientId: string | null) {
+  const attendee = p.attendees[0];
+  return {
+    kind,
+    clientId,
+    eventType: p.type ?? String(p.eventTypeId ?? ""),
+    title: p.title?.trim() || "Session",
+    startsAt: p.startTime,
+    endsAt: p.endTime,
+    attendeeEmail: attendee?.email ?? "",
+    attendeeName: attendee?.name ?? null,
+    joinUrl: joinUrlOf(p),
+  };
+}
+
+/** The booking a uid names (its first uid or its current one), locked for this transaction. */
+async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> {
+  const [found] = await tx
+    .select()
+    .from(bookings)
+    .where(or(inArray(bookings.uid, uids), inArray(bookings.currentUid, uids)))
+    .limit(1)
+    .for("update");
+  return found;
+}
+
+/** Inserts the booking unless its uid is known; returns the (locked) row and whether it is new. */
+async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
+  const [inserted] = await tx
+    .insert(bookings)
+    .values(values)
+    .onConflictDoNothing({ target: bookings.uid })
+    .returning();
+  if (inserted) return { row: inserted, isNew: true };
+  const row = await findLocked(tx, [values.uid]);
+  if (!row) throw new Error(`booking ${values.uid} vanished`);
+  return { row, isNew: false };
+}
+
+type Applied = { id: string; clientId: string | null; summary: string };
+
+/**
+ * Counts a booked, matched booking: +1 through the ledger while the plan has that credit left,
+ * else stored as over plan (never dropped). Writes the booking's audit row.
+ */
+async function count(
+  tx: Tx,
+  row: Booking,
+  actor: Pick<Viewer, "id"> | null,
+  action: string,
+): Promise<Applied> {
+  let counted = false;
+  if (row.clientId && row.status === "booked") {
+    const change = await recordUsage(tx, actor, row.clientId, row.kind, 1, {
+      skipRefused: true,
+      withinPlan: true,
+      note: { ...VIA, booking: row.uid },
+    });
+    counted = change.changed;
+  }
+  const overPlan = row.clientId !== null && row.status === "booked" && !counted;
+  await tx.update(bookings).set({ counted, overPlan }).where(eq(bookings.id, row.id));
+  await audit(tx, actor, {
+    action,
+    targetId: row.clientId,
+    entity: "booking",
+    entityId: row.id,
+    after: {
+      ...VIA,
+      kind: row.kind,
+      startsAt: row.startsAt.toISOString(),
+      status: row.status,
+      counted,
+      overPlan,
+    },
+  });
+  const summary = !row.clientId
+    ? "unmatched"
+    : row.status !== "booked"
+      ? row.status
+      : counted
+        ? "counted"
+        : "over plan";
+  return { id: row.id, clientId: row.clientId, summary };
+}
+
+async function created(tx: Tx, p: CalBooking, kind: QuotaKind, clientId: string | null): Promise<Applied> {
+  const { row, isNew } = await insertOrFind(tx, {
+    ...rowFrom(p, kind, clientId),
+    uid: p.uid,
+    currentUid: p.uid,
+  });
+  // Known already: a cancel or a reschedule arrived first and did what was due.
+  if (!isNew) return { id: row.id, clientId: row.clientId, summary: "already known" };
+  return count(tx, row, null, "booking.create");
+}
+
+async function cancelled(
+  tx: Tx,
+  p: CalBooking,
+  kind: QuotaKind,
+  clientId: string | null,
+  at: Date,
+  noticeHours: number,
+): Promise<Applied> {
+  const existing = await findLocked(tx, [p.uid]);
+  if (!existing) {
+    // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
+    const { row } = await insertOrFind(tx, {
+      ...rowFrom(p, kind, clientId),
+      uid: p.uid,
+      currentUid: p.uid,
+      status: "cancelled",
+      cancelledAt: at,
+    });
+    return count(tx, row, null, "booking.cancel");
+  }
+  if (existing.status === "cancelled")
+    return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
+  const early = givesCreditBack(existing.startsAt, at, noticeHours);
+  let counted = existing.counted;
+  if (counted && early && existing.clientId) {
+    const change = await recordUsage(tx, null, existing.clientId, existing.kind, -1, {
+      skipRefused: true,
+      note: { ...VIA, booking: existing.uid, reason: "cancelled in time" },
+    });
+    // Nothing to give back (the coach already took it off by hand): the booking no longer holds it.
+    counted = false;
+    if (!change.changed) logger.warn({ booking: existing.uid }, "cal: nothing to give back on cancel");
+  }
+  const lateCancel = counted && !early;
+  await tx
+    .update(bookings)
+    .set({ status: "cancelled", cancelledAt: at, counted, lateCancel })
+    .where(eq(bookings.id, existing.id));
+  await audit(tx, null, {
+    action: "booking.cancel",
+    targetId: existing.clientId,
+    entity: "booking",
+    entityId: existing.id,
+    before: { status: existing.status, counted: existing.counted },
+    after: { ...VIA, status: "cancelled", counted, lateCancel },
+  });
+  return { id: existing.id, clientId: existing.clientId, summary: lateCancel ? "late cancel" : "cancelled" };
+}
+
+async function rescheduled(
+  tx: Tx,
+  p: CalBooking,
+  kind: QuotaKind,
+  clientId: string | null,
+): Promise<Applied> {
+  const original = p.rescheduleUid?.trim() || p.uid;
+  const existing = await findLocked(tx, [original, p.uid]);
+  if (!existing) {
+    // Before its create: the booking is known from here on, at its new time, and counts now.
+    const { row, isNew } = await insertOrFind(tx, {
+      ...rowFrom(p, kind, clientId),
+      uid: original,
+      currentUid: p.uid,
+    });
+    return isNew
+      ? count(tx, row, null, "booking.create")
+      : { id: row.id, clientId: row.clientId, summary: "already known" };
+  }
+  const moved = {
+    startsAt: p.startTime,
+    endsAt: p.endTime,
+    currentUid: p.uid,
+    joinUrl: joinUrlOf(p) ?? existing.joinUrl,
+  };
+  await tx.update(bookings).set(moved).where(eq(bookings.id, existing.id));
+  await audit(tx, null, {
+    action: "booking.reschedule",
+    targetId: existing.clientId,
+    entity: "booking",
+    entityId: existing.id,
+    before: { startsAt: existing.startsAt.toISOString() },
+    after: { ...VIA, startsAt: p.startTime.toISOString() },
+  });
+  return { id: existing.id, clientId: existing.clientId, summary: "moved" };
+}
+
+// ── Reading and resolving ───────────────────────────────────────────────────────────────────────
+
+const LISTED = {
+  id: bookings.id,
+  kind: bookings.kind,
+  title: bookings.title,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  joinUrl: bookings.joinUrl,
+  status: bookings.status,
+  clientId: bookings.clientId,
+  attendeeEmail: bookings.attendeeEmail,
+  attendeeName: bookings.attendeeName,
+  counted: bookings.counted,
+  overPlan: bookings.overPlan,
+  lateCancel: bookings.lateCancel,
+  resolvedAt: bookings.resolvedAt,
+} as const;
+
+/** A client's own bookings (the portal). */
+export async function ownBookings(db: Db, viewer: Viewer) {
+  assertCan(viewer, "portal.read-own");
+  return db.select(LISTED).from(bookings).where(eq(bookings.clientId, viewer.id)).orderBy(bookings.startsAt);
+}
+
+/** One client's bookings (the admin's client page). */
+export async function bookingsOf(db: Db, actor: Viewer, clientId: string) {
+  assertCan(actor, "bookings.read");
+  return db.select(LISTED).from(bookings).where(eq(bookings.clientId, clientId)).orderBy(bookings.startsAt);
+}
+
+/** Bookings across clients, each with its client's name and email (null when unmatched). */
+const withClient = (db: Db) =>
+  db
+    .select({ ...LISTED, clientName: profiles.fullName, clientEmail: profiles.email })
+    .from(bookings)
+    .leftJoin(profiles, eq(profiles.id, bookings.clientId));
+
+/** Booked sessions across clients starting in [from, to), with the client's name (the admin home). */
+export async function sessionsBetween(db: Db, actor: Viewer, from: Date, to: Date) {
+  assertCan(actor, "bookings.read");
+  return withClient(db)
+    .where(
+      and(
+        eq(bookings.status, "booked"),
+        sql`${bookings.startsAt} >= ${from}`,
+        sql`${bookings.startsAt} < ${to}`,
+      ),
+    )
+    .orderBy(bookings.startsAt);
+}
+
+/** Bookings waiting for the coach: unmatched, or over plan and not yet resolved. */
+export async function bookingsToResolve(db: Db, actor: Viewer) {
+  assertCan(actor, "bookings.read");
+  return withClient(db)
+    .where(
+      and(
+        sql`${bookings.resolvedAt} IS NULL`,
+        or(
+          sql`${bookings.clientId} IS NULL`,
+          and(eq(bookings.overPlan, true), eq(bookings.status, "booked")),
+        ),
+      ),
+    )
+    .orderBy(bookings.startsAt)
+    .limit(100);
+}
+
+/** Gives an unmatched booking to a client or lead; a booked one then counts as if they had booked it. */
+export async function assignBooking(db: Db, actor: Viewer, bookingId: string, clientId: string) {
+  assertCan(actor, "bookings.resolve");
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+    if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
+    if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
+    await lockClient(tx, clientId);
+    const [assigned] = await tx
+      .update(bookings)
+      .set({ clientId })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    if (!assigned) throw new Error("booking update returned nothing");
+    const applied = await count(tx, assigned, actor, "booking.assign");
+    await publishChange(tx, { kind: "booking", clientId });
+    return applied;
+  });
+}
+
+/** The coach has dealt with an over-plan booking (charged it, or agreed to it): it leaves the list. */
+export async function resolveBooking(db: Db, actor: Viewer, bookingId: string) {
+  assertCan(actor, "bookings.resolve");
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ resolvedAt: sql`now()`, resolvedBy: actor.id })
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          sql`${bookings.clientId} IS NOT NULL`,
+          sql`${bookings.resolvedAt} IS NULL`,
+        ),
+      )
+      .returning();
+    if (!row) throw data({ error: "That booking was not found or is already resolved." }, { status: 404 });
+    await audit(tx, actor, {
+      action: "booking.resolve",
+      targetId: row.clientId,
+      entity: "booking",
+      entityId: row.id,
+      after: { overPlan: row.overPlan },
+    });
+    if (row.clientId) await publishChange(tx, { kind: "booking", clientId: row.clientId });
+    return row;
+  });
+}
