@@ -27,6 +27,7 @@ export default [
     route("homework", "routes/portal/homework.tsx"),
     route("resources", "routes/portal/resources.tsx"),
     route("plan", "routes/portal/plan.tsx"),
+    route("sessions.ics", "routes/portal/sessions-ics.ts"),
   ]),
 
   ...prefix("admin", [

@@ -108,6 +108,8 @@ export const ROUTE_ACCESS = {
   },
   "routes/portal/resources": { loader: PORTAL_PAGE },
   "routes/portal/plan": { loader: PORTAL_PAGE },
+  // Issue #18: the client's own sessions as a calendar file (a lead has none: 403).
+  "routes/portal/sessions-ics": { loader: { access: "portal", policy: "portal.read-own" } },
 
   "routes/admin/layout": { layout: "staff" },
   "routes/admin/index": { loader: staff("admin.enter") },

@@ -1,10 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Plan, QuotaKind } from "~/domain/plans";
+import { effectivePlan, type Plan, type QuotaKind } from "~/domain/plans";
+import { quotaItems, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { handleCalWebhook } from "~/server/bookings/cal-webhook.server";
-import { assignBooking, bookingsToResolve, resolveBooking } from "~/server/models/bookings.server";
-import { adjustUsage } from "~/server/models/client-records.server";
+import {
+  assignBooking,
+  bookingsOf,
+  bookingsToResolve,
+  ownBookings,
+  resolveBooking,
+  sessionsView,
+} from "~/server/models/bookings.server";
+import { adjustUsage, usageFor } from "~/server/models/client-records.server";
 import { auditEvents, bookings, calDeliveries, serviceUsage } from "~/server/schema";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { databaseLabel, freshDatabase } from "../support/database";
@@ -262,5 +270,41 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     expect(intro).toMatchObject({ status: 200, body: { status: "ignored" } });
     expect(await count()).toBe(before);
     expect(await used(person.id)).toBe(0);
+  });
+});
+
+describe(`the client's sessions (${databaseLabel})`, () => {
+  async function view(person: Viewer, now = new Date()) {
+    const quotas = quotaItems(
+      usageSummary(effectivePlan(person.plan), await usageFor(db(), admin, person.id)),
+    );
+    return sessionsView(person, await ownBookings(db(), person), quotas, now);
+  }
+
+  test("upcoming and past are the client's own; book buttons only while the plan has credit", async () => {
+    const person = await client("pro", "Ada Lovelace"); // 4 sessions, 3 mock interviews
+    const other = await client("pro");
+    const first = await deliver("BOOKING_CREATED", { email: person.email, start: inHours(24) });
+    await deliver("BOOKING_CREATED", { email: other.email, start: inHours(24) });
+    const past = await deliver("BOOKING_CREATED", { email: person.email, start: inHours(-48) });
+    let sessions = await view(person);
+    expect(sessions.upcoming.map((s) => s.id)).toEqual([(await bookingByUid(first.uid))?.id]);
+    expect(sessions.past.map((s) => s.id)).toEqual([(await bookingByUid(past.uid))?.id]);
+    expect(sessions.upcoming[0]?.joinUrl).toBe(`https://app.cal.com/video/${first.uid}`);
+    const link = new URL(sessions.book.session ?? "");
+    expect(link.origin + link.pathname).toBe("https://cal.com/next-offer-coaching/coaching-session");
+    expect(link.searchParams.get("name")).toBe("Ada Lovelace");
+    expect(link.searchParams.get("email")).toBe(person.email);
+    expect(sessions.book.mockInterview).toContain("mock-interview");
+    // Two more sessions use up the plan's four: no more "Book a session".
+    await deliver("BOOKING_CREATED", { email: person.email, start: inHours(30) });
+    await deliver("BOOKING_CREATED", { email: person.email, start: inHours(40) });
+    sessions = await view(person);
+    expect(sessions.upcoming).toHaveLength(3);
+    expect(sessions.book.session).toBeNull();
+    expect(sessions.book.mockInterview).not.toBeNull();
+    // The coach sees them on the client's page; a coach has no "own" bookings to read.
+    expect(await bookingsOf(db(), coach, person.id)).toHaveLength(4);
+    await expect(ownBookings(db(), coach)).rejects.toMatchObject({ init: { status: 403 } });
   });
 });

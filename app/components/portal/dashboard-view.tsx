@@ -3,6 +3,7 @@ import type { UsageItem } from "~/domain/usage";
 import { type ActivityEntry, ActivityList } from "./activity-list";
 import { PortalPage } from "./portal-page";
 import { QuotaCard } from "./quota-card";
+import { Sessions, type SessionsData } from "./sessions";
 import { SpecialItemList } from "./special-items";
 
 export type DashboardData = {
@@ -10,6 +11,8 @@ export type DashboardData = {
   quotas: UsageItem[];
   specials: UsageItem[];
   activity: ActivityEntry[];
+  /** The client's own sessions; null in the demo. */
+  sessions?: SessionsData | null;
 };
 
 /** SPEC §2 Dashboard (also /demo): quotas, special items, recent activity (up to 8). */
@@ -34,6 +37,7 @@ export function DashboardView({
           ))}
         </div>
       </section>
+      {data.sessions && <Sessions data={data.sessions} />}
       <section aria-labelledby="specials-heading">
         <h2 id="specials-heading" className="text-xl font-semibold">
           Reviews and extras

@@ -1,7 +1,8 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { SETTINGS } from "~/content/settings";
-import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
+import { givesCreditBack, kindOfEventType, schedulerLink } from "~/domain/bookings";
+import { safeHref } from "~/domain/links";
 import type { QuotaKind } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
@@ -366,4 +367,39 @@ export async function resolveBooking(db: Db, actor: Viewer, bookingId: string) {
     if (row.clientId) await publishChange(tx, { kind: "booking", clientId: row.clientId });
     return row;
   });
+}
+
+// ── The client's sessions (portal) ──────────────────────────────────────────────────────────────
+
+const PAST_SHOWN = 10;
+
+/**
+ * The dashboard's sessions: upcoming (booked, not yet over; soonest first) and past (the latest few),
+ * and the booking links for each kind the plan still has credit for (name and email filled in).
+ */
+export function sessionsView(
+  viewer: Viewer,
+  own: Awaited<ReturnType<typeof ownBookings>>,
+  quotas: readonly { kind: string; used: number; included: number }[],
+  now: Date,
+) {
+  const shown = own.map(({ id, kind, title, startsAt, endsAt, joinUrl, status, lateCancel }) => ({
+    id,
+    kind,
+    title,
+    startsAt,
+    endsAt,
+    joinUrl: joinUrl ? safeHref(joinUrl) : null,
+    status,
+    lateCancel,
+  }));
+  const upcoming = shown.filter((b) => b.status === "booked" && b.endsAt.getTime() >= now.getTime());
+  const past = shown
+    .filter((b) => !upcoming.includes(b))
+    .reverse()
+    .slice(0, PAST_SHOWN);
+  const hasCredit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && q.used < q.included);
+  const link = (kind: QuotaKind) =>
+    hasCredit(kind) ? schedulerLink(SETTINGS.bookings.schedulerLinks[kind], viewer) : null;
+  return { upcoming, past, book: { session: link("session_30m"), mockInterview: link("mock_interview") } };
 }

@@ -5,6 +5,7 @@ import { isResourceKind } from "~/domain/resource-kinds";
 import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { getDb } from "../db.server";
+import { ownBookings, sessionsView } from "./bookings.server";
 import {
   dashboardData,
   listHomework,
@@ -63,10 +64,24 @@ export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now
         occurredAt: daysAgo(now, a.daysAgo),
       }));
   } else {
-    ({ usage: rows, activity } = await dashboardData(await getDb(), viewer, DASHBOARD_ACTIVITY_LIMIT));
+    const db = await getDb();
+    let own: Awaited<ReturnType<typeof ownBookings>>;
+    [{ usage: rows, activity }, own] = await Promise.all([
+      dashboardData(db, viewer, DASHBOARD_ACTIVITY_LIMIT),
+      ownBookings(db, viewer),
+    ]);
+    const summary = usageSummary(mode.plan, rows);
+    const quotas = quotaItems(summary);
+    return {
+      mode,
+      quotas,
+      specials: specialItems(summary),
+      activity,
+      sessions: sessionsView(viewer, own, quotas, now),
+    };
   }
   const summary = usageSummary(mode.plan, rows);
-  return { mode, quotas: quotaItems(summary), specials: specialItems(summary), activity };
+  return { mode, quotas: quotaItems(summary), specials: specialItems(summary), activity, sessions: null };
 }
 
 export async function planView(viewer: Viewer | null, mode: PortalMode) {

@@ -1,0 +1,109 @@
+import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
+import { LocalDateTime } from "./local-date-time";
+
+// Issue #18: the client's booked sessions (from Cal.com), in the reader's own time, with the join
+// link and an "Add to calendar" file; the booking buttons show only while the plan has that credit.
+
+export type SessionItem = {
+  id: string;
+  kind: string;
+  title: string;
+  startsAt: Date | string;
+  endsAt: Date | string;
+  joinUrl: string | null;
+  status: string;
+  lateCancel: boolean;
+};
+
+export type SessionsData = {
+  upcoming: SessionItem[];
+  past: SessionItem[];
+  book: { session: string | null; mockInterview: string | null };
+};
+
+const linkButton =
+  "inline-flex min-h-10 items-center rounded-lg bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+const quietLink = "font-medium text-primary underline-offset-4 hover:underline";
+
+function kindLabel(kind: string) {
+  return KIND_LABELS[kind as ServiceKind] ?? kind;
+}
+
+function SessionRow({ session, past }: { session: SessionItem; past?: boolean }) {
+  return (
+    <li className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{session.title}</p>
+        <p className="text-sm text-muted-foreground">
+          {kindLabel(session.kind)} · <LocalDateTime value={session.startsAt} />
+          {session.status === "cancelled" &&
+            (session.lateCancel ? " · Cancelled late: the session stays used" : " · Cancelled")}
+        </p>
+      </div>
+      {!past && (
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {session.joinUrl && (
+            <a className={quietLink} href={session.joinUrl} rel="noopener noreferrer">
+              Join
+            </a>
+          )}
+          <a className={quietLink} href={`/sessions.ics?booking=${session.id}`} download="session.ics">
+            Add to calendar
+          </a>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function Sessions({ data }: { data: SessionsData }) {
+  const { book } = data;
+  return (
+    <section aria-labelledby="sessions-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="sessions-heading" className="text-xl font-semibold">
+          Upcoming sessions
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {book.session && (
+            <a className={linkButton} href={book.session}>
+              Book a session
+            </a>
+          )}
+          {book.mockInterview && (
+            <a className={linkButton} href={book.mockInterview}>
+              Book a mock interview
+            </a>
+          )}
+        </div>
+      </div>
+      <div className="mt-4">
+        {data.upcoming.length === 0 ? (
+          <p className="text-muted-foreground">No upcoming sessions.</p>
+        ) : (
+          <ul
+            aria-label="Upcoming sessions"
+            className="divide-y divide-border rounded-xl border border-border bg-card"
+          >
+            {data.upcoming.map((session) => (
+              <SessionRow key={session.id} session={session} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {data.past.length > 0 && (
+        <details className="mt-4">
+          <summary className="cursor-pointer font-medium">Past sessions ({data.past.length})</summary>
+          <ul
+            aria-label="Past sessions"
+            className="mt-2 divide-y divide-border rounded-xl border border-border bg-card"
+          >
+            {data.past.map((session) => (
+              <SessionRow key={session.id} session={session} past />
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { expect, test } from "vitest";
+import { parseCalendar } from "../../../tests/support/ical";
+import { sessionsCalendar } from "./ics.server";
+
+test("sessions become valid calendar events another parser reads back (issue #18)", () => {
+  const startsAt = new Date("2026-12-03T15:30:00Z");
+  const text = sessionsCalendar(
+    [
+      {
+        id: "b1",
+        kind: "session_30m",
+        title: "Coaching session, with a comma; and more",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        joinUrl: "https://app.cal.com/video/abc",
+      },
+      { id: "b2", kind: "mock_interview", title: "", startsAt, endsAt: startsAt, joinUrl: null },
+    ],
+    { name: "Alex Morgan", email: "hello@example.com" },
+  );
+  expect(text).toMatch(/^BEGIN:VCALENDAR/);
+  const events = parseCalendar(text);
+  expect(events).toHaveLength(2);
+  expect(events[0]).toMatchObject({
+    uid: "b1@next-offer-coaching",
+    summary: "Coaching session, with a comma; and more",
+    url: "https://app.cal.com/video/abc",
+    status: "CONFIRMED",
+  });
+  expect(events[0]?.start.toISOString()).toBe("2026-12-03T15:30:00.000Z");
+  expect(events[0]?.end.toISOString()).toBe("2026-12-03T16:00:00.000Z");
+  expect(events[1]?.summary).toBe("Mock interview");
+  expect(parseCalendar(sessionsCalendar([], { name: "A", email: "a@example.com" }))).toEqual([]);
+});
