@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { TEST_CAL_SECRET } from "./tests/support/cal.ts";
 import { MOCK_CLIENT_ID, MOCK_CLIENT_SECRET } from "./tests/support/oidc-provider.ts";
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built server,
@@ -94,6 +95,8 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1: the limit is proven by its own system test.
         SIGN_IN_RATE_LIMIT: "10000",
         MUTATION_RATE_LIMIT: "10000",
+        // Signed Cal.com deliveries (tests/e2e/bookings.spec.ts).
+        CAL_WEBHOOK_SECRET: TEST_CAL_SECRET,
       },
     },
   ],

@@ -112,7 +112,11 @@ export const ROUTE_ACCESS = {
   "routes/portal/sessions-ics": { loader: { access: "portal", policy: "portal.read-own" } },
 
   "routes/admin/layout": { layout: "staff" },
-  "routes/admin/index": { loader: staff("admin.enter") },
+  "routes/admin/index": {
+    loader: staff("admin.enter"),
+    // Issue #18: an unmatched Cal.com booking is given to a client or lead by an admin.
+    action: { intents: { "assign-booking": staff("bookings.resolve") } },
+  },
   "routes/admin/clients": { loader: staff("profiles.list"), action: staff("lead.convert") },
   "routes/admin/client": {
     loader: staff("client.read"),
@@ -127,6 +131,7 @@ export const ROUTE_ACCESS = {
         "add-resource": staff("resource.manage"),
         "remove-resource": staff("resource.manage"),
         "delete-person": staff("profile.delete", { success: { redirect: "/admin/clients" } }),
+        "resolve-booking": staff("bookings.resolve"),
       },
     },
   },

@@ -208,8 +208,13 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const row = waiting.find((b) => b.clientId === person.id);
     expect(row).toMatchObject({ overPlan: true });
     if (!row) throw new Error("not listed");
-    await expect(resolveBooking(db(), coach, row.id)).rejects.toMatchObject({ init: { status: 403 } });
-    await resolveBooking(db(), admin, row.id);
+    await expect(resolveBooking(db(), coach, row.id, person.id)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+    await expect(resolveBooking(db(), admin, row.id, coach.id)).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+    await resolveBooking(db(), admin, row.id, person.id);
     expect((await bookingsToResolve(db(), admin)).some((b) => b.id === row.id)).toBe(false);
   });
 
@@ -230,13 +235,18 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     expect(row).toMatchObject({ clientId: null, counted: false });
     if (!row) throw new Error("not stored");
     const person = await client("pro");
-    await expect(assignBooking(db(), coach, row.id, person.id)).rejects.toMatchObject({
+    await expect(assignBooking(db(), coach, row.id, person.email)).rejects.toMatchObject({
       init: { status: 403 },
     });
-    await assignBooking(db(), admin, row.id, person.id);
+    // Only a client or lead can be given a booking; nothing changes otherwise.
+    await expect(assignBooking(db(), admin, row.id, coach.email)).rejects.toMatchObject({
+      init: { status: 400 },
+    });
+    expect(await bookingByUid(answer.uid)).toMatchObject({ clientId: null });
+    await assignBooking(db(), admin, row.id, person.email.toUpperCase());
     expect(await bookingByUid(answer.uid)).toMatchObject({ clientId: person.id, counted: true });
     expect(await used(person.id)).toBe(1);
-    await expect(assignBooking(db(), admin, row.id, person.id)).rejects.toMatchObject({
+    await expect(assignBooking(db(), admin, row.id, person.email)).rejects.toMatchObject({
       init: { status: 409 },
     });
   });

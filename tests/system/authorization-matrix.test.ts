@@ -10,6 +10,7 @@ import {
   type Person,
   ROUTE_ACCESS,
 } from "~/server/route-access";
+import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
 import { type BuiltRoute, builtRoutes, completenessProblems } from "../support/route-matrix";
 import {
@@ -138,6 +139,19 @@ async function assignHomework(clientId: string, clientCookie: string, title: str
   return firstMatch(html, new RegExp(`id="hw-(${UUID})"[^>]*>${escapeRegExp(title)}<`));
 }
 
+/** A signed Cal.com delivery of a new session booked by `email`; the booking's id from the answer. */
+async function booked(email: string): Promise<string> {
+  const { body } = calDelivery("BOOKING_CREATED", { email, start: new Date(Date.now() + 72 * 3_600_000) });
+  const response = await fetch(`${server.url}/webhooks/cal`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(body) },
+    body,
+  });
+  const answer = (await response.json()) as { bookingId?: string };
+  expect(response.status, JSON.stringify(answer)).toBe(200);
+  return answer.bookingId as string;
+}
+
 const lessonFields = (clientId: string, title: string): Fields => ({
   clientId,
   title,
@@ -260,6 +274,25 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(lead.id),
     };
   },
+  // An unmatched booking (nobody has its email), given to the client.
+  "routes/admin/index POST assign-booking": async (person) => ({
+    fields: {
+      intent: "assign-booking",
+      bookingId: await booked(`matrix-unmatched-${person}-${++made}@elsewhere.example`),
+      email: SIGN_IN.client,
+    },
+    observe: () => readBack("/admin"),
+  }),
+  // A new client on the default plan (no 30-minute sessions): the booking is over plan.
+  "routes/admin/client POST resolve-booking": async () => {
+    const client = await freshPerson("client");
+    const bookingId = await booked(client.email);
+    return {
+      params: { id: client.id },
+      fields: { intent: "resolve-booking", bookingId },
+      observe: personRecord(client.id),
+    };
+  },
   "routes/admin/lesson-new POST": (person) => ({
     fields: lessonFields(ids.client, `Matrix lesson (${person})`),
     observe: personRecord(ids.client),
@@ -286,7 +319,7 @@ const REQUESTS: Record<string, RequestFor> = {
 beforeAll(async () => {
   server = await startServer({
     dataDir: freshDataDir("coach-matrix-"),
-    env: { SIGN_IN_RATE_LIMIT: "100000", MUTATION_RATE_LIMIT: "100000" },
+    env: { SIGN_IN_RATE_LIMIT: "100000", MUTATION_RATE_LIMIT: "100000", CAL_WEBHOOK_SECRET: TEST_CAL_SECRET },
   });
   for (const [person, email] of Object.entries(SIGN_IN) as [SignedIn, string][]) {
     cookies[person] = await signIn(email);

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 // Server HTML can't know the reader's time zone: it renders in the coach's, and the browser
 // re-renders in the reader's own right after hydration (the first client render matches the server's).
-const SERVER_TIME_ZONE = "America/Toronto";
+export const SERVER_TIME_ZONE = "America/Toronto";
 
 // One formatter per time zone and shape: toLocaleString with options builds a new one on every call,
 // which was the server's largest single cost on portal pages (docs/decisions/0018-performance.md).

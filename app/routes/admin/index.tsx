@@ -1,7 +1,12 @@
 import { Link } from "react-router";
+import { z } from "zod";
+import { SessionsOverview } from "~/components/admin/bookings-overview";
+import { SERVER_TIME_ZONE } from "~/components/portal/local-date-time";
 import { seo } from "~/lib/seo";
+import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { assignBooking, bookingsToResolve, sessionsThisWeek } from "~/server/models/bookings.server";
 import { adminFigures } from "~/server/models/people.server";
 import { type Action, can } from "~/server/policy.server";
 import type { Route } from "./+types/index";
@@ -25,13 +30,46 @@ function peopleCardText(viewer: Parameters<typeof can>[0]): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  const figures = await adminFigures(await getDb(), viewer);
+  const db = await getDb();
+  const [figures, sessions, toResolve] = await Promise.all([
+    adminFigures(db, viewer),
+    sessionsThisWeek(db, viewer, SERVER_TIME_ZONE),
+    bookingsToResolve(db, viewer),
+  ]);
   return {
     figures,
+    sessions,
+    toResolve,
+    mayResolve: can(viewer, "bookings.resolve"),
     name: viewer.fullName?.split(" ")[0] ?? viewer.email,
     role: viewer.role,
     peopleText: peopleCardText(viewer),
   };
+}
+
+/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+export const INTENTS = ["assign-booking"] as const;
+
+const assignSchema = z.object({
+  bookingId: z.uuid({ error: "That booking was not found." }),
+  email: z.email({ error: "Enter the email of a client or lead." }).max(320),
+});
+
+/** Assigns an unmatched Cal.com booking to a client or lead by their email (admin only). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = currentViewer(context);
+  const form = await readForm(request);
+  if (form.get("intent") !== "assign-booking") return invalid("Unknown action.");
+  const parsed = assignSchema.safeParse({
+    bookingId: form.get("bookingId"),
+    email: String(form.get("email") ?? "").trim(),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return invalid(issue?.message ?? "Check the form.", String(issue?.path[0] ?? ""));
+  }
+  const db = await getDb();
+  return attempt(() => assignBooking(db, viewer, parsed.data.bookingId, parsed.data.email));
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -44,7 +82,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, name, role, peopleText } = loaderData;
+  const { figures, name, role, peopleText, sessions, toResolve, mayResolve } = loaderData;
   const stats = [
     { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
@@ -99,6 +137,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <SessionsOverview
+        today={sessions.today}
+        week={sessions.week}
+        toResolve={toResolve}
+        mayResolve={mayResolve}
+      />
     </section>
   );
 }

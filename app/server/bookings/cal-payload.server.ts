@@ -19,11 +19,6 @@ export function validSignature(secret: string | null, body: Buffer, signature: s
   return given !== null && given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Signs a body the way Cal.com does (tests, and the README's curl example). */
-export function signCalBody(secret: string, body: string | Buffer): string {
-  return createHmac("sha256", secret).update(body).digest("hex");
-}
-
 const instant = z
   .string()
   .max(64)

@@ -322,12 +322,14 @@ export async function bookingsToResolve(db: Db, actor: Viewer) {
 }
 
 /** Gives an unmatched booking to a client or lead; a booked one then counts as if they had booked it. */
-export async function assignBooking(db: Db, actor: Viewer, bookingId: string, clientId: string) {
+export async function assignBooking(db: Db, actor: Viewer, bookingId: string, email: string) {
   assertCan(actor, "bookings.resolve");
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
     if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
     if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
+    const clientId = await matchClient(tx, email);
+    if (!clientId) throw data({ error: "No client or lead has that email." }, { status: 400 });
     await lockClient(tx, clientId);
     const [assigned] = await tx
       .update(bookings)
@@ -342,18 +344,14 @@ export async function assignBooking(db: Db, actor: Viewer, bookingId: string, cl
 }
 
 /** The coach has dealt with an over-plan booking (charged it, or agreed to it): it leaves the list. */
-export async function resolveBooking(db: Db, actor: Viewer, bookingId: string) {
+export async function resolveBooking(db: Db, actor: Viewer, bookingId: string, clientId: string) {
   assertCan(actor, "bookings.resolve");
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)
       .set({ resolvedAt: sql`now()`, resolvedBy: actor.id })
       .where(
-        and(
-          eq(bookings.id, bookingId),
-          sql`${bookings.clientId} IS NOT NULL`,
-          sql`${bookings.resolvedAt} IS NULL`,
-        ),
+        and(eq(bookings.id, bookingId), eq(bookings.clientId, clientId), sql`${bookings.resolvedAt} IS NULL`),
       )
       .returning();
     if (!row) throw data({ error: "That booking was not found or is already resolved." }, { status: 404 });
@@ -402,4 +400,32 @@ export function sessionsView(
   const link = (kind: QuotaKind) =>
     hasCredit(kind) ? schedulerLink(SETTINGS.bookings.schedulerLinks[kind], viewer) : null;
   return { upcoming, past, book: { session: link("session_30m"), mockInterview: link("mock_interview") } };
+}
+
+// ── The coach's week (admin home) ───────────────────────────────────────────────────────────────
+
+const DAY_MS = 86_400_000;
+
+/** The calendar day of `date` in the coach's time zone, `2026-11-24`. */
+function dayIn(timeZone: string, date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+}
+
+/** Booked sessions of today and the six days after it (in the coach's time zone), across clients. */
+export async function sessionsThisWeek(db: Db, actor: Viewer, timeZone: string, now = new Date()) {
+  const near = await sessionsBetween(
+    db,
+    actor,
+    new Date(now.getTime() - DAY_MS),
+    new Date(now.getTime() + 8 * DAY_MS),
+  );
+  const days = Array.from({ length: 7 }, (_, i) => dayIn(timeZone, new Date(now.getTime() + i * DAY_MS)));
+  const today = near.filter((b) => dayIn(timeZone, b.startsAt) === days[0]);
+  const week = near.filter((b) => days.slice(1).includes(dayIn(timeZone, b.startsAt)));
+  return { today, week };
 }

@@ -8,6 +8,7 @@ import { invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { auditTrail } from "~/server/models/audit.server";
+import { bookingsOf } from "~/server/models/bookings.server";
 import {
   activitiesFor,
   homeworkFor,
@@ -20,6 +21,8 @@ import { can } from "~/server/policy.server";
 import type { Route } from "./+types/route";
 import { Activity } from "./activity";
 import { activityIntents } from "./activity.server";
+import { BookingsSection } from "./bookings";
+import { bookingIntents } from "./bookings.server";
 import { DeletePersonSection } from "./delete-person";
 import { deletePersonIntents } from "./delete-person.server";
 import { HomeworkSection } from "./homework";
@@ -46,13 +49,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!id.success) throw refusal({ error: "No one with that id." }, { status: 404 });
   const db = await getDb();
   const person = await getPerson(db, viewer, id.data);
-  const [usage, activity, homework, lessons, resources, trail] = await Promise.all([
+  const [usage, activity, homework, lessons, resources, trail, bookings] = await Promise.all([
     usageFor(db, viewer, person.id),
     activitiesFor(db, viewer, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
     homeworkFor(db, viewer, person.id),
     lessonsFor(db, viewer, person.id),
     resourcesFor(db, viewer, person.id),
     auditTrail(db, viewer, person.id),
+    bookingsOf(db, viewer, person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -66,6 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lessons,
     resources,
     trail,
+    bookings,
     isSelf: person.id === viewer.id,
     may: {
       setRole: can(viewer, "profile.set-role"),
@@ -77,6 +82,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       resources: can(viewer, "resource.manage"),
       lessons: can(viewer, "lesson.create"),
       deletePerson: can(viewer, "profile.delete"),
+      resolveBookings: can(viewer, "bookings.resolve"),
     },
   };
 }
@@ -92,6 +98,7 @@ export const INTENTS = [
   "add-resource",
   "remove-resource",
   "delete-person",
+  "resolve-booking",
 ] as const;
 
 const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
@@ -101,6 +108,7 @@ const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
   ...homeworkIntents,
   ...resourceIntents,
   ...deletePersonIntents,
+  ...bookingIntents,
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -146,6 +154,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
               <SpecialItems data={data} />
             </div>
           </div>
+          <BookingsSection data={data} />
           <HomeworkSection data={data} />
           <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
             <div className="min-w-0">

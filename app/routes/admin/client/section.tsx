@@ -26,6 +26,7 @@ const JUMPS = [
   ["activity", "Activity"],
   ["review", "To review"],
   ["specials", "Special items"],
+  ["bookings", "Sessions booked"],
   ["homework", "Homework"],
   ["lessons", "Lessons"],
   ["resources", "Resources"],

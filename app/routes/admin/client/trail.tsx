@@ -19,6 +19,11 @@ const ACTION_LABELS: Record<string, string> = {
   "resource.add": "Resource added",
   "resource.remove": "Resource removed",
   "data.deletion-requested": "Deletion requested",
+  "booking.create": "Session booked",
+  "booking.cancel": "Booking cancelled",
+  "booking.reschedule": "Booking moved",
+  "booking.assign": "Booking assigned",
+  "booking.resolve": "Over-plan booking resolved",
 };
 
 function describeChange(
@@ -51,7 +56,10 @@ export function Trail({ data }: { data: ClientData }) {
                 {describeChange(event.before, event.after)}
               </span>
               <span className="text-muted-foreground">
-                {event.actorName ?? event.actorEmail ?? "someone"} · <LocalDateTime value={event.createdAt} />
+                {event.actorName ??
+                  event.actorEmail ??
+                  (event.after?.via === "cal.com" ? "Cal.com" : "someone")}{" "}
+                · <LocalDateTime value={event.createdAt} />
               </span>
             </li>
           ))}

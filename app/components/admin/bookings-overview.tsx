@@ -1,0 +1,130 @@
+import { Link, useFetcher } from "react-router";
+import { inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { bookingFlag } from "~/domain/bookings";
+import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
+
+// Issue #18, the admin home: today's and this week's sessions across clients, and the bookings that
+// wait for the coach (unmatched: an admin assigns them to someone; over plan: resolved on the client's page).
+
+export type OverviewBooking = {
+  id: string;
+  kind: string;
+  title: string;
+  startsAt: Date | string;
+  clientId: string | null;
+  clientName: string | null;
+  clientEmail: string | null;
+  attendeeEmail: string;
+  attendeeName: string | null;
+  overPlan: boolean;
+  lateCancel: boolean;
+  status: string;
+};
+
+function Who({ booking }: { booking: OverviewBooking }) {
+  if (!booking.clientId) return <span>{booking.attendeeName ?? booking.attendeeEmail}</span>;
+  return (
+    <Link to={`/admin/clients/${booking.clientId}`} className="font-medium text-primary hover:underline">
+      {booking.clientName || booking.clientEmail}
+    </Link>
+  );
+}
+
+function BookingList({ rows, empty, label }: { rows: OverviewBooking[]; empty: string; label: string }) {
+  if (rows.length === 0) return <p className="text-muted-foreground">{empty}</p>;
+  return (
+    <ul aria-label={label} className="divide-y divide-border rounded-xl border border-border bg-card text-sm">
+      {rows.map((booking) => {
+        const flag = bookingFlag(booking);
+        return (
+          <li key={booking.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr_auto] sm:items-center">
+            <LocalDateTime value={booking.startsAt} />
+            <span className="min-w-0 break-words">
+              <Who booking={booking} /> · {KIND_LABELS[booking.kind as ServiceKind]}
+            </span>
+            {flag && <span className="font-medium text-danger">{flag}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AssignBooking({ booking }: { booking: OverviewBooking }) {
+  const fetcher = useFetcher();
+  const form = useInPlaceForm(fetcher);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/admin?index"
+      ref={form.formRef}
+      className="flex flex-wrap items-end gap-2"
+    >
+      <input type="hidden" name="intent" value="assign-booking" />
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <label className="grid gap-1 text-sm">
+        Assign to (a client's or lead's email)
+        <input {...form.field("email")} type="email" required disabled={form.saving} className={inputClass} />
+      </label>
+      <button type="submit" disabled={form.saving} className={primaryButtonClass}>
+        Assign
+      </button>
+      {form.message}
+    </fetcher.Form>
+  );
+}
+
+export function SessionsOverview({
+  today,
+  week,
+  toResolve,
+  mayResolve,
+}: {
+  today: OverviewBooking[];
+  week: OverviewBooking[];
+  toResolve: OverviewBooking[];
+  mayResolve: boolean;
+}) {
+  return (
+    <section aria-labelledby="sessions-heading" className="mt-10 grid gap-6">
+      <h2 id="sessions-heading" className="text-xl font-semibold">
+        Sessions
+      </h2>
+      <div className="grid gap-2">
+        <h3 className="font-medium">Today</h3>
+        <BookingList rows={today} empty="No sessions today." label="Today's sessions" />
+      </div>
+      <div className="grid gap-2">
+        <h3 className="font-medium">This week</h3>
+        <BookingList rows={week} empty="No more sessions this week." label="This week's sessions" />
+      </div>
+      {toResolve.length > 0 && (
+        <div className="grid gap-2">
+          <h3 className="font-medium">Bookings to resolve</h3>
+          <ul aria-label="Bookings to resolve" className="grid gap-3">
+            {toResolve.map((booking) => (
+              <li key={booking.id} className="grid gap-2 rounded-xl border border-border bg-card p-4 text-sm">
+                <p>
+                  <span className="font-medium text-danger">{bookingFlag(booking)}</span> ·{" "}
+                  {KIND_LABELS[booking.kind as ServiceKind]} · <LocalDateTime value={booking.startsAt} /> ·{" "}
+                  <Who booking={booking} /> ({booking.attendeeEmail})
+                </p>
+                {!booking.clientId && mayResolve && <AssignBooking booking={booking} />}
+                {booking.clientId && (
+                  <Link
+                    to={`/admin/clients/${booking.clientId}#bookings`}
+                    className="text-primary hover:underline"
+                  >
+                    Open the client's sessions
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useFetcher } from "react-router";
+import { buttonClass } from "~/components/admin/fetcher-error";
+import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { bookingFlag } from "~/domain/bookings";
+import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
+import { type ClientData, Section } from "./section";
+
+// Issue #18: the client's sessions booked on Cal.com, newest first, each with what it means for the
+// plan ("1 over plan", a late cancellation); an admin marks an over-plan one resolved.
+
+function ResolveBooking({ id }: { id: string }) {
+  const fetcher = useFetcher();
+  const form = useInPlaceForm(fetcher);
+  return (
+    <fetcher.Form method="post" ref={form.formRef} className="inline-flex items-center gap-2">
+      <input type="hidden" name="intent" value="resolve-booking" />
+      <input type="hidden" name="bookingId" value={id} />
+      <button type="submit" disabled={form.saving} className={buttonClass}>
+        Mark resolved
+      </button>
+      {form.message}
+    </fetcher.Form>
+  );
+}
+
+export function BookingsSection({ data }: { data: ClientData }) {
+  const rows = [...data.bookings].reverse();
+  return (
+    <Section id="bookings" title="Sessions booked">
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground">No sessions booked on the scheduler yet.</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-xl border border-border bg-card text-sm">
+          {rows.map((booking) => {
+            const flag = booking.resolvedAt ? null : bookingFlag(booking);
+            return (
+              <li key={booking.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{booking.title}</p>
+                  <p className="text-muted-foreground">
+                    {KIND_LABELS[booking.kind as ServiceKind]} · <LocalDateTime value={booking.startsAt} />
+                    {booking.status === "cancelled" && !booking.lateCancel && " · Cancelled"}
+                  </p>
+                  {flag && <p className="font-medium text-danger">{flag}</p>}
+                </div>
+                {booking.overPlan && !booking.resolvedAt && data.may.resolveBookings && (
+                  <ResolveBooking id={booking.id} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}

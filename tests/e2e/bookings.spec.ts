@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { calDelivery, calSignature } from "../support/cal.ts";
+import { parseCalendar } from "../support/ical.ts";
+import { listedPersonIds } from "../support/people-list.ts";
+import { expect as baseExpect, freshIdentity, PEOPLE, signedInPage, test } from "./support";
+
+// Issue #18: a signed Cal.com delivery arrives and the client's open dashboard shows the new count
+// and the upcoming session without a reload; "Add to calendar" downloads a valid calendar event.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+async function makeProClient(admin: Page, email: string) {
+  const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
+  const ids = listedPersonIds(await response.text());
+  expect(ids, `one row for ${email}`).toHaveLength(1);
+  const forms: Record<string, string>[] = [
+    { intent: "set-role", role: "client" },
+    { intent: "set-plan", plan: "pro" },
+  ];
+  for (const form of forms) {
+    const answer = await admin.request.post(`/admin/clients/${ids[0]}`, { form });
+    expect(answer.status(), JSON.stringify(form)).toBe(200);
+  }
+}
+
+const sessionsBar = (page: Page) =>
+  page.getByRole("progressbar", { name: "30-minute coaching session", exact: true });
+
+test("a signed booking shows on the client's open dashboard without a reload; its .ics is a valid event", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const person = freshIdentity("Booker");
+  const client = await signedInPage(browser, baseURL, person, "/dashboard");
+  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
+  try {
+    const page = client.page;
+    await makeProClient(admin.page, person.email);
+    await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
+    await expect(page.getByText("No upcoming sessions.")).toBeVisible();
+    const book = page.getByRole("link", { name: "Book a session", exact: true });
+    const bookUrl = new URL((await book.getAttribute("href")) ?? "");
+    expect(bookUrl.searchParams.get("email")).toBe(person.email);
+    expect(bookUrl.searchParams.get("name")).toBe(person.name);
+    await page.evaluate(() => {
+      (window as unknown as { mark: string }).mark = "same document";
+    });
+
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    start.setUTCMinutes(0, 0, 0);
+    const delivery = calDelivery("BOOKING_CREATED", { email: person.email, name: person.name, start });
+
+    await test.step("a tampered delivery is refused (401) and changes nothing", async () => {
+      const tampered = await request.post("/webhooks/cal", {
+        headers: {
+          "content-type": "application/json",
+          "x-cal-signature-256": calSignature(`${delivery.body} `),
+        },
+        data: delivery.body,
+      });
+      expect(tampered.status()).toBe(401);
+    });
+
+    await test.step("the signed delivery: count and upcoming session follow on the open page", async () => {
+      // From another site, as Cal.com posts: no Origin of ours, no cookie.
+      const answer = await request.post("/webhooks/cal", {
+        headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(delivery.body) },
+        data: delivery.body,
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+      await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "1 of 4 used");
+      const upcoming = page.getByRole("list", { name: "Upcoming sessions" });
+      await expect(upcoming.getByText(/Coaching session between/)).toBeVisible();
+      await expect(upcoming.getByRole("link", { name: "Join" })).toHaveAttribute(
+        "href",
+        `https://app.cal.com/video/${delivery.uid}`,
+      );
+      expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same document");
+    });
+
+    await test.step("Add to calendar downloads an .ics that parses as the session", async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Add to calendar" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("session.ics");
+      const file = await download.path();
+      const events = parseCalendar(readFileSync(file, "utf8"));
+      expect(events).toHaveLength(1);
+      expect(events[0]?.summary).toMatch(/^Coaching session between/);
+      expect(events[0]?.start.toISOString()).toBe(start.toISOString());
+      expect(events[0]?.end.toISOString()).toBe(new Date(start.getTime() + 30 * 60_000).toISOString());
+    });
+
+    await test.step("the coach's admin home lists it this week", async () => {
+      await admin.page.goto("/admin");
+      const week = admin.page.getByRole("list", { name: "This week's sessions" });
+      await expect(week.getByRole("link", { name: person.name })).toBeVisible();
+    });
+  } finally {
+    await client.context.close();
+    await admin.context.close();
+  }
+});
