@@ -15,6 +15,8 @@ import {
   accounts,
   activities,
   auditEvents,
+  bookings,
+  calDeliveries,
   homework,
   lessons,
   profiles,
@@ -133,6 +135,43 @@ async function addOddRows(database: Fresh): Promise<void> {
       before: null,
       after: null,
     },
+  ]);
+  // Bookings from Cal.com: one matched and counted, one unmatched; and the deliveries that made them.
+  const [booking] = await db
+    .insert(bookings)
+    .values([
+      {
+        uid: "uid'1",
+        currentUid: "uid'2",
+        clientId: odd.id,
+        kind: "session_30m",
+        eventType: "coaching-session",
+        title: ODD,
+        startsAt: at as unknown as Date,
+        endsAt: at as unknown as Date,
+        attendeeEmail: odd.email,
+        attendeeName: ODD,
+        joinUrl: "https://app.cal.com/video/x",
+        counted: true,
+      },
+      {
+        uid: "uid-2",
+        currentUid: "uid-2",
+        clientId: null,
+        kind: "mock_interview",
+        eventType: "4242",
+        title: "",
+        startsAt: new Date("2026-03-01T00:00:00.000Z"),
+        endsAt: new Date("2026-03-01T00:30:00.000Z"),
+        attendeeEmail: "stranger@example.com",
+        status: "cancelled",
+        cancelledAt: new Date("2026-02-01T00:00:00.000Z"),
+      },
+    ])
+    .returning();
+  await db.insert(calDeliveries).values([
+    { trigger: "BOOKING_CREATED", uid: "uid'1", bookingId: booking?.id ?? null },
+    { trigger: "BOOKING_CANCELLED", uid: "gone", bookingId: null },
   ]);
 }
 

@@ -14,6 +14,7 @@ import {
   accounts,
   activities,
   auditEvents,
+  bookings,
   homework,
   lessons,
   profiles,
@@ -70,6 +71,20 @@ async function populatedClient(name: string, coach: Viewer, admin: Viewer): Prom
   await db()
     .insert(auditEvents)
     .values({ actorId: admin.id, action: "usage.adjust", targetId: client.id, entity: "service_usage" });
+  const uid = `cal-${randomUUID()}`;
+  await db()
+    .insert(bookings)
+    .values({
+      uid,
+      currentUid: uid,
+      clientId: client.id,
+      kind: "session_30m",
+      eventType: "coaching-session",
+      title: `Session ${tag}`,
+      startsAt: new Date(),
+      endsAt: new Date(),
+      attendeeEmail: client.email,
+    });
   return client;
 }
 
@@ -92,6 +107,7 @@ async function rowsOf(id: string) {
         .from(activities)
         .where(or(eq(activities.clientId, id), eq(activities.createdBy, id))),
     ),
+    bookings: await n(db().select().from(bookings).where(eq(bookings.clientId, id))),
     lessons: await n(
       db()
         .select()
@@ -169,6 +185,7 @@ describe(`export (${databaseLabel})`, () => {
       exported.homework,
       exported.resources,
       exported.auditEvents,
+      exported.bookings,
     ]) {
       expect(rows).toHaveLength(1);
     }
@@ -234,6 +251,7 @@ describe(`deleting a person (${databaseLabel})`, () => {
       accounts: 0,
       usage: 0,
       activities: 0,
+      bookings: 0,
       lessons: 0,
       homework: 0,
       resources: 0,

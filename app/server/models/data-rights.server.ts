@@ -10,6 +10,7 @@ import {
   accounts,
   activities,
   auditEvents,
+  bookings,
   homework,
   lessons,
   profiles,
@@ -32,29 +33,36 @@ export async function exportPersonData(db: Db, actor: Viewer) {
   const id = actor.id;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
   if (!profile) throw data({ error: "No one with that id." }, { status: 404 });
-  const [accountRows, sessionRows, usage, activityRows, lessonRows, homeworkRows, resourceRows, auditRows] =
-    await Promise.all([
-      db
-        .select({ provider: accounts.providerId, subject: accounts.accountId, createdAt: accounts.createdAt })
-        .from(accounts)
-        .where(eq(accounts.userId, id))
-        .orderBy(asc(accounts.createdAt)),
-      db
-        .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .where(eq(sessions.userId, id))
-        .orderBy(asc(sessions.createdAt)),
-      db
-        .select()
-        .from(serviceUsage)
-        .where(eq(serviceUsage.clientId, id))
-        .orderBy(asc(serviceUsage.createdAt)),
-      db.select().from(activities).where(eq(activities.clientId, id)).orderBy(asc(activities.occurredAt)),
-      db.select().from(lessons).where(eq(lessons.clientId, id)).orderBy(asc(lessons.occurredAt)),
-      db.select().from(homework).where(eq(homework.clientId, id)).orderBy(asc(homework.createdAt)),
-      db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
-      db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
-    ]);
+  const [
+    accountRows,
+    sessionRows,
+    usage,
+    activityRows,
+    lessonRows,
+    homeworkRows,
+    resourceRows,
+    auditRows,
+    bookingRows,
+  ] = await Promise.all([
+    db
+      .select({ provider: accounts.providerId, subject: accounts.accountId, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(eq(accounts.userId, id))
+      .orderBy(asc(accounts.createdAt)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, id))
+      .orderBy(asc(sessions.createdAt)),
+    db.select().from(serviceUsage).where(eq(serviceUsage.clientId, id)).orderBy(asc(serviceUsage.createdAt)),
+    db.select().from(activities).where(eq(activities.clientId, id)).orderBy(asc(activities.occurredAt)),
+    db.select().from(lessons).where(eq(lessons.clientId, id)).orderBy(asc(lessons.occurredAt)),
+    db.select().from(homework).where(eq(homework.clientId, id)).orderBy(asc(homework.createdAt)),
+    db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
+    db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
+    // Sessions booked on Cal.com (docs/decisions/0024-bookings.md).
+    db.select().from(bookings).where(eq(bookings.clientId, id)).orderBy(asc(bookings.startsAt)),
+  ]);
   return {
     generatedAt: new Date().toISOString(),
     profile,
@@ -66,6 +74,7 @@ export async function exportPersonData(db: Db, actor: Viewer) {
     homework: homeworkRows,
     resources: resourceRows,
     auditEvents: auditRows,
+    bookings: bookingRows,
   };
 }
 
