@@ -64,6 +64,20 @@ test("a signed booking shows on the client's open dashboard without a reload; it
       expect(tampered.status()).toBe(401);
     });
 
+    await test.step("only POST /webhooks/cal, and no larger than its limit", async () => {
+      const huge = await request.post("/webhooks/cal", {
+        headers: { "content-type": "application/json", "x-cal-signature-256": "0".repeat(64) },
+        data: "x".repeat(300 * 1024),
+      });
+      expect(huge.status()).toBe(413);
+      expect((await request.get("/webhooks/cal")).status()).toBe(404);
+      const twin = await request.post("/webhooks/cal.data", {
+        headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(delivery.body) },
+        data: delivery.body,
+      });
+      expect(twin.status()).not.toBe(200);
+    });
+
     await test.step("the signed delivery: count and upcoming session follow on the open page", async () => {
       // From another site, as Cal.com posts: no Origin of ours, no cookie.
       const answer = await request.post("/webhooks/cal", {
