@@ -129,6 +129,23 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     expect(await used(person.id)).toBe(0);
   });
 
+  test("a create and its cancel delivered at the same moment end cancelled, with the credit given back", async () => {
+    const person = await client("premium");
+    const start = inHours(72);
+    const uids = Array.from({ length: 5 }, (_, i) => `race-${person.id}-${i}`);
+    await Promise.all(
+      uids.flatMap((uid) => [
+        send(calDelivery("BOOKING_CREATED", { uid, email: person.email, start }).body),
+        send(calDelivery("BOOKING_CANCELLED", { uid, email: person.email, start }).body),
+        send(calDelivery("BOOKING_CREATED", { uid, email: person.email, start }).body),
+      ]),
+    );
+    for (const uid of uids) {
+      expect(await bookingByUid(uid)).toMatchObject({ status: "cancelled", counted: false });
+    }
+    expect(await used(person.id)).toBe(0);
+  });
+
   test("a cancellation in time gives the credit back; a late one keeps it and says so", async () => {
     const person = await client("pro");
     const early = await deliver("BOOKING_CREATED", { email: person.email, start: inHours(72) });

@@ -174,17 +174,19 @@ async function cancelled(
   at: Date,
   noticeHours: number,
 ): Promise<Applied> {
-  const existing = await findLocked(tx, [p.uid]);
+  let existing = await findLocked(tx, [p.uid]);
   if (!existing) {
     // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
-    const { row } = await insertOrFind(tx, {
+    const { row, isNew } = await insertOrFind(tx, {
       ...rowFrom(p, kind, clientId),
       uid: p.uid,
       currentUid: p.uid,
       status: "cancelled",
       cancelledAt: at,
     });
-    return count(tx, row, null, "booking.cancel");
+    if (isNew) return count(tx, row, null, "booking.cancel");
+    // Its create committed while this waited on the uid: cancel that booking as usual.
+    existing = row;
   }
   if (existing.status === "cancelled")
     return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
@@ -222,7 +224,7 @@ async function rescheduled(
   clientId: string | null,
 ): Promise<Applied> {
   const original = p.rescheduleUid?.trim() || p.uid;
-  const existing = await findLocked(tx, [original, p.uid]);
+  let existing = await findLocked(tx, [original, p.uid]);
   if (!existing) {
     // Before its create: the booking is known from here on, at its new time, and counts now.
     const { row, isNew } = await insertOrFind(tx, {
@@ -230,9 +232,9 @@ async function rescheduled(
       uid: original,
       currentUid: p.uid,
     });
-    return isNew
-      ? count(tx, row, null, "booking.create")
-      : { id: row.id, clientId: row.clientId, summary: "already known" };
+    if (isNew) return count(tx, row, null, "booking.create");
+    // Its create committed while this waited on the uid: move that booking as usual.
+    existing = row;
   }
   const moved = {
     startsAt: p.startTime,
