@@ -4,14 +4,13 @@ import { effectivePlan, type Plan, type QuotaKind } from "~/domain/plans";
 import { quotaItems, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { handleCalWebhook } from "~/server/bookings/cal-webhook.server";
+import { assignBooking, resolveBooking } from "~/server/models/bookings.server";
 import {
-  assignBooking,
   bookingsOf,
   bookingsToResolve,
   ownBookings,
-  resolveBooking,
   sessionsView,
-} from "~/server/models/bookings.server";
+} from "~/server/models/bookings-read.server";
 import { adjustUsage, usageFor } from "~/server/models/client-records.server";
 import { auditEvents, bookings, calDeliveries, serviceUsage } from "~/server/schema";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";

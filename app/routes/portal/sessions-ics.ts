@@ -2,7 +2,7 @@ import { SETTINGS } from "~/content/settings";
 import { currentViewer } from "~/server/auth/context.server";
 import { sessionsCalendar } from "~/server/bookings/ics.server";
 import { getDb } from "~/server/db.server";
-import { ownBookings } from "~/server/models/bookings.server";
+import { ownBookings } from "~/server/models/bookings-read.server";
 import { can } from "~/server/policy.server";
 import type { Route } from "./+types/sessions-ics";
 

@@ -1,8 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { SETTINGS } from "~/content/settings";
-import { givesCreditBack, kindOfEventType, schedulerLink } from "~/domain/bookings";
-import { safeHref } from "~/domain/links";
+import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import type { QuotaKind } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
@@ -254,74 +253,7 @@ async function rescheduled(
   return { id: existing.id, clientId: existing.clientId, summary: "moved" };
 }
 
-// ── Reading and resolving ───────────────────────────────────────────────────────────────────────
-
-const LISTED = {
-  id: bookings.id,
-  kind: bookings.kind,
-  title: bookings.title,
-  startsAt: bookings.startsAt,
-  endsAt: bookings.endsAt,
-  joinUrl: bookings.joinUrl,
-  status: bookings.status,
-  clientId: bookings.clientId,
-  attendeeEmail: bookings.attendeeEmail,
-  attendeeName: bookings.attendeeName,
-  counted: bookings.counted,
-  overPlan: bookings.overPlan,
-  lateCancel: bookings.lateCancel,
-  resolvedAt: bookings.resolvedAt,
-} as const;
-
-/** A client's own bookings (the portal). */
-export async function ownBookings(db: Db, viewer: Viewer) {
-  assertCan(viewer, "portal.read-own");
-  return db.select(LISTED).from(bookings).where(eq(bookings.clientId, viewer.id)).orderBy(bookings.startsAt);
-}
-
-/** One client's bookings (the admin's client page). */
-export async function bookingsOf(db: Db, actor: Viewer, clientId: string) {
-  assertCan(actor, "bookings.read");
-  return db.select(LISTED).from(bookings).where(eq(bookings.clientId, clientId)).orderBy(bookings.startsAt);
-}
-
-/** Bookings across clients, each with its client's name and email (null when unmatched). */
-const withClient = (db: Db) =>
-  db
-    .select({ ...LISTED, clientName: profiles.fullName, clientEmail: profiles.email })
-    .from(bookings)
-    .leftJoin(profiles, eq(profiles.id, bookings.clientId));
-
-/** Booked sessions across clients starting in [from, to), with the client's name (the admin home). */
-export async function sessionsBetween(db: Db, actor: Viewer, from: Date, to: Date) {
-  assertCan(actor, "bookings.read");
-  return withClient(db)
-    .where(
-      and(
-        eq(bookings.status, "booked"),
-        sql`${bookings.startsAt} >= ${from}`,
-        sql`${bookings.startsAt} < ${to}`,
-      ),
-    )
-    .orderBy(bookings.startsAt);
-}
-
-/** Bookings waiting for the coach: unmatched, or over plan and not yet resolved. */
-export async function bookingsToResolve(db: Db, actor: Viewer) {
-  assertCan(actor, "bookings.read");
-  return withClient(db)
-    .where(
-      and(
-        sql`${bookings.resolvedAt} IS NULL`,
-        or(
-          sql`${bookings.clientId} IS NULL`,
-          and(eq(bookings.overPlan, true), eq(bookings.status, "booked")),
-        ),
-      ),
-    )
-    .orderBy(bookings.startsAt)
-    .limit(100);
-}
+// ── Resolving ───────────────────────────────────────────────────────────────────────────────────
 
 /** Gives an unmatched booking to a client or lead; a booked one then counts as if they had booked it. */
 export async function assignBooking(db: Db, actor: Viewer, bookingId: string, email: string) {
@@ -367,67 +299,4 @@ export async function resolveBooking(db: Db, actor: Viewer, bookingId: string, c
     if (row.clientId) await publishChange(tx, { kind: "booking", clientId: row.clientId });
     return row;
   });
-}
-
-// ── The client's sessions (portal) ──────────────────────────────────────────────────────────────
-
-const PAST_SHOWN = 10;
-
-/**
- * The dashboard's sessions: upcoming (booked, not yet over; soonest first) and past (the latest few),
- * and the booking links for each kind the plan still has credit for (name and email filled in).
- */
-export function sessionsView(
-  viewer: Viewer,
-  own: Awaited<ReturnType<typeof ownBookings>>,
-  quotas: readonly { kind: string; used: number; included: number }[],
-  now: Date,
-) {
-  const shown = own.map(({ id, kind, title, startsAt, endsAt, joinUrl, status, lateCancel }) => ({
-    id,
-    kind,
-    title,
-    startsAt,
-    endsAt,
-    joinUrl: joinUrl ? safeHref(joinUrl) : null,
-    status,
-    lateCancel,
-  }));
-  const upcoming = shown.filter((b) => b.status === "booked" && b.endsAt.getTime() >= now.getTime());
-  const past = shown
-    .filter((b) => !upcoming.includes(b))
-    .reverse()
-    .slice(0, PAST_SHOWN);
-  const hasCredit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && q.used < q.included);
-  const link = (kind: QuotaKind) =>
-    hasCredit(kind) ? schedulerLink(SETTINGS.bookings.schedulerLinks[kind], viewer) : null;
-  return { upcoming, past, book: { session: link("session_30m"), mockInterview: link("mock_interview") } };
-}
-
-// ── The coach's week (admin home) ───────────────────────────────────────────────────────────────
-
-const DAY_MS = 86_400_000;
-
-/** The calendar day of `date` in the coach's time zone, `2026-11-24`. */
-function dayIn(timeZone: string, date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
-}
-
-/** Booked sessions of today and the six days after it (in the coach's time zone), across clients. */
-export async function sessionsThisWeek(db: Db, actor: Viewer, timeZone: string, now = new Date()) {
-  const near = await sessionsBetween(
-    db,
-    actor,
-    new Date(now.getTime() - DAY_MS),
-    new Date(now.getTime() + 8 * DAY_MS),
-  );
-  const days = Array.from({ length: 7 }, (_, i) => dayIn(timeZone, new Date(now.getTime() + i * DAY_MS)));
-  const today = near.filter((b) => dayIn(timeZone, b.startsAt) === days[0]);
-  const week = near.filter((b) => days.slice(1).includes(dayIn(timeZone, b.startsAt)));
-  return { today, week };
 }

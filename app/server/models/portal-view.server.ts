@@ -5,7 +5,7 @@ import { isResourceKind } from "~/domain/resource-kinds";
 import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { getDb } from "../db.server";
-import { ownBookings, sessionsView } from "./bookings.server";
+import { ownBookings, sessionsView } from "./bookings-read.server";
 import {
   dashboardData,
   listHomework,

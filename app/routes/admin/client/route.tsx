@@ -8,7 +8,7 @@ import { invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { auditTrail } from "~/server/models/audit.server";
-import { bookingsOf } from "~/server/models/bookings.server";
+import { bookingsOf } from "~/server/models/bookings-read.server";
 import {
   activitiesFor,
   homeworkFor,
