@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { calDelivery, calSignature } from "../support/cal.ts";
 import { parseCalendar } from "../support/ical.ts";
 import { listedPersonIds } from "../support/people-list.ts";
-import { expect as baseExpect, freshIdentity, PEOPLE, signedInPage, test } from "./support";
+import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
 
 // Issue #18: a signed Cal.com delivery arrives and the client's open dashboard shows the new count
 // and the upcoming session without a reload; "Add to calendar" downloads a valid calendar event.
@@ -24,6 +24,13 @@ async function makeProClient(admin: Page, email: string) {
     expect(answer.status(), JSON.stringify(form)).toBe(200);
   }
 }
+
+/** Posts a body to the webhook as Cal.com does (from another site, no cookie), signed unless told. */
+const deliver = (request: APIRequestContext, body: string, signature = calSignature(body)) =>
+  request.post("/webhooks/cal", {
+    headers: { "content-type": "application/json", "x-cal-signature-256": signature },
+    data: body,
+  });
 
 const sessionsBar = (page: Page) =>
   page.getByRole("progressbar", { name: "30-minute coaching session", exact: true });
@@ -54,21 +61,12 @@ test("a signed booking shows on the client's open dashboard without a reload; it
     const delivery = calDelivery("BOOKING_CREATED", { email: person.email, name: person.name, start });
 
     await test.step("a tampered delivery is refused (401) and changes nothing", async () => {
-      const tampered = await request.post("/webhooks/cal", {
-        headers: {
-          "content-type": "application/json",
-          "x-cal-signature-256": calSignature(`${delivery.body} `),
-        },
-        data: delivery.body,
-      });
+      const tampered = await deliver(request, delivery.body, calSignature(`${delivery.body} `));
       expect(tampered.status()).toBe(401);
     });
 
     await test.step("only POST /webhooks/cal, and no larger than its limit", async () => {
-      const huge = await request.post("/webhooks/cal", {
-        headers: { "content-type": "application/json", "x-cal-signature-256": "0".repeat(64) },
-        data: "x".repeat(300 * 1024),
-      });
+      const huge = await deliver(request, "x".repeat(300 * 1024), "0".repeat(64));
       expect(huge.status()).toBe(413);
       expect((await request.get("/webhooks/cal")).status()).toBe(404);
       const twin = await request.post("/webhooks/cal.data", {
@@ -80,10 +78,7 @@ test("a signed booking shows on the client's open dashboard without a reload; it
 
     await test.step("the signed delivery: count and upcoming session follow on the open page", async () => {
       // From another site, as Cal.com posts: no Origin of ours, no cookie.
-      const answer = await request.post("/webhooks/cal", {
-        headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(delivery.body) },
-        data: delivery.body,
-      });
+      const answer = await deliver(request, delivery.body);
       expect(answer.status(), await answer.text()).toBe(200);
       await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "1 of 4 used");
       const upcoming = page.getByRole("list", { name: "Upcoming sessions" });
@@ -114,6 +109,46 @@ test("a signed booking shows on the client's open dashboard without a reload; it
       const week = admin.page.getByRole("list", { name: "This week's sessions" });
       await expect(week.getByRole("link", { name: person.name })).toBeVisible();
     });
+  } finally {
+    await client.context.close();
+    await admin.context.close();
+  }
+});
+
+test("an admin assigns an unmatched booking from the admin home; it then counts for that client", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const person = freshIdentity("Assignee");
+  const client = await signedInPage(browser, baseURL, person, "/dashboard");
+  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
+  try {
+    await makeProClient(admin.page, person.email);
+    const stranger = `${person.sub}-other@elsewhere.example`;
+    const delivery = calDelivery("BOOKING_CREATED", {
+      email: stranger,
+      name: "Someone Else",
+      start: new Date(Date.now() + 2 * 86_400_000),
+    });
+    const answer = await deliver(request, delivery.body);
+    expect(answer.status()).toBe(200);
+
+    const page = admin.page;
+    await gotoHydrated(page, "/admin");
+    const waiting = page
+      .getByRole("list", { name: "Bookings to resolve" })
+      .getByRole("listitem")
+      .filter({ hasText: stranger });
+    await expect(waiting).toContainText("Unmatched: assign it to someone");
+    await waiting.getByLabel("Assign to (a client's or lead's email)").fill(person.email);
+    await waiting.getByRole("button", { name: "Assign" }).click();
+    await expect(waiting).toHaveCount(0);
+    // The client's open dashboard follows: the session counts and is listed.
+    await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "1 of 4 used");
+    await expect(client.page.getByRole("list", { name: "Upcoming sessions" })).toContainText(
+      "Coaching session",
+    );
   } finally {
     await client.context.close();
     await admin.context.close();
