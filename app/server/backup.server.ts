@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import path from "node:path";
 import { is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { type Db, openDatabase } from "./db.server";
+import { type Db, openDatabase, PGLITE_TEMPLATE } from "./db.server";
 import { getConfig } from "./env.server";
 import { DatabaseInUseError } from "./pglite-lock.server";
 import * as schema from "./schema";
@@ -293,7 +293,7 @@ function where(kind: "pglite" | "postgres", dataDir: string): string {
 /** Opens the configured database for a tool: migrated, never seeded; a busy PGlite folder is a BackupError. */
 async function openForTool(url: string | undefined, dataDir: string) {
   try {
-    return await openDatabase({ url, dataDir, seed: false });
+    return await openDatabase({ url, dataDir, pgliteTemplate: PGLITE_TEMPLATE });
   } catch (error) {
     if (error instanceof DatabaseInUseError) throw new BackupError(error.message);
     throw error;
