@@ -84,8 +84,9 @@ export function requestLoadContext(nonce: string, clientAddress: string | undefi
 // What the process (express-shell/main.ts) needs from the bundled app, besides rendering.
 // The limits express-shell/main.ts applies before the app, the same as the app's own.
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
+export { BackupError } from "./server/backup.server";
 // `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
-export { BackupError, backup, restore } from "./server/backup.server";
+export { backup, restore } from "./server/backup-command.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
