@@ -6,7 +6,7 @@ import {
   type LessonValues,
 } from "~/components/admin/lesson-form-data";
 import { text, values } from "~/lib/forms";
-import { LESSON_LINK_FIELDS, LIMITS, lessonForm } from "~/lib/schemas/admin";
+import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { isRefusal } from "~/server/action-result.server";
 import { logger } from "~/server/logger.server";
 import type { LessonInput } from "~/server/models/client-records.server";
@@ -17,7 +17,7 @@ import type { LessonInput } from "~/server/models/client-records.server";
 const FAILED = "Failed to save.";
 
 /** readForm's options for the lesson form: the resource rows are the only repeated fields. */
-export const LESSON_FORM = { repeatable: LESSON_LINK_FIELDS } as const;
+export const LESSON_FORM = { repeatable: lessonForm.repeatable } as const;
 
 /** The form as typed (echoed back on a refusal, so a page without JavaScript loses nothing). */
 export function readLessonForm(form: FormData): LessonValues {

@@ -2,7 +2,7 @@ import { data as refusal } from "react-router";
 import { CLIENT_DETAIL_ACTIVITY_LIMIT, effectivePlan } from "~/domain/plans";
 import { adjustableQuotas, specialItems, usageSummary } from "~/domain/usage";
 import { errorCopy } from "~/lib/error-copy";
-import { HOMEWORK_LINK_FIELDS, idSchema } from "~/lib/schemas/admin";
+import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
@@ -103,11 +103,14 @@ const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
   ...deletePersonIntents,
 };
 
+/** Fields any of the intents' forms may repeat (link rows); readForm refuses any other repeat. */
+const REPEATABLE = [...new Set(Object.values(INTENT_TABLE).flatMap((entry) => entry.form.repeatable))];
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
   const id = idSchema.safeParse(params.id);
   if (!id.success) return invalid("That person was not found.");
-  const form = await readForm(request, { repeatable: HOMEWORK_LINK_FIELDS });
+  const form = await readForm(request, { repeatable: REPEATABLE });
   const intent = INTENTS.find((known) => known === form.get("intent"));
   const on = { db: await getDb(), viewer, clientId: id.data };
   return dispatch(intent ? INTENT_TABLE[intent] : undefined, form, on);
