@@ -22,7 +22,7 @@ export default function handleRequest(
     });
   }
 
-  // The CSP nonce server/security.ts put in this response's header: on React's and React Router's
+  // The CSP nonce express-shell/security.ts put in this response's header: on React's and React Router's
   // inline scripts and ours (root.tsx). None while pre-rendering: those pages use hashes.
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
@@ -74,18 +74,19 @@ export default function handleRequest(
   });
 }
 
-/** The load context of one request (server/main.ts): its CSP nonce and the client address Express saw. */
+/** The load context of one request (express-shell/main.ts): its CSP nonce and the client address Express saw. */
 export function requestLoadContext(nonce: string, clientAddress: string | undefined): RouterContextProvider {
   const context = loadContextWithNonce(nonce);
   context.set(clientAddressContext, clientAddress ?? null);
   return context;
 }
 
-// What the process (server/main.ts) needs from the bundled app, besides rendering.
-// The limits server/main.ts applies before the app, the same as the app's own.
+// What the process (express-shell/main.ts) needs from the bundled app, besides rendering.
+// The limits express-shell/main.ts applies before the app, the same as the app's own.
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
+export { BackupError } from "./server/backup.server";
 // `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
-export { BackupError, backup, restore } from "./server/backup.server";
+export { backup, restore } from "./server/backup-command.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";

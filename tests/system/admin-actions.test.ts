@@ -163,7 +163,7 @@ const asData = (path: string) => `${path}.data`;
 
 /** Every table the admin area writes, in full (the server must not be running on the folder). */
 async function snapshot() {
-  const database = await openDatabase({ url: undefined, dataDir, seed: false });
+  const database = await openDatabase({ url: undefined, dataDir });
   try {
     const { db } = database;
     return {

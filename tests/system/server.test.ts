@@ -114,7 +114,7 @@ describe("on a fresh data folder", () => {
 
 async function snapshot(dataDir: string) {
   // A PGlite folder can be open in one process only: call this while no server runs on it.
-  const database = await openDatabase({ url: undefined, dataDir, seed: false });
+  const database = await openDatabase({ url: undefined, dataDir });
   try {
     const { db } = database;
     const total = async (table: typeof profiles | typeof lessons | typeof homework | typeof serviceUsage) =>

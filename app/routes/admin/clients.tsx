@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } fro
 import { BackLink } from "~/components/admin/back-link";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
-import { idSchema } from "~/lib/schemas/admin";
+import { convertForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer } from "~/server/auth/context.server";
@@ -26,9 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
   const form = await readForm(request);
-  const id = idSchema.safeParse(form.get("id"));
-  if (!id.success) return invalid("That person was not found.");
-  return attempt(async () => convertLead(await getDb(), viewer, id.data));
+  const parsed = convertForm.parse(form);
+  if (!parsed.ok) return invalid(parsed.error);
+  return attempt(async () => convertLead(await getDb(), viewer, parsed.data.id));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

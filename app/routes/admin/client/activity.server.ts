@@ -1,10 +1,10 @@
-import { activitySchema } from "~/lib/schemas/admin";
+import { activityForm } from "~/lib/schemas/admin";
 import { addActivity } from "~/server/models/client-records.server";
 import { intent } from "./intent.server";
 
 export const activityIntents = {
   "add-activity": intent({
-    schema: activitySchema,
+    form: activityForm,
     handler: (input, { db, viewer, clientId }) => addActivity(db, viewer, clientId, input),
   }),
 };

@@ -1,6 +1,5 @@
 import { redirect, data as refusal } from "react-router";
-import { z } from "zod";
-import { confirmEmailSchema, DELETE_MISMATCH } from "~/lib/schemas/admin";
+import { DELETE_MISMATCH, deletePersonForm } from "~/lib/schemas/admin";
 import { deletePerson } from "~/server/models/data-rights.server";
 import { getPerson } from "~/server/models/people.server";
 import { assertCan } from "~/server/policy.server";
@@ -11,7 +10,7 @@ import { intent } from "./intent.server";
 // learns only that (403), whatever they typed.
 export const deletePersonIntents = {
   "delete-person": intent({
-    schema: z.object({ confirmEmail: confirmEmailSchema.nullable().catch(null) }),
+    form: deletePersonForm,
     handler: async ({ confirmEmail }, { db, viewer, clientId }) => {
       assertCan(viewer, "profile.delete");
       const person = await getPerson(db, viewer, clientId);

@@ -1,26 +1,14 @@
-import { homeworkAssignSchema, homeworkReviewSchema } from "~/lib/schemas/admin";
+import { homeworkAssignForm, homeworkReviewForm } from "~/lib/schemas/admin";
 import { assignHomework, reviewHomework } from "~/server/models/client-records.server";
 import { intent } from "./intent.server";
 
-/** The link rows' repeated fields (readForm lets these two repeat). */
-export const HOMEWORK_REPEATABLE = ["linkLabel", "linkUrl"] as const;
-
-const values = (form: FormData, name: string) =>
-  form.getAll(name).filter((value): value is string => typeof value === "string");
-
 export const homeworkIntents = {
   "assign-homework": intent({
-    schema: homeworkAssignSchema,
-    read: (form) => ({
-      title: form.get("title"),
-      dueDate: form.get("dueDate"),
-      description: form.get("description"),
-      links: { labels: values(form, "linkLabel"), urls: values(form, "linkUrl") },
-    }),
+    form: homeworkAssignForm,
     handler: (input, { db, viewer, clientId }) => assignHomework(db, viewer, clientId, input),
   }),
   "review-homework": intent({
-    schema: homeworkReviewSchema,
+    form: homeworkReviewForm,
     handler: ({ homeworkId, feedback }, { db, viewer, clientId }) =>
       reviewHomework(db, viewer, homeworkId, feedback, clientId),
   }),

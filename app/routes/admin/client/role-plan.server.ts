@@ -1,15 +1,14 @@
-import { z } from "zod";
-import { planSchema, roleSchema } from "~/lib/schemas/admin";
+import { planForm, roleForm } from "~/lib/schemas/admin";
 import { setPlan, setRole } from "~/server/models/people.server";
 import { intent } from "./intent.server";
 
 export const rolePlanIntents = {
   "set-role": intent({
-    schema: z.object({ role: roleSchema }),
+    form: roleForm,
     handler: ({ role }, { db, viewer, clientId }) => setRole(db, viewer, clientId, role),
   }),
   "set-plan": intent({
-    schema: z.object({ plan: planSchema }),
+    form: planForm,
     handler: ({ plan }, { db, viewer, clientId }) => setPlan(db, viewer, clientId, plan),
   }),
 };

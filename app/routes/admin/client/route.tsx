@@ -23,7 +23,7 @@ import { activityIntents } from "./activity.server";
 import { DeletePersonSection } from "./delete-person";
 import { deletePersonIntents } from "./delete-person.server";
 import { HomeworkSection } from "./homework";
-import { HOMEWORK_REPEATABLE, homeworkIntents } from "./homework.server";
+import { homeworkIntents } from "./homework.server";
 import { dispatch, type Intent } from "./intent.server";
 import { LessonsSection } from "./lessons";
 import { ResourcesSection } from "./resources";
@@ -103,11 +103,14 @@ const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
   ...deletePersonIntents,
 };
 
+/** Fields any of the intents' forms may repeat (link rows); readForm refuses any other repeat. */
+const REPEATABLE = [...new Set(Object.values(INTENT_TABLE).flatMap((entry) => entry.form.repeatable))];
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
   const id = idSchema.safeParse(params.id);
   if (!id.success) return invalid("That person was not found.");
-  const form = await readForm(request, { repeatable: HOMEWORK_REPEATABLE });
+  const form = await readForm(request, { repeatable: REPEATABLE });
   const intent = INTENTS.find((known) => known === form.get("intent"));
   const on = { db: await getDb(), viewer, clientId: id.data };
   return dispatch(intent ? INTENT_TABLE[intent] : undefined, form, on);

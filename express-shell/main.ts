@@ -86,7 +86,7 @@ app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FO
 
 // Fingerprinted files (cached for a year), public files and pre-rendered pages (revalidated, so a
 // deploy shows at once; /about, not a redirect to /about/): from memory, each compressed once
-// (server/static.ts), so before the compression middleware.
+// (express-shell/static.ts), so before the compression middleware.
 const client = clientFiles(clientDir, prerenderedScripts.keys(), pagePath);
 app.use(client.middleware);
 

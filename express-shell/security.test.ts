@@ -41,7 +41,7 @@ test("pagePath drops one trailing slash, except for the home page", () => {
   expect(pagePath("/about")).toBe("/about");
 });
 
-test("no protection in server/main.ts is mounted on a path: the router answers `.data`, `?index` and other spellings too", () => {
+test("no protection in express-shell/main.ts is mounted on a path: the router answers `.data`, `?index` and other spellings too", () => {
   // A limit or check mounted on "/login" misses "/login.data"; such rules live in the app's route
   // middleware and actions, or here unkeyed by path. The router's own catch-all is the one path mount.
   const source = readFileSync(path.join(import.meta.dirname, "main.ts"), "utf8");
