@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { FormDefinition, FormProblem } from "~/lib/forms";
 
-// Every form of the site works the same way (docs/decisions/0022-forms.md):
+// Every form of the site works the same way (docs/decisions/0024-forms.md):
 //  - it is declared once, as a FormDefinition (app/lib/forms.ts) over a schema in app/lib/schemas;
 //  - on submit the browser checks it with that definition and, when it fails, sends nothing and shows
 //    the first problem; the action checks it again with the same definition, so a post made without

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-// The one way a form is declared (docs/decisions/0022-forms.md): a zod schema from app/lib/schemas and
+// The one way a form is declared (docs/decisions/0024-forms.md): a zod schema from app/lib/schemas and
 // how its input is read from the posted fields. The same definition checks the form in the browser
 // before it is sent (app/components/form.tsx) and again in the action, so both say the same words.
 
