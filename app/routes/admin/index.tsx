@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import { seo } from "~/lib/seo";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { adminFigures } from "~/server/models/people.server";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: staff("admin.enter") });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  const figures = await adminFigures(await getDb(), viewer);
+  const figures = await adminFigures(await getDb(), permitFor(context, "admin.enter"));
   return { figures, name: viewer.fullName?.split(" ")[0] ?? viewer.email, role: viewer.role };
 }
 

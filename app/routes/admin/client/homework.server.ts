@@ -1,5 +1,6 @@
 import { homeworkAssignSchema, homeworkReviewSchema } from "~/lib/schemas/admin";
-import { assignHomework, reviewHomework } from "~/server/models/client-records.server";
+import { assignHomework, reviewHomework } from "~/server/models/homework.server";
+import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
 /** The link rows' repeated fields (readForm lets these two repeat). */
@@ -17,11 +18,12 @@ export const homeworkIntents = {
       description: form.get("description"),
       links: { labels: values(form, "linkLabel"), urls: values(form, "linkUrl") },
     }),
-    handler: (input, { db, viewer, clientId }) => assignHomework(db, viewer, clientId, input),
+    handler: (input, { db, viewer, clientId }) =>
+      assignHomework(db, authorize(viewer, "homework.assign"), clientId, input),
   }),
   "review-homework": intent({
     schema: homeworkReviewSchema,
     handler: ({ homeworkId, feedback }, { db, viewer, clientId }) =>
-      reviewHomework(db, viewer, homeworkId, feedback, clientId),
+      reviewHomework(db, authorize(viewer, "homework.review"), homeworkId, feedback, clientId),
   }),
 };

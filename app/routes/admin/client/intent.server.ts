@@ -5,8 +5,9 @@ import { attempt, invalid } from "~/server/action-result.server";
 import type { Db } from "~/server/db.server";
 
 // One intent of the client page's action: the zod schema its fields must pass, and the model call it
-// makes with them. Every model call asks the policy itself; a refusal comes back as { ok: false, error }
-// with its status and changes nothing.
+// makes with them. Every model call takes a permit its handler asks for (`authorize`); a refusal comes back as { ok: false, error }
+// with its status and changes nothing. Each handler asks for the permit its model call needs
+// (`authorize`): the route's `access` declaration was enforced first; the permit is the proof.
 
 /** What every intent works on: the database, who asks, and whose page it is. */
 export type IntentContext = { db: Db; viewer: Viewer; clientId: string };
