@@ -107,7 +107,18 @@ export function completenessProblems(build: ServerBuild, routes: Map<string, Bui
   }
   const rows = matrixRows(routes);
   for (const row of rows) {
-    if (!row.expected) problems.push(`${rowKey(row)}: no row in tests/support/spec-access.ts`);
+    const { expected, declared } = row;
+    if (!expected) {
+      problems.push(`${rowKey(row)}: no row in tests/support/spec-access.ts`);
+      continue;
+    }
+    // What the route declares must be what the spec says (a wrong declaration whose model call still
+    // asks the right permit answers correctly, so only this catches it).
+    const says = (guard: string, action?: string, otherwise?: string) =>
+      [guard, action, otherwise].filter(Boolean).join(" · ");
+    const spec = says(expected.guard, expected.needs, expected.otherwise);
+    const own = says(declared.access, declared.policy, declared.otherwise);
+    if (spec !== own) problems.push(`${rowKey(row)}: declares ${own}, the spec says ${spec}`);
   }
   const keys = new Set(rows.map(rowKey));
   for (const key of Object.keys(SPEC_ACCESS)) {

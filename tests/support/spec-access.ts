@@ -60,7 +60,7 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/auth/sign-out POST": PUBLIC,
 
   // Decision 0016: anyone signed in sees their data page, downloads their data, asks for deletion.
-  "routes/account/index GET": { guard: "signed-in" },
+  "routes/account/index GET": { guard: "signed-in", needs: "self.request-deletion" },
   "routes/account/index POST": { guard: "signed-in", needs: "self.request-deletion" },
   "routes/account/data GET": { guard: "signed-in-api", needs: "self.export" },
 

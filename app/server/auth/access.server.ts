@@ -115,7 +115,7 @@ export function accessTable(routes: BuiltRoutes): AccessTable {
 
 const MUTATION = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The handler a request runs: the loader's, the action's, or its intent's (null: an unknown intent). */
+/** The handler a request runs: the loader's, the action's, or its intent's (`{ shared }`: an unknown intent). */
 async function handlerFor(access: Exclude<RouteAccess, { layout: Guard }>, request: Request) {
   if (!MUTATION.has(request.method)) return access.loader;
   const action = access.action;

@@ -44,7 +44,7 @@ export async function addActivity(
 ) {
   const { actor } = permit;
   return db.transaction(async (tx) => {
-    await lockClient(tx, clientId);
+    await lockClient(tx, permit, clientId);
     const [created] = await tx
       .insert(activities)
       .values({

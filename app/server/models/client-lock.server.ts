@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
+import type { Action, Permit } from "../policy.server";
 import { profiles } from "../schema";
 import type { Tx } from "./audit.server";
 
@@ -7,8 +8,11 @@ import type { Tx } from "./audit.server";
 // takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
 // transaction with its audit row, and refused whole when a rule says no.
 
-/** Locks the client's profile row for the transaction: changes to one client are serialised. */
-export async function lockClient(tx: Tx, clientId: string) {
+/**
+ * Locks the client's profile row for the transaction, inside a change its permit allowed: changes to
+ * one client are serialised.
+ */
+export async function lockClient(tx: Tx, _permit: Permit<Action>, clientId: string) {
   const [client] = await tx
     .select({ id: profiles.id, role: profiles.role, plan: profiles.plan })
     .from(profiles)

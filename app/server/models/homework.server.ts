@@ -28,7 +28,7 @@ export async function assignHomework(
 ) {
   const { actor } = permit;
   return db.transaction(async (tx) => {
-    await lockClient(tx, clientId);
+    await lockClient(tx, permit, clientId);
     const [created] = await tx
       .insert(homework)
       .values({ clientId, assignedBy: actor.id, status: "assigned", ...input })

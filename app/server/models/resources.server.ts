@@ -28,7 +28,7 @@ export async function addResource(
 ) {
   const { actor } = permit;
   return db.transaction(async (tx) => {
-    await lockClient(tx, clientId);
+    await lockClient(tx, permit, clientId);
     const [created] = await tx
       .insert(resources)
       .values({ clientId, createdBy: actor.id, ...input })

@@ -42,7 +42,7 @@ export async function adjustUsage(
   if (permit.action !== usagePermission(kind)) forbidden();
   const { actor } = permit;
   return db.transaction(async (tx) => {
-    const client = await lockClient(tx, clientId);
+    const client = await lockClient(tx, permit, clientId);
     const plan = effectivePlan(client.plan);
     if (allowance(plan, kind) <= 0) {
       throw data({ error: "That isn't part of this client's plan." }, { status: 400 });
