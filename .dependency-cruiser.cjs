@@ -30,10 +30,15 @@ module.exports = {
       name: "shell-runs-the-app-through-its-entry",
       severity: "error",
       comment:
-        "At run time express-shell/ reaches the app only through the build's entry (app/entry.server.tsx); " +
-        "type imports are fine.",
+        "At run time express-shell/ reaches the app only through the build's entry (app/entry.server.tsx), " +
+        "and the validated config (app/server/env.server.ts), which it reads before loading the build " +
+        "(the build folder, how many processes); type imports are fine.",
       from: { path: "^express-shell/" },
-      to: { path: "^app/", pathNot: "^app/entry\\.server\\.tsx$", dependencyTypesNot: ["type-only"] },
+      to: {
+        path: "^app/",
+        pathNot: "^app/(entry\\.server\\.tsx|server/env\\.server\\.ts)$",
+        dependencyTypesNot: ["type-only"],
+      },
     },
     {
       name: "browser-code-never-imports-server-code",

@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
+import { configOrExit } from "../app/server/env.server.ts";
 import { startCluster } from "./cluster.ts";
 import { pageCache } from "./page-cache.ts";
 import {
@@ -26,7 +27,7 @@ type AppEntry = typeof import("../app/entry.server.tsx");
 if (startCluster()) await new Promise<never>(() => {});
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+const buildDir = path.resolve(root, configOrExit().buildDir);
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 
 if (!existsSync(serverBuildPath)) {
@@ -124,7 +125,7 @@ app.all(
   "/{*splat}",
   createRequestHandler({
     build,
-    mode: process.env.NODE_ENV ?? "production",
+    mode: config.nodeEnv,
     // The nonce in this response's CSP header, for the inline scripts the app renders, and the client
     // address the app's own limits count by.
     getLoadContext: (req, res) => entry.requestLoadContext(cspNonce(res), req.ip),

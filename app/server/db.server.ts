@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as tar from "tar";
+import { setting } from "./env.server";
 import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
 import { logger } from "./logger.server";
 import { lockPgliteFolder } from "./pglite-lock.server";
@@ -44,7 +45,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+export const MIGRATIONS_FOLDER = path.resolve(setting("MIGRATIONS_DIR"));
 // Any fixed number: every process takes this lock before migrating or seeding, so several
 // processes starting together on one database do the work once.
 const MIGRATION_LOCK = 7_270_201;
@@ -59,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * (scripts/pglite-template.ts): a first start on an empty folder unpacks it rather than running
  * initdb in WebAssembly (seconds on 2 cores; docs/decisions/0018-performance.md).
  */
-export const PGLITE_TEMPLATE = path.resolve(process.env.BUILD_DIR || "build", "pglite-template.tar.gz");
+export const PGLITE_TEMPLATE = path.resolve(setting("BUILD_DIR"), "pglite-template.tar.gz");
 
 /** PGlite on `folder`: the database in it, else one unpacked from the template, else a new one (initdb). */
 export async function createPglite(folder: string, template?: string): Promise<PGlite> {
@@ -121,7 +122,7 @@ async function openPglite({ dataDir, prepare, pgliteTemplate }: DatabaseOptions)
 async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: setting("DATABASE_POOL_SIZE"),
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });

@@ -1,4 +1,4 @@
-import { isStaff } from "~/domain/viewer";
+import { can } from "~/domain/policy";
 import { COUNTRY_HEADERS } from "~/lib/currency";
 import { sessionCacheKey, usableCachedSession } from "./auth/session.server";
 import { type CachedSession, currentGeneration as sessionGeneration } from "./auth/session-cache.server";
@@ -77,7 +77,7 @@ function forgetPagesShowing(personId: string): void {
   generation += 1;
   for (const [key, entry] of entries) {
     const viewer = entry.owner?.viewer;
-    if (viewer && (viewer.id === personId || isStaff(viewer.role))) drop(key, entry);
+    if (viewer && (viewer.id === personId || can(viewer, "client.read"))) drop(key, entry);
   }
 }
 

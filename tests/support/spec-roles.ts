@@ -1,5 +1,5 @@
 import type { Role } from "~/domain/plans";
-import type { Action } from "~/server/policy.server";
+import type { Action } from "~/domain/policy";
 
 // Who may do what, written by hand from the spec, NOT from the app's POLICY table: the authorization
 // matrix (tests/system/authorization-matrix.test.ts) expects these answers from the running server, so a

@@ -3,24 +3,31 @@ import { useForm } from "~/components/form";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
-import { requireViewer, viewerContext } from "~/server/auth/context.server";
+import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
+import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({
+  loader: { access: "signed-in", policy: "self.request-deletion" },
+  action: { access: "signed-in", policy: "self.request-deletion" },
+});
+
 // "Your data": download everything we hold about you, or ask for deletion (docs/decisions/0016).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context.get(viewerContext));
-  return { email: viewer.email, deletionRequested: await hasRequestedDeletion(await getDb(), viewer) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const permit = permitFor(context, "self.request-deletion");
+  return { email: permit.actor.email, deletionRequested: await hasRequestedDeletion(await getDb(), permit) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context.get(viewerContext));
+  const permit = permitFor(context, "self.request-deletion");
   const form = await readForm(request);
   const parsed = deletionRequestForm.parse(form);
   if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
   const { note } = parsed.data;
-  return attempt(async () => requestDeletion(await getDb(), viewer, note), "Failed to send your request.");
+  return attempt(async () => requestDeletion(await getDb(), permit, note), "Failed to send your request.");
 }
 
 export function meta({ matches }: Route.MetaArgs) {

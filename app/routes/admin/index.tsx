@@ -1,10 +1,14 @@
 import { Link } from "react-router";
+import { type Action, can } from "~/domain/policy";
 import { seo } from "~/lib/seo";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { adminFigures } from "~/server/models/people.server";
-import { type Action, can } from "~/server/policy.server";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: staff("admin.enter") });
 
 // What the Leads & Clients card promises, each part only to a reader whose role may do it (a coach
 // does not read "convert leads"). In the order the client page shows them.
@@ -25,7 +29,7 @@ function peopleCardText(viewer: Parameters<typeof can>[0]): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  const figures = await adminFigures(await getDb(), viewer);
+  const figures = await adminFigures(await getDb(), permitFor(context, "admin.enter"));
   return {
     figures,
     name: viewer.fullName?.split(" ")[0] ?? viewer.email,

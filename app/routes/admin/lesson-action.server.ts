@@ -9,7 +9,7 @@ import { text, values } from "~/lib/forms";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { isRefusal } from "~/server/action-result.server";
 import { logger } from "~/server/logger.server";
-import type { LessonInput } from "~/server/models/client-records.server";
+import type { LessonInput } from "~/server/models/lessons.server";
 
 // The add and edit lesson actions: read the form, validate it with the shared schema, save, and answer
 // in the shape the form shows (the spec's messages, the server's own message, else 'Failed to save.').

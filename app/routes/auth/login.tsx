@@ -4,7 +4,6 @@ import { safeRedirect } from "~/domain/viewer";
 import { localSignInForm } from "~/lib/schemas/sign-in";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
-import { viewerContext } from "~/server/auth/context.server";
 import { profileForIdentity } from "~/server/auth/identity.server";
 import { localIdentity } from "~/server/auth/local.server";
 import { beginSignIn } from "~/server/auth/oidc.server";
@@ -15,15 +14,14 @@ import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { unlessDatabaseIsDown } from "~/server/outage.server";
 import { countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
+import { type Handler, PUBLIC, routeAccess } from "~/server/route-access";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import type { Route } from "./+types/login";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
-  const viewer = context.get(viewerContext);
-  // SPEC §2: a signed-in visitor goes on to where they were headed, or the dashboard.
-  if (viewer && viewer !== "unavailable") throw redirect(safeRedirect(redirectTo));
+  // SPEC §2: a signed-in visitor goes on to where they were headed (the guest guard, `access`).
   const config = getConfig();
   return {
     redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
@@ -36,8 +34,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["local", "google"] as const;
+
+// Who may load this page and sign in: enforced by app/server/auth/access.server.ts. Someone signed in
+// is sent on from the page (the guest guard); signing in again is allowed (it replaces the session).
+export const access = routeAccess({
+  loader: { access: "guest" },
+  action: {
+    intents: { local: PUBLIC, google: PUBLIC } satisfies Record<(typeof INTENTS)[number], Handler>,
+    default: "google",
+  },
+});
 
 // intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
 // intent=local: local sign-in on your own machine, through the same profile and session code.

@@ -7,7 +7,11 @@ import { SITE } from "~/content/site";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { initialCurrency, useCurrency } from "~/lib/currency";
 import { originFrom, seo } from "~/lib/seo";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 // Rendered per request (not pre-rendered) so the visitor's currency is in the first byte. The HTML
 // depends on the cookie and the proxy's country header, so no shared cache may keep it.

@@ -8,26 +8,30 @@ import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
 import { homeworkSubmissionForm, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { submitHomework } from "~/server/models/portal.server";
 import { homeworkView, modeFor } from "~/server/models/portal-view.server";
+import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/homework";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PORTAL_PAGE, action: portal("homework.submit-own") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return homeworkView(viewer, modeFor(viewer, request, false));
+  return homeworkView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
 }
 
 // The client hands in a piece: an optional link and note; assigned → submitted.
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = currentViewer(context);
+  const permit = permitFor(context, "homework.submit-own");
   const form = await readForm(request);
   const parsed = homeworkSubmissionForm.parse(form);
   if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
   // A refusal (not found, already reviewed) answers with its own status and message.
   return attempt(async () => {
-    await submitHomework(await getDb(), viewer, parsed.data.homeworkId, parsed.data);
+    await submitHomework(await getDb(), permit, parsed.data.homeworkId, parsed.data);
     return null;
   });
 }

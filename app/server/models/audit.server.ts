@@ -1,7 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
-import { assertCan } from "../policy.server";
+import type { Action, Permit } from "../policy.server";
 import { auditEvents, profiles } from "../schema";
 
 /** A transaction or the database: audit rows are written inside the change's own transaction. */
@@ -16,9 +15,10 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-export async function audit(tx: Tx, actor: Viewer, entry: AuditEntry): Promise<void> {
+/** An audit row for a change its permit allowed, in the change's own transaction. */
+export async function audit(tx: Tx, permit: Permit<Action>, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
-    actorId: actor.id,
+    actorId: permit.actor.id,
     action: entry.action,
     targetId: entry.targetId,
     entity: entry.entity,
@@ -29,8 +29,7 @@ export async function audit(tx: Tx, actor: Viewer, entry: AuditEntry): Promise<v
 }
 
 /** A person's trail, newest first, with who made each change. */
-export async function auditTrail(db: Db, actor: Viewer, targetId: string, limit = 25) {
-  assertCan(actor, "client.read");
+export async function auditTrail(db: Db, _permit: Permit<"client.read">, targetId: string, limit = 25) {
   return db
     .select({
       id: auditEvents.id,

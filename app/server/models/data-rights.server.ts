@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { data } from "react-router";
-import type { Viewer } from "~/domain/viewer";
 import { DELETION_REQUESTED } from "~/lib/schemas/account";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
-import { assertCan } from "../policy.server";
+import type { Permit } from "../policy.server";
 import {
   accounts,
   activities,
@@ -27,8 +26,8 @@ export { DELETION_REQUESTED };
 const DELETION_REQUESTED_ACTION = "data.deletion-requested";
 
 /** Everything about the acting person, as one JSON-ready object. No secrets (session hashes). */
-export async function exportPersonData(db: Db, actor: Viewer) {
-  assertCan(actor, "self.export");
+export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
+  const { actor } = permit;
   const id = actor.id;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
   if (!profile) throw data({ error: "No one with that id." }, { status: 404 });
@@ -72,10 +71,10 @@ export async function exportPersonData(db: Db, actor: Viewer) {
 export type PersonData = Awaited<ReturnType<typeof exportPersonData>>;
 
 /** Records a deletion request in the person's audit trail, where the admin sees it. */
-export async function requestDeletion(db: Db, actor: Viewer, note: string | null) {
-  assertCan(actor, "self.request-deletion");
+export async function requestDeletion(db: Db, permit: Permit<"self.request-deletion">, note: string | null) {
+  const { actor } = permit;
   const text = note?.trim().slice(0, 1000) || null;
-  await audit(db, actor, {
+  await audit(db, permit, {
     action: DELETION_REQUESTED_ACTION,
     targetId: actor.id,
     entity: "profile",
@@ -91,8 +90,11 @@ export async function requestDeletion(db: Db, actor: Viewer, note: string | null
  * Whether the acting person has asked for deletion (their trail holds the request): the page then
  * says so on every visit, and no revalidation (a live update) can take the confirmation away.
  */
-export async function hasRequestedDeletion(db: Db, actor: Viewer): Promise<boolean> {
-  assertCan(actor, "self.request-deletion");
+export async function hasRequestedDeletion(
+  db: Db,
+  permit: Permit<"self.request-deletion">,
+): Promise<boolean> {
+  const { actor } = permit;
   const [row] = await db
     .select({ id: auditEvents.id })
     .from(auditEvents)
@@ -106,8 +108,8 @@ export async function hasRequestedDeletion(db: Db, actor: Viewer): Promise<boole
  * usage, activities, lessons, homework, resources, their audit trail) cascade; rows they authored
  * for others keep the record with the author set null. The audit row records who was deleted.
  */
-export async function deletePerson(db: Db, actor: Viewer, id: string) {
-  assertCan(actor, "profile.delete");
+export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id: string) {
+  const { actor } = permit;
   if (id === actor.id) throw data({ error: "You can't delete yourself." }, { status: 409 });
   const deleted = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -116,7 +118,7 @@ export async function deletePerson(db: Db, actor: Viewer, id: string) {
       .where(eq(profiles.id, id))
       .for("update");
     if (!current) throw data({ error: "No one with that id." }, { status: 404 });
-    await audit(tx, actor, {
+    await audit(tx, permit, {
       action: "profile.delete",
       targetId: null,
       entity: "profile",

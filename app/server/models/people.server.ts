@@ -2,11 +2,10 @@ import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
-import type { Viewer } from "~/domain/viewer";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
-import { assertCan } from "../policy.server";
+import type { Permit } from "../policy.server";
 import { homework, profiles } from "../schema";
 import { audit } from "./audit.server";
 
@@ -43,10 +42,9 @@ function searchCondition(search: string) {
 /** One page of leads and/or clients, by email, with the counts for the three filter buttons. */
 export async function listPeople(
   db: Db,
-  actor: Viewer,
+  _permit: Permit<"profiles.list">,
   { filter = "all", search = "", page = 1 }: { filter?: PeopleFilter; search?: string; page?: number },
 ) {
-  assertCan(actor, "profiles.list");
   const text = search.trim().slice(0, 100);
   const where = and(inArray(profiles.role, rolesFor[filter]), text ? searchCondition(text) : undefined);
   const offset = (Math.max(1, page) - 1) * PEOPLE_PAGE_SIZE;
@@ -81,8 +79,12 @@ export async function listPeople(
  * The lesson picker's clients: the first `limit` by email matching the search, and whether more
  * match (the picker then asks for more letters rather than listing thousands).
  */
-export async function pickableClients(db: Db, actor: Viewer, search: string, limit = 20) {
-  assertCan(actor, "lesson.create");
+export async function pickableClients(
+  db: Db,
+  _permit: Permit<"lesson.create" | "lesson.edit">,
+  search: string,
+  limit = 20,
+) {
   const text = search.trim().slice(0, 100);
   const rows = await db
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
@@ -93,16 +95,14 @@ export async function pickableClients(db: Db, actor: Viewer, search: string, lim
   return { clients: rows.slice(0, limit), more: rows.length > limit };
 }
 
-export async function getPerson(db: Db, actor: Viewer, id: string): Promise<Person> {
-  assertCan(actor, "client.read");
+export async function getPerson(db: Db, _permit: Permit<"client.read">, id: string): Promise<Person> {
   const [row] = await db.select(personColumns).from(profiles).where(eq(profiles.id, id)).limit(1);
   if (!row) throw data({ error: "No one with that id." }, { status: 404 });
   return row as Person;
 }
 
 /** Figures for the admin home. */
-export async function adminFigures(db: Db, actor: Viewer) {
-  assertCan(actor, "admin.enter");
+export async function adminFigures(db: Db, _permit: Permit<"admin.enter">) {
   const [[people], [awaiting]] = await Promise.all([
     db
       .select({
@@ -117,7 +117,7 @@ export async function adminFigures(db: Db, actor: Viewer) {
 
 async function changeProfile(
   db: Db,
-  actor: Viewer,
+  permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan">,
   id: string,
   action: string,
   change: { role?: Role; plan?: Plan },
@@ -136,7 +136,7 @@ async function changeProfile(
     const before = Object.fromEntries(
       Object.keys(change).map((k) => [k, current[k as keyof typeof current]]),
     );
-    await audit(tx, actor, { action, targetId: id, entity: "profile", entityId: id, before, after: change });
+    await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: change });
     await publishChange(tx, { kind: "profile", clientId: id, userId: id });
     return updated as Person;
   });
@@ -147,22 +147,20 @@ async function changeProfile(
 }
 
 /** SPEC §4: the list's convert button moves a lead to client. */
-export function convertLead(db: Db, actor: Viewer, id: string) {
-  assertCan(actor, "lead.convert");
-  return changeProfile(db, actor, id, "lead.convert", { role: "client" }, (current) =>
+export function convertLead(db: Db, permit: Permit<"lead.convert">, id: string) {
+  return changeProfile(db, permit, id, "lead.convert", { role: "client" }, (current) =>
     current.role === "lead" ? null : "Only a lead can be converted to a client.",
   );
 }
 
-export function setRole(db: Db, actor: Viewer, id: string, role: Role) {
-  assertCan(actor, "profile.set-role");
-  return changeProfile(db, actor, id, "profile.set-role", { role }, () =>
+export function setRole(db: Db, permit: Permit<"profile.set-role">, id: string, role: Role) {
+  const { actor } = permit;
+  return changeProfile(db, permit, id, "profile.set-role", { role }, () =>
     // An admin demoting themselves would lock themselves out of this very page.
     id === actor.id && role !== "admin" ? "You can't change your own role." : null,
   );
 }
 
-export function setPlan(db: Db, actor: Viewer, id: string, plan: Plan) {
-  assertCan(actor, "profile.set-plan");
-  return changeProfile(db, actor, id, "profile.set-plan", { plan });
+export function setPlan(db: Db, permit: Permit<"profile.set-plan">, id: string, plan: Plan) {
+  return changeProfile(db, permit, id, "profile.set-plan", { plan });
 }

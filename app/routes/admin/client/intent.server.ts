@@ -4,8 +4,9 @@ import { attempt, invalid } from "~/server/action-result.server";
 import type { Db } from "~/server/db.server";
 
 // One intent of the client page's action: the form it reads (its definition in app/lib/schemas, the
-// same the browser checks before sending), and the model call it makes with it. Every model call asks
-// the policy itself; a refusal comes back as { ok: false, error } with its status and changes nothing.
+// same the browser checks before sending), and the model call it makes with it. Each handler asks for
+// the permit its model call needs (`authorize`): the route's `access` declaration was enforced first;
+// the permit is the proof. A refusal comes back as { ok: false, error } with its status and changes nothing.
 
 /** What every intent works on: the database, who asks, and whose page it is. */
 export type IntentContext = { db: Db; viewer: Viewer; clientId: string };

@@ -1,14 +1,17 @@
 import { removeResourceForm, resourceForm } from "~/lib/schemas/admin";
-import { addResource, removeResource } from "~/server/models/client-records.server";
+import { addResource, removeResource } from "~/server/models/resources.server";
+import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
 export const resourceIntents = {
   "add-resource": intent({
     form: resourceForm,
-    handler: (input, { db, viewer, clientId }) => addResource(db, viewer, clientId, input),
+    handler: (input, { db, viewer, clientId }) =>
+      addResource(db, authorize(viewer, "resource.manage"), clientId, input),
   }),
   "remove-resource": intent({
     form: removeResourceForm,
-    handler: ({ resourceId }, { db, viewer, clientId }) => removeResource(db, viewer, clientId, resourceId),
+    handler: ({ resourceId }, { db, viewer, clientId }) =>
+      removeResource(db, authorize(viewer, "resource.manage"), clientId, resourceId),
   }),
 };

@@ -5,18 +5,17 @@ import { errorCopy } from "~/lib/error-copy";
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { invalid, readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { activitiesFor } from "~/server/models/activities.server";
 import { auditTrail } from "~/server/models/audit.server";
-import {
-  activitiesFor,
-  homeworkFor,
-  lessonsFor,
-  resourcesFor,
-  usageFor,
-} from "~/server/models/client-records.server";
+import { homeworkFor } from "~/server/models/homework.server";
+import { lessonsFor } from "~/server/models/lessons.server";
 import { getPerson } from "~/server/models/people.server";
+import { resourcesFor } from "~/server/models/resources.server";
+import { usageFor } from "~/server/models/usage.server";
 import { can } from "~/server/policy.server";
+import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/route";
 import { Activity } from "./activity";
 import { activityIntents } from "./activity.server";
@@ -45,14 +44,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw refusal({ error: "No one with that id." }, { status: 404 });
   const db = await getDb();
-  const person = await getPerson(db, viewer, id.data);
+  const read = permitFor(context, "client.read");
+  const person = await getPerson(db, read, id.data);
   const [usage, activity, homework, lessons, resources, trail] = await Promise.all([
-    usageFor(db, viewer, person.id),
-    activitiesFor(db, viewer, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
-    homeworkFor(db, viewer, person.id),
-    lessonsFor(db, viewer, person.id),
-    resourcesFor(db, viewer, person.id),
-    auditTrail(db, viewer, person.id),
+    usageFor(db, read, person.id),
+    activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
+    homeworkFor(db, read, person.id),
+    lessonsFor(db, read, person.id),
+    resourcesFor(db, read, person.id),
+    auditTrail(db, read, person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -81,7 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = [
   "set-role",
   "set-plan",
@@ -93,6 +93,25 @@ export const INTENTS = [
   "remove-resource",
   "delete-person",
 ] as const;
+
+// Who may open a client and use each intent (ARCHITECTURE: coach vs admin): enforced by
+// app/server/auth/access.server.ts before the loader or action runs.
+export const access = routeAccess({
+  loader: staff("client.read"),
+  action: {
+    intents: {
+      "set-role": staff("profile.set-role"),
+      "set-plan": staff("profile.set-plan"),
+      adjust: staff("usage.adjust"),
+      "add-activity": staff("activity.create"),
+      "assign-homework": staff("homework.assign"),
+      "review-homework": staff("homework.review"),
+      "add-resource": staff("resource.manage"),
+      "remove-resource": staff("resource.manage"),
+      "delete-person": staff("profile.delete"),
+    } satisfies Record<(typeof INTENTS)[number], Handler>,
+  },
+});
 
 const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
   ...rolePlanIntents,
