@@ -13,7 +13,7 @@ import {
 } from "../route-access";
 import { requireViewer, type ViewerState, viewerContext } from "./context.server";
 
-// The one place access is enforced (issue #20; docs/decisions/0022-access-declared-per-route.md).
+// The one place access is enforced (issue #20; docs/decisions/0026-access-declared-per-route.md).
 // Root middleware: it finds the route the request matched (by the router's own route pattern, so
 // `/x`, `/x.data`, `/x/`, `?index` and `_routes` are the same route), reads the `access` its module
 // declares (app/server/route-access.ts), and enforces the guard and the POLICY action of the loader,
