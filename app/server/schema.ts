@@ -322,12 +322,15 @@ export const payments = pgTable(
     currency: text("currency").notNull(),
     /** The provider's object (invoice, payment intent, refund, local id): one row per object and kind. */
     reference: text("reference").notNull(),
+    /** The payment intent behind a charge, which a refund names. */
+    paymentIntent: text("payment_intent"),
     receiptUrl: text("receipt_url"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("payments_kind_reference_key").on(t.kind, t.reference),
     index("payments_order_occurred_idx").on(t.orderId, t.occurredAt.desc()),
+    index("payments_payment_intent_idx").on(t.paymentIntent),
     check("payments_kind_known", sql`${t.kind} IN ('charge', 'refund', 'failed')`),
     check("payments_amount_not_negative", sql`${t.amount} >= 0`),
   ],

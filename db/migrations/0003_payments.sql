@@ -41,6 +41,7 @@ CREATE TABLE "payments" (
 	"amount" integer NOT NULL,
 	"currency" text NOT NULL,
 	"reference" text NOT NULL,
+	"payment_intent" text,
 	"receipt_url" text,
 	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_kind_known" CHECK ("payments"."kind" IN ('charge', 'refund', 'failed')),
@@ -55,4 +56,5 @@ CREATE UNIQUE INDEX "orders_subscription_key" ON "orders" USING btree ("subscrip
 CREATE INDEX "orders_person_created_idx" ON "orders" USING btree ("person_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_kind_reference_key" ON "payments" USING btree ("kind","reference");--> statement-breakpoint
-CREATE INDEX "payments_order_occurred_idx" ON "payments" USING btree ("order_id","occurred_at" DESC NULLS LAST);
+CREATE INDEX "payments_order_occurred_idx" ON "payments" USING btree ("order_id","occurred_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_payment_intent_idx" ON "payments" USING btree ("payment_intent");

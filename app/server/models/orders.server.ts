@@ -1,0 +1,133 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { data } from "react-router";
+import type { CheckoutLine } from "~/domain/checkout";
+import { isStaff, type Viewer } from "~/domain/viewer";
+import type { Db } from "../db.server";
+import { assertCan } from "../policy.server";
+import { type Order, orders, type PaymentRow, payments, profiles } from "../schema";
+
+// Orders and their payments (docs/decisions/0022-payments.md): made by the buyer at checkout, changed
+// only by fulfilment (app/server/payments/fulfil.server.ts), read by the buyer and by staff.
+
+export const STAFF_CANNOT_BUY =
+  "You don't have permission to do that. Staff accounts can't buy an offer: sign in as the person paying.";
+
+/** A pending order for the signed-in buyer, with the line's amounts copied from the pricing source. */
+export async function createOrder(
+  db: Db,
+  buyer: Viewer,
+  line: CheckoutLine,
+  provider: "stripe" | "local",
+): Promise<Order> {
+  if (isStaff(buyer.role)) throw data({ error: STAFF_CANNOT_BUY }, { status: 403 });
+  assertCan(buyer, "checkout.start");
+  const [order] = await db
+    .insert(orders)
+    .values({
+      personId: buyer.id,
+      offer: line.offer,
+      currency: line.currency,
+      option: line.option,
+      mode: line.mode,
+      unitAmount: line.unitAmount,
+      instalments: line.instalments,
+      plan: line.plan,
+      provider,
+    })
+    .returning();
+  if (!order) throw new Error("order not inserted");
+  return order;
+}
+
+/** Remembers the provider's Checkout Session for a pending order (the success page finds it by this). */
+export async function attachCheckoutSession(db: Db, orderId: string, sessionId: string): Promise<void> {
+  await db.update(orders).set({ checkoutSessionId: sessionId }).where(eq(orders.id, orderId));
+}
+
+/** One of the viewer's own orders, by its id or its Checkout Session; another person's is "not found". */
+export async function ownOrder(
+  db: Db,
+  viewer: Viewer,
+  by: { id: string } | { sessionId: string },
+): Promise<Order> {
+  const where = "id" in by ? eq(orders.id, by.id) : eq(orders.checkoutSessionId, by.sessionId);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(where, eq(orders.personId, viewer.id)))
+    .limit(1);
+  if (!order) throw data({ error: "No such order." }, { status: 404 });
+  return order;
+}
+
+export type OrderWithPayments = Order & { payments: PaymentRow[] };
+
+async function withPayments(db: Db, list: Order[]): Promise<OrderWithPayments[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      inArray(
+        payments.orderId,
+        list.map((o) => o.id),
+      ),
+    )
+    .orderBy(desc(payments.occurredAt));
+  return list.map((order) => ({ ...order, payments: rows.filter((p) => p.orderId === order.id) }));
+}
+
+/** What a person bought (not the abandoned checkouts), newest first: their own, or any for staff. */
+export async function personOrders(db: Db, viewer: Viewer, personId: string): Promise<OrderWithPayments[]> {
+  if (personId !== viewer.id) assertCan(viewer, "payments.read");
+  const list = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.personId, personId), inArray(orders.status, BOUGHT_STATUSES)))
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
+  return withPayments(db, list);
+}
+
+/** Statuses of an order that was paid at least once. */
+export const BOUGHT_STATUSES = ["paid", "active", "past_due", "completed", "canceled", "refunded"];
+
+export const ORDERS_PAGE_SIZE = 50;
+
+/** The admin's Payments list: one page, newest first, with the buyer. */
+export async function listOrders(
+  db: Db,
+  viewer: Viewer,
+  { status, currency, page = 1 }: { status?: string; currency?: string; page?: number },
+) {
+  assertCan(viewer, "payments.read");
+  const where = and(
+    status ? eq(orders.status, status) : inArray(orders.status, BOUGHT_STATUSES),
+    currency ? eq(orders.currency, currency) : undefined,
+  );
+  const current = Math.max(1, Math.floor(page));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, email: profiles.email, fullName: profiles.fullName })
+      .from(orders)
+      .leftJoin(profiles, eq(profiles.id, orders.personId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((current - 1) * ORDERS_PAGE_SIZE),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0, page: current, pageSize: ORDERS_PAGE_SIZE };
+}
+
+/** Orders whose last instalment or renewal failed: the coach hears of them on the admin home. */
+export async function pastDueOrders(db: Db, viewer: Viewer) {
+  assertCan(viewer, "payments.read");
+  return db
+    .select({ id: orders.id, personId: orders.personId, email: profiles.email, offer: orders.offer })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.personId))
+    .where(eq(orders.status, "past_due"))
+    .orderBy(desc(orders.updatedAt))
+    .limit(20);
+}
