@@ -59,12 +59,18 @@ async function orderOf(id: string) {
   if (!row) throw new Error("no order");
   return row;
 }
-async function countOf(table: typeof auditEvents | typeof payments | typeof paymentEvents, where?: ReturnType<typeof eq>) {
+async function countOf(
+  table: typeof auditEvents | typeof payments | typeof paymentEvents,
+  where?: ReturnType<typeof eq>,
+) {
   const [row] = await db().select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
 }
 const auditCount = (targetId: string, action: string) =>
-  countOf(auditEvents, and(eq(auditEvents.targetId, targetId), eq(auditEvents.action, action)) as ReturnType<typeof eq>);
+  countOf(
+    auditEvents,
+    and(eq(auditEvents.targetId, targetId), eq(auditEvents.action, action)) as ReturnType<typeof eq>,
+  );
 
 /** A buyer starts a checkout; the order and the fake's session, paid by the buyer on "Stripe". */
 async function checkout(buyer: Viewer, offer: string, currency: string, option: string) {
@@ -94,7 +100,13 @@ describe(`checkout start on ${databaseLabel}`, () => {
   test("creates a Checkout Session whose line item is the pricing page's price, for the buyer's order", async () => {
     const lead = await person("lead");
     const before = fake.requests.length;
-    const url = await startCheckout(db(), lead, STRIPE, { offer: "pro", currency: "CAD", option: "financing" }, ORIGIN);
+    const url = await startCheckout(
+      db(),
+      lead,
+      STRIPE,
+      { offer: "pro", currency: "CAD", option: "financing" },
+      ORIGIN,
+    );
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const request = fake.requests.slice(before).find((r) => r.path === "/v1/checkout/sessions");
     expect(request?.form.get("mode")).toBe("subscription");
@@ -103,7 +115,13 @@ describe(`checkout start on ${databaseLabel}`, () => {
     expect(request?.form.get("line_items[0][price_data][recurring][interval]")).toBe("month");
     expect(request?.form.get("customer_email")).toBe(lead.email);
     const [order] = await db().select().from(orders).where(eq(orders.personId, lead.id));
-    expect(order).toMatchObject({ offer: "pro", unitAmount: 8000, instalments: 12, status: "pending", plan: "pro" });
+    expect(order).toMatchObject({
+      offer: "pro",
+      unitAmount: 8000,
+      instalments: 12,
+      status: "pending",
+      plan: "pro",
+    });
     expect(request?.form.get("metadata[order_id]")).toBe(order?.id);
     expect(request?.idempotencyKey).toBe(`checkout-${order?.id}`);
   });
@@ -123,17 +141,32 @@ describe(`checkout start on ${databaseLabel}`, () => {
     expect(await countOf(orders as never, eq(orders.personId, lead.id) as never)).toBe(0);
   });
 
-  test.each(["coach", "admin"] as const)("a %s is refused with a message, no order and no Stripe call", async (role) => {
-    const staff = await person(role);
-    const before = fake.requests.length;
-    const refusal = await startCheckout(db(), staff, STRIPE, { offer: "pro", currency: "USD", option: "upfront" }, ORIGIN).catch((e) => e);
-    expect(refusal).toMatchObject({ init: { status: 403 }, data: { error: STAFF_CANNOT_BUY } });
-    expect(fake.requests.length).toBe(before);
-  });
+  test.each(["coach", "admin"] as const)(
+    "a %s is refused with a message, no order and no Stripe call",
+    async (role) => {
+      const staff = await person(role);
+      const before = fake.requests.length;
+      const refusal = await startCheckout(
+        db(),
+        staff,
+        STRIPE,
+        { offer: "pro", currency: "USD", option: "upfront" },
+        ORIGIN,
+      ).catch((e) => e);
+      expect(refusal).toMatchObject({ init: { status: 403 }, data: { error: STAFF_CANNOT_BUY } });
+      expect(fake.requests.length).toBe(before);
+    },
+  );
 
   test("without Stripe or the local checkout, nothing starts", async () => {
     const lead = await person("lead");
-    const refusal = await startCheckout(db(), lead, { mode: "off" }, { offer: "pro", currency: "USD", option: "upfront" }, ORIGIN).catch((e) => e);
+    const refusal = await startCheckout(
+      db(),
+      lead,
+      { mode: "off" },
+      { offer: "pro", currency: "USD", option: "upfront" },
+      ORIGIN,
+    ).catch((e) => e);
     expect(refusal).toMatchObject({ init: { status: 404 } });
   });
 });
@@ -147,7 +180,12 @@ describe(`the webhook's signature check on ${databaseLabel}`, () => {
     const answers = await Promise.all([
       handleStripeWebhook(db(), body, undefined, TEST_WEBHOOK_SECRET),
       handleStripeWebhook(db(), body, signed(completed, "whsec_someoneelse").signature, TEST_WEBHOOK_SECRET),
-      handleStripeWebhook(db(), body.replace('"amount_total":64900', '"amount_total":1'), signature, TEST_WEBHOOK_SECRET),
+      handleStripeWebhook(
+        db(),
+        body.replace('"amount_total":64900', '"amount_total":1'),
+        signature,
+        TEST_WEBHOOK_SECRET,
+      ),
       handleStripeWebhook(db(), `${body} `, signature, TEST_WEBHOOK_SECRET),
       handleStripeWebhook(db(), body, "t=1,v1=deadbeef", TEST_WEBHOOK_SECRET),
     ]);
@@ -162,10 +200,15 @@ describe(`the webhook's signature check on ${databaseLabel}`, () => {
     const header = signed("x").signature.replace(/t=\d+/, "t=0");
     expect((await handleStripeWebhook(db(), notJson, header, TEST_WEBHOOK_SECRET)).status).toBe(400);
     const { stripeWebhooks } = await import("~/server/payments/stripe.server");
-    const sign = (payload: string) => stripeWebhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
+    const sign = (payload: string) =>
+      stripeWebhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
     expect((await handleStripeWebhook(db(), notJson, sign(notJson), TEST_WEBHOOK_SECRET)).status).toBe(400);
     expect((await handleStripeWebhook(db(), "[1,2]", sign("[1,2]"), TEST_WEBHOOK_SECRET)).status).toBe(400);
-    const huge = JSON.stringify({ id: "evt_huge", type: "x", data: { object: { pad: "a".repeat(300_000) } } });
+    const huge = JSON.stringify({
+      id: "evt_huge",
+      type: "x",
+      data: { object: { pad: "a".repeat(300_000) } },
+    });
     expect((await handleStripeWebhook(db(), huge, sign(huge), TEST_WEBHOOK_SECRET)).status).toBe(413);
     expect(await countOf(paymentEvents, eq(paymentEvents.id, "evt_huge") as never)).toBe(0);
   });
@@ -196,7 +239,10 @@ describe(`fulfilment, exactly once, on ${databaseLabel}`, () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, lead.id), eq(auditEvents.action, "payment.fulfil")));
-    expect(change).toMatchObject({ before: { role: "lead", plan: null }, after: { role: "client", plan: "pro" } });
+    expect(change).toMatchObject({
+      before: { role: "lead", plan: null },
+      after: { role: "client", plan: "pro" },
+    });
     await expect.poll(() => heard.map((e) => e.kind)).toEqual(expect.arrayContaining(["profile", "payment"]));
     stop();
 
@@ -238,7 +284,13 @@ describe(`fulfilment, exactly once, on ${databaseLabel}`, () => {
 
   test("the success page alone fulfils once Stripe says paid, and not before", async () => {
     const lead = await person("lead");
-    const url = await startCheckout(db(), lead, STRIPE, { offer: "pro", currency: "USD", option: "upfront" }, ORIGIN);
+    const url = await startCheckout(
+      db(),
+      lead,
+      STRIPE,
+      { offer: "pro", currency: "USD", option: "upfront" },
+      ORIGIN,
+    );
     const sessionId = url.split("/").pop() as string;
     expect((await confirmCheckout(db(), lead, STRIPE, sessionId)).status).toBe("pending");
     expect(await profileOf(lead.id)).toEqual({ role: "lead", plan: null });
@@ -247,7 +299,9 @@ describe(`fulfilment, exactly once, on ${databaseLabel}`, () => {
     expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
     // Someone else's session is "not found".
     const other = await person("lead");
-    await expect(confirmCheckout(db(), other, STRIPE, sessionId)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(confirmCheckout(db(), other, STRIPE, sessionId)).rejects.toMatchObject({
+      init: { status: 404 },
+    });
   });
 
   test("an amount or currency that differs from the order fulfils nothing", async () => {
@@ -287,7 +341,9 @@ describe(`fulfilment, exactly once, on ${databaseLabel}`, () => {
     expect((await orderOf(order.id)).status).toBe("paid");
     const other = await person("lead");
     const abandoned = await checkout(other, "basic", "CAD", "upfront");
-    await deliver(stripeEvent("checkout.session.expired", { ...abandoned.session, payment_status: "unpaid" }));
+    await deliver(
+      stripeEvent("checkout.session.expired", { ...abandoned.session, payment_status: "unpaid" }),
+    );
     expect((await orderOf(abandoned.order.id)).status).toBe("expired");
   });
 });
@@ -300,17 +356,25 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     // The first invoice arrives before the session's completion: recorded, no harm.
     await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
     await deliver(completed);
-    expect(await orderOf(order.id)).toMatchObject({ status: "active", paidInstalments: 1, subscriptionId: subscription });
+    expect(await orderOf(order.id)).toMatchObject({
+      status: "active",
+      paidInstalments: 1,
+      subscriptionId: subscription,
+    });
     expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
 
     // The second fails: past due, the coach decides (the plan stays); a retry pays it.
-    await deliver(stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })));
+    await deliver(
+      stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })),
+    );
     expect((await orderOf(order.id)).status).toBe("past_due");
     expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
     await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
     expect((await orderOf(order.id)).status).toBe("active");
     // The same failure delivered again days late, after the invoice was paid: nothing changes.
-    await deliver(stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })));
+    await deliver(
+      stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })),
+    );
     expect((await orderOf(order.id)).status).toBe("active");
 
     for (let n = 3; n <= 11; n++) await deliver(stripeEvent("invoice.paid", invoice(order, subscription, n)));
@@ -319,10 +383,20 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     expect(await orderOf(order.id)).toMatchObject({ status: "completed", paidInstalments: 12 });
     expect(fake.canceledSubscriptions).toContain(subscription);
     // Stripe then reports the subscription deleted: still completed, not canceled.
-    await deliver(stripeEvent("customer.subscription.deleted", { id: subscription, object: "subscription", metadata: { order_id: order.id } }));
+    await deliver(
+      stripeEvent("customer.subscription.deleted", {
+        id: subscription,
+        object: "subscription",
+        metadata: { order_id: order.id },
+      }),
+    );
     expect((await orderOf(order.id)).status).toBe("completed");
-    expect(await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "charge")) as never)).toBe(12);
-    expect(await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "failed")) as never)).toBe(1);
+    expect(
+      await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "charge")) as never),
+    ).toBe(12);
+    expect(
+      await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "failed")) as never),
+    ).toBe(1);
   });
 
   test("Monthly Sessions is a subscription; cancelling it is recorded, history kept", async () => {
@@ -332,7 +406,11 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     await deliver(completed);
     await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
     await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
-    expect(await orderOf(order.id)).toMatchObject({ status: "active", paidInstalments: 2, instalments: null });
+    expect(await orderOf(order.id)).toMatchObject({
+      status: "active",
+      paidInstalments: 2,
+      instalments: null,
+    });
     await deliver(stripeEvent("customer.subscription.deleted", { id: subscription, object: "subscription" }));
     expect((await orderOf(order.id)).status).toBe("canceled");
     expect(await auditCount(lead.id, "order.canceled")).toBe(1);
@@ -370,16 +448,30 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     const lead = await person("lead");
     const { order, session, completed } = await checkout(lead, "basic", "USD", "upfront");
     await deliver(completed);
-    await deliver(stripeEvent("charge.refunded", { id: "ch_partial", payment_intent: session.payment_intent, amount_refunded: 5000 }));
+    await deliver(
+      stripeEvent("charge.refunded", {
+        id: "ch_partial",
+        payment_intent: session.payment_intent,
+        amount_refunded: 5000,
+      }),
+    );
     expect((await orderOf(order.id)).status).toBe("paid");
-    expect(await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "refund")) as never)).toBe(1);
+    expect(
+      await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "refund")) as never),
+    ).toBe(1);
   });
 });
 
 describe(`the local test checkout on ${databaseLabel}`, () => {
   test("pays through the same signature check and fulfilment, once", async () => {
     const lead = await person("lead");
-    const url = await startCheckout(db(), lead, { mode: "local" }, { offer: "pro", currency: "CAD", option: "financing" }, ORIGIN);
+    const url = await startCheckout(
+      db(),
+      lead,
+      { mode: "local" },
+      { offer: "pro", currency: "CAD", option: "financing" },
+      ORIGIN,
+    );
     const orderId = new URL(url, ORIGIN).searchParams.get("order") as string;
     expect(url).toBe(`/checkout/local?order=${orderId}`);
     const before = fake.requests.length;

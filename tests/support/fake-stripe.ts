@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { stripeWebhooks, useStripeTarget } from "~/server/payments/stripe.server";
+import { pointStripeAt, stripeWebhooks } from "~/server/payments/stripe.server";
 
 // An in-process fake of the few Stripe API calls the app makes (the official client is pointed at it
 // through its host/port/protocol options): create and retrieve a Checkout Session, cancel a
@@ -97,11 +97,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         url: `https://billing.stripe.test/p/session/${form.get("customer")}`,
       });
     }
-    send(404, { error: { type: "invalid_request_error", message: `no fake for ${req.method} ${url.pathname}` } });
+    send(404, {
+      error: { type: "invalid_request_error", message: `no fake for ${req.method} ${url.pathname}` },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  useStripeTarget({ host: "127.0.0.1", port, protocol: "http" });
+  pointStripeAt({ host: "127.0.0.1", port, protocol: "http" });
 
   return {
     requests,
@@ -123,7 +125,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        useStripeTarget(undefined);
+        pointStripeAt(undefined);
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -135,7 +137,12 @@ let eventCount = 0;
 /** A Stripe event around an object, with a fresh id unless one is given. */
 export function stripeEvent(type: string, object: Record<string, unknown>, id?: string) {
   eventCount += 1;
-  return { id: id ?? `evt_test_${eventCount}_${Math.random().toString(36).slice(2, 8)}`, object: "event", type, data: { object } };
+  return {
+    id: id ?? `evt_test_${eventCount}_${Math.random().toString(36).slice(2, 8)}`,
+    object: "event",
+    type,
+    data: { object },
+  };
 }
 
 /** The raw body and the Stripe-Signature header Stripe would send for an event. */

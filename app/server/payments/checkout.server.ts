@@ -73,7 +73,11 @@ let localEvents = 0;
 
 function localEvent(type: string, object: Record<string, unknown>): ProviderEvent {
   localEvents += 1;
-  return { id: `evt_local_${Date.now().toString(36)}_${localEvents}_${randomBytes(4).toString("hex")}`, type, data: { object } };
+  return {
+    id: `evt_local_${Date.now().toString(36)}_${localEvents}_${randomBytes(4).toString("hex")}`,
+    type,
+    data: { object },
+  };
 }
 
 /** What Stripe would send for this order's payment, in the order it sends it. */

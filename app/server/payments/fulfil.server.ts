@@ -52,7 +52,9 @@ const orderIdIn = (metadata: unknown): string | null => {
 export function completedCheckout(session: Record<string, unknown>): CompletedCheckout {
   return {
     sessionId: str(session.id) ?? "",
-    orderId: orderIdIn(session.metadata) ?? (UUID.test(String(session.client_reference_id)) ? String(session.client_reference_id) : null),
+    orderId:
+      orderIdIn(session.metadata) ??
+      (UUID.test(String(session.client_reference_id)) ? String(session.client_reference_id) : null),
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
     amountTotal: num(session.amount_total),
     currency: str(session.currency),
@@ -62,7 +64,12 @@ export function completedCheckout(session: Record<string, unknown>): CompletedCh
   };
 }
 
-type Effect = { outcome: string; orderId: string | null; personId?: string | null; stopSubscription?: string };
+type Effect = {
+  outcome: string;
+  orderId: string | null;
+  personId?: string | null;
+  stopSubscription?: string;
+};
 
 /** Applies one verified event once. A replay (its id already stored) changes nothing. */
 export async function applyProviderEvent(db: Db, event: ProviderEvent): Promise<Applied> {
@@ -122,10 +129,14 @@ async function lockOrder(tx: Tx, id: string | null): Promise<Order | null> {
 }
 
 async function orderForSubscription(tx: Tx, object: Record<string, unknown>, subscription: string | null) {
-  const byMetadata = orderIdIn(object.metadata) ?? orderIdIn(obj(obj(object.parent).subscription_details).metadata);
+  const byMetadata =
+    orderIdIn(object.metadata) ?? orderIdIn(obj(obj(object.parent).subscription_details).metadata);
   if (byMetadata) return lockOrder(tx, byMetadata);
   if (!subscription) return null;
-  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.subscriptionId, subscription));
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.subscriptionId, subscription));
   return lockOrder(tx, row?.id ?? null);
 }
 
@@ -134,7 +145,9 @@ const rank = (plan: Plan | null) => (plan ? PLANS.indexOf(plan) : -1);
 async function buyerOf(tx: Tx, order: Order): Promise<Viewer | null> {
   if (!order.personId) return null;
   const [row] = await tx.select().from(profiles).where(eq(profiles.id, order.personId));
-  return row ? { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan } : null;
+  return row
+    ? { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan }
+    : null;
 }
 
 async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
@@ -189,7 +202,8 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
     if (isStaff(current.role)) return null;
     const change: { role?: "client"; plan?: Plan } = {};
     if (current.role === "lead") change.role = "client";
-    if (order.plan && (current.role === "lead" || rank(order.plan) > rank(current.plan))) change.plan = order.plan;
+    if (order.plan && (current.role === "lead" || rank(order.plan) > rank(current.plan)))
+      change.plan = order.plan;
     return change;
   });
   await publishChange(tx, { kind: "payment", clientId: buyer.id });
@@ -217,9 +231,13 @@ async function invoicePaid(tx: Tx, invoice: Record<string, unknown>): Promise<Ef
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
   const invoiceId = str(invoice.id);
   const amount = num(invoice.amount_paid);
-  if (!invoiceId || amount === null) return { outcome: "ignored: invoice without id or amount", orderId: order.id };
+  if (!invoiceId || amount === null)
+    return { outcome: "ignored: invoice without id or amount", orderId: order.id };
   if (str(invoice.currency) !== order.currency.toLowerCase()) {
-    return { outcome: `ignored: invoice in ${str(invoice.currency)}, order in ${order.currency}`, orderId: order.id };
+    return {
+      outcome: `ignored: invoice in ${str(invoice.currency)}, order in ${order.currency}`,
+      orderId: order.id,
+    };
   }
   const paymentIntent =
     idOf(invoice.payment_intent) ?? idOf(obj(obj(obj(invoice.payments).data as unknown)[0]).payment);
@@ -247,13 +265,19 @@ async function invoicePaid(tx: Tx, invoice: Record<string, unknown>): Promise<Ef
       : order.status;
   await tx
     .update(orders)
-    .set({ paidInstalments: Math.min(paid, 32767), status, subscriptionId: order.subscriptionId ?? subscription })
+    .set({
+      paidInstalments: Math.min(paid, 32767),
+      status,
+      subscriptionId: order.subscriptionId ?? subscription,
+    })
     .where(eq(orders.id, order.id));
   if (order.personId) await publishChange(tx, { kind: "payment", clientId: order.personId });
   return {
     outcome: "applied",
     orderId: order.id,
-    ...(done && (order.subscriptionId ?? subscription) ? { stopSubscription: (order.subscriptionId ?? subscription) as string } : {}),
+    ...(done && (order.subscriptionId ?? subscription)
+      ? { stopSubscription: (order.subscriptionId ?? subscription) as string }
+      : {}),
   };
 }
 

@@ -9,7 +9,7 @@ let target: StripeTarget | undefined;
 const clients = new Map<string, Stripe>();
 
 /** Tests only: where every client made from now on sends its requests. */
-export function useStripeTarget(next: StripeTarget | undefined): void {
+export function pointStripeAt(next: StripeTarget | undefined): void {
   target = next;
   clients.clear();
 }

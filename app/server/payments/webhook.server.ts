@@ -50,14 +50,20 @@ export async function handleStripeWebhook(
   try {
     applied = await applyProviderEvent(db, event);
   } catch (error) {
-    logger.error({ err: (error as Error).message, event: event.id, type: event.type }, "payment event failed");
+    logger.error(
+      { err: (error as Error).message, event: event.id, type: event.type },
+      "payment event failed",
+    );
     return refuse(503, "Could not apply the event now; try again.");
   }
   if (applied.stopSubscription && stopSubscription) {
     // The last instalment is paid: the subscription ends here. If this fails, the next invoice.paid
     // asks again (the order is already complete).
     await stopSubscription(applied.stopSubscription).catch((error: Error) =>
-      logger.error({ err: error.message, subscription: applied.stopSubscription }, "could not stop instalments"),
+      logger.error(
+        { err: error.message, subscription: applied.stopSubscription },
+        "could not stop instalments",
+      ),
     );
   }
   return { status: 200, body: { received: true, outcome: applied.outcome } };
