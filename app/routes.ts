@@ -18,6 +18,10 @@ export default [
   route("account", "routes/account/index.tsx"),
   route("account/data", "routes/account/data.ts"),
 
+  route("checkout", "routes/checkout/index.tsx"),
+  route("checkout/local", "routes/checkout/local.tsx"),
+  route("checkout/success", "routes/checkout/success.tsx"),
+
   route("demo", "routes/demo/dashboard.tsx"),
   route("demo/plan", "routes/demo/plan.tsx"),
 

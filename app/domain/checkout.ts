@@ -6,6 +6,8 @@ import { PRICING_PLANS, type PricingPlan, type PricingPlanKey } from "~/content/
 import { type Currency, type FinancingTerms, formatMoney, parseCurrency } from "./financing";
 import type { Plan } from "./plans";
 
+export const PAYMENTS_OFF = "Payments aren't taken on this site yet: use the pricing page's links.";
+
 export const CHECKOUT_OPTIONS = ["upfront", "financing"] as const;
 export type CheckoutOption = (typeof CHECKOUT_OPTIONS)[number];
 

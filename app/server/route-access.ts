@@ -96,6 +96,23 @@ export const ROUTE_ACCESS = {
   },
   "routes/account/data": { loader: { access: "signed-in-api", policy: "self.export" } },
 
+  // Payments (docs/decisions/0022-payments.md): a lead or client buys; staff are refused with a message.
+  // Without Stripe keys on loopback (as in the matrix), a checkout opens the local test checkout.
+  "routes/checkout/index": {
+    loader: { access: "signed-in", policy: "checkout.start" },
+    action: { access: "signed-in", policy: "checkout.start", success: { redirect: "/checkout/local" } },
+  },
+  "routes/checkout/local": {
+    loader: { access: "signed-in", policy: "checkout.start" },
+    action: {
+      access: "signed-in",
+      policy: "checkout.start",
+      owned: true,
+      success: { redirect: "/checkout/success" },
+    },
+  },
+  "routes/checkout/success": { loader: { access: "signed-in" } },
+
   "routes/demo/dashboard": { loader: PUBLIC },
   "routes/demo/plan": { loader: PUBLIC },
 

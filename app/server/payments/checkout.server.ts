@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { data } from "react-router";
-import { type CheckoutLine, type CheckoutRequest, checkoutLine } from "~/domain/checkout";
+import { type CheckoutLine, type CheckoutRequest, checkoutLine, PAYMENTS_OFF } from "~/domain/checkout";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import type { PaymentsConfig } from "../env.server";
@@ -15,7 +15,7 @@ import { handleStripeWebhook } from "./webhook.server";
 // buyer pays on Stripe's Checkout page; without them, on a loopback address, on the local test checkout,
 // which signs the events Stripe would send and passes them through the same webhook code.
 
-export const PAYMENTS_OFF = "Payments aren't taken on this site yet: use the pricing page's links.";
+export { PAYMENTS_OFF };
 
 /** The line for a request, or a 400 with the reason (before any order or Stripe call). */
 export function lineOrRefuse(input: CheckoutRequest): CheckoutLine {
