@@ -31,6 +31,7 @@ export default [
     route("homework", "routes/portal/homework.tsx"),
     route("resources", "routes/portal/resources.tsx"),
     route("plan", "routes/portal/plan.tsx"),
+    route("billing", "routes/portal/billing.tsx"),
   ]),
 
   ...prefix("admin", [
@@ -39,6 +40,7 @@ export default [
       route("clients", "routes/admin/clients.tsx"),
       // The id stays the module's old one: the authorization matrix and its tests name routes by id.
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
+      route("payments", "routes/admin/payments.tsx"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),
       route("lessons/:lessonId", "routes/admin/lesson-edit.tsx"),
     ]),

@@ -21,6 +21,8 @@ const PROTECTED_PREFIXES = [
   "/homework",
   "/resources",
   "/plan",
+  "/billing",
+  "/checkout",
   "/admin",
   "/account",
 ];

@@ -125,6 +125,8 @@ export const ROUTE_ACCESS = {
   },
   "routes/portal/resources": { loader: PORTAL_PAGE },
   "routes/portal/plan": { loader: PORTAL_PAGE },
+  // "Manage payment method": Stripe's billing portal for the client's own customer (issue #16).
+  "routes/portal/billing": { loader: PORTAL_PAGE, action: { access: "portal", policy: "portal.read-own" } },
 
   "routes/admin/layout": { layout: "staff" },
   "routes/admin/index": { loader: staff("admin.enter") },
@@ -145,6 +147,7 @@ export const ROUTE_ACCESS = {
       },
     },
   },
+  "routes/admin/payments": { loader: staff("payments.read") },
   "routes/admin/lesson-new": { loader: staff("lesson.create"), action: staff("lesson.create") },
   "routes/admin/lesson-edit": {
     loader: staff("lesson.edit"),

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, freshIdentity, gotoHydrated, signIn, test } from "./support";
+import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signIn, test } from "./support";
 
 // Payments in the browser (issue #16): a visitor picks Pro in CAD on /pricing, signs in and comes back
 // to the offer, pays upfront on the local test checkout (no Stripe keys, loopback: the same
@@ -69,7 +69,53 @@ test("a lead buys Pro in CAD on the local test checkout; the open dashboard show
       await expect(sessionsBar(dashboard)).toHaveAttribute("aria-valuetext", "0 of 4 used");
       expect(await sameDocument(dashboard), "the dashboard was reloaded").toBe(true);
     });
+
+    await test.step("the Billing tab shows what was bought", async () => {
+      await dashboard
+        .getByRole("navigation", { name: "Portal" })
+        .getByRole("link", { name: "Billing" })
+        .click();
+      await dashboard.waitForURL((url) => url.pathname === "/billing");
+      const order = dashboard.getByRole("article", { name: "Pro" });
+      await expect(order).toContainText("Paid");
+      await expect(order).toContainText("$900 CAD");
+      await expect(order.getByRole("listitem")).toContainText(["Payment"]);
+    });
   } finally {
     await context.close();
+  }
+});
+
+test("the coach sees the purchase in Payments and on the client's page", async ({ browser, baseURL }) => {
+  const buyer = freshIdentity("Payer");
+  const context = await browser.newContext({ baseURL });
+  const staff = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, buyer, {
+      from: `/login?${new URLSearchParams({ redirectTo: "/checkout?offer=basic&currency=USD&option=upfront" })}`,
+      expectPath: "/checkout",
+    });
+    await page.getByRole("button", { name: "Continue to the test checkout" }).click();
+    await page.getByRole("button", { name: "Pay $249 USD (test)" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+
+    const coach = await staff.newPage();
+    await signIn(coach, PEOPLE.coach, {
+      from: "/login?redirectTo=%2Fadmin%2Fpayments",
+      expectPath: "/admin/payments",
+    });
+    await gotoHydrated(coach, "/admin/payments?currency=USD");
+    const row = coach.getByRole("row").filter({ hasText: buyer.name });
+    await expect(row).toContainText("Basic");
+    await expect(row).toContainText("$249");
+    await expect(row).toContainText("Paid");
+    await row.getByRole("link", { name: buyer.name }).click();
+    await coach.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+    const section = coach.getByRole("region", { name: "Payments" });
+    await expect(section.getByRole("article", { name: "Basic" })).toContainText("$249 USD");
+  } finally {
+    await context.close();
+    await staff.close();
   }
 });

@@ -485,3 +485,53 @@ describe(`the local test checkout on ${databaseLabel}`, () => {
     await expect(payLocally(db(), other, orderId)).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
+
+describe(`who sees payments, on ${databaseLabel}`, () => {
+  test("a buyer sees their own; staff see anyone's; a client never another's; the list pages by 50 and filters", async () => {
+    const { listOrders, pastDueOrders, personOrders, ORDERS_PAGE_SIZE } = await import(
+      "~/server/models/orders.server"
+    );
+    const buyer = await person("lead");
+    const { order, completed } = await checkout(buyer, "premium", "CAD", "upfront");
+    await deliver(completed);
+    const asClient = { ...buyer, role: "client" as const };
+    expect((await personOrders(db(), asClient, buyer.id)).map((o) => o.id)).toEqual([order.id]);
+    const coach = await person("coach");
+    const admin = await person("admin");
+    expect((await personOrders(db(), coach, buyer.id))[0]?.payments).toMatchObject([
+      { kind: "charge", amount: 200000 },
+    ]);
+    const stranger = await person("client", "basic");
+    await expect(personOrders(db(), stranger, buyer.id)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(listOrders(db(), stranger, {})).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(pastDueOrders(db(), stranger)).rejects.toMatchObject({ init: { status: 403 } });
+
+    // Enough paid orders for two pages: the first has 50, newest first; filters narrow it.
+    for (let i = 0; i < ORDERS_PAGE_SIZE; i++) {
+      await db().insert(orders).values({
+        personId: stranger.id,
+        offer: "single",
+        currency: "USD",
+        option: "upfront",
+        mode: "payment",
+        unitAmount: 14900,
+        provider: "local",
+        status: "paid",
+      });
+    }
+    const first = await listOrders(db(), coach, {});
+    expect(first.rows).toHaveLength(ORDERS_PAGE_SIZE);
+    expect(first.total).toBeGreaterThan(ORDERS_PAGE_SIZE);
+    const second = await listOrders(db(), admin, { page: 2 });
+    expect(second.rows.length).toBe(
+      first.total - ORDERS_PAGE_SIZE > 50 ? 50 : first.total - ORDERS_PAGE_SIZE,
+    );
+    const cad = await listOrders(db(), admin, { currency: "CAD" });
+    expect(cad.rows.every((r) => r.order.currency === "CAD")).toBe(true);
+    expect(cad.rows.map((r) => r.order.id)).toContain(order.id);
+    const refunded = await listOrders(db(), admin, { status: "refunded" });
+    expect(refunded.rows.every((r) => r.order.status === "refunded")).toBe(true);
+    // Abandoned checkouts are not payments.
+    expect((await listOrders(db(), admin, {})).rows.some((r) => r.order.status === "pending")).toBe(false);
+  });
+});

@@ -1,14 +1,17 @@
 import { Link } from "react-router";
+import { FailedPayments } from "~/components/payments/failed-payments";
 import { seo } from "~/lib/seo";
 import { currentViewer } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { pastDueOrders } from "~/server/models/orders.server";
 import { adminFigures } from "~/server/models/people.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  const figures = await adminFigures(await getDb(), viewer);
-  return { figures, name: viewer.fullName?.split(" ")[0] ?? viewer.email, role: viewer.role };
+  const db = await getDb();
+  const [figures, failedPayments] = await Promise.all([adminFigures(db, viewer), pastDueOrders(db, viewer)]);
+  return { figures, failedPayments, name: viewer.fullName?.split(" ")[0] ?? viewer.email, role: viewer.role };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, name, role } = loaderData;
+  const { figures, failedPayments, name, role } = loaderData;
   const stats = [
     { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
@@ -33,6 +36,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">
         Hello {name} ({role}).
       </p>
+      <FailedPayments orders={failedPayments} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         <li>
           <Link
@@ -53,6 +57,17 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <span className="text-lg font-semibold">Leads &amp; Clients</span>
             <span className="mt-1 block text-sm text-muted-foreground">
               Convert leads, set plans, track sessions, homework and activity.
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/admin/payments"
+            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
+          >
+            <span className="text-lg font-semibold">Payments</span>
+            <span className="mt-1 block text-sm text-muted-foreground">
+              Every purchase: instalments, renewals, failed payments and refunds.
             </span>
           </Link>
         </li>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { data } from "react-router";
 import type { CheckoutLine } from "~/domain/checkout";
 import { isStaff, type Viewer } from "~/domain/viewer";
@@ -130,4 +130,15 @@ export async function pastDueOrders(db: Db, viewer: Viewer) {
     .where(eq(orders.status, "past_due"))
     .orderBy(desc(orders.updatedAt))
     .limit(20);
+}
+
+/** The buyer's Stripe customer from their latest Stripe order, for the billing portal. */
+export async function latestCustomer(db: Db, viewer: Viewer): Promise<string | null> {
+  const [row] = await db
+    .select({ customer: orders.customerId })
+    .from(orders)
+    .where(and(eq(orders.personId, viewer.id), eq(orders.provider, "stripe"), isNotNull(orders.customerId)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.customer ?? null;
 }

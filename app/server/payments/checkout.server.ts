@@ -4,7 +4,7 @@ import { type CheckoutLine, type CheckoutRequest, checkoutLine, PAYMENTS_OFF } f
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import type { PaymentsConfig } from "../env.server";
-import { attachCheckoutSession, createOrder, ownOrder } from "../models/orders.server";
+import { attachCheckoutSession, createOrder, latestCustomer, ownOrder } from "../models/orders.server";
 import type { Order } from "../schema";
 import { completedCheckout, fulfilCheckout, type ProviderEvent } from "./fulfil.server";
 import { checkoutSessionParams } from "./line-items.server";
@@ -126,4 +126,26 @@ export async function payLocally(db: Db, viewer: Viewer, orderId: string): Promi
   if (order.provider !== "local") throw data({ error: "This order is paid on Stripe." }, { status: 409 });
   if (order.status === "pending") await deliverLocally(db, localPaymentEvents(order));
   return order;
+}
+
+// ── Stripe's billing portal ───────────────────────────────────────────────────────────────────────
+
+export const NO_CARD_ON_FILE =
+  "There is no card on file to manage: payments made on the local test checkout or by payment link keep none.";
+
+/** Where "Manage payment method" goes: Stripe's billing portal for the buyer's own customer, or null. */
+export async function billingPortalUrl(
+  db: Db,
+  viewer: Viewer,
+  config: PaymentsConfig,
+  origin: string,
+): Promise<string | null> {
+  if (config.mode !== "stripe") return null;
+  const customer = await latestCustomer(db, viewer);
+  if (!customer) return null;
+  const session = await stripeClient(config.secretKey).billingPortal.sessions.create({
+    customer,
+    return_url: `${origin}/billing`,
+  });
+  return session.url;
 }

@@ -15,6 +15,7 @@ import {
   resourcesFor,
   usageFor,
 } from "~/server/models/client-records.server";
+import { personOrders } from "~/server/models/orders.server";
 import { getPerson } from "~/server/models/people.server";
 import { can } from "~/server/policy.server";
 import type { Route } from "./+types/route";
@@ -26,6 +27,7 @@ import { HomeworkSection } from "./homework";
 import { HOMEWORK_REPEATABLE, homeworkIntents } from "./homework.server";
 import { dispatch, type Intent } from "./intent.server";
 import { LessonsSection } from "./lessons";
+import { PaymentsSection } from "./payments";
 import { ResourcesSection } from "./resources";
 import { resourceIntents } from "./resources.server";
 import { ToReview } from "./review";
@@ -46,13 +48,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!id.success) throw refusal({ error: "No one with that id." }, { status: 404 });
   const db = await getDb();
   const person = await getPerson(db, viewer, id.data);
-  const [usage, activity, homework, lessons, resources, trail] = await Promise.all([
+  const [usage, activity, homework, lessons, resources, trail, orders] = await Promise.all([
     usageFor(db, viewer, person.id),
     activitiesFor(db, viewer, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
     homeworkFor(db, viewer, person.id),
     lessonsFor(db, viewer, person.id),
     resourcesFor(db, viewer, person.id),
     auditTrail(db, viewer, person.id),
+    personOrders(db, viewer, person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -66,6 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lessons,
     resources,
     trail,
+    orders,
     isSelf: person.id === viewer.id,
     may: {
       setRole: can(viewer, "profile.set-role"),
@@ -155,6 +159,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
               <ResourcesSection data={data} />
             </div>
           </div>
+          <PaymentsSection data={data} />
         </div>
       ) : (
         <p className="mt-8 text-muted-foreground">

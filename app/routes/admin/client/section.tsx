@@ -35,6 +35,7 @@ const JUMPS = [
   ["homework", "Homework"],
   ["lessons", "Lessons"],
   ["resources", "Resources"],
+  ["payments", "Payments"],
   ["trail", "Audit trail"],
 ] as const;
 
