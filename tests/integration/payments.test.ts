@@ -535,3 +535,20 @@ describe(`who sees payments, on ${databaseLabel}`, () => {
     expect((await listOrders(db(), admin, {})).rows.some((r) => r.order.status === "pending")).toBe(false);
   });
 });
+
+describe(`Manage payment method, on ${databaseLabel}`, () => {
+  test("opens Stripe's billing portal for the buyer's own customer; none without a Stripe purchase", async () => {
+    const { billingPortalUrl } = await import("~/server/payments/checkout.server");
+    const buyer = await person("lead");
+    const { completed, session } = await checkout(buyer, "monthly", "USD", "upfront");
+    await deliver(completed);
+    const before = fake.requests.length;
+    const url = await billingPortalUrl(db(), buyer, STRIPE, ORIGIN);
+    expect(url).toBe(`https://billing.stripe.test/p/session/${session.customer}`);
+    const request = fake.requests.slice(before).find((r) => r.path === "/v1/billing_portal/sessions");
+    expect(request?.form.get("return_url")).toBe(`${ORIGIN}/billing`);
+    const other = await person("client", "basic");
+    expect(await billingPortalUrl(db(), other, STRIPE, ORIGIN)).toBeNull();
+    expect(await billingPortalUrl(db(), buyer, { mode: "local" }, ORIGIN)).toBeNull();
+  });
+});
