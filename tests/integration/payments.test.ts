@@ -552,3 +552,23 @@ describe(`Manage payment method, on ${databaseLabel}`, () => {
     expect(await billingPortalUrl(db(), buyer, { mode: "local" }, ORIGIN)).toBeNull();
   });
 });
+
+describe(`receipts, on ${databaseLabel}`, () => {
+  test("a one-time payment's receipt link comes with its charge; a charge before its checkout is retried later", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "pro", "USD", "upfront");
+    const charge = stripeEvent("charge.succeeded", {
+      id: "ch_receipt",
+      object: "charge",
+      payment_intent: session.payment_intent,
+      receipt_url: "https://pay.stripe.test/receipts/ch_receipt",
+    });
+    // Before the checkout's completion: 503 and nothing stored, so Stripe delivers it again.
+    expect((await deliver(charge)).status).toBe(503);
+    expect(await countOf(paymentEvents, eq(paymentEvents.id, charge.id) as never)).toBe(0);
+    await deliver(completed);
+    expect((await deliver(charge)).status).toBe(200);
+    const [row] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(row?.receiptUrl).toBe("https://pay.stripe.test/receipts/ch_receipt");
+  });
+});

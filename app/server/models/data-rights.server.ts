@@ -18,6 +18,7 @@ import {
   sessions,
 } from "../schema";
 import { audit } from "./audit.server";
+import { personOrders } from "./orders.server";
 
 // The privacy page's promises (docs/decisions/0016-data-rights.md): a signed-in person downloads
 // everything held about them, can ask for deletion, and an admin deletes a person.
@@ -55,6 +56,8 @@ export async function exportPersonData(db: Db, actor: Viewer) {
       db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
       db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
     ]);
+  // Purchases with their charges and refunds (docs/decisions/0022-payments.md).
+  const purchases = await personOrders(db, actor, id, { all: true });
   return {
     generatedAt: new Date().toISOString(),
     profile,
@@ -66,6 +69,7 @@ export async function exportPersonData(db: Db, actor: Viewer) {
     homework: homeworkRows,
     resources: resourceRows,
     auditEvents: auditRows,
+    orders: purchases,
   };
 }
 

@@ -78,14 +78,19 @@ async function withPayments(db: Db, list: Order[]): Promise<OrderWithPayments[]>
 }
 
 /** What a person bought (not the abandoned checkouts), newest first: their own, or any for staff. */
-export async function personOrders(db: Db, viewer: Viewer, personId: string): Promise<OrderWithPayments[]> {
+export async function personOrders(
+  db: Db,
+  viewer: Viewer,
+  personId: string,
+  { all = false }: { all?: boolean } = {},
+): Promise<OrderWithPayments[]> {
   if (personId !== viewer.id) assertCan(viewer, "payments.read");
   const list = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.personId, personId), inArray(orders.status, BOUGHT_STATUSES)))
+    .where(and(eq(orders.personId, personId), all ? undefined : inArray(orders.status, BOUGHT_STATUSES)))
     .orderBy(desc(orders.createdAt))
-    .limit(100);
+    .limit(all ? 10_000 : 100);
   return withPayments(db, list);
 }
 

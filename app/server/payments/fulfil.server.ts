@@ -110,6 +110,8 @@ function dispatch(tx: Tx, event: ProviderEvent): Promise<Effect> {
       return subscriptionEnded(tx, object);
     case "charge.refunded":
       return refunded(tx, object);
+    case "charge.succeeded":
+      return receipt(tx, object);
     default:
       return Promise.resolve({ outcome: `ignored: ${event.type} is not used`, orderId: null });
   }
@@ -330,6 +332,32 @@ async function subscriptionEnded(tx: Tx, subscription: Record<string, unknown>):
     await publishChange(tx, { kind: "payment", clientId: buyer.id });
   }
   return { outcome: "applied", orderId: order.id };
+}
+
+/** A one-time payment's receipt link, from its charge (a Checkout Session does not carry it). */
+async function receipt(tx: Tx, charge: Record<string, unknown>): Promise<Effect> {
+  const paymentIntent = idOf(charge.payment_intent);
+  const url = str(charge.receipt_url);
+  if (!paymentIntent || !url?.startsWith("https://"))
+    return { outcome: "ignored: no receipt", orderId: null };
+  const updated = await tx
+    .update(payments)
+    .set({ receiptUrl: url })
+    .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)))
+    .returning({ orderId: payments.orderId });
+  const orderId = updated[0]?.orderId ?? null;
+  if (!orderId) {
+    // The charge came before its checkout's completion: Stripe tries again later.
+    throw new RetryLater("the receipt's payment is not recorded yet");
+  }
+  const [order] = await tx.select({ personId: orders.personId }).from(orders).where(eq(orders.id, orderId));
+  if (order?.personId) await publishChange(tx, { kind: "payment", clientId: order.personId });
+  return { outcome: "applied", orderId };
+}
+
+/** Thrown to roll an event back and answer 503, so the provider delivers it again later. */
+export class RetryLater extends Error {
+  override name = "RetryLater";
 }
 
 async function refunded(tx: Tx, charge: Record<string, unknown>): Promise<Effect> {

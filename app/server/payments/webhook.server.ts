@@ -1,6 +1,6 @@
 import type { Db } from "../db.server";
 import { logger } from "../logger.server";
-import { applyProviderEvent, type ProviderEvent } from "./fulfil.server";
+import { applyProviderEvent, type ProviderEvent, RetryLater } from "./fulfil.server";
 import { stripeWebhooks } from "./stripe.server";
 
 // POST /webhooks/stripe (mounted in server/main.ts on the raw body, before any parser): the signature
