@@ -50,6 +50,13 @@ export async function handleStripeWebhook(
   try {
     applied = await applyProviderEvent(db, event);
   } catch (error) {
+    if (error instanceof RetryLater) {
+      logger.info(
+        { event: event.id, type: event.type, why: error.message },
+        "payment event early: retry later",
+      );
+      return refuse(503, "Too early for this event; try again.");
+    }
     logger.error(
       { err: (error as Error).message, event: event.id, type: event.type },
       "payment event failed",
