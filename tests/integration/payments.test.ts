@@ -364,13 +364,21 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
 
     // The second fails: past due, the coach decides (the plan stays); a retry pays it.
+    const { hasFailedPayment, pastDueOrders } = await import("~/server/models/orders.server");
+    const asClient = { ...lead, role: "client" as const };
+    expect(await hasFailedPayment(db(), asClient)).toBe(false);
     await deliver(
       stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })),
     );
     expect((await orderOf(order.id)).status).toBe("past_due");
     expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
+    // The client is told (dashboard, Billing) and so is the coach (admin home, client page).
+    expect(await hasFailedPayment(db(), asClient)).toBe(true);
+    const coach = await person("coach");
+    expect((await pastDueOrders(db(), coach)).map((o) => o.id)).toContain(order.id);
     await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
     expect((await orderOf(order.id)).status).toBe("active");
+    expect(await hasFailedPayment(db(), asClient)).toBe(false);
     // The same failure delivered again days late, after the invoice was paid: nothing changes.
     await deliver(
       stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })),

@@ -147,3 +147,13 @@ export async function latestCustomer(db: Db, viewer: Viewer): Promise<string | n
     .limit(1);
   return row?.customer ?? null;
 }
+
+/** Whether one of the viewer's own instalments or renewals failed and is not yet paid. */
+export async function hasFailedPayment(db: Db, viewer: Viewer): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.personId, viewer.id), eq(orders.status, "past_due")))
+    .limit(1);
+  return row !== undefined;
+}
