@@ -82,6 +82,19 @@ const prerenderedScripts = new Map(
 );
 
 app.use(securityHeaders(config.publicOrigin, { sources: entry.cspSources(), prerenderedScripts }));
+// Stripe's webhook (docs/decisions/0027-payments.md): its signature covers the raw bytes, so this one
+// path keeps them (bounded) and is answered here, ahead of every parser, the same-site check (Stripe
+// sends no Origin) and the per-address limit (Stripe's retries come from few addresses).
+app.post(
+  "/webhooks/stripe",
+  express.raw({ type: () => true, limit: entry.WEBHOOK_BODY_LIMIT }),
+  (req, res, next) => {
+    entry.stripeWebhook(req.body, req.get("stripe-signature")).then(({ status, body }) => {
+      res.status(status).json(body);
+    }, next);
+  },
+);
+
 app.use(sameSiteMutations(config.publicOrigin));
 app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
 

@@ -16,7 +16,7 @@ type Change = { kind: string; clientId?: string; userId?: string };
 
 /** Whether a change to `clientId` shows on the staff page at `pathname`. */
 function staffPageShows(pathname: string, clientId: string | undefined): boolean {
-  if (pathname === "/admin" || pathname === "/admin/clients") return true;
+  if (pathname === "/admin" || pathname === "/admin/clients" || pathname === "/admin/payments") return true;
   const detail = pathname.match(/^\/admin\/clients\/([0-9a-f-]{36})$/i);
   return detail !== null && detail[1] === clientId;
 }

@@ -29,6 +29,11 @@ export const POLICY = {
   "self.export": ["admin", "coach", "client", "lead"],
   "self.request-deletion": ["admin", "coach", "client", "lead"],
   "profile.delete": ["admin"],
+  // Payments (docs/decisions/0027-payments.md): a lead or client buys for themselves; staff see every
+  // payment; only an admin changes anything about one.
+  "checkout.start": ["lead", "client"],
+  "payments.read": ["admin", "coach"],
+  "payments.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

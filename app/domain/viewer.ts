@@ -16,6 +16,8 @@ const PROTECTED_PREFIXES = [
   "/homework",
   "/resources",
   "/plan",
+  "/billing",
+  "/checkout",
   "/admin",
   "/account",
 ];

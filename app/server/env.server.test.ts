@@ -28,6 +28,7 @@ test("defaults follow the configuration contract", () => {
     mutationRateLimit: 120,
     pageCache: true,
     localSignIn: true,
+    payments: { mode: "local" },
   });
 });
 

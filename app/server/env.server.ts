@@ -116,6 +116,18 @@ const schema = z
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
     ),
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a webhook signing secret (whsec_…)")
+        .optional(),
+    ),
     SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 20),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
     PAGE_CACHE: z.preprocess(
@@ -145,6 +157,13 @@ const schema = z
         code: "custom",
         path: [hasId ? "AUTH_OIDC_CLIENT_SECRET" : "AUTH_OIDC_CLIENT_ID"],
         message: "must be set together with the other OIDC client variable",
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message: "must be set together with the other Stripe variable",
       });
     }
     if (hasId && !env.SESSION_SECRET) {
@@ -183,7 +202,17 @@ export type Config = {
   pageCache: boolean;
   /** Local sign-in: only without an OIDC client and only on a loopback interface. */
   localSignIn: boolean;
+  /**
+   * How payments are taken: Stripe with both keys; without them, on a loopback interface, the local
+   * test checkout; else none (the pricing buttons keep their links). docs/decisions/0027-payments.md.
+   */
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig =
+  | { mode: "stripe"; secretKey: string; webhookSecret: string }
+  | { mode: "local" }
+  | { mode: "off" };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -234,6 +263,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mutationRateLimit: e.MUTATION_RATE_LIMIT,
     pageCache: e.PAGE_CACHE === "on",
     localSignIn: oidc === null && isLoopbackHost(e.HOST),
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { mode: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : isLoopbackHost(e.HOST)
+          ? { mode: "local" }
+          : { mode: "off" },
   };
 }
 

@@ -22,8 +22,8 @@ export type Permit<A extends Action> = {
 export const PERMISSION_DENIED = "You don't have permission to do that.";
 
 /** The refusal: 403 with the permission message, nothing changed. */
-export function forbidden(): never {
-  throw data({ ok: false, error: PERMISSION_DENIED }, { status: 403, statusText: "Forbidden" });
+export function forbidden(message: string = PERMISSION_DENIED): never {
+  throw data({ ok: false, error: message }, { status: 403, statusText: "Forbidden" });
 }
 
 /** A permit when the viewer may perform the action, else null (a page that shows less, or a demo). */

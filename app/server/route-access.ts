@@ -1,3 +1,4 @@
+import { STAFF_CANNOT_BUY } from "~/domain/checkout";
 import type { Action } from "~/domain/policy";
 
 // How a route says who may load it and who may perform each of its actions (issue #20). Every route
@@ -28,6 +29,8 @@ export type Handler = {
   policy?: Action;
   /** Instead of the 403: a role without `policy` is let through to see the portal's read-only demo. */
   otherwise?: "demo";
+  /** The 403's words for a role without `policy`, where the general "You don't have permission" says too little. */
+  refused?: string;
   /** For `none`: the status everyone gets. */
   answers?: 404 | 405;
 };
@@ -55,6 +58,13 @@ export const PORTAL_PAGE = {
   access: "portal",
   policy: "portal.read-own",
   otherwise: "demo",
+} as const satisfies Handler;
+
+/** A checkout (docs/decisions/0027-payments.md): a visitor signs in first; staff read why they can't buy. */
+export const BUYER = {
+  access: "signed-in",
+  policy: "checkout.start",
+  refused: STAFF_CANNOT_BUY,
 } as const satisfies Handler;
 
 export const staff = <const P extends Action>(policy: P) => ({ access: "staff", policy }) as const;

@@ -64,6 +64,25 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/account/index POST": { guard: "signed-in", needs: "self.request-deletion" },
   "routes/account/data GET": { guard: "signed-in-api", needs: "self.export" },
 
+  // Issue #16: a lead or client buys for themselves after signing in; staff are refused. Without Stripe
+  // keys on loopback (the test server), a checkout opens the local test checkout; paying it returns to
+  // the success page; another person's order is "not found".
+  "routes/checkout/index GET": { guard: "signed-in", needs: "checkout.start" },
+  "routes/checkout/index POST": {
+    guard: "signed-in",
+    needs: "checkout.start",
+    success: { redirect: "/checkout/local" },
+  },
+  "routes/checkout/local GET": { guard: "signed-in", needs: "checkout.start" },
+  "routes/checkout/local POST": {
+    guard: "signed-in",
+    needs: "checkout.start",
+    owned: true,
+    success: { redirect: "/checkout/success" },
+  },
+  // Only a buyer has orders to come back to.
+  "routes/checkout/success GET": { guard: "signed-in", needs: "checkout.start" },
+
   // SPEC §4: the demo dashboard is public.
   "routes/demo/dashboard GET": PUBLIC,
   "routes/demo/plan GET": PUBLIC,
@@ -76,6 +95,9 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/homework POST": { guard: "portal", needs: "homework.submit-own", owned: true },
   "routes/portal/resources GET": PORTAL_PAGE,
   "routes/portal/plan GET": PORTAL_PAGE,
+  // Issue #16: Billing is a portal page; "Manage payment method" is the client's own.
+  "routes/portal/billing GET": PORTAL_PAGE,
+  "routes/portal/billing POST": { guard: "portal", needs: "portal.read-own" },
 
   // SPEC §6 coach: "admin area: add lessons, list leads and clients"; admin: also the rest.
   "routes/admin/index GET": admin("admin.enter"),
@@ -93,6 +115,8 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/client POST delete-person": admin("profile.delete", {
     success: { redirect: "/admin/clients" },
   }),
+  // Issue #16: "Coach role: sees payments; only admin changes anything".
+  "routes/admin/payments GET": admin("payments.read"),
   // ARCHITECTURE "Homework": the coach reviews; the queue of what waits is part of reviewing.
   "routes/admin/homework GET": admin("homework.review"),
   "routes/admin/lesson-new GET": admin("lesson.create"),

@@ -57,4 +57,9 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "self.export": EVERYONE_SIGNED_IN,
   "self.request-deletion": EVERYONE_SIGNED_IN,
   "profile.delete": ADMIN_ONLY,
+  // Issue #16: "every payment belongs to a person" who signed in to buy (a lead or a client; "a buyer
+  // who is staff → refused"); "Coach role: sees payments; only admin changes anything".
+  "checkout.start": ["lead", "client"],
+  "payments.read": STAFF,
+  "payments.manage": ADMIN_ONLY,
 };

@@ -265,6 +265,27 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(lead.id),
     };
   },
+  // On the matrix's server (no Stripe keys) there is no card to manage: the answer says so.
+  "routes/portal/billing POST": () => ({ fields: {} }),
+  "routes/checkout/index POST": () => ({ fields: { offer: "single", currency: "USD", option: "upfront" } }),
+  // The buyer's own pending order (the client's, for everyone but the lead), paid on the local test
+  // checkout; another client gets 404. The lead, now a client, is put back afterwards.
+  "routes/checkout/local POST": async (person) => {
+    const owner = person === "lead" ? "lead" : "client";
+    const order = await startLocalOrder(cookies[owner]);
+    const status = async () => {
+      const response = await send("GET", `/checkout/local.data?order=${order}`, cookies[owner]);
+      return `${response.status} ${await response.text()}`;
+    };
+    return {
+      fields: { order },
+      observe: status,
+      after: async () => {
+        if (person === "lead")
+          await prepared(`/admin/clients/${ids.lead}`, { intent: "set-role", role: "lead" });
+      },
+    };
+  },
   "routes/admin/lesson-new POST": (person) => ({
     fields: lessonFields(ids.client, `Matrix lesson (${person})`),
     observe: personRecord(ids.client),
@@ -285,6 +306,22 @@ const REQUESTS: Record<string, RequestFor> = {
     };
   },
 };
+
+/** A pending order of the person with this cookie, started on /checkout (the local test checkout's). */
+async function startLocalOrder(cookie: string): Promise<string> {
+  const response = await send("POST", "/checkout", cookie, {
+    offer: "single",
+    currency: "USD",
+    option: "upfront",
+  });
+  await response.arrayBuffer();
+  const location = response.headers.get("location") ?? "";
+  const order = new URL(location, server.url).searchParams.get("order");
+  expect(order, `an order from POST /checkout (${response.status} → ${location})`).toMatch(
+    new RegExp(`^${UUID}$`),
+  );
+  return order as string;
+}
 
 // ── The server and the people ───────────────────────────────────────────────────────────────────
 

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { FailedPayments } from "~/components/payments/failed-payments";
 import { type Action, can } from "~/domain/policy";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { pastDueOrders } from "~/server/models/orders.server";
 import { adminFigures } from "~/server/models/people.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
@@ -29,9 +31,14 @@ function peopleCardText(viewer: Parameters<typeof can>[0]): string {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  const figures = await adminFigures(await getDb(), permitFor(context, "admin.enter"));
+  const db = await getDb();
+  const [figures, failedPayments] = await Promise.all([
+    adminFigures(db, permitFor(context, "admin.enter")),
+    pastDueOrders(db, permitFor(context, "payments.read")),
+  ]);
   return {
     figures,
+    failedPayments,
     name: viewer.fullName?.split(" ")[0] ?? viewer.email,
     role: viewer.role,
     peopleText: peopleCardText(viewer),
@@ -48,7 +55,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, name, role, peopleText } = loaderData;
+  const { figures, failedPayments, name, role, peopleText } = loaderData;
   const stats = [
     { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
@@ -60,6 +67,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">
         Hello {name} ({role}).
       </p>
+      <FailedPayments orders={failedPayments} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         <li>
           <Link
@@ -79,6 +87,17 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           >
             <span className="text-lg font-semibold">Leads &amp; Clients</span>
             <span className="mt-1 block text-sm text-muted-foreground">{peopleText}</span>
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/admin/payments"
+            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
+          >
+            <span className="text-lg font-semibold">Payments</span>
+            <span className="mt-1 block text-sm text-muted-foreground">
+              Every purchase: instalments, renewals, failed payments and refunds.
+            </span>
           </Link>
         </li>
       </ul>

@@ -7,6 +7,7 @@ import { SITE } from "~/content/site";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { initialCurrency, useCurrency } from "~/lib/currency";
 import { originFrom, seo } from "~/lib/seo";
+import { getConfig } from "~/server/env.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
 
@@ -21,7 +22,9 @@ const PER_VISITOR_HEADERS = {
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return data({ currency: initialCurrency(request) }, { headers: PER_VISITOR_HEADERS });
+  // With Stripe (or the local test checkout) the main buttons open /checkout; else the links above.
+  const checkout = getConfig().payments.mode !== "off";
+  return data({ currency: initialCurrency(request), checkout }, { headers: PER_VISITOR_HEADERS });
 }
 
 export function headers(_: Route.HeadersArgs) {
@@ -111,7 +114,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               const plan = PRICING_PLANS.find((p) => p.planKey === key);
               return plan ? (
                 <li key={key}>
-                  <PricingCard plan={plan} currency={currency} />
+                  <PricingCard plan={plan} currency={currency} checkout={loaderData.checkout} />
                 </li>
               ) : (
                 []

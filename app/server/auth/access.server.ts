@@ -215,7 +215,9 @@ export function enforceAccess(routes: () => Promise<BuiltRoutes>): MiddlewareFun
     const answer = guard(handler.access, request, url, state, handler.answers);
     if (answer) return answer;
     const viewer: Viewer | null = state && state !== "unavailable" ? state : null;
-    if (handler.policy && !can(viewer, handler.policy) && handler.otherwise !== "demo") forbidden();
+    if (handler.policy && !can(viewer, handler.policy) && handler.otherwise !== "demo") {
+      forbidden(handler.refused);
+    }
     return next();
   };
 }

@@ -17,6 +17,7 @@ import {
   sessions,
 } from "../schema";
 import { audit } from "./audit.server";
+import { ownOrders } from "./orders.server";
 
 // The privacy page's promises (docs/decisions/0016-data-rights.md): a signed-in person downloads
 // everything held about them, can ask for deletion, and an admin deletes a person.
@@ -54,6 +55,8 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
       db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
       db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
     ]);
+  // Purchases with their charges and refunds (docs/decisions/0027-payments.md).
+  const purchases = await ownOrders(db, permit, { all: true });
   return {
     generatedAt: new Date().toISOString(),
     profile,
@@ -65,6 +68,7 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     homework: homeworkRows,
     resources: resourceRows,
     auditEvents: auditRows,
+    orders: purchases,
   };
 }
 

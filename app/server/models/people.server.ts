@@ -7,7 +7,7 @@ import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { homework, profiles } from "../schema";
-import { audit } from "./audit.server";
+import { audit, type Tx } from "./audit.server";
 
 // Leads and clients as the coach manages them (SPEC §2 Leads & Clients, Client detail).
 
@@ -115,31 +115,44 @@ export async function adminFigures(db: Db, _permit: Permit<"admin.enter">) {
   return { leads: people?.leads ?? 0, clients: people?.clients ?? 0, awaitingReview: awaiting?.n ?? 0 };
 }
 
+type ProfileChange = { role?: Role; plan?: Plan };
+
+/**
+ * A role or plan change with its audit row and live update, inside a transaction the caller owns: the
+ * admin's edits run it in their own, a paid order's fulfilment in the payment's (one path to these
+ * rows). `change` may depend on the current row; null or {} changes nothing. Call `forgetPerson(id)`
+ * once the caller's transaction has committed.
+ */
+export async function changeProfileIn(
+  tx: Tx,
+  permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan" | "checkout.start">,
+  id: string,
+  action: string,
+  change: ProfileChange | ((current: Person) => ProfileChange | null),
+  precondition?: (current: Person) => string | null,
+): Promise<Person> {
+  const [current] = await tx.select(personColumns).from(profiles).where(eq(profiles.id, id)).for("update");
+  if (!current) throw data({ error: "No one with that id." }, { status: 404 });
+  const refusal = precondition?.(current as Person);
+  if (refusal) throw data({ error: refusal }, { status: 409 });
+  const wanted = typeof change === "function" ? change(current as Person) : change;
+  if (!wanted || Object.keys(wanted).length === 0) return current as Person;
+  const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);
+  const before = Object.fromEntries(Object.keys(wanted).map((k) => [k, current[k as keyof typeof current]]));
+  await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: wanted });
+  await publishChange(tx, { kind: "profile", clientId: id, userId: id });
+  return updated as Person;
+}
+
 async function changeProfile(
   db: Db,
   permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan">,
   id: string,
   action: string,
-  change: { role?: Role; plan?: Plan },
+  change: ProfileChange,
   precondition?: (current: Person) => string | null,
 ): Promise<Person> {
-  const updated = await db.transaction(async (tx) => {
-    const [current] = await tx.select(personColumns).from(profiles).where(eq(profiles.id, id)).for("update");
-    if (!current) throw data({ error: "No one with that id." }, { status: 404 });
-    const refusal = precondition?.(current as Person);
-    if (refusal) throw data({ error: refusal }, { status: 409 });
-    const [updated] = await tx
-      .update(profiles)
-      .set(change)
-      .where(eq(profiles.id, id))
-      .returning(personColumns);
-    const before = Object.fromEntries(
-      Object.keys(change).map((k) => [k, current[k as keyof typeof current]]),
-    );
-    await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: change });
-    await publishChange(tx, { kind: "profile", clientId: id, userId: id });
-    return updated as Person;
-  });
+  const updated = await db.transaction((tx) => changeProfileIn(tx, permit, id, action, change, precondition));
   // Committed: this process's session cache reads the new role and plan from now on (others hear
   // the NOTIFY above).
   forgetPerson(id);

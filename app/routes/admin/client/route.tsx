@@ -11,6 +11,7 @@ import { activitiesFor } from "~/server/models/activities.server";
 import { auditTrail } from "~/server/models/audit.server";
 import { homeworkFor } from "~/server/models/homework.server";
 import { lessonsFor } from "~/server/models/lessons.server";
+import { personOrders } from "~/server/models/orders.server";
 import { getPerson } from "~/server/models/people.server";
 import { resourcesFor } from "~/server/models/resources.server";
 import { usageFor } from "~/server/models/usage.server";
@@ -25,6 +26,7 @@ import { HomeworkSection } from "./homework";
 import { homeworkIntents } from "./homework.server";
 import { dispatch, type Intent } from "./intent.server";
 import { LessonsSection } from "./lessons";
+import { PaymentsSection } from "./payments";
 import { ResourcesSection } from "./resources";
 import { resourceIntents } from "./resources.server";
 import { ToReview } from "./review";
@@ -46,13 +48,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const read = permitFor(context, "client.read");
   const person = await getPerson(db, read, id.data);
-  const [usage, activity, homework, lessons, resources, trail] = await Promise.all([
+  const [usage, activity, homework, lessons, resources, trail, orders] = await Promise.all([
     usageFor(db, read, person.id),
     activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
     homeworkFor(db, read, person.id),
     lessonsFor(db, read, person.id),
     resourcesFor(db, read, person.id),
     auditTrail(db, read, person.id),
+    personOrders(db, permitFor(context, "payments.read"), person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -66,6 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lessons,
     resources,
     trail,
+    orders,
     isSelf: person.id === viewer.id,
     may: {
       setRole: can(viewer, "profile.set-role"),
@@ -177,6 +181,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
               <ResourcesSection data={data} />
             </div>
           </div>
+          <PaymentsSection data={data} />
         </div>
       ) : (
         <p className="mt-8 text-muted-foreground">
