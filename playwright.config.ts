@@ -68,7 +68,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `"${node}" server/main.ts`,
+      command: `"${node}" express-shell/main.ts`,
       cwd: root,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,

@@ -10,7 +10,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "express-shell/**/*.test.ts"],
+        },
       },
       {
         extends: true,

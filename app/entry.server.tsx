@@ -22,7 +22,7 @@ export default function handleRequest(
     });
   }
 
-  // The CSP nonce server/security.ts put in this response's header: on React's and React Router's
+  // The CSP nonce express-shell/security.ts put in this response's header: on React's and React Router's
   // inline scripts and ours (root.tsx). None while pre-rendering: those pages use hashes.
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
@@ -74,23 +74,25 @@ export default function handleRequest(
   });
 }
 
-/** The load context of one request (server/main.ts): its CSP nonce and the client address Express saw. */
+/** The load context of one request (express-shell/main.ts): its CSP nonce and the client address Express saw. */
 export function requestLoadContext(nonce: string, clientAddress: string | undefined): RouterContextProvider {
   const context = loadContextWithNonce(nonce);
   context.set(clientAddressContext, clientAddress ?? null);
   return context;
 }
 
-// What the process (server/main.ts) needs from the bundled app, besides rendering.
-// The limits server/main.ts applies before the app, the same as the app's own.
+// What the process (express-shell/main.ts) needs from the bundled app, besides rendering.
+// The limits express-shell/main.ts applies before the app, the same as the app's own.
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
+export { BackupError } from "./server/backup.server";
 // `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
-export { BackupError, backup, restore } from "./server/backup.server";
-// POST /webhooks/cal: Cal.com bookings, read from the raw body (docs/decisions/0024-bookings.md).
+export { backup, restore } from "./server/backup-command.server";
+// POST /webhooks/cal: Cal.com bookings, read from the raw body (docs/decisions/0028-bookings.md).
 export { CAL_WEBHOOK_LIMIT, handleCalWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
 export { forgetAllPages, lookupPage, rememberPage } from "./server/page-cache.server";
+export { stripeWebhook, WEBHOOK_BODY_LIMIT } from "./server/payments/endpoint.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";

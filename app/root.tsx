@@ -21,17 +21,29 @@ import { PRERENDERED_PATHS } from "./content/prerender";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
 import { useNonce } from "./lib/csp-nonce";
 import { errorCopy } from "./lib/error-copy";
+import { enforceAccess } from "./server/auth/access.server";
+import { builtRoutes } from "./server/auth/built-routes.server";
 import { loadViewer, viewerContext } from "./server/auth/context.server";
 import { readCookie } from "./server/cookies";
 import { getConfig } from "./server/env.server";
 import { limitChangesPerPerson } from "./server/rate-limit.server";
+import { routeAccess } from "./server/route-access";
 import { assertValidSettings } from "./server/settings.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [loadViewer, limitChangesPerPerson];
+// Who is asking, the per-person change limit, then the one check of every route's declared access
+// (app/server/auth/access.server.ts) before any loader or action runs.
+export const middleware: Route.MiddlewareFunction[] = [
+  loadViewer,
+  limitChangesPerPerson,
+  enforceAccess(builtRoutes),
+];
+
+// The root is the document around every page: no guard of its own (each route declares one).
+export const access = routeAccess({ layout: "public" });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // No database here beyond the middleware's session read (which needs a cookie), so

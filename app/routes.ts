@@ -18,6 +18,10 @@ export default [
   route("account", "routes/account/index.tsx"),
   route("account/data", "routes/account/data.ts"),
 
+  route("checkout", "routes/checkout/index.tsx"),
+  route("checkout/local", "routes/checkout/local.tsx"),
+  route("checkout/success", "routes/checkout/success.tsx"),
+
   route("demo", "routes/demo/dashboard.tsx"),
   route("demo/plan", "routes/demo/plan.tsx"),
 
@@ -27,6 +31,7 @@ export default [
     route("homework", "routes/portal/homework.tsx"),
     route("resources", "routes/portal/resources.tsx"),
     route("plan", "routes/portal/plan.tsx"),
+    route("billing", "routes/portal/billing.tsx"),
     route("sessions.ics", "routes/portal/sessions-ics.ts"),
   ]),
 
@@ -37,6 +42,7 @@ export default [
       // The id stays the module's old one: the authorization matrix and its tests name routes by id.
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
       route("homework", "routes/admin/homework.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),
       route("lessons/:lessonId", "routes/admin/lesson-edit.tsx"),
     ]),

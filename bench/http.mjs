@@ -134,7 +134,7 @@ function request(url, { method = "GET", headers = {}, body } = {}) {
 async function startServer({ dataDir, databaseUrl = "", port, probePath = "/", profileDir, env = {} }) {
   const started = performance.now();
   const flags = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
-  const child = spawn(nodeBinary, [...flags, "server/main.ts"], {
+  const child = spawn(nodeBinary, [...flags, "express-shell/main.ts"], {
     cwd: root,
     env: { ...benchServerEnv({ port, dataDir, databaseUrl }), ...env, ...serverEnv },
     stdio: ["ignore", "inherit", "inherit"],
@@ -318,7 +318,7 @@ function ensureNginx() {
 async function measureNginx() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
   const port = await freePort();
-  // The same page and the same gzip body the app sends (server/static.ts: level 9, made once), so
+  // The same page and the same gzip body the app sends (express-shell/static.ts: level 9, made once), so
   // nginx serves it with gzip_static, as the app serves it from memory.
   const page = readFileSync(path.join(buildDir, "client", "index.html"));
   const site = path.join(dir, "site");
@@ -525,7 +525,7 @@ ${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}
 | target (2 cores) | goal | measured |
 |---|---|---|
 ${targets.join("\n")}
-${cold ? `\nCold start is spawn of \`node server/main.ts\` to the first 200 from /login (rendered by the app, so the database is open: the server listens only after migrate and seed), median of ${cold.rounds}. Both starts are held to the target: a restart on an existing data folder, and the very first start on an empty one, which also creates the database (from the PGlite template the build makes: scripts/pglite-template.ts) and seeds it.\n` : ""}
+${cold ? `\nCold start is spawn of \`node express-shell/main.ts\` to the first 200 from /login (rendered by the app, so the database is open: the server listens only after migrate and seed), median of ${cold.rounds}. Both starts are held to the target: a restart on an existing data folder, and the very first start on an empty one, which also creates the database (from the PGlite template the build makes: scripts/pglite-template.ts) and seeds it.\n` : ""}
 Bold marks a missed target; what limits each is measured under "What limits the HTTP figures" below.
 <!-- http:end -->`;
 

@@ -39,7 +39,7 @@ async function waitForHealth(url, ms = 60_000) {
 
 export async function startBuiltServer(port, env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, ["express-shell/main.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -123,11 +123,15 @@ await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-live-"));
 const probeFile = path.join(dataDir, "memory.json");
-const child = spawn(nodeBinary, ["--expose-gc", "--import", "./bench/live-probe.mjs", "server/main.ts"], {
-  cwd: root,
-  env: { ...benchServerEnv({ port, dataDir, databaseUrl: dbUrl.toString() }), LIVE_PROBE_FILE: probeFile },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const child = spawn(
+  nodeBinary,
+  ["--expose-gc", "--import", "./bench/live-probe.mjs", "express-shell/main.ts"],
+  {
+    cwd: root,
+    env: { ...benchServerEnv({ port, dataDir, databaseUrl: dbUrl.toString() }), LIVE_PROBE_FILE: probeFile },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
 const base = `http://127.0.0.1:${port}`;
 const streams = [];
 let result;

@@ -18,7 +18,7 @@ export function requireBuild() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Node 24 runs server/main.ts by type stripping; the machine's own Node may be older. */
+/** Node 24 runs express-shell/main.ts by type stripping; the machine's own Node may be older. */
 export const nodeBinary =
   Number(process.versions.node.split(".")[0]) >= 24
     ? process.execPath

@@ -5,4 +5,4 @@ buildIfNeeded();
 
 // Same process, so signals (SIGTERM, Ctrl-C) reach the server's graceful shutdown directly.
 process.env.NODE_ENV ??= "production";
-await import("../server/main.ts");
+await import("../express-shell/main.ts");

@@ -113,6 +113,8 @@ async function postgresUrl() {
 step("typecheck", bin("react-router"), ["typegen"]);
 step("typecheck (tsc)", bin("tsc"), []);
 step("lint", bin("biome"), ["check", "."]);
+// Import rules: no circles, one-way layers (.dependency-cruiser.cjs, docs/ARCHITECTURE.md).
+step("lint (import rules)", "npm", ["run", "--silent", "lint:imports"]);
 vitest("unit + integration on PGlite", ["unit", "integration"], "vitest-pglite", { TEST_DATABASE_URL: "" });
 
 const pgUrl = await postgresUrl();

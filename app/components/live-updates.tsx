@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useRevalidator } from "react-router";
-import { isStaff } from "~/domain/viewer";
+import { can } from "~/domain/policy";
 import { useAuth } from "./auth-provider";
 
 // Live updates in the browser (docs/decisions/0014-live-updates.md): while someone is signed in, one
@@ -16,7 +16,7 @@ type Change = { kind: string; clientId?: string; userId?: string };
 
 /** Whether a change to `clientId` shows on the staff page at `pathname`. */
 function staffPageShows(pathname: string, clientId: string | undefined): boolean {
-  if (pathname === "/admin" || pathname === "/admin/clients") return true;
+  if (pathname === "/admin" || pathname === "/admin/clients" || pathname === "/admin/payments") return true;
   const detail = pathname.match(/^\/admin\/clients\/([0-9a-f-]{36})$/i);
   return detail !== null && detail[1] === clientId;
 }
@@ -70,7 +70,7 @@ export function LiveUpdates() {
         }
         const { pathname: path, viewer: who } = latest.current;
         const aboutMe = change.userId === userId || change.clientId === userId;
-        if (aboutMe || (who && isStaff(who.role) && staffPageShows(path, change.clientId))) revalidate();
+        if (aboutMe || (can(who, "client.read") && staffPageShows(path, change.clientId))) revalidate();
       });
       source.addEventListener("resync", () => revalidate());
       source.addEventListener("reauth", () => {

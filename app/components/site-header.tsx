@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { PRIMARY_NAV, SITE } from "~/content/site";
-import { isProtectedPath, isStaff } from "~/domain/viewer";
+import { can } from "~/domain/policy";
+import { isProtectedPath } from "~/domain/viewer";
 import { useAuth } from "./auth-provider";
 import { ThemeSwitch } from "./theme-switch";
 import { notify } from "./toast";
@@ -33,7 +34,7 @@ function NavItems({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOu
         </span>
       ) : viewer ? (
         <>
-          {isStaff(viewer.role) && (
+          {can(viewer, "admin.enter") && (
             <NavLink to="/admin" className={navClass} onClick={onNavigate}>
               Admin
             </NavLink>

@@ -9,7 +9,7 @@ export type Settings = {
   coach: { name: string; jobTitle: string; credentials: string };
   /** The intro-call booking page (SPEC §5: a scheduling embed requires a link) and its look. */
   scheduling: { link: string; view: Record<string, string> };
-  /** Sessions booked on Cal.com that count against a client's plan (docs/decisions/0024-bookings.md). */
+  /** Sessions booked on Cal.com that count against a client's plan (docs/decisions/0028-bookings.md). */
   bookings: BookingSettings;
   /** Each form's own page (the fallback link) and the address for embedding it. */
   contactForm: { pageUrl: string; embedUrl: string };

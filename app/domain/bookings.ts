@@ -1,4 +1,4 @@
-// Bookings made on Cal.com (issue #18, docs/decisions/0024-bookings.md): which event types count,
+// Bookings made on Cal.com (issue #18, docs/decisions/0028-bookings.md): which event types count,
 // and whether a cancellation gives the credit back. Pure rules; the model applies them.
 
 import type { BookingSettings } from "~/content/settings";

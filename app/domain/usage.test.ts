@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one flat test per rule of the usage summary (SPEC §9), each read alone.
 import { expect, test } from "vitest";
 import { PLANS, SERVICE_KINDS, type ServiceKind } from "./plans";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isProtectedPath, isStaff, safeRedirect } from "./viewer";
+import { isProtectedPath, safeRedirect } from "./viewer";
 
 describe("safeRedirect accepts only same-site paths", () => {
   const accepted: [string, string][] = [
@@ -42,13 +42,6 @@ describe("safeRedirect accepts only same-site paths", () => {
     expect(safeRedirect(null, "/")).toBe("/");
     expect(safeRedirect(["/admin"])).toBe("/dashboard");
   });
-});
-
-test("staff are admins and coaches", () => {
-  expect(isStaff("admin")).toBe(true);
-  expect(isStaff("coach")).toBe(true);
-  expect(isStaff("client")).toBe(false);
-  expect(isStaff("lead")).toBe(false);
 });
 
 test("protected paths are the portal and the admin area", () => {

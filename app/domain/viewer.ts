@@ -9,11 +9,6 @@ export type Viewer = {
   plan: Plan | null;
 };
 
-/** Roles that enter the admin area (ARCHITECTURE: coach vs admin). */
-export function isStaff(role: Role): boolean {
-  return role === "admin" || role === "coach";
-}
-
 // Paths under which a signed-out person has nothing to see (SPEC §2: header sign-out goes home first).
 const PROTECTED_PREFIXES = [
   "/dashboard",
@@ -21,6 +16,8 @@ const PROTECTED_PREFIXES = [
   "/homework",
   "/resources",
   "/plan",
+  "/billing",
+  "/checkout",
   "/admin",
   "/account",
 ];

@@ -2,7 +2,7 @@ import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 import { externalOrigins, SETTINGS } from "~/content/settings";
 import { getConfig } from "./env.server";
 
-/** Other sites the Content-Security-Policy allows (server/security.ts), by what the pages do with them. */
+/** Other sites the Content-Security-Policy allows (express-shell/security.ts), by what the pages do with them. */
 export type CspSources = {
   /** iframes: the booking calendar and forms (content settings) and the pricing page's video. */
   frames: string[];

@@ -9,14 +9,15 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as tar from "tar";
-import { resetSessionCache } from "./auth/session-cache.server";
-import { getConfig } from "./env.server";
+import { setting } from "./env.server";
 import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
 import { logger } from "./logger.server";
-import { resetPageCache } from "./page-cache.server";
 import { lockPgliteFolder } from "./pglite-lock.server";
 import * as schema from "./schema";
-import { seedIfEmpty } from "./seed.server";
+
+// Opening a database: PGlite or PostgreSQL, migrated, with its live-update bus. What the app does
+// around it (seeding, the caches that listen on the bus, the process's one handle, shutting down) is
+// composed in app/server/lifecycle.server.ts: nothing here knows about them.
 
 export type Schema = typeof schema;
 /** One type for both drivers: the embedded PGlite and a PostgreSQL server. */
@@ -27,8 +28,13 @@ export type DatabaseOptions = {
   url: string | undefined;
   /** Folder for PGlite's files, or "memory://" for a throwaway one; ignored with a url. */
   dataDir: string;
-  /** Seed sample people into an empty database. */
-  seed: boolean;
+  /**
+   * Work done once right after migrating, still under the migration lock (so processes starting
+   * together do it once): the app seeds an empty database here.
+   */
+  prepare?: (db: Db) => Promise<unknown>;
+  /** The PGlite template to unpack into an empty folder (see createPglite); none by default. */
+  pgliteTemplate?: string;
 };
 
 export type Database = {
@@ -39,14 +45,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+export const MIGRATIONS_FOLDER = path.resolve(setting("MIGRATIONS_DIR"));
 // Any fixed number: every process takes this lock before migrating or seeding, so several
 // processes starting together on one database do the work once.
 const MIGRATION_LOCK = 7_270_201;
 
-/** Opens a database, applies the committed migrations and seeds it when empty. */
+/** Opens a database, applies the committed migrations, then runs `prepare`. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.seed) : openPglite(options.dataDir, options.seed);
+  return options.url ? openPostgres(options.url, options.prepare) : openPglite(options);
 }
 
 /**
@@ -54,11 +60,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * (scripts/pglite-template.ts): a first start on an empty folder unpacks it rather than running
  * initdb in WebAssembly (seconds on 2 cores; docs/decisions/0018-performance.md).
  */
-export const PGLITE_TEMPLATE = path.resolve(process.env.BUILD_DIR || "build", "pglite-template.tar.gz");
+export const PGLITE_TEMPLATE = path.resolve(setting("BUILD_DIR"), "pglite-template.tar.gz");
 
 /** PGlite on `folder`: the database in it, else one unpacked from the template, else a new one (initdb). */
-export async function createPglite(folder: string, template = PGLITE_TEMPLATE): Promise<PGlite> {
-  if (readdirSync(folder).length === 0 && existsSync(template)) {
+export async function createPglite(folder: string, template?: string): Promise<PGlite> {
+  if (template && readdirSync(folder).length === 0 && existsSync(template)) {
     try {
       // Unpacked by Node (a quarter of a second) rather than through PGlite's own `loadDataDir`,
       // which writes each file through the WebAssembly file system (about a second). The archive's
@@ -76,7 +82,7 @@ export async function createPglite(folder: string, template = PGLITE_TEMPLATE): 
   return PGlite.create(folder);
 }
 
-async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
+async function openPglite({ dataDir, prepare, pgliteTemplate }: DatabaseOptions): Promise<Database> {
   let client: PGlite;
   let unlock = () => {};
   if (dataDir === "memory://") {
@@ -86,7 +92,7 @@ async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
     mkdirSync(folder, { recursive: true });
     // PGlite has no lock of its own: refuse a folder another process has open (docs/decisions/0015-backups.md).
     unlock = lockPgliteFolder(folder);
-    client = await createPglite(folder).catch((error: unknown) => {
+    client = await createPglite(folder, pgliteTemplate).catch((error: unknown) => {
       unlock();
       throw error;
     });
@@ -94,7 +100,7 @@ async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
   try {
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    if (seed) await seedIfEmpty(db);
+    await prepare?.(db);
     const bus = pgliteBus(client);
     return {
       db,
@@ -113,10 +119,10 @@ async function openPglite(dataDir: string, seed: boolean): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, seed: boolean): Promise<Database> {
+async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: setting("DATABASE_POOL_SIZE"),
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
@@ -129,7 +135,7 @@ async function openPostgres(url: string, seed: boolean): Promise<Database> {
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       const locked = drizzlePg(client, { schema });
       await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
-      if (seed) await seedIfEmpty(locked as unknown as Db);
+      await prepare?.(locked as unknown as Db);
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
@@ -166,15 +172,24 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<void> {
   }
 }
 
-// The process's one database handle, opened on first use (the build imports this module
-// and must never open the database). A failed open is retried by a later request.
+// The process's one database handle, opened on first use (the build imports this module and must
+// never open the database) by the opener the composition root provides (lifecycle.server.ts, which
+// says how: migrated, seeded, with the caches listening). A failed open is retried by a later request.
+let opener: (() => Promise<Database>) | undefined;
 let opening: Promise<Database> | undefined;
 const RETRY_AFTER_FAILURE_MS = 1_000;
 
+/** Called once by the composition root: how the process's handle is opened. */
+export function provideDatabase(open: () => Promise<Database>): void {
+  opener = open;
+}
+
 export function getDatabase(): Promise<Database> {
   if (!opening) {
-    const { databaseUrl, dataDir } = getConfig();
-    const attempt = openDatabase({ url: databaseUrl, dataDir, seed: true });
+    if (!opener) {
+      return Promise.reject(new Error("no database opener: app/server/lifecycle.server.ts was not loaded"));
+    }
+    const attempt = opener();
     opening = attempt;
     attempt.catch((error: Error) => {
       logger.error({ err: error.message }, "database unavailable; will retry");
@@ -190,13 +205,10 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-/** Closes the handle (PGlite must be closed cleanly so nothing is lost). */
+/** Closes the process's handle (PGlite must be closed cleanly so nothing is lost); a later use opens it again. */
 export async function closeDatabase(): Promise<void> {
   const current = opening;
   opening = undefined;
-  // The caches listened on this database's bus: a later handle starts them afresh.
-  resetSessionCache();
-  resetPageCache();
   const database = await current?.catch(() => undefined);
   await database?.close();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, isLoopbackHost, parseConfig } from "./env.server";
+import { ConfigError, isLoopbackHost, parseConfig, setting } from "./env.server";
 
 const SECRET = "s".repeat(40);
 
@@ -28,6 +28,7 @@ test("defaults follow the configuration contract", () => {
     mutationRateLimit: 120,
     pageCache: true,
     localSignIn: true,
+    payments: { mode: "local" },
   });
 });
 
@@ -98,6 +99,15 @@ describe("each wrong value stops start-up with one line naming the variable", ()
     ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "lots" }],
     ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "2.5" }],
     ["PAGE_CACHE", { PAGE_CACHE: "maybe" }],
+    ["NODE_ENV", { NODE_ENV: "staging" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "ten" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "101" }],
+    ["WEB_CONCURRENCY", { WEB_CONCURRENCY: "lots" }],
+    ["WEB_CONCURRENCY", { WEB_CONCURRENCY: "1.5" }],
+    ["MIGRATIONS_DIR", { MIGRATIONS_DIR: "db/\u0000migrations" }],
+    ["BUILD_DIR", { BUILD_DIR: "build\n" }],
+    ["BUILD_DIR", { BUILD_DIR: "b".repeat(1001) }],
   ];
   for (const [variable, env] of cases) {
     test(`${variable} = ${JSON.stringify(env)}`, () => {
@@ -106,6 +116,29 @@ describe("each wrong value stops start-up with one line naming the variable", ()
       expect(message).not.toContain("\n");
     });
   }
+});
+
+test("the settings read before start-up are in the configuration, with their defaults", () => {
+  expect(parseConfig({})).toMatchObject({
+    logLevel: "info",
+    nodeEnv: "production",
+    databasePoolSize: 10,
+    webConcurrency: 1,
+    migrationsDir: "db/migrations",
+    buildDir: "build",
+  });
+  expect(
+    parseConfig({ DATABASE_POOL_SIZE: "25", WEB_CONCURRENCY: "4", BUILD_DIR: "build-x", LOG_LEVEL: "warn" }),
+  ).toMatchObject({ databasePoolSize: 25, webConcurrency: 4, buildDir: "build-x", logLevel: "warn" });
+});
+
+test("one setting read at import: its validated value, else its default (start-up then refuses the value)", () => {
+  expect(setting("DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "7" })).toBe(7);
+  expect(setting("DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "many" })).toBe(10);
+  expect(setting("LOG_LEVEL", { LOG_LEVEL: "debug" })).toBe("debug");
+  expect(setting("LOG_LEVEL", { LOG_LEVEL: "loud" })).toBe("info");
+  expect(setting("MIGRATIONS_DIR", {})).toBe("db/migrations");
+  expect(setting("BUILD_DIR", { BUILD_DIR: "" })).toBe("build");
 });
 
 test("PAGE_CACHE turns the page cache off", () => {

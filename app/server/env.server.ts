@@ -23,6 +23,31 @@ function perMinute(what: string, fallback: number) {
   );
 }
 
+/** A whole number from `min` to `max`. */
+function wholeNumber(what: string, min: number, max: number, fallback: number) {
+  const message = `must be a whole number of ${what} from ${min} to ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
+}
+
+/** A folder path (relative to the working directory): printable characters only. */
+function folder(fallback: string) {
+  const message = "must be a folder path (printable characters, at most 1000)";
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(1000, message)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      .regex(/^[^\u0000-\u001f\u007f]+$/, message)
+      .default(fallback),
+  );
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
 const schema = z
   .object({
     PORT: z.preprocess(
@@ -91,6 +116,18 @@ const schema = z
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (try: openssl rand -hex 32)").optional(),
     ),
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a webhook signing secret (whsec_…)")
+        .optional(),
+    ),
     // Unset: the scheduling webhook refuses everything (ARCHITECTURE: configuration contract).
     CAL_WEBHOOK_SECRET: optionalString.pipe(
       z
@@ -107,8 +144,18 @@ const schema = z
     ),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
-      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+      z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
     ),
+    NODE_ENV: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(["production", "development", "test"], { error: "must be production, development or test" })
+        .default("production"),
+    ),
+    DATABASE_POOL_SIZE: wholeNumber("connections per process", 1, 100, 10),
+    WEB_CONCURRENCY: wholeNumber("server processes", 1, 99, 1),
+    MIGRATIONS_DIR: folder("db/migrations"),
+    BUILD_DIR: folder("build"),
   })
   .superRefine((env, ctx) => {
     const hasId = Boolean(env.AUTH_OIDC_CLIENT_ID);
@@ -118,6 +165,13 @@ const schema = z
         code: "custom",
         path: [hasId ? "AUTH_OIDC_CLIENT_SECRET" : "AUTH_OIDC_CLIENT_ID"],
         message: "must be set together with the other OIDC client variable",
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message: "must be set together with the other Stripe variable",
       });
     }
     if (hasId && !env.SESSION_SECRET) {
@@ -138,7 +192,16 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   adminEmails: string[];
   sessionSecret: string | undefined;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** React Router's server mode (error details in development only). */
+  nodeEnv: "production" | "development" | "test";
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
+  /** Server processes (node:cluster; PostgreSQL only, docs/decisions/0018-performance.md). */
+  webConcurrency: number;
+  /** The committed migrations, and the build (server, client, PGlite template). */
+  migrationsDir: string;
+  buildDir: string;
   /** Sign-in starts and callbacks allowed per client address per minute. */
   signInRateLimit: number;
   /** State-changing requests allowed per client address and per signed-in person per minute. */
@@ -149,7 +212,17 @@ export type Config = {
   calWebhookSecret: string | null;
   /** Local sign-in: only without an OIDC client and only on a loopback interface. */
   localSignIn: boolean;
+  /**
+   * How payments are taken: Stripe with both keys; without them, on a loopback interface, the local
+   * test checkout; else none (the pricing buttons keep their links). docs/decisions/0027-payments.md.
+   */
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig =
+  | { mode: "stripe"; secretKey: string; webhookSecret: string }
+  | { mode: "local" }
+  | { mode: "off" };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -158,7 +231,8 @@ export class ConfigError extends Error {
 function describeValue(value: unknown): string {
   if (value === undefined) return "unset";
   const text = String(value);
-  return `got "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+  // Escaped: a control character in the value must not break the one line.
+  return `got ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}`;
 }
 
 /** Parses the environment; throws a ConfigError whose message is the one line to print. */
@@ -190,12 +264,48 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     adminEmails: e.ADMIN_EMAILS,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
+    nodeEnv: e.NODE_ENV,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    webConcurrency: e.WEB_CONCURRENCY,
+    migrationsDir: e.MIGRATIONS_DIR,
+    buildDir: e.BUILD_DIR,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     mutationRateLimit: e.MUTATION_RATE_LIMIT,
     pageCache: e.PAGE_CACHE === "on",
     calWebhookSecret: e.CAL_WEBHOOK_SECRET ?? null,
     localSignIn: oidc === null && isLoopbackHost(e.HOST),
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { mode: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : isLoopbackHost(e.HOST)
+          ? { mode: "local" }
+          : { mode: "off" },
   };
+}
+
+/**
+ * One setting, for code that runs at import (the logger, the database module's paths), before the
+ * configuration is parsed at start: the validated value, or its default when the value is wrong
+ * (start-up then stops with the one line naming it: `getConfig`, `configOrExit`).
+ */
+export function setting<K extends keyof z.input<typeof schema>>(
+  name: K,
+  env: Record<string, string | undefined> = process.env,
+): z.output<typeof schema>[K] {
+  const field = schema.shape[name];
+  const parsed = field.safeParse(env[name]);
+  return (parsed.success ? parsed.data : field.parse(undefined)) as z.output<typeof schema>[K];
+}
+
+/** The configuration, or the one line naming the wrong variable and exit 1 (for the process's start). */
+export function configOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 let cached: Config | undefined;

@@ -1,20 +1,47 @@
-import { listenForSessionChanges } from "./auth/session-cache.server";
-import { closeDatabase, type Database, getDatabase } from "./db.server";
+import { listenForSessionChanges, resetSessionCache } from "./auth/session-cache.server";
+import {
+  closeDatabase,
+  type Database,
+  getDatabase,
+  openDatabase,
+  PGLITE_TEMPLATE,
+  provideDatabase,
+} from "./db.server";
 import { getConfig } from "./env.server";
 import { closeAllStreams } from "./live/streams.server";
-import { listenForPageChanges } from "./page-cache.server";
+import { listenForPageChanges, resetPageCache } from "./page-cache.server";
+import { seedIfEmpty } from "./seed.server";
 import { resolveSessionSecret } from "./session-secret.server";
 import { assertValidSettings } from "./settings.server";
 
-/** Work done once before the process takes traffic: secrets in place, database migrated and seeded. */
-export async function startup(): Promise<Database> {
-  assertValidSettings();
-  resolveSessionSecret(getConfig());
-  const database = await getDatabase();
-  // The caches start listening for changes now rather than at the first signed-in request.
+// The composition root of the app: everything done when the process starts and stops, in order, in
+// this one file. The Express shell (express-shell/main.ts) calls `startup` before it listens and
+// `stopLiveUpdates` + `shutdown` when it stops; the dev server opens the database on first use through
+// the same opener. Modules below this one (db, caches, seed, live streams) never import each other
+// for start-up's sake (docs/ARCHITECTURE.md).
+
+/** How the process's database is opened: migrated, seeded when empty, its caches listening on its bus. */
+async function openAppDatabase(): Promise<Database> {
+  const { databaseUrl, dataDir } = getConfig();
+  const database = await openDatabase({
+    url: databaseUrl,
+    dataDir,
+    // A first start on an empty PGlite folder unpacks the build's template rather than running initdb.
+    pgliteTemplate: PGLITE_TEMPLATE,
+    prepare: seedIfEmpty,
+  });
+  // The caches serve only while they hear the bus, so they start listening as soon as it exists.
   listenForSessionChanges(database.bus);
   listenForPageChanges(database.bus);
   return database;
+}
+provideDatabase(openAppDatabase);
+
+/** Work done once before the process takes traffic: settings and secrets checked, database ready. */
+export async function startup(): Promise<Database> {
+  assertValidSettings();
+  resolveSessionSecret(getConfig());
+  return getDatabase();
 }
 
 /**
@@ -28,5 +55,8 @@ export function stopLiveUpdates(): void {
 /** Graceful stop: the database (and its LISTEN connection) is closed last, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {
   closeAllStreams();
+  // The caches listened on this database's bus: a later handle starts them afresh.
+  resetSessionCache();
+  resetPageCache();
   await closeDatabase();
 }

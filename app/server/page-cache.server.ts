@@ -1,4 +1,4 @@
-import { isStaff } from "~/domain/viewer";
+import { can } from "~/domain/policy";
 import { COUNTRY_HEADERS } from "~/lib/currency";
 import { sessionCacheKey, usableCachedSession } from "./auth/session.server";
 import { type CachedSession, currentGeneration as sessionGeneration } from "./auth/session-cache.server";
@@ -14,7 +14,7 @@ import { busListener } from "./live/listener.server";
 //    entry lives 10 s at most and never into the session's renewal window;
 //  - nothing it may show changed: every change to a client's records, profile or sessions is heard on the
 //    live-updates bus (that client's pages and every staff page are dropped), and any state-changing
-//    request this process answers drops every page before its response is complete (server/page-cache.ts);
+//    request this process answers drops every page before its response is complete (express-shell/page-cache.ts);
 //  - this process hears the bus: while the LISTEN connection is down nothing is remembered or served.
 // A render that overlapped any of those drops is not remembered (generation counters). The HTML is kept
 // split where this response's CSP nonce stood, so every answer carries a fresh nonce of its own.
@@ -25,7 +25,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * A rendered page, as the app answered it: its own headers and its HTML cut where the nonce stood;
- * `gzip` is for the server to keep the parts' compressed form in (server/page-cache.ts).
+ * `gzip` is for the server to keep the parts' compressed form in (express-shell/page-cache.ts).
  */
 export type RenderedPage = {
   headers: [string, string][];
@@ -77,7 +77,7 @@ function forgetPagesShowing(personId: string): void {
   generation += 1;
   for (const [key, entry] of entries) {
     const viewer = entry.owner?.viewer;
-    if (viewer && (viewer.id === personId || isStaff(viewer.role))) drop(key, entry);
+    if (viewer && (viewer.id === personId || can(viewer, "client.read"))) drop(key, entry);
   }
 }
 

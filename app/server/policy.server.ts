@@ -1,49 +1,38 @@
 import { data } from "react-router";
-import type { Role } from "~/domain/plans";
+import { type Action, can } from "~/domain/policy";
 import type { Viewer } from "~/domain/viewer";
 
-// The one table of who may do what (ARCHITECTURE: security model). Every loader and action asks it;
-// the route middleware only draws the broad lines (signed in; staff).
+export { type Action, can, POLICY } from "~/domain/policy";
 
-export const POLICY = {
-  // The client portal: one's own plan, usage, activities, lessons, homework and resources.
-  "portal.read-own": ["client"],
-  "homework.submit-own": ["client"],
-  // The admin area (ARCHITECTURE: coach vs admin).
-  "admin.enter": ["admin", "coach"],
-  "profiles.list": ["admin", "coach"],
-  "client.read": ["admin", "coach"],
-  "lesson.create": ["admin", "coach"],
-  "lesson.edit": ["admin", "coach"],
-  "homework.assign": ["admin", "coach"],
-  "homework.review": ["admin", "coach"],
-  "resource.manage": ["admin", "coach"],
-  "lead.convert": ["admin"],
-  "profile.set-role": ["admin"],
-  "profile.set-plan": ["admin"],
-  "usage.adjust": ["admin"],
-  "special-item.mark": ["admin"],
-  "activity.create": ["admin"],
-  // Bookings from Cal.com (docs/decisions/0024-bookings.md): staff see them; only an admin assigns an
-  // unmatched one to a person or marks an over-plan one resolved.
-  "bookings.read": ["admin", "coach"],
-  "bookings.resolve": ["admin"],
-  // Data rights (docs/decisions/0016-data-rights.md): anyone signed in exports their own data and
-  // may ask for deletion; only an admin deletes a person.
-  "self.export": ["admin", "coach", "client", "lead"],
-  "self.request-deletion": ["admin", "coach", "client", "lead"],
-  "profile.delete": ["admin"],
-} as const satisfies Record<string, readonly Role[]>;
+// Permits: the proof a model function asks for. Every function in app/server/models/ that reads or
+// changes a person's records takes a `Permit<action>` instead of a bare viewer, and only this file
+// makes one, after asking POLICY. So a loader or action that forgot to ask does not compile: it has
+// no permit to pass. The permit carries the person it was granted to: the models take ownership
+// ("own rows") and the audit trail's actor from it, never from the request.
 
-export type Action = keyof typeof POLICY;
+declare const granted: unique symbol;
 
-export function can(viewer: Pick<Viewer, "role"> | null | undefined, action: Action): boolean {
-  return viewer != null && (POLICY[action] as readonly Role[]).includes(viewer.role);
+/** Proof that `actor` may perform `action`: made only by `authorize` and `grant` below. */
+export type Permit<A extends Action> = {
+  readonly actor: Viewer;
+  readonly action: A;
+  readonly [granted]: true;
+};
+
+export const PERMISSION_DENIED = "You don't have permission to do that.";
+
+/** The refusal: 403 with the permission message, nothing changed. */
+export function forbidden(message: string = PERMISSION_DENIED): never {
+  throw data({ ok: false, error: message }, { status: 403, statusText: "Forbidden" });
 }
 
-/** Refuses with 403 (and changes nothing) unless the viewer may perform the action. */
-export function assertCan(viewer: Pick<Viewer, "role"> | null | undefined, action: Action): void {
-  if (!can(viewer, action)) {
-    throw data({ error: "You don't have permission to do that." }, { status: 403 });
-  }
+/** A permit when the viewer may perform the action, else null (a page that shows less, or a demo). */
+export function grant<A extends Action>(viewer: Viewer | null | undefined, action: A): Permit<A> | null {
+  if (!viewer || !can(viewer, action)) return null;
+  return Object.freeze({ actor: viewer, action }) as Permit<A>;
+}
+
+/** A permit, or a 403 (and nothing changes) when the viewer may not perform the action. */
+export function authorize<A extends Action>(viewer: Viewer | null | undefined, action: A): Permit<A> {
+  return grant(viewer, action) ?? forbidden();
 }

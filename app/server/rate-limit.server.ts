@@ -5,7 +5,7 @@ import { getConfig } from "./env.server";
 
 // Limits counted inside the app, where a route is known however its URL was spelled (`/login`,
 // `/login.data`, `/login/`, `/LOGIN`): a per-person limit on changes, and a per-address limit on sign-in
-// starts and callbacks. server/main.ts adds a per-address limit on every change in front, keyed on no
+// starts and callbacks. express-shell/main.ts adds a per-address limit on every change in front, keyed on no
 // path. The counters are express-rate-limit's own store, kept in this process: a person spread over
 // several processes gets the limit in each, which still bounds a runaway script.
 
@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const TOO_MANY_CHANGES = "Too many changes in a short time. Please wait a minute and try again.";
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minute and try again.";
 
-/** The client address Express saw (`req.ip`, proxies trusted per server/main.ts); null outside a request. */
+/** The client address Express saw (`req.ip`, proxies trusted per express-shell/main.ts); null outside a request. */
 export const clientAddressContext = createContext<string | null>(null);
 
 /** Counts hits per key in a one-minute window; `hit` says how many seconds to wait once over `limit()`. */

@@ -1,246 +1,111 @@
-import type { Role } from "~/domain/plans";
-import type { Action } from "./policy.server";
+import { STAFF_CANNOT_BUY } from "~/domain/checkout";
+import type { Action } from "~/domain/policy";
 
-// Who may reach what, route by route (issue #7, authorization matrix): every route in app/routes.ts
-// by its id, with its GET (the loader, or just the page) and its action (each intent, where the
-// action dispatches on one). A handler names a guard (the broad line the route middleware or the
-// loader draws) and, where it asks one, the POLICY action. What each kind of person gets is
-// computed by `expectedOutcome` from that and a table of who may do what which the caller gives:
-// the matrix gives one written from the spec (tests/support/spec-roles.ts), never POLICY itself, so a
-// wrong POLICY row fails it.
-// tests/system/authorization-matrix.test.ts sends every request as every person against the built
-// server, and fails when a route or an intent has no entry here.
-
-/** The kinds of people the matrix asks as. "another-client" is a client acting on a different client's row. */
-export const PERSONS = ["visitor", "lead", "client", "another-client", "coach", "admin"] as const;
-export type Person = (typeof PERSONS)[number];
-
-export const PERSON_ROLE: Record<Person, Role | null> = {
-  visitor: null,
-  lead: "lead",
-  client: "client",
-  "another-client": "client",
-  coach: "coach",
-  admin: "admin",
-};
+// How a route says who may load it and who may perform each of its actions (issue #20). Every route
+// module exports `access`, built from the words below, next to its loader and action:
+//
+//   export const access = routeAccess({ loader: staff("client.read"), action: staff("lead.convert") });
+//
+// One middleware (app/server/auth/access.server.ts, root middleware) reads the declaration of the
+// route a request matched and enforces it, with POLICY, before any loader or action runs. A route
+// without a declaration does not serve. docs/SECURITY.md "Access: declared, enforced" says how to add one.
+// Not a `.server` file: the declaration is a plain object, harmless in the browser bundle.
 
 /**
  * The guard in front of a handler:
  * - `public`: anyone, signed in or not;
- * - `guest`: the sign-in page; someone signed in is sent on to the dashboard;
+ * - `guest`: the sign-in page; someone signed in is sent on (to `redirectTo`, or the dashboard);
  * - `signed-in`: a page; signed out → /login, remembering the page;
  * - `signed-in-api`: a resource (JSON, events); signed out → 401;
- * - `portal`: the client portal; signed out → /login, staff → /admin (leads see the demo, see `otherwise`);
- * - `staff`: the admin area; signed out → /login, everyone without `admin.enter` → /dashboard;
+ * - `portal`: the client portal; signed out → /login, anyone with `admin.enter` → /admin;
+ * - `staff`: the admin area; signed out → /login, anyone without `admin.enter` → /dashboard;
  * - `none`: no one (`answers`: 404 for an unknown path, 405 for a method the route refuses).
  */
 export type Guard = "public" | "guest" | "signed-in" | "signed-in-api" | "portal" | "staff" | "none";
 
 export type Handler = {
   access: Guard;
-  /** The POLICY action the handler asks; a role without it is refused with 403. */
+  /** The POLICY action the handler needs; a signed-in role without it is refused with 403. */
   policy?: Action;
-  /** Instead of the 403: a role without `policy` sees the portal's read-only demo. */
+  /** Instead of the 403: a role without `policy` is let through to see the portal's read-only demo. */
   otherwise?: "demo";
-  /** The request names a client's own row: another client gets 404, as if it did not exist. */
-  owned?: true;
+  /** The 403's words for a role without `policy`, where the general "You don't have permission" says too little. */
+  refused?: string;
   /** For `none`: the status everyone gets. */
   answers?: 404 | 405;
-  /** Success is a redirect to this path (a URL pattern, `:id` for any id) rather than a 200. */
-  success?: { redirect: string };
 };
 
-export type ActionAccess = Handler | { intents: Readonly<Record<string, Handler>> };
+/**
+ * An action that dispatches on the form field `intent`: one handler per intent the module exports in
+ * `INTENTS`; `default` is the intent a form runs when it names no known one (as the action reads it).
+ * Without a default, an unknown intent passes only the guard
+ * all intents share, and the action refuses it (400 "Unknown action.").
+ */
+export type IntentAccess = { intents: Readonly<Record<string, Handler>>; default?: string };
+export type ActionAccess = Handler | IntentAccess;
 
 /** A layout names the guard its children sit behind; a route has its GET and, if it has one, its action. */
 export type RouteAccess = { layout: Guard } | { loader: Handler; action?: ActionAccess };
 
-const PUBLIC: Handler = { access: "public" };
-const PORTAL_PAGE: Handler = { access: "portal", policy: "portal.read-own", otherwise: "demo" };
-const staff = (policy: Action, more: Omit<Handler, "access" | "policy"> = {}): Handler => ({
-  access: "staff",
-  policy,
-  ...more,
-});
-
-export const ROUTE_ACCESS = {
-  root: { layout: "public" },
-
-  "routes/marketing/home": { loader: PUBLIC },
-  "routes/marketing/about": { loader: PUBLIC },
-  "routes/marketing/faq": { loader: PUBLIC },
-  "routes/marketing/pricing": { loader: PUBLIC },
-  "routes/marketing/next-offer": { loader: PUBLIC },
-  "routes/marketing/workshops": { loader: PUBLIC },
-  "routes/marketing/privacy": { loader: PUBLIC },
-
-  "routes/auth/login": {
-    loader: { access: "guest" },
-    action: {
-      intents: {
-        local: { access: "public", success: { redirect: "/dashboard" } },
-        // To the provider; back to /login saying so when none is configured (local sign-in mode).
-        google: { access: "public", success: { redirect: "/login" } },
-      },
-    },
-  },
-  "routes/auth/logout": { loader: PUBLIC, action: { access: "public", success: { redirect: "/" } } },
-  // Without a valid code and state, back to /login with the reason.
-  "routes/auth/callback": { loader: { access: "public", success: { redirect: "/login" } } },
-  "routes/auth/session": { loader: PUBLIC },
-  "routes/auth/sign-out": { loader: { access: "none", answers: 405 }, action: PUBLIC },
-
-  "routes/account/index": {
-    loader: { access: "signed-in" },
-    action: { access: "signed-in", policy: "self.request-deletion" },
-  },
-  "routes/account/data": { loader: { access: "signed-in-api", policy: "self.export" } },
-
-  "routes/demo/dashboard": { loader: PUBLIC },
-  "routes/demo/plan": { loader: PUBLIC },
-
-  "routes/portal/layout": { layout: "portal" },
-  "routes/portal/dashboard": { loader: PORTAL_PAGE },
-  "routes/portal/lessons": { loader: PORTAL_PAGE },
-  "routes/portal/homework": {
-    loader: PORTAL_PAGE,
-    action: { access: "portal", policy: "homework.submit-own", owned: true },
-  },
-  "routes/portal/resources": { loader: PORTAL_PAGE },
-  "routes/portal/plan": { loader: PORTAL_PAGE },
-  // Issue #18: the client's own sessions as a calendar file (a lead has none: 403).
-  "routes/portal/sessions-ics": { loader: { access: "portal", policy: "portal.read-own" } },
-
-  "routes/admin/layout": { layout: "staff" },
-  "routes/admin/index": {
-    loader: staff("admin.enter"),
-    // Issue #18: an unmatched Cal.com booking is given to a client or lead by an admin.
-    action: { intents: { "assign-booking": staff("bookings.resolve") } },
-  },
-  "routes/admin/clients": { loader: staff("profiles.list"), action: staff("lead.convert") },
-  "routes/admin/client": {
-    loader: staff("client.read"),
-    action: {
-      intents: {
-        "set-role": staff("profile.set-role"),
-        "set-plan": staff("profile.set-plan"),
-        adjust: staff("usage.adjust"),
-        "add-activity": staff("activity.create"),
-        "assign-homework": staff("homework.assign"),
-        "review-homework": staff("homework.review"),
-        "add-resource": staff("resource.manage"),
-        "remove-resource": staff("resource.manage"),
-        "delete-person": staff("profile.delete", { success: { redirect: "/admin/clients" } }),
-        "resolve-booking": staff("bookings.resolve"),
-      },
-    },
-  },
-  "routes/admin/homework": { loader: staff("homework.review") },
-  "routes/admin/lesson-new": { loader: staff("lesson.create"), action: staff("lesson.create") },
-  "routes/admin/lesson-edit": {
-    loader: staff("lesson.edit"),
-    action: {
-      intents: {
-        save: staff("lesson.edit"),
-        delete: staff("lesson.edit", { success: { redirect: "/admin/clients/:id" } }),
-      },
-    },
-  },
-
-  "routes/resources/healthz": { loader: PUBLIC },
-  "routes/resources/events": { loader: { access: "signed-in-api" } },
-  "routes/resources/sitemap": { loader: PUBLIC },
-  "routes/resources/robots": { loader: PUBLIC },
-  "routes/not-found": { loader: { access: "none", answers: 404 } },
-} as const satisfies Record<string, RouteAccess>;
-
-/** What a person gets from a handler: allowed (`ok`, `done`) or not (everything else). */
-export type Outcome =
-  /** 200: the page, the data or the change (`demo`: the portal's sample data instead of their own). */
-  | { kind: "ok"; demo: boolean }
-  /** Allowed, answered with a redirect to `to` (a URL pattern). */
-  | { kind: "done"; to: string }
-  /** Signed out: redirected to /login, which remembers the page. */
-  | { kind: "sign-in" }
-  /** A guard sends them to their own area. */
-  | { kind: "sent"; to: "/dashboard" | "/admin" }
-  | { kind: "refused"; status: 401 | 403 | 404 | 405 };
-
-export function isAllowed(outcome: Outcome): boolean {
-  return outcome.kind === "ok" || outcome.kind === "done";
+/** The declaration a route module exports as `access` (typed, and returned as written). */
+export function routeAccess<const T extends RouteAccess>(access: T): T {
+  return access;
 }
 
-/** Who may perform each action: the matrix passes the spec's table, independent of POLICY. */
-export type Rules = Readonly<Record<Action, readonly Role[]>>;
+export const PUBLIC = { access: "public" } as const satisfies Handler;
+/** A portal page: a client's own records; a lead sees the demo. */
+export const PORTAL_PAGE = {
+  access: "portal",
+  policy: "portal.read-own",
+  otherwise: "demo",
+} as const satisfies Handler;
 
-function guardOutcome(handler: Handler, role: Role | null, rules: Rules): Outcome | null {
-  const viewer = role ? { role } : null;
-  const staff = role !== null && rules["admin.enter"].includes(role);
-  switch (handler.access) {
-    case "public":
-      return null;
-    case "guest":
-      return viewer ? { kind: "sent", to: "/dashboard" } : null;
-    case "signed-in":
-      return viewer ? null : { kind: "sign-in" };
-    case "signed-in-api":
-      return viewer ? null : { kind: "refused", status: 401 };
-    case "portal":
-      if (!viewer) return { kind: "sign-in" };
-      return staff ? { kind: "sent", to: "/admin" } : null;
-    case "staff":
-      if (!viewer) return { kind: "sign-in" };
-      return staff ? null : { kind: "sent", to: "/dashboard" };
-    case "none":
-      return { kind: "refused", status: handler.answers ?? 404 };
-  }
-}
+/** A checkout (docs/decisions/0027-payments.md): a visitor signs in first; staff read why they can't buy. */
+export const BUYER = {
+  access: "signed-in",
+  policy: "checkout.start",
+  refused: STAFF_CANNOT_BUY,
+} as const satisfies Handler;
 
-/** The outcome for one person, from the handler's guard and `rules`. */
-export function expectedOutcome(handler: Handler, person: Person, rules: Rules): Outcome {
-  const role = PERSON_ROLE[person];
-  const guarded = guardOutcome(handler, role, rules);
-  if (guarded) return guarded;
-  if (handler.policy && !(role !== null && rules[handler.policy].includes(role))) {
-    return handler.otherwise === "demo" ? { kind: "ok", demo: true } : { kind: "refused", status: 403 };
-  }
-  if (handler.owned && person === "another-client") return { kind: "refused", status: 404 };
-  return handler.success ? { kind: "done", to: handler.success.redirect } : { kind: "ok", demo: false };
-}
+export const staff = <const P extends Action>(policy: P) => ({ access: "staff", policy }) as const;
+export const portal = <const P extends Action>(policy: P) => ({ access: "portal", policy }) as const;
 
-/** Short text for a cell: `200`, `200 demo`, `302 → /`, `→ /login`, `→ /dashboard`, `403`… */
-export function describeOutcome(outcome: Outcome): string {
-  switch (outcome.kind) {
-    case "ok":
-      return outcome.demo ? "200 demo" : "200";
-    case "done":
-      return `302 → ${outcome.to}`;
-    case "sign-in":
-      return "→ /login";
-    case "sent":
-      return `→ ${outcome.to}`;
-    case "refused":
-      return String(outcome.status);
-  }
-}
-
-/** One row of the matrix: a route's GET, its action, or one intent of its action. */
-export type MatrixRow = { routeId: string; method: "GET" | "POST"; intent: string | null; handler: Handler };
-
-export function matrixRows(table: Readonly<Record<string, RouteAccess>> = ROUTE_ACCESS): MatrixRow[] {
-  const rows: MatrixRow[] = [];
-  for (const [routeId, entry] of Object.entries(table)) {
-    if ("layout" in entry) continue;
-    rows.push({ routeId, method: "GET", intent: null, handler: entry.loader });
-    const action = entry.action;
-    if (!action) continue;
-    if ("intents" in action) {
-      for (const [intent, handler] of Object.entries(action.intents)) {
-        rows.push({ routeId, method: "POST", intent, handler });
-      }
-    } else {
-      rows.push({ routeId, method: "POST", intent: null, handler: action });
-    }
-  }
+/** Every handler of a declaration, labelled as the matrix names them: `GET`, `POST`, `POST set-role`. */
+export function handlersOf(
+  access: RouteAccess,
+): { method: "GET" | "POST"; intent: string | null; handler: Handler }[] {
+  if ("layout" in access) return [];
+  const rows: { method: "GET" | "POST"; intent: string | null; handler: Handler }[] = [
+    { method: "GET", intent: null, handler: access.loader },
+  ];
+  const action = access.action;
+  if (!action) return rows;
+  if ("intents" in action) {
+    for (const [intent, handler] of Object.entries(action.intents))
+      rows.push({ method: "POST", intent, handler });
+  } else rows.push({ method: "POST", intent: null, handler: action });
   return rows;
+}
+
+const GUARDS: readonly Guard[] = ["public", "guest", "signed-in", "signed-in-api", "portal", "staff", "none"];
+
+/** Whether an exported value is a well-formed declaration (a route module's `access` is checked at run time too). */
+export function isRouteAccess(value: unknown): value is RouteAccess {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  if ("layout" in v) return GUARDS.includes(v.layout as Guard);
+  const isHandler = (h: unknown) =>
+    typeof h === "object" && h !== null && GUARDS.includes((h as Handler).access);
+  if (!isHandler(v.loader)) return false;
+  const action = v.action as ActionAccess | undefined;
+  if (action === undefined) return true;
+  if ("intents" in action) {
+    const handlers = Object.values(action.intents ?? {});
+    return (
+      handlers.length > 0 &&
+      handlers.every(isHandler) &&
+      (action.default === undefined || action.default in action.intents)
+    );
+  }
+  return isHandler(action);
 }

@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -254,7 +255,7 @@ export const auditEvents = pgTable(
 
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
-// ── Bookings (issue #18, docs/decisions/0024-bookings.md) ──────────────────────────────────────
+// ── Bookings (issue #18, docs/decisions/0028-bookings.md) ──────────────────────────────────────
 
 export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
 export const bookingStatusEnum = pgEnum("booking_status", BOOKING_STATUSES);
@@ -315,3 +316,98 @@ export const calDeliveries = pgTable(
 );
 
 export type Booking = typeof bookings.$inferSelect;
+
+// ── Payments (docs/decisions/0027-payments.md) ────────────────────────────────────────────────────
+
+/**
+ * One purchase: what was bought (offer, currency, option and the amounts, copied from the pricing
+ * source when the order was made, so a later price change never rewrites history), by whom, and where
+ * it stands. Orders are never deleted; a refund or a cancellation is a status and a row in `payments`.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The money outlives the account: a deleted person's orders stay, without the person.
+    personId: uuid("person_id").references(() => profiles.id, { onDelete: "set null" }),
+    offer: text("offer").notNull(),
+    currency: text("currency").notNull(),
+    option: text("option").notNull(),
+    mode: text("mode").notNull(),
+    /** Per charge, in cents. */
+    unitAmount: integer("unit_amount").notNull(),
+    /** Financing: the number of instalments; null otherwise. */
+    instalments: smallint("instalments"),
+    paidInstalments: smallint("paid_instalments").notNull().default(0),
+    plan: planEnum("plan"),
+    status: text("status").notNull().default("pending"),
+    /** `stripe`, or `local` for the loopback test checkout. */
+    provider: text("provider").notNull(),
+    checkoutSessionId: text("checkout_session_id"),
+    customerId: text("customer_id"),
+    subscriptionId: text("subscription_id"),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_checkout_session_key").on(t.checkoutSessionId),
+    uniqueIndex("orders_subscription_key").on(t.subscriptionId),
+    index("orders_person_created_idx").on(t.personId, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc()),
+    check("orders_offer_known", sql`${t.offer} IN ('single', 'monthly', 'basic', 'pro', 'premium')`),
+    check("orders_currency_known", sql`${t.currency} IN ('CAD', 'USD')`),
+    check("orders_option_known", sql`${t.option} IN ('upfront', 'financing')`),
+    check("orders_mode_known", sql`${t.mode} IN ('payment', 'subscription')`),
+    check(
+      "orders_status_known",
+      sql`${t.status} IN ('pending', 'paid', 'active', 'past_due', 'completed', 'canceled', 'refunded', 'expired')`,
+    ),
+    check("orders_amount_positive", sql`${t.unitAmount} > 0`),
+    check(
+      "orders_instalments_rule",
+      sql`(${t.option} = 'financing') = (${t.instalments} IS NOT NULL) AND ${t.paidInstalments} >= 0`,
+    ),
+  ],
+);
+
+/** Money that moved (or failed to) on an order: charges, refunds and failed attempts. Append-only. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind").notNull(),
+    /** In cents, positive: a refund's amount is what went back. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** The provider's object (invoice, payment intent, refund, local id): one row per object and kind. */
+    reference: text("reference").notNull(),
+    /** The payment intent behind a charge, which a refund names. */
+    paymentIntent: text("payment_intent"),
+    receiptUrl: text("receipt_url"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_kind_reference_key").on(t.kind, t.reference),
+    index("payments_order_occurred_idx").on(t.orderId, t.occurredAt.desc()),
+    index("payments_payment_intent_idx").on(t.paymentIntent),
+    check("payments_kind_known", sql`${t.kind} IN ('charge', 'refund', 'failed')`),
+    check("payments_amount_not_negative", sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Each provider event once: its id is the key, so a replay finds its row and changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  orderId: uuid("order_id").references(() => orders.id),
+  /** What it did: `applied`, or why not (`ignored: …`). */
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Order = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;

@@ -27,7 +27,7 @@ const settingsSchema = z.object({
     /** Query parameters the provider reads for the calendar's look: month view, dark theme. */
     view: z.record(z.string(), z.string()),
   }),
-  /** Which Cal.com event types count against a plan (docs/decisions/0024-bookings.md). */
+  /** Which Cal.com event types count against a plan (docs/decisions/0028-bookings.md). */
   bookings: z
     .object({
       eventTypes: z.object({

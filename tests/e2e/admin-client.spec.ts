@@ -115,6 +115,39 @@ test("a refused entry after a saved one keeps what was typed: activity, homework
   });
 });
 
+test("the browser checks a form with the action's own schema: a blank title sends nothing and says the same words", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { path } = await openNewLead(page, browser, baseURL, "Checked");
+  await gotoHydrated(page, path);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const activity = region(page, "Recent activity");
+  const title = activity.getByRole("textbox", { name: "Activity title" });
+  const details = activity.getByRole("textbox", { name: "Details (optional)" });
+  await details.fill("Typed before the title.");
+  await activity.getByRole("button", { name: "Add activity" }).click();
+  const alert = activity.getByRole("alert");
+  await expect(alert).toHaveText("Activity title is required.");
+  // Beside the field it is about, which is marked, described by it and focused.
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAttribute("aria-describedby", (await alert.getAttribute("id")) ?? "");
+  await expect(title).toBeFocused();
+  await expect(details).toHaveValue("Typed before the title.");
+  expect(posts).toEqual([]);
+  // The same words come from the server for a post the browser did not check (SPEC §5).
+  const answer = await page.request.post(`${path}.data`, {
+    form: { intent: "add-activity", title: " ", details: "" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(answer.status()).toBe(400);
+  expect(await answer.text()).toContain("Activity title is required.");
+});
+
 test("without JavaScript, the admin changes role and plan with their Save buttons", async ({
   page,
   browser,

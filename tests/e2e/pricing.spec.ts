@@ -56,9 +56,12 @@ test("pricing shows its heading, five plans and US dollars when nothing is known
   await expect(card(page, "Basic")).toContainText("$249");
   await expect(card(page, "Pro")).toContainText("$649");
   await expect(card(page, "Premium")).toContainText("$1,499");
+  // This server takes payments on the local test checkout (no Stripe keys, loopback): the main
+  // button opens the checkout for what the card shows. Without payments the links in site settings
+  // stay (tests/system/payments.test.ts).
   await expect(card(page, "Premium").getByRole("link", { name: "Enroll in Premium" })).toHaveAttribute(
     "href",
-    /premium-usd$/,
+    "/checkout?offer=premium&currency=USD&option=upfront",
   );
   // A default is not a choice: nothing is saved until the visitor picks.
   expect(await storedCurrency(page)).toEqual({ local: null, cookie: undefined });
@@ -75,13 +78,17 @@ test("choosing CAD shows Canadian prices and links, while Single Session stays i
     await card(page, title).getByRole("button", { name: "See upfront price" }).click();
     await expect(card(page, title)).toContainText(price);
   }
-  await expect(card(page, "Premium").getByRole("link", { name: "Enroll in Premium" })).toHaveAttribute(
+  // Showing the upfront price, the button checks out the upfront price; back on instalments, those.
+  const enrollPremium = card(page, "Premium").getByRole("link", { name: "Enroll in Premium" });
+  await expect(enrollPremium).toHaveAttribute("href", "/checkout?offer=premium&currency=CAD&option=upfront");
+  await card(page, "Premium").getByRole("button", { name: "See monthly price" }).click();
+  await expect(enrollPremium).toHaveAttribute(
     "href",
-    /premium-cad$/,
+    "/checkout?offer=premium&currency=CAD&option=financing",
   );
   await expect(
     card(page, "Monthly Sessions").getByRole("link", { name: "Start monthly sessions" }),
-  ).toHaveAttribute("href", /monthly-sessions-cad$/);
+  ).toHaveAttribute("href", "/checkout?offer=monthly&currency=CAD&option=upfront");
 
   const single = card(page, "Single Session");
   await expect(single).toContainText("$149");

@@ -4,15 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import { activitySchema } from "~/lib/schemas/admin";
-import {
-  addActivity,
-  addResource,
-  adjustUsage,
-  assignHomework,
-  createLesson,
-  removeResource,
-  reviewHomework,
-} from "~/server/models/client-records.server";
+import { addActivity } from "~/server/models/activities.server";
+import { assignHomework, reviewHomework } from "~/server/models/homework.server";
+import { createLesson } from "~/server/models/lessons.server";
 import {
   convertLead,
   getPerson,
@@ -22,6 +16,9 @@ import {
   setPlan,
   setRole,
 } from "~/server/models/people.server";
+import { addResource, removeResource } from "~/server/models/resources.server";
+import { adjustUsage, usagePermission } from "~/server/models/usage.server";
+import { authorize } from "~/server/policy.server";
 import {
   activities,
   auditEvents,
@@ -35,8 +32,8 @@ import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
-// The admin area's models (app/server/models/people.server.ts, client-records.server.ts) against a
-// real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): who may call what (ARCHITECTURE:
+// The admin area's models (app/server/models/people.server.ts and a file per kind of client record)
+// against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): who may call what (ARCHITECTURE:
 // coach vs admin; app/server/policy.server.ts), the quota and special-item rules (SPEC §4, §5, §9),
 // the Leads & Clients list and the lesson picker (SPEC §2), and the audit trail every change writes.
 // A refusal is a thrown React Router `data()` with a status, and changes nothing at all.
@@ -181,27 +178,57 @@ afterAll(async () => {
 // ── 1. Admin only ───────────────────────────────────────────────────────────────────────────────
 
 const ADMIN_ONLY: { name: string; run: (actor: Viewer) => Promise<unknown> }[] = [
-  { name: "convertLead", run: (actor) => convertLead(db(), actor, subjectLead.id) },
-  { name: "setRole", run: (actor) => setRole(db(), actor, subjectPro.id, "coach") },
-  { name: "setPlan", run: (actor) => setPlan(db(), actor, subjectPro.id, "premium") },
-  { name: "adjustUsage +1 session_30m", run: (a) => adjustUsage(db(), a, subjectPro.id, "session_30m", 1) },
-  { name: "adjustUsage -1 session_30m", run: (a) => adjustUsage(db(), a, subjectPro.id, "session_30m", -1) },
+  {
+    name: "convertLead",
+    run: (actor) => convertLead(db(), authorize(actor, "lead.convert"), subjectLead.id),
+  },
+  {
+    name: "setRole",
+    run: (actor) => setRole(db(), authorize(actor, "profile.set-role"), subjectPro.id, "coach"),
+  },
+  {
+    name: "setPlan",
+    run: (actor) => setPlan(db(), authorize(actor, "profile.set-plan"), subjectPro.id, "premium"),
+  },
+  {
+    name: "adjustUsage +1 session_30m",
+    run: (a) =>
+      adjustUsage(db(), authorize(a, usagePermission("session_30m")), subjectPro.id, "session_30m", 1),
+  },
+  {
+    name: "adjustUsage -1 session_30m",
+    run: (a) =>
+      adjustUsage(db(), authorize(a, usagePermission("session_30m")), subjectPro.id, "session_30m", -1),
+  },
   {
     name: "adjustUsage +1 mock_interview",
-    run: (a) => adjustUsage(db(), a, subjectPro.id, "mock_interview", 1),
+    run: (a) =>
+      adjustUsage(db(), authorize(a, usagePermission("mock_interview")), subjectPro.id, "mock_interview", 1),
   },
   {
     name: "adjustUsage mark done linkedin_review",
-    run: (a) => adjustUsage(db(), a, subjectPro.id, "linkedin_review", 1),
+    run: (a) =>
+      adjustUsage(
+        db(),
+        authorize(a, usagePermission("linkedin_review")),
+        subjectPro.id,
+        "linkedin_review",
+        1,
+      ),
   },
   {
     name: "adjustUsage undo resume_review",
-    run: (a) => adjustUsage(db(), a, subjectPro.id, "resume_review", -1),
+    run: (a) =>
+      adjustUsage(db(), authorize(a, usagePermission("resume_review")), subjectPro.id, "resume_review", -1),
   },
   {
     name: "addActivity",
     run: (actor) =>
-      addActivity(db(), actor, subjectPro.id, { title: "Sneaky", details: null, link: "https://x.example" }),
+      addActivity(db(), authorize(actor, "activity.create"), subjectPro.id, {
+        title: "Sneaky",
+        details: null,
+        link: "https://x.example",
+      }),
   },
 ];
 
@@ -218,15 +245,31 @@ describe(`admin-only changes (${databaseLabel})`, () => {
     const pro2 = await person("client", "pro", "Second Pro");
     await addUsage(pro2.id, "session_30m", 1);
     await addUsage(pro2.id, "resume_review", 1);
-    await adjustUsage(db(), admin, pro2.id, "session_30m", 1);
-    await adjustUsage(db(), admin, pro2.id, "session_30m", -1);
-    await adjustUsage(db(), admin, pro2.id, "mock_interview", 1);
-    await adjustUsage(db(), admin, pro2.id, "linkedin_review", 1);
-    await adjustUsage(db(), admin, pro2.id, "resume_review", -1);
-    await addActivity(db(), admin, pro2.id, { title: "Fine", details: null, link: null });
-    await setPlan(db(), admin, pro2.id, "premium");
-    await setRole(db(), admin, pro2.id, "coach");
-    await convertLead(db(), admin, lead2.id);
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro2.id, "session_30m", 1);
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro2.id, "session_30m", -1);
+    await adjustUsage(
+      db(),
+      authorize(admin, usagePermission("mock_interview")),
+      pro2.id,
+      "mock_interview",
+      1,
+    );
+    await adjustUsage(
+      db(),
+      authorize(admin, usagePermission("linkedin_review")),
+      pro2.id,
+      "linkedin_review",
+      1,
+    );
+    await adjustUsage(db(), authorize(admin, usagePermission("resume_review")), pro2.id, "resume_review", -1);
+    await addActivity(db(), authorize(admin, "activity.create"), pro2.id, {
+      title: "Fine",
+      details: null,
+      link: null,
+    });
+    await setPlan(db(), authorize(admin, "profile.set-plan"), pro2.id, "premium");
+    await setRole(db(), authorize(admin, "profile.set-role"), pro2.id, "coach");
+    await convertLead(db(), authorize(admin, "lead.convert"), lead2.id);
     expect(await usedOf(pro2.id, "session_30m")).toBe(1);
     expect(await usedOf(pro2.id, "mock_interview")).toBe(1);
     expect(await usedOf(pro2.id, "linkedin_review")).toBe(1);
@@ -249,7 +292,8 @@ const STAFF: {
   {
     name: "createLesson",
     prepare: async () => subjectPro.id,
-    run: (actor, clientId) => createLesson(db(), actor, lessonInput(clientId, `Lesson by ${actor.role}`)),
+    run: (actor, clientId) =>
+      createLesson(db(), authorize(actor, "lesson.create"), lessonInput(clientId, `Lesson by ${actor.role}`)),
     check: async (actor, _clientId, result) => {
       const [row] = await db()
         .select()
@@ -267,7 +311,7 @@ const STAFF: {
     name: "assignHomework",
     prepare: async () => subjectPro.id,
     run: (actor, clientId) =>
-      assignHomework(db(), actor, clientId, {
+      assignHomework(db(), authorize(actor, "homework.assign"), clientId, {
         title: `Homework by ${actor.role}`,
         dueDate: "2026-04-01",
         description: null,
@@ -284,7 +328,8 @@ const STAFF: {
   {
     name: "reviewHomework",
     prepare: () => submittedHomework(subjectPro.id, "To review"),
-    run: (actor, homeworkId) => reviewHomework(db(), actor, homeworkId, "Well done", subjectPro.id),
+    run: (actor, homeworkId) =>
+      reviewHomework(db(), authorize(actor, "homework.review"), homeworkId, "Well done", subjectPro.id),
     check: async (actor, homeworkId) => {
       const [row] = await db().select().from(homework).where(eq(homework.id, homeworkId));
       expect(row).toMatchObject({ status: "reviewed", feedback: "Well done", reviewedBy: actor.id });
@@ -295,7 +340,7 @@ const STAFF: {
     name: "addResource",
     prepare: async () => subjectPro.id,
     run: (actor, clientId) =>
-      addResource(db(), actor, clientId, {
+      addResource(db(), authorize(actor, "resource.manage"), clientId, {
         kind: "video",
         title: `Resource by ${actor.role}`,
         url: "https://example.com/video",
@@ -317,7 +362,8 @@ const STAFF: {
   {
     name: "removeResource",
     prepare: () => resourceFor(subjectPro.id, "To remove"),
-    run: (actor, resourceId) => removeResource(db(), actor, subjectPro.id, resourceId),
+    run: (actor, resourceId) =>
+      removeResource(db(), authorize(actor, "resource.manage"), subjectPro.id, resourceId),
     check: async (_actor, resourceId) => {
       expect(await db().select().from(resources).where(eq(resources.id, resourceId))).toEqual([]);
     },
@@ -325,7 +371,7 @@ const STAFF: {
   {
     name: "listPeople",
     prepare: async () => "",
-    run: (actor) => listPeople(db(), actor, { search: "Subject" }),
+    run: (actor) => listPeople(db(), authorize(actor, "profiles.list"), { search: "Subject" }),
     check: async (_actor, _subject, result) => {
       const { rows } = result as Awaited<ReturnType<typeof listPeople>>;
       expect(rows.map((row) => row.id).sort()).toEqual([subjectLead.id, subjectPro.id].sort());
@@ -334,7 +380,7 @@ const STAFF: {
   {
     name: "getPerson",
     prepare: async () => subjectPro.id,
-    run: (actor, id) => getPerson(db(), actor, id),
+    run: (actor, id) => getPerson(db(), authorize(actor, "client.read"), id),
     check: async (_actor, _id, result) => {
       expect(result).toEqual({
         id: subjectPro.id,
@@ -379,44 +425,92 @@ describe(`changes a coach may make too (${databaseLabel})`, () => {
 describe(`quota and special-item rules (${databaseLabel})`, () => {
   test("−1 at 0 is refused with 409 'Cannot decrement below zero.' and writes no row", async () => {
     const pro = await person("client", "pro", "Zero Quota");
-    await expectRefused(() => adjustUsage(db(), admin, pro.id, "session_30m", -1), 409, BELOW_ZERO);
-    await expectRefused(() => adjustUsage(db(), admin, pro.id, "mock_interview", -1), 409, BELOW_ZERO);
+    await expectRefused(
+      () => adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro.id, "session_30m", -1),
+      409,
+      BELOW_ZERO,
+    );
+    await expectRefused(
+      () =>
+        adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), pro.id, "mock_interview", -1),
+      409,
+      BELOW_ZERO,
+    );
     expect(await db().select().from(serviceUsage).where(eq(serviceUsage.clientId, pro.id))).toEqual([]);
   });
 
   test("+1 then −1 then −1: the second −1 is refused, the total never goes below zero", async () => {
     const pro = await person("client", "pro", "Up Down");
-    expect(await adjustUsage(db(), admin, pro.id, "mock_interview", 1)).toEqual({
+    expect(
+      await adjustUsage(
+        db(),
+        authorize(admin, usagePermission("mock_interview")),
+        pro.id,
+        "mock_interview",
+        1,
+      ),
+    ).toEqual({
       kind: "mock_interview",
       used: 1,
     });
-    expect(await adjustUsage(db(), admin, pro.id, "mock_interview", -1)).toEqual({
+    expect(
+      await adjustUsage(
+        db(),
+        authorize(admin, usagePermission("mock_interview")),
+        pro.id,
+        "mock_interview",
+        -1,
+      ),
+    ).toEqual({
       kind: "mock_interview",
       used: 0,
     });
-    await expectRefused(() => adjustUsage(db(), admin, pro.id, "mock_interview", -1), 409, BELOW_ZERO);
+    await expectRefused(
+      () =>
+        adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), pro.id, "mock_interview", -1),
+      409,
+      BELOW_ZERO,
+    );
     const rows = await db().select().from(serviceUsage).where(eq(serviceUsage.clientId, pro.id));
     expect(rows.map((row) => row.amount).sort()).toEqual([-1, 1]);
   });
 
   test("'Mark done' twice: the second is refused with 'Already marked done.'", async () => {
     const pro = await person("client", "pro", "Mark Twice");
-    expect(await adjustUsage(db(), admin, pro.id, "resume_review", 1)).toEqual({
+    expect(
+      await adjustUsage(db(), authorize(admin, usagePermission("resume_review")), pro.id, "resume_review", 1),
+    ).toEqual({
       kind: "resume_review",
       used: 1,
     });
-    await expectRefused(() => adjustUsage(db(), admin, pro.id, "resume_review", 1), 409, ALREADY_DONE);
+    await expectRefused(
+      () => adjustUsage(db(), authorize(admin, usagePermission("resume_review")), pro.id, "resume_review", 1),
+      409,
+      ALREADY_DONE,
+    );
     expect(await usedOf(pro.id, "resume_review")).toBe(1);
   });
 
   test("Undo at 0 is refused with 'Cannot decrement below zero.'; Undo after Mark done goes back to Pending", async () => {
     const pro = await person("client", "pro", "Undo Zero");
-    await expectRefused(() => adjustUsage(db(), admin, pro.id, "dsa_survey", -1), 409, BELOW_ZERO);
-    await adjustUsage(db(), admin, pro.id, "dsa_survey", 1);
-    expect(await adjustUsage(db(), admin, pro.id, "dsa_survey", -1)).toEqual({ kind: "dsa_survey", used: 0 });
-    await expectRefused(() => adjustUsage(db(), admin, pro.id, "dsa_survey", -1), 409, BELOW_ZERO);
+    await expectRefused(
+      () => adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", -1),
+      409,
+      BELOW_ZERO,
+    );
+    await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", 1);
+    expect(
+      await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", -1),
+    ).toEqual({ kind: "dsa_survey", used: 0 });
+    await expectRefused(
+      () => adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", -1),
+      409,
+      BELOW_ZERO,
+    );
     // Done again after an undo: the ledger allows it.
-    expect(await adjustUsage(db(), admin, pro.id, "dsa_survey", 1)).toEqual({ kind: "dsa_survey", used: 1 });
+    expect(
+      await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", 1),
+    ).toEqual({ kind: "dsa_survey", used: 1 });
   });
 
   test("a kind the plan doesn't grant is refused, +1 and −1, on quotas and special items", async () => {
@@ -425,14 +519,44 @@ describe(`quota and special-item rules (${databaseLabel})`, () => {
     const leadNoPlan = await person("lead", null, "Plan Less"); // effective plan: basic
     for (const amount of [1, -1] as const) {
       await expectRefused(
-        () => adjustUsage(db(), admin, pro.id, "networking_events_list", amount),
+        () =>
+          adjustUsage(
+            db(),
+            authorize(admin, usagePermission("networking_events_list")),
+            pro.id,
+            "networking_events_list",
+            amount,
+          ),
         400,
         NOT_IN_PLAN,
       );
-      await expectRefused(() => adjustUsage(db(), admin, basic.id, "session_30m", amount), 400, NOT_IN_PLAN);
-      await expectRefused(() => adjustUsage(db(), admin, basic.id, "dsa_survey", amount), 400, NOT_IN_PLAN);
       await expectRefused(
-        () => adjustUsage(db(), admin, leadNoPlan.id, "strategy_call_90m", amount),
+        () =>
+          adjustUsage(
+            db(),
+            authorize(admin, usagePermission("session_30m")),
+            basic.id,
+            "session_30m",
+            amount,
+          ),
+        400,
+        NOT_IN_PLAN,
+      );
+      await expectRefused(
+        () =>
+          adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), basic.id, "dsa_survey", amount),
+        400,
+        NOT_IN_PLAN,
+      );
+      await expectRefused(
+        () =>
+          adjustUsage(
+            db(),
+            authorize(admin, usagePermission("strategy_call_90m")),
+            leadNoPlan.id,
+            "strategy_call_90m",
+            amount,
+          ),
         400,
         NOT_IN_PLAN,
       );
@@ -441,10 +565,10 @@ describe(`quota and special-item rules (${databaseLabel})`, () => {
 
   test("+1 on session_30m records 30 minutes and who made it; −1 and other kinds record no minutes", async () => {
     const pro = await person("client", "pro", "Minutes Person");
-    await adjustUsage(db(), admin, pro.id, "session_30m", 1);
-    await adjustUsage(db(), admin, pro.id, "session_30m", -1);
-    await adjustUsage(db(), admin, pro.id, "mock_interview", 1);
-    await adjustUsage(db(), admin, pro.id, "github_review", 1);
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro.id, "session_30m", 1);
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro.id, "session_30m", -1);
+    await adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), pro.id, "mock_interview", 1);
+    await adjustUsage(db(), authorize(admin, usagePermission("github_review")), pro.id, "github_review", 1);
     const rows = await db()
       .select({
         kind: serviceUsage.kind,
@@ -466,8 +590,22 @@ describe(`quota and special-item rules (${databaseLabel})`, () => {
   });
 
   test("usage can't be recorded for a coach or an admin, nor for no one", async () => {
-    await expectRefused(() => adjustUsage(db(), admin, coach.id, "mock_interview", 1), 400);
-    await expectRefused(() => adjustUsage(db(), admin, randomUUID(), "mock_interview", 1), 404);
+    await expectRefused(
+      () =>
+        adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), coach.id, "mock_interview", 1),
+      400,
+    );
+    await expectRefused(
+      () =>
+        adjustUsage(
+          db(),
+          authorize(admin, usagePermission("mock_interview")),
+          randomUUID(),
+          "mock_interview",
+          1,
+        ),
+      404,
+    );
   });
 });
 
@@ -476,24 +614,28 @@ describe(`role and plan rules (${databaseLabel})`, () => {
     const already = await person("client", "basic", "Already Client");
     for (const target of [already, coach, admin]) {
       await expectRefused(
-        () => convertLead(db(), admin, target.id),
+        () => convertLead(db(), authorize(admin, "lead.convert"), target.id),
         409,
         "Only a lead can be converted to a client.",
       );
     }
-    await expectRefused(() => convertLead(db(), admin, randomUUID()), 404);
+    await expectRefused(() => convertLead(db(), authorize(admin, "lead.convert"), randomUUID()), 404);
   });
 
   test("convertLead makes a lead a client whose plan shows as basic", async () => {
     const fresh = await person("lead", null, "Fresh Lead");
-    const converted = await convertLead(db(), admin, fresh.id);
+    const converted = await convertLead(db(), authorize(admin, "lead.convert"), fresh.id);
     expect(converted).toMatchObject({ id: fresh.id, role: "client", plan: null });
     expect(await profileOf(fresh.id)).toMatchObject({ role: "client", plan: null });
   });
 
   test("an admin can't change their own role (to lead, client or coach)", async () => {
     for (const role of ["lead", "client", "coach"] as const) {
-      await expectRefused(() => setRole(db(), admin, admin.id, role), 409, "You can't change your own role.");
+      await expectRefused(
+        () => setRole(db(), authorize(admin, "profile.set-role"), admin.id, role),
+        409,
+        "You can't change your own role.",
+      );
     }
     expect((await profileOf(admin.id)).role).toBe("admin");
   });
@@ -501,13 +643,16 @@ describe(`role and plan rules (${databaseLabel})`, () => {
   test("an admin may set any of the four roles and any of the three plans on someone else", async () => {
     const target = await person("lead", null, "Role Target");
     for (const role of ["client", "coach", "admin", "lead"] as const) {
-      expect((await setRole(db(), admin, target.id, role)).role).toBe(role);
+      expect((await setRole(db(), authorize(admin, "profile.set-role"), target.id, role)).role).toBe(role);
     }
     for (const plan of ["pro", "premium", "basic"] as const) {
-      expect((await setPlan(db(), admin, target.id, plan)).plan).toBe(plan);
+      expect((await setPlan(db(), authorize(admin, "profile.set-plan"), target.id, plan)).plan).toBe(plan);
     }
-    await expectRefused(() => setRole(db(), admin, randomUUID(), "client"), 404);
-    await expectRefused(() => setPlan(db(), admin, randomUUID(), "pro"), 404);
+    await expectRefused(
+      () => setRole(db(), authorize(admin, "profile.set-role"), randomUUID(), "client"),
+      404,
+    );
+    await expectRefused(() => setPlan(db(), authorize(admin, "profile.set-plan"), randomUUID(), "pro"), 404);
   });
 });
 
@@ -516,7 +661,9 @@ describe(`role and plan rules (${databaseLabel})`, () => {
 describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
   test("convertLead, setRole, setPlan: actor, target, action, before and after", async () => {
     const target = await person("lead", null, "Audit Person");
-    const converted = await withOneAuditRow(() => convertLead(db(), admin, target.id));
+    const converted = await withOneAuditRow(() =>
+      convertLead(db(), authorize(admin, "lead.convert"), target.id),
+    );
     expect(converted.audit).toMatchObject({
       actorId: admin.id,
       targetId: target.id,
@@ -526,7 +673,9 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
       before: { role: "lead" },
       after: { role: "client" },
     });
-    const plan = await withOneAuditRow(() => setPlan(db(), admin, target.id, "pro"));
+    const plan = await withOneAuditRow(() =>
+      setPlan(db(), authorize(admin, "profile.set-plan"), target.id, "pro"),
+    );
     expect(plan.audit).toMatchObject({
       actorId: admin.id,
       targetId: target.id,
@@ -534,7 +683,9 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
       before: { plan: null },
       after: { plan: "pro" },
     });
-    const role = await withOneAuditRow(() => setRole(db(), admin, target.id, "coach"));
+    const role = await withOneAuditRow(() =>
+      setRole(db(), authorize(admin, "profile.set-role"), target.id, "coach"),
+    );
     expect(role.audit).toMatchObject({
       actorId: admin.id,
       targetId: target.id,
@@ -553,7 +704,9 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
       { kind: "networking_events_list", amount: -1, action: "special-item.undo", before: 1, after: 0 },
     ] as const;
     for (const c of cases) {
-      const { audit } = await withOneAuditRow(() => adjustUsage(db(), admin, target.id, c.kind, c.amount));
+      const { audit } = await withOneAuditRow(() =>
+        adjustUsage(db(), authorize(admin, usagePermission(c.kind)), target.id, c.kind, c.amount),
+      );
       expect(audit).toMatchObject({
         actorId: admin.id,
         targetId: target.id,
@@ -568,7 +721,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
   test("activity, lesson, homework assign and review, resource add and remove", async () => {
     const target = await person("client", "pro", "Audit Records");
     const activity = await withOneAuditRow(() =>
-      addActivity(db(), admin, target.id, {
+      addActivity(db(), authorize(admin, "activity.create"), target.id, {
         title: "Referral",
         details: "Sent",
         link: "https://jobs.example/1",
@@ -589,7 +742,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
     });
 
     const lesson = await withOneAuditRow(() =>
-      createLesson(db(), coach, lessonInput(target.id, "Audit lesson")),
+      createLesson(db(), authorize(coach, "lesson.create"), lessonInput(target.id, "Audit lesson")),
     );
     expect(lesson.audit).toMatchObject({
       actorId: coach.id,
@@ -601,7 +754,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
     });
 
     const assigned = await withOneAuditRow(() =>
-      assignHomework(db(), coach, target.id, {
+      assignHomework(db(), authorize(coach, "homework.assign"), target.id, {
         title: "Audit hw",
         dueDate: null,
         description: null,
@@ -618,7 +771,9 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
     });
 
     const toReview = await submittedHomework(target.id, "Audit review");
-    const reviewed = await withOneAuditRow(() => reviewHomework(db(), admin, toReview, "Nice", target.id));
+    const reviewed = await withOneAuditRow(() =>
+      reviewHomework(db(), authorize(admin, "homework.review"), toReview, "Nice", target.id),
+    );
     expect(reviewed.audit).toMatchObject({
       actorId: admin.id,
       targetId: target.id,
@@ -629,7 +784,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
     });
 
     const added = await withOneAuditRow(() =>
-      addResource(db(), coach, target.id, {
+      addResource(db(), authorize(coach, "resource.manage"), target.id, {
         kind: "tool",
         title: "Audit tool",
         url: "https://t.example",
@@ -644,7 +799,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
       after: { title: "Audit tool", kind: "tool", url: "https://t.example" },
     });
     const removed = await withOneAuditRow(() =>
-      removeResource(db(), coach, target.id, added.value?.id ?? "missing"),
+      removeResource(db(), authorize(coach, "resource.manage"), target.id, added.value?.id ?? "missing"),
     );
     expect(removed.audit).toMatchObject({
       actorId: coach.id,
@@ -657,9 +812,13 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
 
   test("a refused change writes no audit row (the refusal rolls back the whole transaction)", async () => {
     const target = await person("client", "pro", "Audit Refused");
-    await expectRefused(() => adjustUsage(db(), admin, target.id, "session_30m", -1), 409, BELOW_ZERO);
-    await expectRefused(() => setRole(db(), admin, admin.id, "lead"), 409);
-    await expectRefused(() => convertLead(db(), admin, target.id), 409);
+    await expectRefused(
+      () => adjustUsage(db(), authorize(admin, usagePermission("session_30m")), target.id, "session_30m", -1),
+      409,
+      BELOW_ZERO,
+    );
+    await expectRefused(() => setRole(db(), authorize(admin, "profile.set-role"), admin.id, "lead"), 409);
+    await expectRefused(() => convertLead(db(), authorize(admin, "lead.convert"), target.id), 409);
     const trail = await db().select().from(auditEvents).where(eq(auditEvents.targetId, target.id));
     expect(trail).toEqual([]);
   });
@@ -670,7 +829,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
 describe(`activities (${databaseLabel})`, () => {
   /** What the action does: parse the form with the shared schema, then call the model. */
   const addFromForm = (clientId: string, form: { title: string; details: string; link: string }) =>
-    addActivity(db(), admin, clientId, activitySchema.parse(form));
+    addActivity(db(), authorize(admin, "activity.create"), clientId, activitySchema.parse(form));
 
   test("kind is null; the link text becomes one link labelled by its url; blank details are null", async () => {
     const target = await person("client", "basic", "Activity Person");
@@ -711,11 +870,21 @@ describe(`activities (${databaseLabel})`, () => {
 
   test("an activity can't be added to a coach or to no one", async () => {
     await expectRefused(
-      () => addActivity(db(), admin, coach.id, { title: "x", details: null, link: null }),
+      () =>
+        addActivity(db(), authorize(admin, "activity.create"), coach.id, {
+          title: "x",
+          details: null,
+          link: null,
+        }),
       400,
     );
     await expectRefused(
-      () => addActivity(db(), admin, randomUUID(), { title: "x", details: null, link: null }),
+      () =>
+        addActivity(db(), authorize(admin, "activity.create"), randomUUID(), {
+          title: "x",
+          details: null,
+          link: null,
+        }),
       404,
     );
   });
@@ -778,7 +947,7 @@ async function seedListing() {
 }
 
 const list = (options: Parameters<typeof listPeople>[2], actor = listAdmin) =>
-  listPeople(listing.db, actor, options);
+  listPeople(listing.db, authorize(actor, "profiles.list"), options);
 const emails = (rows: { email: string }[]) => rows.map((row) => row.email);
 
 describe(`Leads & Clients list (${databaseLabel})`, () => {
@@ -872,24 +1041,33 @@ describe(`Leads & Clients list (${databaseLabel})`, () => {
 describe(`the lesson picker's clients (${databaseLabel})`, () => {
   test("only role client, the first 20 by email, and whether more match", async () => {
     expect(CLIENTS.length).toBeGreaterThan(20);
-    const picked = await pickableClients(listing.db, listCoach, "");
+    const picked = await pickableClients(listing.db, authorize(listCoach, "lesson.create"), "");
     expect(emails(picked.clients)).toEqual(CLIENTS.slice(0, 20));
     expect(picked.more).toBe(true);
     expect(Object.keys(picked.clients[0] ?? {}).sort()).toEqual(["email", "fullName", "id"]);
     // A search is capped the same way: the first 20 matches, and word that more match.
     expect(BULK_CLIENTS.length).toBeGreaterThan(20);
-    const bulk = await pickableClients(listing.db, listCoach, "bulk CLIENT");
+    const bulk = await pickableClients(listing.db, authorize(listCoach, "lesson.create"), "bulk CLIENT");
     expect(emails(bulk.clients)).toEqual(BULK_CLIENTS.slice(0, 20));
     expect(bulk.more).toBe(true);
     // Exactly as many as fit: no more.
-    const exact = await pickableClients(listing.db, listCoach, "bulk client", BULK_CLIENTS.length);
+    const exact = await pickableClients(
+      listing.db,
+      authorize(listCoach, "lesson.create"),
+      "bulk client",
+      BULK_CLIENTS.length,
+    );
     expect(emails(exact.clients)).toEqual(BULK_CLIENTS);
     expect(exact.more).toBe(false);
   });
 
   test("search matches name or email case-insensitively; leads and staff are never offered", async () => {
     const pick = async (search: string) => {
-      const { clients, more } = await pickableClients(listing.db, listAdmin, search);
+      const { clients, more } = await pickableClients(
+        listing.db,
+        authorize(listAdmin, "lesson.create"),
+        search,
+      );
       expect(more, search).toBe(false);
       return emails(clients);
     };
@@ -903,7 +1081,9 @@ describe(`the lesson picker's clients (${databaseLabel})`, () => {
 
   test("a lead or a client may not list them", async () => {
     for (const actor of [lead, client]) {
-      const thrown = await modelRefusal(() => pickableClients(listing.db, actor, ""));
+      const thrown = await modelRefusal(() =>
+        pickableClients(listing.db, authorize(actor, "lesson.create"), ""),
+      );
       expect(thrown.init?.status).toBe(403);
     }
   });

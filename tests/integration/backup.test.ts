@@ -19,6 +19,9 @@ import {
   calDeliveries,
   homework,
   lessons,
+  orders,
+  paymentEvents,
+  payments,
   profiles,
   resources,
   serviceUsage,
@@ -173,6 +176,48 @@ async function addOddRows(database: Fresh): Promise<void> {
     { trigger: "BOOKING_CREATED", uid: "uid'1", bookingId: booking?.id ?? null },
     { trigger: "BOOKING_CANCELLED", uid: "gone", bookingId: null },
   ]);
+  // Payments (docs/decisions/0022): an order of a deleted person (no person), its charge and refund,
+  // and the provider event that paid it.
+  const [order] = await db
+    .insert(orders)
+    .values({
+      personId: null,
+      offer: "pro",
+      currency: "CAD",
+      option: "financing",
+      mode: "subscription",
+      unitAmount: 8000,
+      instalments: 12,
+      paidInstalments: 1,
+      plan: "pro",
+      status: "refunded",
+      provider: "stripe",
+      checkoutSessionId: `cs_${ODD}`,
+      fulfilledAt: new Date("2026-01-02T03:04:05.678Z"),
+    })
+    .returning();
+  if (!order) throw new Error("no order");
+  await db.insert(payments).values([
+    {
+      orderId: order.id,
+      kind: "charge",
+      amount: 8000,
+      currency: "CAD",
+      reference: "in_1",
+      paymentIntent: "pi_1",
+    },
+    {
+      orderId: order.id,
+      kind: "refund",
+      amount: 8000,
+      currency: "CAD",
+      reference: "ch_1:8000",
+      receiptUrl: null,
+    },
+  ]);
+  await db
+    .insert(paymentEvents)
+    .values({ id: "evt_odd", type: "invoice.paid", orderId: order.id, outcome: ODD });
 }
 
 let source: Fresh;

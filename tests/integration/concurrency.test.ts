@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
-import { adjustUsage } from "~/server/models/client-records.server";
+import { adjustUsage, usagePermission } from "~/server/models/usage.server";
+import { authorize } from "~/server/policy.server";
 import { auditEvents, serviceUsage } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
@@ -105,7 +106,7 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
   beforeAll(async () => {
     admin = await person("admin", null, "Race Admin");
     client = await person("client", "premium", "Race Client");
-    await adjustUsage(db(), admin, client.id, "session_30m", 1);
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", 1);
     expect((await ledger(client.id)).total).toBe(1);
   });
 
@@ -113,7 +114,11 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
     const started = Date.now();
     const { results, overlap } = await allAtOnce(
       client.id,
-      Array.from({ length: CLICKS }, () => () => adjustUsage(db(), admin, client.id, "session_30m", -1)),
+      Array.from(
+        { length: CLICKS },
+        () => () =>
+          adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", -1),
+      ),
     );
     if (overlap !== null) expect(overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
 
@@ -141,7 +146,11 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
     const started = Date.now();
     const { results, overlap } = await allAtOnce(
       client.id,
-      Array.from({ length: CLICKS }, () => () => adjustUsage(db(), admin, client.id, "session_30m", 1)),
+      Array.from(
+        { length: CLICKS },
+        () => () =>
+          adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", 1),
+      ),
     );
     if (overlap !== null) expect(overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
     expect(results.map(refusalOf).filter((r) => r !== null)).toEqual([]);

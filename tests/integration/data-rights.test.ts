@@ -10,6 +10,7 @@ import {
   hasRequestedDeletion,
   requestDeletion,
 } from "~/server/models/data-rights.server";
+import { authorize } from "~/server/policy.server";
 import {
   accounts,
   activities,
@@ -166,7 +167,7 @@ describe(`export (${databaseLabel})`, () => {
   test("holds the person's rows, no secrets, and none of another client's", async () => {
     const mine = await populatedClient("Mia Mine", coach, admin);
     const other = await populatedClient("Otto Other", coach, admin);
-    const exported = await exportPersonData(db(), mine);
+    const exported = await exportPersonData(db(), authorize(mine, "self.export"));
 
     expect(Date.parse(exported.generatedAt)).not.toBeNaN();
     expect(exported.profile.id).toBe(mine.id);
@@ -199,7 +200,7 @@ describe(`export (${databaseLabel})`, () => {
   test("every signed-in role can export their own data", async () => {
     for (const role of ["lead", "coach", "admin"] as const) {
       const someone = await person(role, null, `Role ${role}`);
-      const exported = await exportPersonData(db(), someone);
+      const exported = await exportPersonData(db(), authorize(someone, "self.export"));
       expect(exported.profile.email).toBe(someone.email);
     }
   });
@@ -208,7 +209,11 @@ describe(`export (${databaseLabel})`, () => {
 describe(`deletion request (${databaseLabel})`, () => {
   test("is recorded in the person's audit trail with the note", async () => {
     const client = await populatedClient("Rhea Request", coach, admin);
-    const answer = await requestDeletion(db(), client, "  Please delete everything.  ");
+    const answer = await requestDeletion(
+      db(),
+      authorize(client, "self.request-deletion"),
+      "  Please delete everything.  ",
+    );
     expect(answer.message).toBe(DELETION_REQUESTED);
     const rows = await db()
       .select()
@@ -229,10 +234,10 @@ describe(`whether a person has asked for deletion (${databaseLabel})`, () => {
   test("no until they ask, yes after; someone else's request is not theirs", async () => {
     const asker = await populatedClient("Asa Asker", coach, admin);
     const other = await populatedClient("Otto Other", coach, admin);
-    expect(await hasRequestedDeletion(db(), asker)).toBe(false);
-    await requestDeletion(db(), asker, null);
-    expect(await hasRequestedDeletion(db(), asker)).toBe(true);
-    expect(await hasRequestedDeletion(db(), other)).toBe(false);
+    expect(await hasRequestedDeletion(db(), authorize(asker, "self.request-deletion"))).toBe(false);
+    await requestDeletion(db(), authorize(asker, "self.request-deletion"), null);
+    expect(await hasRequestedDeletion(db(), authorize(asker, "self.request-deletion"))).toBe(true);
+    expect(await hasRequestedDeletion(db(), authorize(other, "self.request-deletion"))).toBe(false);
   });
 });
 
@@ -243,7 +248,7 @@ describe(`deleting a person (${databaseLabel})`, () => {
     const bystanderBefore = await rowsOf(bystander.id);
     expect(Object.values(await rowsOf(doomed.id)).every((n) => n >= 1)).toBe(true);
 
-    await deletePerson(db(), admin, doomed.id);
+    await deletePerson(db(), authorize(admin, "profile.delete"), doomed.id);
 
     expect(await rowsOf(doomed.id)).toEqual({
       profiles: 0,
@@ -271,7 +276,7 @@ describe(`deleting a person (${databaseLabel})`, () => {
   test("a coach's lessons and homework stay with the client, the author set null", async () => {
     const leaving = await person("coach", null, "Lou Leaving");
     const client = await populatedClient("Kim Kept", leaving, admin);
-    await deletePerson(db(), admin, leaving.id);
+    await deletePerson(db(), authorize(admin, "profile.delete"), leaving.id);
 
     const kept = await db().select().from(lessons).where(eq(lessons.clientId, client.id));
     expect(kept).toEqual([expect.objectContaining({ coachId: null })]);
@@ -282,14 +287,16 @@ describe(`deleting a person (${databaseLabel})`, () => {
 
   test("an admin can't delete themselves", async () => {
     const before = await everything();
-    const thrown = await modelRefusal(() => deletePerson(db(), admin, admin.id));
+    const thrown = await modelRefusal(() => deletePerson(db(), authorize(admin, "profile.delete"), admin.id));
     expect(thrown.init?.status).toBe(409);
     expect(thrown.data?.error).toBe("You can't delete yourself.");
     expect(await everything()).toEqual(before);
   });
 
   test("an unknown id is a 404", async () => {
-    const thrown = await modelRefusal(() => deletePerson(db(), admin, randomUUID()));
+    const thrown = await modelRefusal(() =>
+      deletePerson(db(), authorize(admin, "profile.delete"), randomUUID()),
+    );
     expect(thrown.init?.status).toBe(404);
   });
 
@@ -298,7 +305,9 @@ describe(`deleting a person (${databaseLabel})`, () => {
       const actor = await person(role, role === "client" ? "basic" : null, `Actor ${role}`);
       const subject = await populatedClient(`Sue Subject ${role}`, coach, admin);
       const before = await everything();
-      const thrown = await modelRefusal(() => deletePerson(db(), actor, subject.id));
+      const thrown = await modelRefusal(() =>
+        deletePerson(db(), authorize(actor, "profile.delete"), subject.id),
+      );
       expect(thrown.init?.status).toBe(403);
       expect(thrown.data?.error).toBe(PERMISSION);
       expect(await everything()).toEqual(before);

@@ -5,7 +5,7 @@ import { count, sql } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
 import { type Database, MIGRATIONS_FOLDER, openDatabase, pingDatabase } from "~/server/db.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
-import { SEED_PEOPLE } from "~/server/seed.server";
+import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
 import { scratchDatabase } from "../support/database";
 
 // How the database is opened: migrations, seeding, persistence, the migration lock, the health ping.
@@ -55,10 +55,10 @@ async function emptyServerDatabase(): Promise<string> {
 }
 
 /** Options that open the same database again each time: a tmp PGlite folder, or a new server database. */
-async function reopenableDatabase(seed: boolean): Promise<Parameters<typeof openDatabase>[0]> {
+async function reopenableDatabase(): Promise<Parameters<typeof openDatabase>[0]> {
   return serverUrl
-    ? { url: await emptyServerDatabase(), dataDir: "", seed }
-    : { url: undefined, dataDir: tmpDataDir(), seed };
+    ? { url: await emptyServerDatabase(), dataDir: "" }
+    : { url: undefined, dataDir: tmpDataDir() };
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -104,7 +104,7 @@ test.skipIf(Boolean(serverUrl))(
   "PGlite keeps its data in DATA_DIR across restarts, and the seed does not run twice",
   async () => {
     const dataDir = tmpDataDir();
-    const first = await open({ url: undefined, dataDir, seed: true });
+    const first = await open({ url: undefined, dataDir, prepare: seedIfEmpty });
     expect(first.kind).toBe("pglite");
     const seeded = await counts(first);
     expect(seeded.profiles).toBe(SEED_PEOPLE.length);
@@ -112,7 +112,7 @@ test.skipIf(Boolean(serverUrl))(
     const ids = await profileIds(first);
     await first.close();
 
-    const second = await open({ url: undefined, dataDir, seed: true });
+    const second = await open({ url: undefined, dataDir, prepare: seedIfEmpty });
     expect(await profileIds(second)).toEqual(ids);
     expect(await counts(second)).toEqual(seeded);
     const emails = await second.db.select({ email: profiles.email }).from(profiles).orderBy(profiles.email);
@@ -122,7 +122,7 @@ test.skipIf(Boolean(serverUrl))(
 );
 
 test("opening the same database twice applies the migrations once and fails nothing", async () => {
-  const options = await reopenableDatabase(false);
+  const options = await reopenableDatabase();
   const first = await open(options);
   expect(first.kind).toBe(serverUrl ? "postgres" : "pglite");
   const applied = await appliedMigrations(first);
@@ -139,7 +139,7 @@ test("opening the same database twice applies the migrations once and fails noth
   expect(await appliedMigrations(second)).toEqual(applied);
   expect(await tableNames(second)).toEqual(tables);
   expect(await profileIds(second)).toEqual([person?.id]);
-  // No seed was asked for, so none ran.
+  // No preparation was asked for, so no seed ran.
   expect((await counts(second)).lessons).toBe(0);
 });
 
@@ -148,8 +148,8 @@ test.skipIf(!serverUrl)(
   async () => {
     const url = await emptyServerDatabase();
     const [a, b] = await Promise.all([
-      open({ url, dataDir: "", seed: true }),
-      open({ url, dataDir: "", seed: true }),
+      open({ url, dataDir: "", prepare: seedIfEmpty }),
+      open({ url, dataDir: "", prepare: seedIfEmpty }),
     ]);
     expect([a.kind, b.kind]).toEqual(["postgres", "postgres"]);
     expect(await appliedMigrations(a)).toHaveLength(JOURNAL.entries.length);
@@ -158,13 +158,13 @@ test.skipIf(!serverUrl)(
     expect(await counts(b)).toEqual(seen);
 
     // The same totals as a single, uncontended seed of another empty database.
-    const alone = await open({ url: await emptyServerDatabase(), dataDir: "", seed: true });
+    const alone = await open({ url: await emptyServerDatabase(), dataDir: "", prepare: seedIfEmpty });
     expect(await counts(alone)).toEqual(seen);
   },
 );
 
 test("pingDatabase answers on an open database and rejects once it is closed", async () => {
-  const database = await open(await reopenableDatabase(false));
+  const database = await open(await reopenableDatabase());
   await expect(pingDatabase(database.db)).resolves.toBeUndefined();
   await expect(pingDatabase(database.db, 5_000)).resolves.toBeUndefined();
   await database.close();

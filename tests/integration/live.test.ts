@@ -4,8 +4,10 @@ import type { Plan, Role } from "~/domain/plans";
 import { revokeAllSessions } from "~/server/auth/session.server";
 import { type LiveEvent, parseEvent, publishChange, toWire } from "~/server/live/bus.server";
 import { hears } from "~/server/live/streams.server";
-import { adjustUsage, assignHomework } from "~/server/models/client-records.server";
+import { assignHomework } from "~/server/models/homework.server";
 import { setPlan } from "~/server/models/people.server";
+import { adjustUsage, usagePermission } from "~/server/models/usage.server";
+import { authorize } from "~/server/policy.server";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 
@@ -89,10 +91,10 @@ describe(`the live bus on ${databaseLabel}`, () => {
     const client = await person("client", "pro");
     const sub = await listen();
 
-    await adjustUsage(db(), admin, client.id, "session_30m", 1);
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", 1);
     await sub.waitFor((e) => e.kind === "usage" && e.clientId === client.id);
 
-    await assignHomework(db(), admin, client.id, {
+    await assignHomework(db(), authorize(admin, "homework.assign"), client.id, {
       title: "STAR",
       dueDate: null,
       description: null,
@@ -100,12 +102,14 @@ describe(`the live bus on ${databaseLabel}`, () => {
     });
     await sub.waitFor((e) => e.kind === "homework" && e.clientId === client.id);
 
-    await setPlan(db(), admin, client.id, "premium");
+    await setPlan(db(), authorize(admin, "profile.set-plan"), client.id, "premium");
     await sub.waitFor((e) => e.kind === "profile" && e.userId === client.id);
 
     await revokeAllSessions(db(), client.id); // no rows: nothing to say
     // A refused change publishes nothing.
-    await expect(adjustUsage(db(), admin, client.id, "mock_interview", -1)).rejects.toMatchObject({
+    await expect(
+      adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), client.id, "mock_interview", -1),
+    ).rejects.toMatchObject({
       init: { status: 409 },
     });
     await sleep(200);

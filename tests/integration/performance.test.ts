@@ -15,9 +15,11 @@ import {
   resetSessionCache,
   SESSION_CACHE_TTL_MS,
 } from "~/server/auth/session-cache.server";
+import { recentActivities } from "~/server/models/activities.server";
 import { deletePerson } from "~/server/models/data-rights.server";
 import { setPlan, setRole } from "~/server/models/people.server";
-import { dashboardData, recentActivities, usageRows } from "~/server/models/portal.server";
+import { dashboardData, usageRows } from "~/server/models/portal.server";
+import { authorize } from "~/server/policy.server";
 import { activities, profiles, sessions } from "~/server/schema";
 import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
 import { databaseLabel, freshDatabase } from "../support/database";
@@ -60,29 +62,38 @@ describe(`dashboardData (${databaseLabel})`, () => {
     "the %s client's usage and activity match the separate reads",
     async (key) => {
       const viewer = await seeded(key);
-      const one = await dashboardData(db(), viewer, DASHBOARD_ACTIVITY_LIMIT);
+      const one = await dashboardData(db(), authorize(viewer, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT);
       expect(one.usage.length).toBeGreaterThan(0);
-      expect(byKind(one.usage)).toEqual(byKind(await usageRows(db(), viewer)));
+      expect(byKind(one.usage)).toEqual(byKind(await usageRows(db(), authorize(viewer, "portal.read-own"))));
       expect(one.activity.length).toBeGreaterThan(0);
-      expect(one.activity).toEqual(await recentActivities(db(), viewer, DASHBOARD_ACTIVITY_LIMIT));
+      expect(one.activity).toEqual(
+        await recentActivities(db(), authorize(viewer, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT),
+      );
       expect(one.activity.every((a) => a.occurredAt instanceof Date)).toBe(true);
     },
   );
 
   test("at most the limit, newest first; a client with nothing has empty lists", async () => {
     const viewer = await seeded("premium");
-    const two = await dashboardData(db(), viewer, 2);
+    const two = await dashboardData(db(), authorize(viewer, "portal.read-own"), 2);
     expect(two.activity).toHaveLength(2);
-    expect(two.activity).toEqual(await recentActivities(db(), viewer, 2));
+    expect(two.activity).toEqual(await recentActivities(db(), authorize(viewer, "portal.read-own"), 2));
     const fresh = await insertPerson(db(), "client", "pro", "Empty Client");
-    expect(await dashboardData(db(), fresh, DASHBOARD_ACTIVITY_LIMIT)).toEqual({ usage: [], activity: [] });
+    expect(await dashboardData(db(), authorize(fresh, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT)).toEqual({
+      usage: [],
+      activity: [],
+    });
     await db().insert(activities).values({ clientId: viewer.id, title: "Only Sofia's" });
-    expect((await dashboardData(db(), fresh, DASHBOARD_ACTIVITY_LIMIT)).activity).toEqual([]);
+    expect(
+      (await dashboardData(db(), authorize(fresh, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT)).activity,
+    ).toEqual([]);
   });
 
   test("staff and leads are refused (a client's own data only)", async () => {
     for (const key of ["admin", "coach", "lead"]) {
-      const refusal = await modelRefusal(() => dashboardData(db(), staffAndLead[key] as Viewer, 8));
+      const refusal = await modelRefusal(() =>
+        dashboardData(db(), authorize(staffAndLead[key] as Viewer, "portal.read-own"), 8),
+      );
       expect(refusal.init?.status).toBe(403);
     }
   });
@@ -132,11 +143,11 @@ describe(`session cache (${databaseLabel})`, () => {
 
     const admin = staffAndLead.admin as Viewer;
     expect((await readSessionCached(db(), b.request))?.viewer.plan).toBe("basic");
-    await setPlan(db(), admin, b.person.id, "premium");
+    await setPlan(db(), authorize(admin, "profile.set-plan"), b.person.id, "premium");
     expect((await readSessionCached(db(), b.request))?.viewer.plan).toBe("premium");
-    await setRole(db(), admin, b.person.id, "coach");
+    await setRole(db(), authorize(admin, "profile.set-role"), b.person.id, "coach");
     expect((await readSessionCached(db(), b.request))?.viewer.role).toBe("coach");
-    await deletePerson(db(), admin, b.person.id);
+    await deletePerson(db(), authorize(admin, "profile.delete"), b.person.id);
     expect(await readSessionCached(db(), b.request)).toBeNull();
   });
 

@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DASHBOARD_ACTIVITY_LIMIT, type Plan, type Role, type ServiceKind } from "~/domain/plans";
 import { groupedPlanItems, quotaItems, specialItems, type UsageItem, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
+import { recentActivities } from "~/server/models/activities.server";
 import {
   listHomework,
   listLessons,
   listResources,
-  recentActivities,
   resourceFacets,
   submitHomework,
   usageRows,
 } from "~/server/models/portal.server";
 import { dashboardView, modeFor } from "~/server/models/portal-view.server";
+import { authorize, grant } from "~/server/policy.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import { databaseLabel, freshDatabase } from "../support/database";
@@ -278,19 +279,21 @@ const id = (key: string) => {
 
 describe(`portal reads on ${databaseLabel}`, () => {
   test("usageRows returns exactly the acting client's ledger rows, negatives included", async () => {
-    expect(sortedUsage(await usageRows(db(), ana))).toEqual(
+    expect(sortedUsage(await usageRows(db(), authorize(ana, "portal.read-own")))).toEqual(
       sortedUsage([
         ...usage(ana.id, { mock_interview: [1, 1, 1, -1], session_30m: [1, 1, 1], resume_review: [1] }),
       ]),
     );
-    const benRows = await usageRows(db(), ben);
+    const benRows = await usageRows(db(), authorize(ben, "portal.read-own"));
     expect(benRows).toHaveLength(17);
     expect(sortedUsage(benRows)).toContain("networking_events_list:1");
-    expect(sortedUsage(await usageRows(db(), ana))).not.toContain("networking_events_list:1");
+    expect(sortedUsage(await usageRows(db(), authorize(ana, "portal.read-own")))).not.toContain(
+      "networking_events_list:1",
+    );
   });
 
   test("recentActivities: own entries only, newest first, at most the limit", async () => {
-    const recent = await recentActivities(db(), ana, DASHBOARD_ACTIVITY_LIMIT);
+    const recent = await recentActivities(db(), authorize(ana, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT);
     expect(recent.map((a) => a.title)).toEqual(Array.from({ length: 8 }, (_, i) => `Ana activity ${i}`));
     expect(recent[0]).toMatchObject({
       details: "newest of Ana's",
@@ -299,11 +302,11 @@ describe(`portal reads on ${databaseLabel}`, () => {
     });
     for (const entry of recent) expect(entry.occurredAt).toBeInstanceOf(Date);
 
-    const all = await recentActivities(db(), ana, 100);
+    const all = await recentActivities(db(), authorize(ana, "portal.read-own"), 100);
     expect(all.map((a) => a.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Ana activity ${i}`));
-    expect(await recentActivities(db(), ana, 3)).toHaveLength(3);
+    expect(await recentActivities(db(), authorize(ana, "portal.read-own"), 3)).toHaveLength(3);
 
-    const bens = await recentActivities(db(), ben, DASHBOARD_ACTIVITY_LIMIT);
+    const bens = await recentActivities(db(), authorize(ben, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT);
     expect(bens.map((a) => a.title)).toEqual([
       "Ben newest",
       ...Array.from({ length: 7 }, (_, i) => `Ben activity ${i}`),
@@ -311,18 +314,21 @@ describe(`portal reads on ${databaseLabel}`, () => {
   });
 
   test("listLessons: own lessons only, newest first, with recording and resources", async () => {
-    const list = await listLessons(db(), ana);
+    const list = await listLessons(db(), authorize(ana, "portal.read-own"));
     expect(list.map((l) => l.title)).toEqual(["Ana newest", "Ana middle", "Ana oldest"]);
     expect(list[0]).toMatchObject({
       recordingUrl: "https://example.com/rec/ana",
       resources: [{ label: "Sheet", url: "https://example.com/sheet" }],
       occurredAt: at(-1 * DAY),
     });
-    expect((await listLessons(db(), ben)).map((l) => l.title)).toEqual(["Ben newest", "Ben between"]);
+    expect((await listLessons(db(), authorize(ben, "portal.read-own"))).map((l) => l.title)).toEqual([
+      "Ben newest",
+      "Ben between",
+    ]);
   });
 
   test("listHomework: own pieces only, by due date ascending, same day by creation, no due date last", async () => {
-    const list = await listHomework(db(), ana);
+    const list = await listHomework(db(), authorize(ana, "portal.read-own"));
     expect(list.map((h) => h.title)).toEqual([
       "ana-due-0301-reviewed",
       "ana-due-0305-submitted",
@@ -340,22 +346,28 @@ describe(`portal reads on ${databaseLabel}`, () => {
       null,
     ]);
     expect(list[0]).toMatchObject({ status: "reviewed", feedback: "Good work.", reviewedAt: at(-3 * DAY) });
-    expect((await listHomework(db(), ben)).map((h) => h.title)).toEqual(["ben-due-0303", "ben-no-due"]);
+    expect((await listHomework(db(), authorize(ben, "portal.read-own"))).map((h) => h.title)).toEqual([
+      "ben-due-0303",
+      "ben-no-due",
+    ]);
   });
 
   test("listResources: own resources only, newest first", async () => {
-    expect((await listResources(db(), ana)).map((r) => r.title)).toEqual([
+    expect((await listResources(db(), authorize(ana, "portal.read-own"))).map((r) => r.title)).toEqual([
       "Ana video tagged",
       "Ana practice",
       "Ana guide",
       "Ana video untagged",
     ]);
-    expect((await listResources(db(), ben)).map((r) => r.title)).toEqual(["Ben video", "Ben article"]);
+    expect((await listResources(db(), authorize(ben, "portal.read-own"))).map((r) => r.title)).toEqual([
+      "Ben video",
+      "Ben article",
+    ]);
   });
 
   test("listResources filters by kind, by tag and by both, never reaching another client's rows", async () => {
     const titles = async (viewer: Viewer, filter: Parameters<typeof listResources>[2]) =>
-      (await listResources(db(), viewer, filter)).map((r) => r.title);
+      (await listResources(db(), authorize(viewer, "portal.read-own"), filter)).map((r) => r.title);
 
     expect(await titles(ana, { kind: "video" })).toEqual(["Ana video tagged", "Ana video untagged"]);
     expect(await titles(ana, { tag: "interviews" })).toEqual(["Ana video tagged", "Ana guide"]);
@@ -372,11 +384,11 @@ describe(`portal reads on ${databaseLabel}`, () => {
   });
 
   test("resourceFacets: only the acting client's kinds and tags, sorted", async () => {
-    expect(await resourceFacets(db(), ana)).toEqual({
+    expect(await resourceFacets(db(), authorize(ana, "portal.read-own"))).toEqual({
       kinds: ["guide", "practice", "video"],
       tags: ["dsa", "interviews", "planning", "system design"],
     });
-    expect(await resourceFacets(db(), ben)).toEqual({
+    expect(await resourceFacets(db(), authorize(ben, "portal.read-own"))).toEqual({
       kinds: ["article", "video"],
       tags: ["dsa", "interviews", "Networking"],
     });
@@ -396,13 +408,19 @@ describe(`portal refusals on ${databaseLabel}`, () => {
   test("a lead, a coach and an admin are refused every read with 403, even with rows of their own", async () => {
     for (const [label, viewer] of others()) {
       const calls: [string, () => Promise<unknown>][] = [
-        ["usageRows", () => usageRows(db(), viewer)],
-        ["recentActivities", () => recentActivities(db(), viewer, DASHBOARD_ACTIVITY_LIMIT)],
-        ["listLessons", () => listLessons(db(), viewer)],
-        ["listHomework", () => listHomework(db(), viewer)],
-        ["listResources", () => listResources(db(), viewer)],
-        ["listResources filtered", () => listResources(db(), viewer, { kind: "tool", tag: "leads" })],
-        ["resourceFacets", () => resourceFacets(db(), viewer)],
+        ["usageRows", () => usageRows(db(), authorize(viewer, "portal.read-own"))],
+        [
+          "recentActivities",
+          () => recentActivities(db(), authorize(viewer, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT),
+        ],
+        ["listLessons", () => listLessons(db(), authorize(viewer, "portal.read-own"))],
+        ["listHomework", () => listHomework(db(), authorize(viewer, "portal.read-own"))],
+        ["listResources", () => listResources(db(), authorize(viewer, "portal.read-own"))],
+        [
+          "listResources filtered",
+          () => listResources(db(), authorize(viewer, "portal.read-own"), { kind: "tool", tag: "leads" }),
+        ],
+        ["resourceFacets", () => resourceFacets(db(), authorize(viewer, "portal.read-own"))],
       ];
       for (const [name, call] of calls) {
         const thrown = await modelRefusal(call);
@@ -417,7 +435,10 @@ describe(`portal refusals on ${databaseLabel}`, () => {
     for (const [label, viewer] of others()) {
       for (const target of [id("ana-due-0320"), id("lead-own"), id("ana-due-0305-submitted")]) {
         const thrown = await modelRefusal(() =>
-          submitHomework(db(), viewer, target, { url: "https://example.com/x", note: `by ${label}` }),
+          submitHomework(db(), authorize(viewer, "homework.submit-own"), target, {
+            url: "https://example.com/x",
+            note: `by ${label}`,
+          }),
         );
         expect(thrown.init?.status, `submit as ${label}`).toBe(403);
         expect(thrown.data?.error).toBe(PERMISSION);
@@ -435,7 +456,7 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     const others = (await allHomework()).filter((h) => h.id !== target);
     const started = await databaseNow();
 
-    const result = await submitHomework(db(), ana, target, {
+    const result = await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
       url: "https://example.com/my-work",
       note: "Here it is.",
     });
@@ -455,19 +476,25 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     expect((await allHomework()).filter((h) => h.id !== target)).toEqual(others);
 
     // The list shows it as the client's own, in place.
-    const listed = (await listHomework(db(), ana)).find((h) => h.id === target);
+    const listed = (await listHomework(db(), authorize(ana, "portal.read-own"))).find((h) => h.id === target);
     expect(listed).toMatchObject({ status: "submitted", submissionNote: "Here it is." });
   });
 
   test("a link alone or a note alone is a valid hand-in", async () => {
     const target = id("ana-due-0305-assigned");
-    await submitHomework(db(), ana, target, { url: null, note: "Only a note." });
+    await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
+      url: null,
+      note: "Only a note.",
+    });
     expect(await homeworkRow(target)).toMatchObject({
       status: "submitted",
       submissionUrl: null,
       submissionNote: "Only a note.",
     });
-    await submitHomework(db(), ana, target, { url: "https://example.com/only-link", note: null });
+    await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
+      url: "https://example.com/only-link",
+      note: null,
+    });
     expect(await homeworkRow(target)).toMatchObject({
       status: "submitted",
       submissionUrl: "https://example.com/only-link",
@@ -480,7 +507,10 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     const before = await homeworkRow(target);
     expect(before.submittedAt).toEqual(at(-2 * DAY));
 
-    const result = await submitHomework(db(), ana, target, { url: "https://example.com/better", note: null });
+    const result = await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
+      url: "https://example.com/better",
+      note: null,
+    });
 
     expect(result).toEqual({ id: target, status: "submitted" });
     const after = await homeworkRow(target);
@@ -496,7 +526,11 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     const target = id("ana-due-0301-reviewed");
     const before = await allHomework();
     await expectRefused(
-      () => submitHomework(db(), ana, target, { url: "https://example.com/late", note: "late" }),
+      () =>
+        submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
+          url: "https://example.com/late",
+          note: "late",
+        }),
       409,
       REVIEWED,
     );
@@ -512,14 +546,22 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     const before = await allHomework();
     for (const target of [id("ben-due-0303"), id("ben-no-due"), id("lead-own"), randomUUID()]) {
       await expectRefused(
-        () => submitHomework(db(), ana, target, { url: "https://example.com/steal", note: "mine now" }),
+        () =>
+          submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
+            url: "https://example.com/steal",
+            note: "mine now",
+          }),
         404,
         NOT_FOUND,
       );
     }
     // Ben cannot reach Ana's either, whatever its status.
     for (const target of [id("ana-due-0320"), id("ana-due-0301-reviewed"), id("ana-no-due-1")]) {
-      await expectRefused(() => submitHomework(db(), ben, target, { url: null, note: "x" }), 404, NOT_FOUND);
+      await expectRefused(
+        () => submitHomework(db(), authorize(ben, "homework.submit-own"), target, { url: null, note: "x" }),
+        404,
+        NOT_FOUND,
+      );
     }
     expect(await allHomework()).toEqual(before);
     expect(await homeworkRow(id("ben-due-0303"))).toMatchObject({
@@ -533,10 +575,13 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
   test("Ben's own hand-in changes only his piece, and Ana's list never shows it", async () => {
     const target = id("ben-due-0303");
     const others = (await allHomework()).filter((h) => h.id !== target);
-    await submitHomework(db(), ben, target, { url: null, note: "Ben's note" });
+    await submitHomework(db(), authorize(ben, "homework.submit-own"), target, {
+      url: null,
+      note: "Ben's note",
+    });
     expect(await homeworkRow(target)).toMatchObject({ status: "submitted", submissionNote: "Ben's note" });
     expect((await allHomework()).filter((h) => h.id !== target)).toEqual(others);
-    const anas = await listHomework(db(), ana);
+    const anas = await listHomework(db(), authorize(ana, "portal.read-own"));
     expect(anas.some((h) => h.id === target || h.submissionNote === "Ben's note")).toBe(false);
   });
 });
@@ -558,13 +603,13 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
   async function dashboardFor(viewer: Viewer) {
     // ?plan= is for the demo only: a client always sees their own plan.
     const mode = modeFor(viewer, new Request("http://localhost/dashboard?plan=basic"), false);
-    const summary = usageSummary(mode.plan, await usageRows(db(), viewer));
+    const summary = usageSummary(mode.plan, await usageRows(db(), authorize(viewer, "portal.read-own")));
     return {
       mode,
       summary,
       quotas: quotaItems(summary),
       specials: specialItems(summary),
-      activity: await recentActivities(db(), viewer, DASHBOARD_ACTIVITY_LIMIT),
+      activity: await recentActivities(db(), authorize(viewer, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT),
     };
   }
 
@@ -670,7 +715,7 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     const mode = modeFor(lead, new Request("http://localhost/dashboard?plan=premium"), false);
     expect(mode).toEqual({ kind: "demo", plan: "premium" });
     // Demo mode is built from app/content/demo.ts only (no getDb), so the view itself can run here.
-    const view = await dashboardView(lead, mode, T0);
+    const view = await dashboardView(grant(lead, "portal.read-own"), mode, T0);
     expect(view.quotas.map(figure)).toEqual([
       { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
       { kind: "session_30m", used: 11, included: 16, percent: 69, includedInPlan: true },

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
-import { assignHomework, reviewHomework } from "~/server/models/client-records.server";
+import { assignHomework, reviewHomework } from "~/server/models/homework.server";
 import { submitHomework } from "~/server/models/portal.server";
 import { homeworkAwaitingReview } from "~/server/models/review-queue.server";
+import { authorize } from "~/server/policy.server";
 import { homework } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
@@ -28,14 +29,17 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 async function handIn(client: Viewer, title: string, minutesAgo: number) {
-  const piece = await assignHomework(database.db, coach, client.id, {
+  const piece = await assignHomework(database.db, authorize(coach, "homework.assign"), client.id, {
     title,
     dueDate: "2026-12-01",
     description: null,
     links: [],
   });
   if (!piece) throw new Error("homework not assigned");
-  await submitHomework(database.db, client, piece.id, { url: null, note: `Done: ${title}` });
+  await submitHomework(database.db, authorize(client, "homework.submit-own"), piece.id, {
+    url: null,
+    note: `Done: ${title}`,
+  });
   // Handed in at a known moment, so the order is the test's, not the clock's.
   await database.db
     .update(homework)
@@ -48,15 +52,15 @@ test(`[${databaseLabel}] lists every client's handed-in homework, the longest-wa
   await handIn(ana, "Two-sum write-up", 30);
   await handIn(ben, "Resume draft", 120);
   const reviewed = await handIn(ana, "Graph notes", 240);
-  await reviewHomework(database.db, coach, reviewed.id, "Good.", ana.id);
-  await assignHomework(database.db, coach, ben.id, {
+  await reviewHomework(database.db, authorize(coach, "homework.review"), reviewed.id, "Good.", ana.id);
+  await assignHomework(database.db, authorize(coach, "homework.assign"), ben.id, {
     title: "Not yet handed in",
     dueDate: null,
     description: null,
     links: [],
   });
 
-  const queue = await homeworkAwaitingReview(database.db, coach);
+  const queue = await homeworkAwaitingReview(database.db, authorize(coach, "homework.review"));
   expect(queue.more).toBe(false);
   expect(queue.items.map((item) => [item.title, item.clientId, item.clientName, item.clientEmail])).toEqual([
     ["Resume draft", ben.id, null, ben.email],
@@ -65,12 +69,16 @@ test(`[${databaseLabel}] lists every client's handed-in homework, the longest-wa
   expect(queue.items[0]?.submittedAt).toBeInstanceOf(Date);
   expect(queue.items[0]?.dueDate).toBe("2026-12-01");
   // The admin sees the same queue.
-  expect((await homeworkAwaitingReview(database.db, admin)).items).toHaveLength(2);
+  expect((await homeworkAwaitingReview(database.db, authorize(admin, "homework.review"))).items).toHaveLength(
+    2,
+  );
 });
 
-test(`[${databaseLabel}] a client or a lead may not read the queue: 403`, async () => {
+test(`[${databaseLabel}] a client or a lead gets no permit to read the queue: 403`, async () => {
   for (const who of [ana, await insertPerson(database.db, "lead", null, "Queue Lead")]) {
-    const refusal = await modelRefusal(() => homeworkAwaitingReview(database.db, who));
+    const refusal = await modelRefusal(async () =>
+      homeworkAwaitingReview(database.db, authorize(who, "homework.review")),
+    );
     expect(refusal.init?.status).toBe(403);
   }
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "~/server/db.server";
+import { seedIfEmpty } from "~/server/seed.server";
 
 /**
  * A fresh, migrated, empty database for one test file: in-memory PGlite by default, or a new
@@ -10,16 +11,13 @@ export async function freshDatabase(
   options: { seed?: boolean } = {},
 ): Promise<Database & { dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const prepare = options.seed ? seedIfEmpty : undefined;
   if (!serverUrl) {
-    const database = await openDatabase({
-      url: undefined,
-      dataDir: "memory://",
-      seed: options.seed ?? false,
-    });
+    const database = await openDatabase({ url: undefined, dataDir: "memory://", prepare });
     return { ...database, dispose: () => database.close() };
   }
   const scratch = await scratchDatabase("t", serverUrl);
-  const database = await openDatabase({ url: scratch.url, dataDir: "", seed: options.seed ?? false });
+  const database = await openDatabase({ url: scratch.url, dataDir: "", prepare });
   return {
     ...database,
     async dispose() {

@@ -2,20 +2,14 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import {
-  describeOutcome,
-  expectedOutcome,
-  type Guard,
-  type MatrixRow,
-  matrixRows,
-  PERSONS,
-  type RouteAccess,
-} from "~/server/route-access";
+import { accessTable } from "~/server/auth/access.server";
+import { type Handler, handlersOf, isRouteAccess, type RouteAccess } from "~/server/route-access";
 import { repoRoot, serverBuildFile } from "./server-process";
-import { SPEC_ROLES } from "./spec-roles";
+import { describeOutcome, type Expectation, expectedOutcome, PERSONS, SPEC_ACCESS } from "./spec-access";
 
-// The routes as the built server has them (ids, the tree, what each module exports), checked against
-// the authorization matrix in app/server/route-access.ts; and the matrix rendered as a table.
+// The routes as the built server has them (ids, the tree, what each module exports and declares),
+// checked against the spec's table of what each request should answer (tests/support/spec-access.ts);
+// and the matrix rendered as a table.
 
 export type BuiltRoute = {
   id: string;
@@ -25,18 +19,21 @@ export type BuiltRoute = {
   index: boolean;
   /** No URL of its own: a layout (or the root). */
   pathless: boolean;
-  hasLoader: boolean;
-  hasAction: boolean;
+  /** The module's `access` declaration (app/server/route-access.ts), null when it has none. */
+  access: RouteAccess | null;
   /** The module's exported `INTENTS`, when its action dispatches on a form field `intent`. */
   intents: readonly string[] | null;
   /** The route module's source file. */
   file: string | null;
 };
 
+export async function serverBuild(): Promise<ServerBuild> {
+  return (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+}
+
 /** Every route of the build in `$BUILD_DIR` (the same routes as app/routes.ts, with their ids). */
-export async function builtRoutes(): Promise<Map<string, BuiltRoute>> {
-  const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-  const manifest = build.routes;
+export async function builtRoutes(build?: ServerBuild): Promise<Map<string, BuiltRoute>> {
+  const manifest = (build ?? (await serverBuild())).routes;
   const fullPath = (id: string | undefined): string => {
     const route = id ? manifest[id] : undefined;
     if (!route) return "";
@@ -58,8 +55,7 @@ export async function builtRoutes(): Promise<Map<string, BuiltRoute>> {
       path: fullPath(id) || "/",
       index: route.index === true,
       pathless: route.index !== true && !route.path,
-      hasLoader: typeof module.loader === "function",
-      hasAction: typeof module.action === "function",
+      access: isRouteAccess(module.access) ? module.access : null,
       intents: Array.isArray(intents) ? (intents as string[]) : null,
       file: file ?? null,
     });
@@ -67,77 +63,67 @@ export async function builtRoutes(): Promise<Map<string, BuiltRoute>> {
   return routes;
 }
 
-/** The nearest layout above a route that has a guard in the table (the root's is `public`). */
-function layoutGuard(
-  routes: Map<string, BuiltRoute>,
-  table: Readonly<Record<string, RouteAccess>>,
-  id: string,
-): { id: string; guard: Guard } | null {
-  let parentId = routes.get(id)?.parentId;
-  while (parentId) {
-    const entry = table[parentId];
-    if (entry && "layout" in entry) return { id: parentId, guard: entry.layout };
-    parentId = routes.get(parentId)?.parentId;
-  }
-  return null;
+/** One row of the matrix: a route's GET, its action, or one intent of its action, as the route declares it. */
+export type MatrixRow = {
+  routeId: string;
+  method: "GET" | "POST";
+  intent: string | null;
+  declared: Handler;
+  /** What the spec says it should answer (undefined: the spec table lacks the row, a completeness failure). */
+  expected: Expectation | undefined;
+};
+
+export const rowKey = (row: Pick<MatrixRow, "routeId" | "method" | "intent">) =>
+  `${row.routeId} ${row.method}${row.intent ? ` ${row.intent}` : ""}`;
+
+/** Every GET, action and intent the build's routes declare, each with the spec's expectation. */
+export function matrixRows(routes: Map<string, BuiltRoute>): MatrixRow[] {
+  return [...routes.values()].flatMap((route) =>
+    route.access
+      ? handlersOf(route.access).map(({ method, intent, handler }) => {
+          const row = { routeId: route.id, method, intent, declared: handler };
+          return { ...row, expected: SPEC_ACCESS[rowKey(row)] };
+        })
+      : [],
+  );
 }
 
 /**
- * Everything that keeps the matrix from covering the app, one line each (empty when complete): a route
- * without an entry, an entry for a route that no longer exists, an action or intent without a row (or
- * a row for one that is gone), a module that reads `intent` without exporting INTENTS, and a handler
- * behind a portal or admin layout that does not name that layout's guard.
+ * Everything that keeps the matrix from covering the app, one line each (empty when complete): what
+ * the access middleware itself refuses to serve (a route without a declaration, an action or intent
+ * its declaration misses, a child whose guard differs from its layout's; app/server/auth/access.server.ts),
+ * a module that reads `intent` without exporting INTENTS, and a declared request without a row in the
+ * spec's table, or a spec row for a request that is gone.
  */
-export function completenessProblems(
-  routes: Map<string, BuiltRoute>,
-  table: Readonly<Record<string, RouteAccess>>,
-): string[] {
-  const problems: string[] = [];
-  for (const id of routes.keys()) {
-    if (!(id in table)) problems.push(`${id}: a route without an entry in ROUTE_ACCESS`);
-  }
-  for (const id of Object.keys(table)) {
-    if (!routes.has(id)) problems.push(`${id}: an entry in ROUTE_ACCESS for a route that does not exist`);
-  }
-  for (const [id, entry] of Object.entries(table)) {
-    const route = routes.get(id);
-    if (!route) continue;
-    if ("layout" in entry) {
-      if (!route.pathless) problems.push(`${id}: has a URL, so it needs a loader entry`);
-      // A layout's loader runs with every GET below it (those rows cover it); its action is unreachable.
-      if (route.hasAction) problems.push(`${id}: a layout with an action of its own`);
-      continue;
-    }
-    if (route.pathless) problems.push(`${id}: a layout (no URL of its own): give it { layout: guard }`);
-    const action = entry.action;
-    if (route.hasAction && !action) problems.push(`${id}: exports an action without an entry`);
-    if (!route.hasAction && action) problems.push(`${id}: an action entry, but the module has no action`);
+export function completenessProblems(build: ServerBuild, routes: Map<string, BuiltRoute>): string[] {
+  const problems = [...accessTable(build.routes).problems];
+  for (const route of routes.values()) {
     const source = route.file ? readFileSync(route.file, "utf8") : "";
     if (/\.get\(\s*["']intent["']\s*\)/.test(source) && !route.intents) {
-      problems.push(`${id}: its action reads the form field "intent" but the module exports no INTENTS`);
+      problems.push(
+        `${route.id}: its action reads the form field "intent" but the module exports no INTENTS`,
+      );
     }
-    if (action && route.intents) {
-      const listed = "intents" in action ? Object.keys(action.intents) : [];
-      for (const intent of route.intents) {
-        if (!listed.includes(intent)) problems.push(`${id}: intent "${intent}" has no entry`);
-      }
-      for (const intent of listed) {
-        if (!route.intents.includes(intent))
-          problems.push(`${id}: entry for intent "${intent}", not in INTENTS`);
-      }
-    } else if (action && "intents" in action) {
-      problems.push(`${id}: entries per intent, but the module exports no INTENTS`);
+  }
+  const rows = matrixRows(routes);
+  for (const row of rows) {
+    const { expected, declared } = row;
+    if (!expected) {
+      problems.push(`${rowKey(row)}: no row in tests/support/spec-access.ts`);
+      continue;
     }
-    const layout = layoutGuard(routes, table, id);
-    if (layout && layout.guard !== "public") {
-      for (const row of matrixRows({ [id]: entry })) {
-        if (row.handler.access !== layout.guard) {
-          problems.push(
-            `${id} ${row.method}${row.intent ? ` ${row.intent}` : ""}: behind ${layout.id} (${layout.guard}) but says ${row.handler.access}`,
-          );
-        }
-      }
-    }
+    // What the route declares must be what the spec says (a wrong declaration whose model call still
+    // asks the right permit answers correctly, so only this catches it).
+    const says = (guard: string, action?: string, otherwise?: string) =>
+      [guard, action, otherwise].filter(Boolean).join(" · ");
+    const spec = says(expected.guard, expected.needs, expected.otherwise);
+    const own = says(declared.access, declared.policy, declared.otherwise);
+    if (spec !== own) problems.push(`${rowKey(row)}: declares ${own}, the spec says ${spec}`);
+  }
+  const keys = new Set(rows.map(rowKey));
+  for (const key of Object.keys(SPEC_ACCESS)) {
+    if (!keys.has(key))
+      problems.push(`${key}: a row in tests/support/spec-access.ts for a request no route declares`);
   }
   return problems;
 }
@@ -150,20 +136,16 @@ export function rowLabel(row: MatrixRow, routes: Map<string, BuiltRoute>): strin
 }
 
 /** The matrix as a Markdown table: one row per GET, action and intent; one column per kind of person. */
-export function matrixMarkdown(
-  routes: Map<string, BuiltRoute>,
-  table: Readonly<Record<string, RouteAccess>>,
-): string {
+export function matrixMarkdown(routes: Map<string, BuiltRoute>): string {
   const lines = [
-    `| request | guard · policy | ${PERSONS.join(" | ")} |`,
+    `| request | declared (guard · policy) | ${PERSONS.join(" | ")} |`,
     `| --- | --- | ${PERSONS.map(() => "---").join(" | ")} |`,
   ];
-  for (const row of matrixRows(table)) {
-    const { handler } = row;
-    const rule = [handler.access, handler.policy, handler.owned ? "own rows" : undefined]
-      .filter(Boolean)
-      .join(" · ");
-    const cells = PERSONS.map((person) => describeOutcome(expectedOutcome(handler, person, SPEC_ROLES)));
+  for (const row of matrixRows(routes)) {
+    const rule = [row.declared.access, row.declared.policy].filter(Boolean).join(" · ");
+    const cells = PERSONS.map((person) =>
+      row.expected ? describeOutcome(expectedOutcome(row.expected, person)) : "?",
+    );
     lines.push(`| \`${rowLabel(row, routes)}\` | ${rule} | ${cells.join(" | ")} |`);
   }
   return lines.join("\n");

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-// Starts the real built server (server/main.ts on Node 24) as a child process, the way
+// Starts the real built server (express-shell/main.ts on Node 24) as a child process, the way
 // `npm start` runs it once the build exists. Every child is tracked so a test file can kill
 // whatever is left with `stopAllServers()`, and a last-resort exit hook kills the rest.
 
@@ -12,7 +12,7 @@ export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 /** The build under test: `build/`, or `$BUILD_DIR` so several builds can be tested side by side. */
 export const buildDir = path.resolve(repoRoot, process.env.BUILD_DIR || "build");
 export const serverBuildFile = path.join(buildDir, "server", "index.js");
-const serverEntry = path.join(repoRoot, "server", "main.ts");
+const serverEntry = path.join(repoRoot, "express-shell", "main.ts");
 
 /** Variables a child inherits from the test runner; everything else is set explicitly. */
 const INHERITED = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "SYSTEMROOT"];
@@ -42,12 +42,13 @@ process.once("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
-/** Node 24 runs server/main.ts by type stripping; the test runner may be on an older Node. */
+/** Node 24 runs express-shell/main.ts by type stripping; the test runner may be on an older Node. */
 export function nodeBinary(): string {
   const major = Number(process.versions.node.split(".")[0]);
   if (major >= 24) return process.execPath;
   const local = path.join(repoRoot, "node_modules", ".bin", "node");
-  if (!existsSync(local)) throw new Error(`Node 24 is needed to run server/main.ts; ${local} is missing`);
+  if (!existsSync(local))
+    throw new Error(`Node 24 is needed to run express-shell/main.ts; ${local} is missing`);
   return realpathSync(local);
 }
 

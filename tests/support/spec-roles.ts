@@ -1,5 +1,5 @@
 import type { Role } from "~/domain/plans";
-import type { Action } from "~/server/policy.server";
+import type { Action } from "~/domain/policy";
 
 // Who may do what, written by hand from the spec, NOT from the app's POLICY table: the authorization
 // matrix (tests/system/authorization-matrix.test.ts) expects these answers from the running server, so a
@@ -54,11 +54,16 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "special-item.mark": ADMIN_ONLY,
   "activity.create": ADMIN_ONLY,
   // Issue #18: the coach role sees bookings; only an admin assigns an unmatched one or resolves one
-  // (docs/decisions/0024-bookings.md).
+  // (docs/decisions/0028-bookings.md).
   "bookings.read": STAFF,
   "bookings.resolve": ADMIN_ONLY,
   // docs/decisions/0016: one's own data, for anyone signed in; deleting a person, admin only.
   "self.export": EVERYONE_SIGNED_IN,
   "self.request-deletion": EVERYONE_SIGNED_IN,
   "profile.delete": ADMIN_ONLY,
+  // Issue #16: "every payment belongs to a person" who signed in to buy (a lead or a client; "a buyer
+  // who is staff → refused"); "Coach role: sees payments; only admin changes anything".
+  "checkout.start": ["lead", "client"],
+  "payments.read": STAFF,
+  "payments.manage": ADMIN_ONLY,
 };

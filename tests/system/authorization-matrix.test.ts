@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  describeOutcome,
-  expectedOutcome,
-  isAllowed,
-  type MatrixRow,
-  matrixRows,
-  type Outcome,
-  PERSONS,
-  type Person,
-  ROUTE_ACCESS,
-} from "~/server/route-access";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
-import { type BuiltRoute, builtRoutes, completenessProblems } from "../support/route-matrix";
+import {
+  type BuiltRoute,
+  builtRoutes,
+  completenessProblems,
+  type MatrixRow,
+  matrixRows,
+  rowKey,
+  serverBuild,
+} from "../support/route-matrix";
 import {
   assertBuilt,
   freshDataDir,
@@ -21,22 +18,33 @@ import {
   startServer,
   stopAllServers,
 } from "../support/server-process";
-import { SPEC_ROLES } from "../support/spec-roles";
+import {
+  describeOutcome,
+  expectedOutcome,
+  isAllowed,
+  type Outcome,
+  PERSONS,
+  type Person,
+} from "../support/spec-access";
 
 // The authorization matrix (issue #7): every route's GET and every action (each intent) as each kind
 // of person (visitor, lead, client, another client, coach, admin), sent to the built server (local
 // sign-in, PGlite in a fresh DATA_DIR) twice: as a document request and as its `.data` twin, the one a
 // browser sends when it navigates or submits with JavaScript. The expected outcome of each cell is
-// computed from ROUTE_ACCESS's guards and the spec's own table of who may do what
-// (tests/support/spec-roles.ts), never from the app's POLICY: a wrong POLICY row fails here. Each
+// computed from the spec's own tables (tests/support/spec-access.ts: the guard and capability each
+// request needs; tests/support/spec-roles.ts: who holds each capability), never from the app's POLICY
+// or the routes' `access` declarations: a wrong POLICY row or declaration fails here. The rows are the
+// requests the build's route modules declare (read from the built modules' `access` exports). Each
 // mutation carries a valid payload, so an allowed person's request succeeds and a refused one could
 // have: what it would change is read back (the admin's view of the row, as loader data) before and
 // after, and must differ for the allowed and be identical for the refused. The matrix itself is
 // checked against the build's route list and the route modules' INTENTS: a route, an action or an
-// intent without an entry fails.
+// intent without a declaration, or without a row in the spec's table, fails.
 
 assertBuilt();
-const routes = await builtRoutes();
+const build = await serverBuild();
+const routes = await builtRoutes(build);
+const ROWS = matrixRows(routes);
 afterAll(() => stopAllServers());
 
 const PERMISSION = "You don't have permission to do that.";
@@ -173,9 +181,6 @@ type Cell = {
 };
 type RequestFor = (person: Person) => Cell | Promise<Cell>;
 
-const rowKey = (row: Pick<MatrixRow, "routeId" | "method" | "intent">) =>
-  `${row.routeId} ${row.method}${row.intent ? ` ${row.intent}` : ""}`;
-
 const signOut: RequestFor = (person) =>
   person === "visitor"
     ? { fields: {} }
@@ -293,6 +298,27 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(client.id),
     };
   },
+  // On the matrix's server (no Stripe keys) there is no card to manage: the answer says so.
+  "routes/portal/billing POST": () => ({ fields: {} }),
+  "routes/checkout/index POST": () => ({ fields: { offer: "single", currency: "USD", option: "upfront" } }),
+  // The buyer's own pending order (the client's, for everyone but the lead), paid on the local test
+  // checkout; another client gets 404. The lead, now a client, is put back afterwards.
+  "routes/checkout/local POST": async (person) => {
+    const owner = person === "lead" ? "lead" : "client";
+    const order = await startLocalOrder(cookies[owner]);
+    const status = async () => {
+      const response = await send("GET", `/checkout/local.data?order=${order}`, cookies[owner]);
+      return `${response.status} ${await response.text()}`;
+    };
+    return {
+      fields: { order },
+      observe: status,
+      after: async () => {
+        if (person === "lead")
+          await prepared(`/admin/clients/${ids.lead}`, { intent: "set-role", role: "lead" });
+      },
+    };
+  },
   "routes/admin/lesson-new POST": (person) => ({
     fields: lessonFields(ids.client, `Matrix lesson (${person})`),
     observe: personRecord(ids.client),
@@ -314,6 +340,22 @@ const REQUESTS: Record<string, RequestFor> = {
   },
 };
 
+/** A pending order of the person with this cookie, started on /checkout (the local test checkout's). */
+async function startLocalOrder(cookie: string): Promise<string> {
+  const response = await send("POST", "/checkout", cookie, {
+    offer: "single",
+    currency: "USD",
+    option: "upfront",
+  });
+  await response.arrayBuffer();
+  const location = response.headers.get("location") ?? "";
+  const order = new URL(location, server.url).searchParams.get("order");
+  expect(order, `an order from POST /checkout (${response.status} → ${location})`).toMatch(
+    new RegExp(`^${UUID}$`),
+  );
+  return order as string;
+}
+
 // ── The server and the people ───────────────────────────────────────────────────────────────────
 
 beforeAll(async () => {
@@ -333,15 +375,13 @@ beforeAll(async () => {
 // ── Completeness ────────────────────────────────────────────────────────────────────────────────
 
 describe("the matrix covers the app", () => {
-  test("every route, action and intent of the build has an entry, and every entry is still there", () => {
+  test("every route, action and intent of the build is declared, and the spec's table has a row for each", () => {
     expect(routes.size).toBeGreaterThan(30);
-    expect(completenessProblems(routes, ROUTE_ACCESS)).toEqual([]);
+    expect(completenessProblems(build, routes)).toEqual([]);
   });
 
   test("every action and intent in the matrix has a request in this file, and nothing else does", () => {
-    const posts = matrixRows()
-      .filter((row) => row.method === "POST")
-      .map(rowKey);
+    const posts = ROWS.filter((row) => row.method === "POST").map(rowKey);
     expect({
       withoutRequest: posts.filter((key) => !(key in REQUESTS)),
       stale: Object.keys(REQUESTS).filter((key) => !posts.includes(key)),
@@ -401,7 +441,7 @@ async function expectOutcome(
   switch (expected.kind) {
     case "ok":
       expect(status, seen).toBe(200);
-      if (row.handler.otherwise === "demo") {
+      if (row.expected?.otherwise === "demo") {
         // The page shows the demo banner; its data says the mode is the demo.
         const demo = form === "document" ? body.includes(DEMO_BANNER) : body.includes('"demo"');
         expect(demo, seen).toBe(expected.demo);
@@ -429,7 +469,10 @@ async function expectOutcome(
 /** One test per person and form (document, `.data`) for a row (a GET, an action, or one intent of it). */
 function cellsOf(row: MatrixRow) {
   const cells = PERSONS.flatMap((person) => {
-    const expected = expectedOutcome(row.handler, person, SPEC_ROLES);
+    // A row the spec's table lacks fails the completeness test; its cells expect a refusal meanwhile.
+    const expected: Outcome = row.expected
+      ? expectedOutcome(row.expected, person)
+      : { kind: "refused", status: 404 };
     const says = describeOutcome(expected);
     return (["document", "data"] as const).map((form) => ({ person, form, expected, says }));
   });
@@ -471,10 +514,7 @@ function cellsOf(row: MatrixRow) {
 }
 
 // Grouped by request, then intent: a failure reads "POST /admin/clients/:id > intent=set-role > coach: 403".
-const requests = Map.groupBy(
-  matrixRows(),
-  (row) => `${row.method} ${routes.get(row.routeId)?.path ?? row.routeId}`,
-);
+const requests = Map.groupBy(ROWS, (row) => `${row.method} ${routes.get(row.routeId)?.path ?? row.routeId}`);
 
 describe.each([...requests].map(([label, rows]) => ({ label, rows })))("$label", ({ rows }) => {
   for (const row of rows) {

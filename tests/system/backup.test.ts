@@ -55,7 +55,7 @@ function runScript(name: "backup" | "restore", args: string[], env: Record<strin
 }
 
 async function dumpOf(options: { url: string | undefined; dataDir: string }): Promise<Dump> {
-  const database = await openDatabase({ ...options, seed: false });
+  const database = await openDatabase(options);
   try {
     return await dumpDatabase(database.db);
   } finally {

@@ -3,7 +3,7 @@ import { localSignIn } from "../support/local-sign-in";
 import { listedPersonIds } from "../support/people-list";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
-// Changes are capped per client address (server/main.ts) and per signed-in person
+// Changes are capped per client address (express-shell/main.ts) and per signed-in person
 // (app/server/rate-limit.server.ts), both at MUTATION_RATE_LIMIT a minute: over it, 429 with
 // Retry-After, the change does not run, and reading the site is never limited. The server trusts
 // X-Forwarded-For from loopback (a local proxy), which lets one test machine play several addresses.

@@ -114,7 +114,7 @@ describe("on a fresh data folder", () => {
 
 async function snapshot(dataDir: string) {
   // A PGlite folder can be open in one process only: call this while no server runs on it.
-  const database = await openDatabase({ url: undefined, dataDir, seed: false });
+  const database = await openDatabase({ url: undefined, dataDir });
   try {
     const { db } = database;
     const total = async (table: typeof profiles | typeof lessons | typeof homework | typeof serviceUsage) =>
@@ -169,6 +169,14 @@ describe("configuration errors stop the process with one line naming the variabl
     { env: { PUBLIC_ORIGIN: "not-a-url" }, variable: "PUBLIC_ORIGIN" },
     { env: { ADMIN_EMAILS: "not-an-email" }, variable: "ADMIN_EMAILS" },
     { env: { AUTH_OIDC_CLIENT_ID: "client-id-only" }, variable: "AUTH_OIDC_CLIENT_SECRET" },
+    // Read at import or before the build loads (issue #20), validated with the rest: a number, an
+    // enum and a folder each.
+    { env: { LOG_LEVEL: "loud" }, variable: "LOG_LEVEL" },
+    { env: { NODE_ENV: "staging" }, variable: "NODE_ENV" },
+    { env: { DATABASE_POOL_SIZE: "0" }, variable: "DATABASE_POOL_SIZE" },
+    { env: { WEB_CONCURRENCY: "lots" }, variable: "WEB_CONCURRENCY" },
+    { env: { MIGRATIONS_DIR: "db/\u0001migrations" }, variable: "MIGRATIONS_DIR" },
+    { env: { BUILD_DIR: "build\u0007" }, variable: "BUILD_DIR" },
   ];
 
   test.each(cases)("$env → names $variable", async ({ env, variable }) => {

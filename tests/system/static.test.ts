@@ -16,8 +16,8 @@ import {
   waitFor,
 } from "../support/server-process";
 
-// server/static.ts (client files from memory, pre-compressed once), app/entry.server.tsx (a rendered
-// page answered whole, as one buffer) and server/cluster.ts (WEB_CONCURRENCY), on the built server
+// express-shell/static.ts (client files from memory, pre-compressed once), app/entry.server.tsx (a rendered
+// page answered whole, as one buffer) and express-shell/cluster.ts (WEB_CONCURRENCY), on the built server
 // (docs/decisions/0018-performance.md).
 
 beforeAll(() => assertBuilt());

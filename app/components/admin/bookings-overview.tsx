@@ -1,9 +1,11 @@
 import { Link, useFetcher } from "react-router";
-import { inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
+import { LIMITS } from "~/lib/schemas/admin";
+import { assignBookingForm } from "~/lib/schemas/bookings";
 
 // Issue #18, the admin home: today's and this week's sessions across clients, and the bookings that
 // wait for the coach (unmatched: an admin assigns them to someone; over plan: resolved on the client's page).
@@ -54,19 +56,28 @@ function BookingList({ rows, empty, label }: { rows: OverviewBooking[]; empty: s
 
 function AssignBooking({ booking }: { booking: OverviewBooking }) {
   const fetcher = useFetcher();
-  const form = useInPlaceForm(fetcher);
+  const form = useFetcherForm(assignBookingForm, fetcher);
   return (
     <fetcher.Form
       method="post"
       action="/admin?index"
       ref={form.formRef}
+      onSubmit={form.onSubmit}
       className="flex flex-wrap items-end gap-2"
     >
       <input type="hidden" name="intent" value="assign-booking" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <label className="grid gap-1 text-sm">
         Assign to (a client's or lead's email)
-        <input {...form.field("email")} type="email" required disabled={form.saving} className={inputClass} />
+        <input
+          {...form.field("email")}
+          type="email"
+          required
+          maxLength={LIMITS.email}
+          disabled={form.saving}
+          className={inputClass}
+        />
+        {form.error("email")}
       </label>
       <button type="submit" disabled={form.saving} className={primaryButtonClass}>
         Assign

@@ -28,7 +28,8 @@ const render = (picked: PickerPage) =>
       selected={null}
       onSelect={() => {}}
       disabled={false}
-      errorId={null}
+      field={{ name: "clientId" }}
+      error={null}
     />,
   );
 

@@ -18,7 +18,8 @@ export function LessonClientPicker({
   selected,
   onSelect,
   disabled,
-  errorId,
+  field,
+  error,
 }: {
   search: ClientSearch;
   searchFormId: string;
@@ -28,8 +29,10 @@ export function LessonClientPicker({
   selected: PickableClient | null;
   onSelect: (client: PickableClient) => void;
   disabled: boolean;
-  /** Id of the 'Select a client.' message when it is shown. */
-  errorId: string | null;
+  /** The radios' name and problem wiring (useForm's `field("clientId")`); the search box takes focus. */
+  field: { name: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+  /** 'Select a client.' when it applies. */
+  error: React.ReactNode;
 }) {
   const [query, setQuery] = useState(initialQuery);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -48,7 +51,7 @@ export function LessonClientPicker({
   };
 
   return (
-    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={errorId ?? undefined}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={field["aria-describedby"]}>
       <legend className="mb-1 text-sm font-medium">Client</legend>
       <div className="grid gap-1">
         <label htmlFor="lesson-client-search" className="text-sm text-muted-foreground">
@@ -57,6 +60,8 @@ export function LessonClientPicker({
         <div className="flex gap-2">
           <input
             id="lesson-client-search"
+            data-field="clientId"
+            aria-invalid={field["aria-invalid"]}
             type="search"
             name="q"
             form={searchFormId}
@@ -105,7 +110,7 @@ export function LessonClientPicker({
                     <input
                       id={id}
                       type="radio"
-                      name="clientId"
+                      name={field.name}
                       value={client.id}
                       checked={checked}
                       disabled={disabled}
@@ -138,6 +143,7 @@ export function LessonClientPicker({
           )}
         </div>
       </div>
+      {error}
     </fieldset>
   );
 }

@@ -70,3 +70,6 @@ export function fromLocalInput(local: string): string {
 export function clientLabel(client: PickableClient): string {
   return client.fullName?.trim() || client.email;
 }
+
+export const lessonInputClass =
+  "w-full rounded-md border border-border bg-background px-3 py-2 aria-[invalid=true]:border-danger disabled:opacity-60";

@@ -1,26 +1,23 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
-import { LIMITS } from "~/lib/schemas/admin";
-import { useSettledAnswer } from "./in-place-form";
+import { useForm, useSettledAnswer } from "~/components/form";
+import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { LessonClientPicker } from "./lesson-client-picker";
 import {
   fromLocalInput,
-  type LessonField,
+  lessonInputClass as inputClass,
   type LessonSaveResult,
   type LessonValues,
   type PickableClient,
   type PickerPage,
   toLocalInput,
 } from "./lesson-form-data";
+import { ResourceRows, useResourceRows } from "./lesson-resource-rows";
 
 // The lesson form of /admin/lessons/new and /admin/lessons/:lessonId (SPEC §2, §4, §5): idle → saving
-// ('Saving…', controls disabled) → a green success or a red error. It saves through a fetcher to the
-// route's own action; without JavaScript it is a plain POST and the action echoes the values back.
-
-type ResourceRow = { key: number; label: string; url: string };
-
-const inputClass =
-  "w-full rounded-md border border-border bg-background px-3 py-2 aria-[invalid=true]:border-danger disabled:opacity-60";
+// ('Saving…', controls disabled) → a green success or a red error beside its field. It is checked in
+// the browser with lessonForm (app/lib/schemas/admin.ts) and saved through a fetcher to the route's own
+// action, which checks it again; without JavaScript it is a plain POST and the action echoes the values.
 
 export function LessonForm({
   mode,
@@ -44,7 +41,6 @@ export function LessonForm({
 }) {
   const uid = useId();
   const searchFormId = `${uid}-client-search`;
-  const messageId = `${uid}-message`;
   const save = useFetcher<LessonSaveResult>();
   const search = useFetcher<PickerPage>();
 
@@ -62,14 +58,7 @@ export function LessonForm({
   const [title, setTitle] = useState(start.title);
   const [notes, setNotes] = useState(start.notes);
   const [recordingUrl, setRecordingUrl] = useState(start.recordingUrl);
-  const nextKey = useRef(0);
-  const rowsFrom = (links: { label: string; url: string }[]): ResourceRow[] =>
-    links.map((link) => ({ key: nextKey.current++, ...link }));
-  // One empty row to start with, so a resource can be added without JavaScript too.
-  const emptyRows = () => rowsFrom([{ label: "", url: "" }]);
-  const [resources, setResources] = useState<ResourceRow[]>(() =>
-    start.resources.length > 0 ? rowsFrom(start.resources) : emptyRows(),
-  );
+  const resources = useResourceRows(start.resources);
   const [occurredAt, setOccurredAt] = useState(start.occurredAt);
   // The local date-time can only be shown once the browser's time zone is known (after hydration).
   const [occurredAtLocal, setOccurredAtLocal] = useState(start.occurredAtLocal);
@@ -81,68 +70,33 @@ export function LessonForm({
 
   const saving = save.state !== "idle";
   const result = saving ? undefined : (save.data ?? echoed);
-  const error = result && !result.ok ? result : null;
-  const invalid = (field: LessonField) => (error?.field === field ? true : undefined);
-  const describedBy = (field: LessonField) => (error?.field === field ? messageId : undefined);
-
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(lessonForm, { answer: result, busy: saving });
   const titleRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const addRowRef = useRef<HTMLButtonElement>(null);
-  const [focusRow, setFocusRow] = useState<number | null>(null);
 
-  // When a save finishes: a new lesson clears all but client and date (SPEC §2) and the title takes
-  // focus for the next one; an error focuses its field. Typed values are otherwise left alone.
+  // After a save: a new lesson clears all but client and date (SPEC §2) and the title takes focus for
+  // the next one. A refusal changes no field (useForm focuses the one at fault).
   useSettledAnswer(save, (answer) => {
-    if (answer.ok) {
-      if (mode === "new") {
-        setTitle("");
-        setNotes("");
-        setRecordingUrl("");
-        setResources([{ key: nextKey.current++, label: "", url: "" }]);
-        titleRef.current?.focus();
-      } else {
-        submitRef.current?.focus();
-      }
-      return;
+    if (!answer.ok) return;
+    if (mode === "new") {
+      setTitle("");
+      setNotes("");
+      setRecordingUrl("");
+      resources.reset();
+      titleRef.current?.focus();
+    } else {
+      submitRef.current?.focus();
     }
-    const target = answer.field
-      ? formRef.current?.querySelector<HTMLElement>(
-          answer.field === "clientId"
-            ? 'input[name="clientId"]:checked, input[name="clientId"], #lesson-client-search'
-            : answer.field === "resources"
-              ? 'input[name="resourceUrl"]'
-              : `[data-field="${answer.field}"]`,
-        )
-      : null;
-    (target ?? submitRef.current)?.focus();
   });
-
-  useEffect(() => {
-    if (focusRow === null) return;
-    document.getElementById(`${uid}-resource-label-${focusRow}`)?.focus();
-    setFocusRow(null);
-  }, [focusRow, uid]);
-
-  const addRow = () => {
-    const [row] = rowsFrom([{ label: "", url: "" }]);
-    if (!row) return;
-    setResources((rows) => [...rows, row]);
-    setFocusRow(row.key);
-  };
-  const removeRow = (key: number) => {
-    setResources((rows) => rows.filter((row) => row.key !== key));
-    addRowRef.current?.focus();
-  };
-  const updateRow = (key: number, change: Partial<ResourceRow>) =>
-    setResources((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const occurred = form.field("occurredAt", "occurredAtLocal");
 
   return (
     <>
       {/* The client search's own GET form: the search box sits in the lesson form but belongs here. */}
       <search.Form method="get" id={searchFormId} hidden />
       <save.Form
-        ref={formRef}
+        ref={form.ref}
+        onSubmit={form.onSubmit}
         method="post"
         noValidate
         className="grid gap-6 rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-6"
@@ -156,7 +110,8 @@ export function LessonForm({
           selected={selected}
           onSelect={setSelected}
           disabled={saving}
-          errorId={error?.field === "clientId" ? messageId : null}
+          field={form.field("clientId")}
+          error={form.error("clientId")}
         />
 
         <div className="grid gap-1">
@@ -165,13 +120,11 @@ export function LessonForm({
           </label>
           <input
             id={`${uid}-occurred-at`}
-            data-field="occurredAt"
+            {...occurred}
             type="datetime-local"
-            name="occurredAtLocal"
             value={occurredAtLocal}
             disabled={saving}
-            aria-invalid={invalid("occurredAt")}
-            aria-describedby={[`${uid}-occurred-at-hint`, describedBy("occurredAt")]
+            aria-describedby={[`${uid}-occurred-at-hint`, occurred["aria-describedby"]]
               .filter(Boolean)
               .join(" ")}
             onChange={(event) => {
@@ -185,6 +138,7 @@ export function LessonForm({
           <p id={`${uid}-occurred-at-hint`} className="text-sm text-muted-foreground">
             {mode === "new" ? "Leave empty to use the current time." : "In your own time zone."}
           </p>
+          {form.error("occurredAt")}
         </div>
 
         <div className="grid gap-1">
@@ -194,18 +148,16 @@ export function LessonForm({
           <input
             ref={titleRef}
             id={`${uid}-title`}
-            data-field="title"
-            name="title"
+            {...form.field("title")}
             value={title}
             maxLength={LIMITS.title}
             autoComplete="off"
             aria-required="true"
-            aria-invalid={invalid("title")}
-            aria-describedby={describedBy("title")}
             disabled={saving}
             onChange={(event) => setTitle(event.currentTarget.value)}
             className={inputClass}
           />
+          {form.error("title")}
         </div>
 
         <div className="grid gap-1">
@@ -214,17 +166,15 @@ export function LessonForm({
           </label>
           <textarea
             id={`${uid}-notes`}
-            data-field="notes"
-            name="notes"
+            {...form.field("notes")}
             rows={5}
             value={notes}
             maxLength={LIMITS.notes}
-            aria-invalid={invalid("notes")}
-            aria-describedby={describedBy("notes")}
             disabled={saving}
             onChange={(event) => setNotes(event.currentTarget.value)}
             className={inputClass}
           />
+          {form.error("notes")}
         </div>
 
         <div className="grid gap-1">
@@ -233,93 +183,26 @@ export function LessonForm({
           </label>
           <input
             id={`${uid}-recording`}
-            data-field="recordingUrl"
-            name="recordingUrl"
+            {...form.field("recordingUrl")}
             type="url"
             inputMode="url"
             placeholder="https://"
             value={recordingUrl}
             maxLength={LIMITS.url}
             autoComplete="off"
-            aria-invalid={invalid("recordingUrl")}
-            aria-describedby={describedBy("recordingUrl")}
             disabled={saving}
             onChange={(event) => setRecordingUrl(event.currentTarget.value)}
             className={inputClass}
           />
+          {form.error("recordingUrl")}
         </div>
 
-        <fieldset className="grid gap-3" aria-describedby={`${uid}-resources-hint`}>
-          <legend className="mb-1 text-sm font-medium">Resources</legend>
-          <p id={`${uid}-resources-hint`} className="-mt-2 text-sm text-muted-foreground">
-            Rows without a URL are left out; an empty label shows the URL.
-          </p>
-          {resources.length > 0 && (
-            <ol className="grid gap-3">
-              {resources.map((row, i) => (
-                <li
-                  key={row.key}
-                  className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
-                >
-                  <div className="grid gap-1">
-                    <label htmlFor={`${uid}-resource-label-${row.key}`} className="text-sm">
-                      Label <span className="sr-only">of resource {i + 1}</span>
-                    </label>
-                    <input
-                      id={`${uid}-resource-label-${row.key}`}
-                      name="resourceLabel"
-                      value={row.label}
-                      maxLength={LIMITS.label}
-                      autoComplete="off"
-                      disabled={saving}
-                      onChange={(event) => updateRow(row.key, { label: event.currentTarget.value })}
-                      className={inputClass}
-                    />
-                  </div>
-                  <div className="grid gap-1">
-                    <label htmlFor={`${uid}-resource-url-${row.key}`} className="text-sm">
-                      URL <span className="sr-only">of resource {i + 1}</span>
-                    </label>
-                    <input
-                      id={`${uid}-resource-url-${row.key}`}
-                      name="resourceUrl"
-                      type="url"
-                      inputMode="url"
-                      placeholder="https://"
-                      value={row.url}
-                      maxLength={LIMITS.url}
-                      autoComplete="off"
-                      aria-invalid={invalid("resources")}
-                      aria-describedby={describedBy("resources")}
-                      disabled={saving}
-                      onChange={(event) => updateRow(row.key, { url: event.currentTarget.value })}
-                      className={inputClass}
-                    />
-                  </div>
-                  <button
-                    type="button"
-                    disabled={saving}
-                    onClick={() => removeRow(row.key)}
-                    className="justify-self-start rounded-md border border-border px-3 py-2 text-sm hover:bg-muted disabled:opacity-60"
-                  >
-                    Remove<span className="sr-only"> resource {i + 1}</span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          )}
-          <div>
-            <button
-              ref={addRowRef}
-              type="button"
-              disabled={saving || resources.length >= LIMITS.resourceRows}
-              onClick={addRow}
-              className="rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
-            >
-              Add resource
-            </button>
-          </div>
-        </fieldset>
+        <ResourceRows
+          rows={resources}
+          disabled={saving}
+          urlField={form.field("resources", "resourceUrl")}
+          error={form.error("resources")}
+        />
 
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <button
@@ -330,11 +213,7 @@ export function LessonForm({
           >
             {saving ? "Saving…" : submitLabel}
           </button>
-          {error && (
-            <p id={messageId} role="alert" className="text-danger">
-              {error.error}
-            </p>
-          )}
+          {form.message}
           {result?.ok && (
             <p className="flex flex-wrap items-center gap-x-3">
               <span role="status" className="font-medium text-success">

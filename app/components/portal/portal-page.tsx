@@ -21,6 +21,7 @@ export function PortalNav({ demoPlan }: { demoPlan?: string }) {
         { to: "/homework", label: "Homework", end: true },
         { to: "/resources", label: "Resources", end: true },
         { to: "/plan", label: "Plan", end: true },
+        { to: "/billing", label: "Billing", end: true },
       ];
   return (
     <nav aria-label="Portal" className="flex flex-wrap gap-1">

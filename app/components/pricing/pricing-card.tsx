@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { PRICING_INTRO, type PricingPlan } from "~/content/pricing";
+import { checkoutHref, financingFor, instalmentSuffix as instalmentText } from "~/domain/checkout";
 import {
   type Currency,
   type FinancingTerms,
@@ -9,12 +10,7 @@ import {
 } from "~/domain/financing";
 import { WhyVideoDialog } from "./why-video-dialog";
 
-type PriceView = "financed" | "upfront";
-
-/** "/month × 12" or " every 2 weeks × 4". */
-function instalmentText(terms: FinancingTerms): string {
-  return terms.interval === "month" ? `/month × ${terms.count}` : ` every 2 weeks × ${terms.count}`;
-}
+export type PriceView = "financed" | "upfront";
 
 function termLength(terms: FinancingTerms): string {
   return terms.interval === "month" ? `${terms.count} months` : `${terms.count * 2} weeks`;
@@ -35,22 +31,33 @@ function Price({ amount, suffix, currency }: { amount: string; suffix?: string; 
  * CAD plans with financing open on the instalment price; the visitor can switch to the upfront price,
  * and the card goes back to instalments whenever the currency or the plan changes.
  */
-export function PricingCard({ plan, currency }: { plan: PricingPlan; currency: Currency | null }) {
+export function PricingCard({
+  plan,
+  currency,
+  checkout = false,
+  initialView = "financed",
+}: {
+  plan: PricingPlan;
+  currency: Currency | null;
+  /** Payments are taken here (Stripe, or the local test checkout): the main button opens /checkout. */
+  checkout?: boolean;
+  initialView?: PriceView;
+}) {
   const titleId = useId();
   // While the currency is unknown the card keeps its shape and its price waits (no layout shift);
   // its links point at the USD checkout until then.
   const pending = currency === null && !plan.lockCurrency;
   const shown: Currency = plan.lockCurrency ?? currency ?? "USD";
-  const financing = shown === "CAD" && !plan.ignoreFinancing ? plan.cadFinancing : null;
+  const financing = financingFor(plan, shown);
 
   // A change of currency or plan puts the card back on instalments (React's "adjust state when a prop
   // changes" pattern: no effect, so no frame ever shows the stale view).
   const resetKey = `${currency}:${plan.planKey}`;
   const [viewFor, setViewFor] = useState(resetKey);
-  const [view, setView] = useState<PriceView>("financed");
+  const [view, setView] = useState<PriceView>(initialView);
   if (viewFor !== resetKey) {
     setViewFor(resetKey);
-    setView("financed");
+    setView(initialView);
   }
 
   const price = plan.prices[shown];
@@ -124,7 +131,15 @@ export function PricingCard({ plan, currency }: { plan: PricingPlan; currency: C
         {plan.buttons.map((button) => (
           <a
             key={button.text}
-            href={button.links[shown]}
+            href={
+              checkout && button.primary && !pending
+                ? checkoutHref(
+                    plan.planKey,
+                    shown,
+                    financing && view === "financed" ? "financing" : "upfront",
+                  )
+                : button.links[shown]
+            }
             className={`rounded-md px-4 py-2 text-center text-sm font-medium transition-colors ${
               button.primary
                 ? "bg-primary text-primary-foreground hover:bg-primary/90"

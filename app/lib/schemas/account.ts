@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineForm } from "../forms";
 import { optionalText } from "./text";
 
 // "Your data": the optional note sent with a deletion request (docs/decisions/0016-data-rights.md).
@@ -11,3 +12,5 @@ export const DELETION_REQUESTED =
 export const deletionRequestSchema = z.object({
   note: optionalText({ name: "the note", max: DELETION_NOTE_MAX, multiline: true }),
 });
+
+export const deletionRequestForm = defineForm(deletionRequestSchema);

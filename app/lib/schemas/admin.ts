@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizeResourceRows } from "~/domain/links";
 import { PLANS, ROLES, SERVICE_KINDS } from "~/domain/plans";
 import { RESOURCE_KINDS } from "~/domain/resource-kinds";
+import { defineForm, text, values } from "../forms";
 import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text";
 
 // The admin area's forms: one schema each, enforced by the actions (the spec's messages where it
@@ -156,7 +157,59 @@ export const confirmEmailSchema = z
   .max(LIMITS.email, DELETE_MISMATCH)
   .transform((v) => v.toLowerCase());
 
-/** The first message of a failed parse: what the person sees. */
-export function firstError(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Check the form.";
-}
+// The forms: each schema with how its fields are posted.
+
+/** A lesson's resource rows: repeated `resourceLabel`/`resourceUrl` fields. */
+export const LESSON_LINK_FIELDS = ["resourceLabel", "resourceUrl"] as const;
+
+/** Add Lesson and the lesson editor (app/components/admin/lesson-form.tsx). */
+export const lessonForm = defineForm(lessonSchema, {
+  read: (form) => ({
+    clientId: text(form, "clientId"),
+    title: text(form, "title"),
+    notes: text(form, "notes"),
+    recordingUrl: text(form, "recordingUrl"),
+    // The browser sends the ISO instant of its own local time (clientClock marks that it ran the
+    // script); without JavaScript only the local value exists, read in the server's time zone.
+    occurredAt:
+      form.get("clientClock") === "1"
+        ? text(form, "occurredAt")
+        : text(form, "occurredAtLocal") || text(form, "occurredAt"),
+    resources: { labels: values(form, "resourceLabel"), urls: values(form, "resourceUrl") },
+  }),
+  repeatable: LESSON_LINK_FIELDS,
+});
+
+/** Homework's link rows: repeated `linkLabel`/`linkUrl` fields. */
+export const HOMEWORK_LINK_FIELDS = ["linkLabel", "linkUrl"] as const;
+
+export const activityForm = defineForm(activitySchema);
+export const homeworkAssignForm = defineForm(homeworkAssignSchema, {
+  read: (form) => ({
+    title: form.get("title"),
+    dueDate: form.get("dueDate"),
+    description: form.get("description"),
+    links: { labels: values(form, "linkLabel"), urls: values(form, "linkUrl") },
+  }),
+  repeatable: HOMEWORK_LINK_FIELDS,
+});
+export const homeworkReviewForm = defineForm(homeworkReviewSchema, { hidden: ["homeworkId"] });
+export const resourceForm = defineForm(resourceSchema);
+export const removeResourceForm = defineForm(
+  z.object({ resourceId: z.uuid({ error: "That resource was not found." }) }),
+  { hidden: ["resourceId"] },
+);
+export const roleForm = defineForm(z.object({ role: roleSchema }));
+export const planForm = defineForm(z.object({ plan: planSchema }));
+/** A quota's +1/-1 or a special item's Mark done/Undo: one usage row of +1 or -1. */
+export const adjustForm = defineForm(z.object({ kind: kindSchema, amount: amountSchema }), {
+  hidden: ["kind", "amount"],
+});
+/** The typed email can only be compared on the server (with the person's), so the browser lets any through. */
+export const deletePersonForm = defineForm(
+  z.object({ confirmEmail: confirmEmailSchema.nullable().catch(null) }),
+);
+/** 'Convert to client' on a Leads & Clients row. */
+export const convertForm = defineForm(z.object({ id: z.uuid({ error: "That person was not found." }) }), {
+  hidden: ["id"],
+});

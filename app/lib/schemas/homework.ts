@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineForm } from "../forms";
 import { optionalText } from "./text";
 
 // One schema for the homework hand-in form: the browser's constraints mirror it and the action
@@ -19,3 +20,6 @@ export const homeworkSubmissionSchema = z
     message: "Add a link or a note before submitting.",
     path: ["url"],
   });
+
+/** The portal's hand-in form (app/routes/portal/homework.tsx). */
+export const homeworkSubmissionForm = defineForm(homeworkSubmissionSchema, { hidden: ["homeworkId"] });

@@ -1,25 +1,33 @@
 import { Form, useNavigation } from "react-router";
-import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestSchema } from "~/lib/schemas/account";
+import { useForm } from "~/components/form";
+import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
-import { requireViewer, viewerContext } from "~/server/auth/context.server";
+import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
+import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({
+  loader: { access: "signed-in", policy: "self.request-deletion" },
+  action: { access: "signed-in", policy: "self.request-deletion" },
+});
+
 // "Your data": download everything we hold about you, or ask for deletion (docs/decisions/0016).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context.get(viewerContext));
-  return { email: viewer.email, deletionRequested: await hasRequestedDeletion(await getDb(), viewer) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const permit = permitFor(context, "self.request-deletion");
+  return { email: permit.actor.email, deletionRequested: await hasRequestedDeletion(await getDb(), permit) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context.get(viewerContext));
+  const permit = permitFor(context, "self.request-deletion");
   const form = await readForm(request);
-  const parsed = deletionRequestSchema.safeParse({ note: form.get("note") });
-  if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? "Check the form.");
+  const parsed = deletionRequestForm.parse(form);
+  if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
   const { note } = parsed.data;
-  return attempt(async () => requestDeletion(await getDb(), viewer, note), "Failed to send your request.");
+  return attempt(async () => requestDeletion(await getDb(), permit, note), "Failed to send your request.");
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -37,6 +45,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const answer = actionData as
     | { ok: boolean; value?: { message: string }; error?: string | null }
     | undefined;
+  const form = useForm(deletionRequestForm, { answer, busy: sending });
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">Your data</h1>
@@ -74,22 +83,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {answer?.value?.message ?? DELETION_REQUESTED}
           </p>
         ) : (
-          <Form method="post" className="mt-4 grid gap-3">
+          <Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-4 grid gap-3">
             <label htmlFor="note" className="text-sm font-medium">
               Note (optional)
             </label>
             <textarea
               id="note"
-              name="note"
+              {...form.field("note")}
               rows={3}
               maxLength={DELETION_NOTE_MAX}
               className="rounded-md border border-border bg-background px-3 py-2"
             />
-            {answer?.ok === false && answer.error && (
-              <p role="alert" className="text-sm text-danger">
-                {answer.error}
-              </p>
-            )}
+            {form.error("note")}
+            {form.message}
             <button
               type="submit"
               disabled={sending}

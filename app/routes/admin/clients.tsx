@@ -3,32 +3,38 @@ import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } fro
 import { BackLink } from "~/components/admin/back-link";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
-import { idSchema } from "~/lib/schemas/admin";
+import { convertForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { convertLead, listPeople } from "~/server/models/people.server";
-import { can } from "~/server/policy.server";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/clients";
 
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: staff("profiles.list"), action: staff("lead.convert") });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = currentViewer(context);
   const params = new URL(request.url).searchParams;
   const filter = parsePeopleFilter(params.get("filter"));
   const search = params.get("q") ?? "";
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
-  const result = await listPeople(await getDb(), viewer, { filter, search, page });
-  return { ...result, filter, search, canConvert: can(viewer, "lead.convert") };
+  const result = await listPeople(await getDb(), permitFor(context, "profiles.list"), {
+    filter,
+    search,
+    page,
+  });
+  return { ...result, filter, search, canConvert: permitIf(context, "lead.convert") !== null };
 }
 
-// The list's one mutation: 'Convert to client' on a lead row (admin only, checked by the model).
+// The list's one mutation: 'Convert to client' on a lead row (admin only: `access`, and the model's permit).
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = currentViewer(context);
+  const permit = permitFor(context, "lead.convert");
   const form = await readForm(request);
-  const id = idSchema.safeParse(form.get("id"));
-  if (!id.success) return invalid("That person was not found.");
-  return attempt(async () => convertLead(await getDb(), viewer, id.data));
+  const parsed = convertForm.parse(form);
+  if (!parsed.ok) return invalid(parsed.error);
+  return attempt(async () => convertLead(await getDb(), permit, parsed.data.id));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

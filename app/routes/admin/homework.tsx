@@ -2,16 +2,20 @@ import { Link } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { seo } from "~/lib/seo";
-import { currentViewer } from "~/server/auth/context.server";
+import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { homeworkAwaitingReview, REVIEW_QUEUE_LIMIT } from "~/server/models/review-queue.server";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/homework";
+
+// Who may load this page: enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: staff("homework.review") });
 
 // Homework awaiting review, across clients, the longest-waiting first: where the admin home's card
 // leads. The review itself is made on the client's page, beside the rest of their work.
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const queue = await homeworkAwaitingReview(await getDb(), currentViewer(context));
+  const queue = await homeworkAwaitingReview(await getDb(), permitFor(context, "homework.review"));
   return { ...queue, limit: REVIEW_QUEUE_LIMIT };
 }
 

@@ -1,16 +1,33 @@
 import { Link } from "react-router";
-import { z } from "zod";
 import { SessionsOverview } from "~/components/admin/bookings-overview";
+import { FailedPayments } from "~/components/payments/failed-payments";
 import { SERVER_TIME_ZONE } from "~/components/portal/local-date-time";
+import { type Action, can } from "~/domain/policy";
+import { assignBookingForm } from "~/lib/schemas/bookings";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { assignBooking } from "~/server/models/bookings.server";
 import { bookingsToResolve, sessionsThisWeek } from "~/server/models/bookings-read.server";
+import { pastDueOrders } from "~/server/models/orders.server";
 import { adminFigures } from "~/server/models/people.server";
-import { type Action, can } from "~/server/policy.server";
+import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
+
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
+export const INTENTS = ["assign-booking"] as const;
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({
+  loader: staff("admin.enter"),
+  action: {
+    intents: {
+      // Issue #18: an unmatched Cal.com booking is given to a client or lead by an admin.
+      "assign-booking": staff("bookings.resolve"),
+    } satisfies Record<(typeof INTENTS)[number], Handler>,
+  },
+});
 
 // What the Leads & Clients card promises, each part only to a reader whose role may do it (a coach
 // does not read "convert leads"). In the order the client page shows them.
@@ -32,13 +49,16 @@ function peopleCardText(viewer: Parameters<typeof can>[0]): string {
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const db = await getDb();
-  const [figures, sessions, toResolve] = await Promise.all([
-    adminFigures(db, viewer),
-    sessionsThisWeek(db, viewer, SERVER_TIME_ZONE),
-    bookingsToResolve(db, viewer),
+  const bookingsRead = permitFor(context, "bookings.read");
+  const [figures, failedPayments, sessions, toResolve] = await Promise.all([
+    adminFigures(db, permitFor(context, "admin.enter")),
+    pastDueOrders(db, permitFor(context, "payments.read")),
+    sessionsThisWeek(db, bookingsRead, SERVER_TIME_ZONE),
+    bookingsToResolve(db, bookingsRead),
   ]);
   return {
     figures,
+    failedPayments,
     sessions,
     toResolve,
     mayResolve: can(viewer, "bookings.resolve"),
@@ -48,29 +68,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
-export const INTENTS = ["assign-booking"] as const;
-
-const assignSchema = z.object({
-  bookingId: z.uuid({ error: "That booking was not found." }),
-  email: z.email({ error: "Enter the email of a client or lead." }).max(320),
-});
-
 /** Assigns an unmatched Cal.com booking to a client or lead by their email (admin only). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = currentViewer(context);
   const form = await readForm(request);
   if (form.get("intent") !== "assign-booking") return invalid("Unknown action.");
-  const parsed = assignSchema.safeParse({
-    bookingId: form.get("bookingId"),
-    email: String(form.get("email") ?? "").trim(),
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return invalid(issue?.message ?? "Check the form.", String(issue?.path[0] ?? ""));
-  }
+  const parsed = assignBookingForm.parse(form);
+  if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
+  const permit = permitFor(context, "bookings.resolve");
   const db = await getDb();
-  return attempt(() => assignBooking(db, viewer, parsed.data.bookingId, parsed.data.email));
+  return attempt(() => assignBooking(db, permit, parsed.data.bookingId, parsed.data.email));
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -83,7 +89,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, name, role, peopleText, sessions, toResolve, mayResolve } = loaderData;
+  const { figures, failedPayments, name, role, peopleText, sessions, toResolve, mayResolve } = loaderData;
   const stats = [
     { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
@@ -95,6 +101,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">
         Hello {name} ({role}).
       </p>
+      <FailedPayments orders={failedPayments} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         <li>
           <Link
@@ -114,6 +121,17 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           >
             <span className="text-lg font-semibold">Leads &amp; Clients</span>
             <span className="mt-1 block text-sm text-muted-foreground">{peopleText}</span>
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/admin/payments"
+            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
+          >
+            <span className="text-lg font-semibold">Payments</span>
+            <span className="mt-1 block text-sm text-muted-foreground">
+              Every purchase: instalments, renewals, failed payments and refunds.
+            </span>
           </Link>
         </li>
       </ul>

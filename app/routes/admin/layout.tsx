@@ -1,11 +1,11 @@
 import { Outlet, useNavigation } from "react-router";
 import { LoadingStatus } from "~/components/loading-status";
-import { requireStaff } from "~/server/auth/context.server";
-import type { Route } from "./+types/layout";
+import { routeAccess } from "~/server/route-access";
 
-// Admin and coach only: signed out → /login, anyone else → /dashboard (SPEC §2). Middleware, so
-// every child loader, action and fetcher call is covered.
-export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+// Admin and coach only (anyone with POLICY "admin.enter"): signed out → /login, anyone else →
+// /dashboard (SPEC §2). The `staff` guard, enforced for every child loader, action and fetcher call by
+// app/server/auth/access.server.ts; each child declares it too (a test checks they agree).
+export const access = routeAccess({ layout: "staff" });
 
 export default function AdminLayout() {
   const navigation = useNavigation();

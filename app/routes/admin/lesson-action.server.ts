@@ -5,10 +5,11 @@ import {
   type LessonSaveResult,
   type LessonValues,
 } from "~/components/admin/lesson-form-data";
-import { firstError, LIMITS, lessonSchema } from "~/lib/schemas/admin";
+import { text, values } from "~/lib/forms";
+import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { isRefusal } from "~/server/action-result.server";
 import { logger } from "~/server/logger.server";
-import type { LessonInput } from "~/server/models/client-records.server";
+import type { LessonInput } from "~/server/models/lessons.server";
 
 // The add and edit lesson actions: read the form, validate it with the shared schema, save, and answer
 // in the shape the form shows (the spec's messages, the server's own message, else 'Failed to save.').
@@ -16,21 +17,12 @@ import type { LessonInput } from "~/server/models/client-records.server";
 const FAILED = "Failed to save.";
 
 /** readForm's options for the lesson form: the resource rows are the only repeated fields. */
-export const LESSON_FORM = { repeatable: ["resourceLabel", "resourceUrl"] } as const;
-
-function strings(form: FormData, name: string): string[] {
-  return form.getAll(name).filter((v): v is string => typeof v === "string");
-}
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
+export const LESSON_FORM = { repeatable: lessonForm.repeatable } as const;
 
 /** The form as typed (echoed back on a refusal, so a page without JavaScript loses nothing). */
 export function readLessonForm(form: FormData): LessonValues {
-  const labels = strings(form, "resourceLabel");
-  const urls = strings(form, "resourceUrl");
+  const labels = values(form, "resourceLabel");
+  const urls = values(form, "resourceUrl");
   const rows = Math.min(Math.max(labels.length, urls.length), LIMITS.resourceRows + 5);
   return {
     clientId: text(form, "clientId"),
@@ -53,29 +45,15 @@ function refused(values: LessonValues, error: string, status: number, field: Les
 }
 
 /**
- * Validates the form as sent (not the shortened echo) with lessonSchema (SPEC §5): 'Select a client.',
- * 'Title is required.', … as a 400.
+ * Validates the form as sent (not the shortened echo) with lessonForm, as the browser did (SPEC §5):
+ * 'Select a client.', 'Title is required.', … as a 400.
  */
 export function parseLesson(form: FormData, values: LessonValues): Parsed {
-  // The browser sends the ISO instant of its own local time (clientClock marks that it ran the script);
-  // without JavaScript only the local value exists, and it is read in the server's time zone.
-  const occurredAt =
-    form.get("clientClock") === "1"
-      ? text(form, "occurredAt")
-      : text(form, "occurredAtLocal") || text(form, "occurredAt");
-  const parsed = lessonSchema.safeParse({
-    clientId: text(form, "clientId"),
-    title: text(form, "title"),
-    notes: text(form, "notes"),
-    recordingUrl: text(form, "recordingUrl"),
-    occurredAt,
-    resources: { labels: strings(form, "resourceLabel"), urls: strings(form, "resourceUrl") },
-  });
-  if (parsed.success) return { ok: true, input: parsed.data };
-  const field = parsed.error.issues[0]?.path[0];
+  const parsed = lessonForm.parse(form);
+  if (parsed.ok) return { ok: true, input: parsed.data };
   return {
     ok: false,
-    response: refused(values, firstError(parsed.error), 400, isLessonField(field) ? field : null),
+    response: refused(values, parsed.error, 400, isLessonField(parsed.field) ? parsed.field : null),
   };
 }
 

@@ -6,11 +6,12 @@ import { clientLabel, type LessonValues, type PickableClient } from "~/component
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
-import { deleteLesson, getLesson, updateLesson } from "~/server/models/client-records.server";
+import { deleteLesson, getLesson, updateLesson } from "~/server/models/lessons.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
+import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-edit";
 import { LESSON_FORM, parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
 
@@ -24,16 +25,17 @@ function lessonId(params: Route.LoaderArgs["params"]): string {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = currentViewer(context);
+  const edit = permitFor(context, "lesson.edit");
+  const read = permitFor(context, "client.read");
   const id = lessonId(params);
   const search = new URL(request.url).searchParams;
   const q = search.get("q") ?? "";
   const db = await getDb();
-  const lesson = await getLesson(db, viewer, id);
+  const lesson = await getLesson(db, edit, id);
   const [picked, client, coach] = await Promise.all([
-    pickableClients(db, viewer, q),
-    getPerson(db, viewer, lesson.clientId),
-    lesson.coachId ? getPerson(db, viewer, lesson.coachId).catch(() => null) : null,
+    pickableClients(db, edit, q),
+    getPerson(db, read, lesson.clientId),
+    lesson.coachId ? getPerson(db, read, lesson.coachId).catch(() => null) : null,
   ]);
   const values: LessonValues = {
     clientId: lesson.clientId,
@@ -54,11 +56,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["save", "delete"] as const;
 
+// Who may open and change a lesson: enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({
+  loader: staff("lesson.edit"),
+  action: {
+    intents: { save: staff("lesson.edit"), delete: staff("lesson.edit") } satisfies Record<
+      (typeof INTENTS)[number],
+      Handler
+    >,
+    default: "save",
+  },
+});
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = currentViewer(context);
+  const permit = permitFor(context, "lesson.edit");
   const id = lessonId(params);
   const form = await readForm(request, LESSON_FORM);
   const db = await getDb();
@@ -67,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "delete") {
     let clientId: string;
     try {
-      clientId = (await deleteLesson(db, viewer, id)).clientId;
+      clientId = (await deleteLesson(db, permit, id)).clientId;
     } catch (error) {
       if (error instanceof Object && "data" in error && "init" in error) {
         const refusal = error as { data?: { error?: unknown }; init?: ResponseInit | null };
@@ -84,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseLesson(form, values);
   if (!parsed.ok) return parsed.response;
   return saveLesson(values, values, async () => {
-    const updated = await updateLesson(db, viewer, id, parsed.input);
+    const updated = await updateLesson(db, permit, id, parsed.input);
     if (!updated) throw new Error("lesson update returned nothing");
     return updated;
   });

@@ -4,10 +4,11 @@ import { EMPTY_LESSON, type PickableClient } from "~/components/admin/lesson-for
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { createLesson } from "~/server/models/client-records.server";
+import { createLesson } from "~/server/models/lessons.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-new";
 import {
   keepClientAndDate,
@@ -17,19 +18,23 @@ import {
   saveLesson,
 } from "./lesson-action.server";
 
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: staff("lesson.create"), action: staff("lesson.create") });
+
 // Add Lesson (SPEC §2, §4, §5). Coach and admin alike; the lesson's coach is whoever adds it.
 // The loader also answers the picker's searches (`?q=`, from a fetcher or a plain GET form), and
 // `?client=<id>` (from a client's page) starts with that client chosen.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = currentViewer(context);
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
   const db = await getDb();
   const clientParam = idSchema.safeParse(params.get("client"));
   const [picked, chosen] = await Promise.all([
-    pickableClients(db, viewer, q),
-    clientParam.success ? getPerson(db, viewer, clientParam.data).catch(() => null) : null,
+    pickableClients(db, permitFor(context, "lesson.create"), q),
+    clientParam.success
+      ? getPerson(db, permitFor(context, "client.read"), clientParam.data).catch(() => null)
+      : null,
   ]);
   const client: PickableClient | null =
     chosen?.role === "client" ? { id: chosen.id, email: chosen.email, fullName: chosen.fullName } : null;
@@ -37,13 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = currentViewer(context);
+  const permit = permitFor(context, "lesson.create");
   const form = await readForm(request, LESSON_FORM);
   const values = readLessonForm(form);
   const parsed = parseLesson(form, values);
   if (!parsed.ok) return parsed.response;
   const db = await getDb();
-  return saveLesson(values, keepClientAndDate(values), () => createLesson(db, viewer, parsed.input));
+  return saveLesson(values, keepClientAndDate(values), () => createLesson(db, permit, parsed.input));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

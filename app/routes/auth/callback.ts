@@ -8,7 +8,11 @@ import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { isDatabaseOutage } from "~/server/outage.server";
 import { countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/callback";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 // The 429's Retry-After reaches the answer for the `.data` twin too.
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
+import { LocalSignIn } from "~/components/local-sign-in";
 import { safeRedirect } from "~/domain/viewer";
+import { localSignInForm } from "~/lib/schemas/sign-in";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
-import { viewerContext } from "~/server/auth/context.server";
 import { profileForIdentity } from "~/server/auth/identity.server";
-import { localIdentity, localSignInSchema } from "~/server/auth/local.server";
+import { localIdentity } from "~/server/auth/local.server";
 import { beginSignIn } from "~/server/auth/oidc.server";
 import { createSession } from "~/server/auth/session.server";
 import { SignInError, signInErrorMessage } from "~/server/auth/sign-in-errors.server";
@@ -13,15 +14,14 @@ import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { unlessDatabaseIsDown } from "~/server/outage.server";
 import { countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
+import { type Handler, PUBLIC, routeAccess } from "~/server/route-access";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import type { Route } from "./+types/login";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
-  const viewer = context.get(viewerContext);
-  // SPEC §2: a signed-in visitor goes on to where they were headed, or the dashboard.
-  if (viewer && viewer !== "unavailable") throw redirect(safeRedirect(redirectTo));
+  // SPEC §2: a signed-in visitor goes on to where they were headed (the guest guard, `access`).
   const config = getConfig();
   return {
     redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
@@ -34,8 +34,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["local", "google"] as const;
+
+// Who may load this page and sign in: enforced by app/server/auth/access.server.ts. Someone signed in
+// is sent on from the page (the guest guard); signing in again is allowed (it replaces the session).
+export const access = routeAccess({
+  loader: { access: "guest" },
+  action: {
+    intents: { local: PUBLIC, google: PUBLIC } satisfies Record<(typeof INTENTS)[number], Handler>,
+    default: "google",
+  },
+});
 
 // intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
 // intent=local: local sign-in on your own machine, through the same profile and session code.
@@ -51,15 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "local") {
     if (!config.localSignIn)
       throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
-    const parsed = localSignInSchema.safeParse({
-      email: form.get("email"),
-      name: form.get("name") ?? undefined,
-    });
-    if (!parsed.success) {
-      return data(
-        { error: parsed.error.issues[0]?.message ?? "Check the form.", intent: "local" as const },
-        { status: 400 },
-      );
+    const parsed = localSignInForm.parse(form);
+    if (!parsed.ok) {
+      return data({ error: parsed.error, field: parsed.field, intent: "local" as const }, { status: 400 });
     }
     const cookie = await unlessDatabaseIsDown(async () => {
       const db = await getDb();
@@ -104,7 +108,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { redirectTo, googleConfigured, localPeople } = loaderData;
   // A refusal of every sign-in (too many attempts) shows at the top; a local form's own error beside it.
   const error = actionData?.intent === "any" ? actionData.error : loaderData.error;
-  const localError = actionData?.intent === "local" ? actionData.error : undefined;
+  const localRefusal = actionData?.intent === "local" ? actionData : undefined;
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2 md:py-16">
       <section aria-labelledby="welcome" className="rounded-2xl border border-border bg-card p-6 sm:p-8">
@@ -138,7 +142,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-3 text-sm text-muted-foreground">Sign-in is not available on this server yet.</p>
         )}
         {localPeople && (
-          <LocalSignIn people={localPeople} redirectTo={redirectTo} error={localError ?? null} />
+          <LocalSignIn
+            people={localPeople}
+            redirectTo={redirectTo}
+            refusal={localRefusal ? { error: localRefusal.error, field: localRefusal.field } : null}
+          />
         )}
       </section>
 
@@ -163,84 +171,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ul>
       </section>
-    </div>
-  );
-}
-
-function LocalSignIn({
-  people,
-  redirectTo,
-  error,
-}: {
-  people: { email: string; label: string; role: string; plan: string | null }[];
-  redirectTo: string | null;
-  error: string | null;
-}) {
-  return (
-    <div className="mt-8 border-t border-border pt-6">
-      <h2 className="text-lg font-semibold">Local sign-in (this machine only)</h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        No Google client is configured, so you can be anyone to try the site. This is impossible once Google
-        sign-in is set up or the server is reachable from a network.
-      </p>
-      <ul className="mt-4 grid gap-2">
-        {people.map((person) => (
-          <li key={person.email}>
-            <Form method="post">
-              <input type="hidden" name="intent" value="local" />
-              <input type="hidden" name="email" value={person.email} />
-              {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-              <button
-                type="submit"
-                className="flex w-full items-center justify-between rounded-md border border-border px-3 py-2 text-left text-sm hover:bg-muted"
-              >
-                <span>
-                  Sign in as <span className="font-medium">{person.label}</span>
-                </span>
-                <span className="text-muted-foreground">
-                  {person.role}
-                  {person.plan ? ` · ${person.plan}` : ""}
-                </span>
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
-      <Form method="post" className="mt-4 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
-        <input type="hidden" name="intent" value="local" />
-        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <label className="grid min-w-0 gap-1 text-sm">
-          Any email
-          <input
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "local-error" : undefined}
-          />
-        </label>
-        <label className="grid min-w-0 gap-1 text-sm">
-          Name (optional)
-          <input
-            name="name"
-            maxLength={120}
-            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
-          />
-        </label>
-        <button
-          type="submit"
-          className="self-end whitespace-nowrap rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
-        >
-          Sign in
-        </button>
-      </Form>
-      {error && (
-        <p id="local-error" role="alert" className="mt-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

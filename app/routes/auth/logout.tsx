@@ -8,7 +8,11 @@ import { viewerContext } from "~/server/auth/context.server";
 import { signOutEverywhere } from "~/server/auth/session.server";
 import { getDb } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/logout";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC, action: PUBLIC });
 
 // Without JavaScript the page's form posts here; with it, the page signs out through /auth/sign-out.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,7 +3,11 @@ import { DEMO_PERSON } from "~/content/demo";
 import { PLAN_LABELS } from "~/domain/plans";
 import { seo } from "~/lib/seo";
 import { dashboardView, modeFor } from "~/server/models/portal-view.server";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/dashboard";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 // /demo: the dashboard in forced demo mode, for anyone (SPEC §2), with ?plan= (default pro).
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,11 @@
 import { PlanView } from "~/components/portal/plan-view";
 import { seo } from "~/lib/seo";
 import { modeFor, planView } from "~/server/models/portal-view.server";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/plan";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 // /demo/plan: the plan page in forced demo mode (SPEC §2).
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,11 @@ import { Carousel } from "~/components/carousel";
 import { primaryButton } from "~/components/marketing";
 import { ABOUT, type WorkCard } from "~/content/about";
 import { seo } from "~/lib/seo";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/about";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 /** SPEC §9: the carousel moves on every 2 seconds. */
 const AUTOPLAY_DELAY_MS = 2000;

@@ -3,7 +3,11 @@ import { primaryButton } from "~/components/marketing";
 import { Accordion } from "~/components/ui/accordion";
 import { FAQ } from "~/content/faq";
 import { seo } from "~/lib/seo";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/faq";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 export function meta({ matches }: Route.MetaArgs) {
   const faqPage = {

@@ -6,7 +6,11 @@ import { HOME } from "~/content/home";
 import { SETTINGS } from "~/content/settings";
 import { SOCIAL_LINKS } from "~/content/site";
 import { originFrom, seo } from "~/lib/seo";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/home";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 export function meta({ matches }: Route.MetaArgs) {
   const person = {

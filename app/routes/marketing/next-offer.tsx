@@ -20,7 +20,11 @@ import {
 } from "~/content/next-offer";
 import { TESTIMONIALS } from "~/content/testimonials";
 import { seo } from "~/lib/seo";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/next-offer";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

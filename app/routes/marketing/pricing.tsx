@@ -7,7 +7,12 @@ import { SITE } from "~/content/site";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { initialCurrency, useCurrency } from "~/lib/currency";
 import { originFrom, seo } from "~/lib/seo";
+import { getConfig } from "~/server/env.server";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 // Rendered per request (not pre-rendered) so the visitor's currency is in the first byte. The HTML
 // depends on the cookie and the proxy's country header, so no shared cache may keep it.
@@ -17,7 +22,9 @@ const PER_VISITOR_HEADERS = {
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return data({ currency: initialCurrency(request) }, { headers: PER_VISITOR_HEADERS });
+  // With Stripe (or the local test checkout) the main buttons open /checkout; else the links above.
+  const checkout = getConfig().payments.mode !== "off";
+  return data({ currency: initialCurrency(request), checkout }, { headers: PER_VISITOR_HEADERS });
 }
 
 export function headers(_: Route.HeadersArgs) {
@@ -107,7 +114,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               const plan = PRICING_PLANS.find((p) => p.planKey === key);
               return plan ? (
                 <li key={key}>
-                  <PricingCard plan={plan} currency={currency} />
+                  <PricingCard plan={plan} currency={currency} checkout={loaderData.checkout} />
                 </li>
               ) : (
                 []

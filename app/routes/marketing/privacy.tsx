@@ -1,7 +1,11 @@
 import { PRIVACY } from "~/content/privacy";
 import { SETTINGS } from "~/content/settings";
 import { seo } from "~/lib/seo";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/privacy";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, { ...PRIVACY.seo, path: "/privacy" });

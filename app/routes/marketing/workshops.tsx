@@ -9,7 +9,11 @@ import {
   WORKSHOPS_SEO,
 } from "~/content/workshops";
 import { seo } from "~/lib/seo";
+import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/workshops";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PUBLIC });
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -1,13 +1,29 @@
+import { PaymentNotice } from "~/components/payments/payment-notice";
 import { DashboardView } from "~/components/portal/dashboard-view";
 import { seo } from "~/lib/seo";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitIf } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { hasFailedPayment } from "~/server/models/orders.server";
 import { dashboardView, modeFor } from "~/server/models/portal-view.server";
+import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/dashboard";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  const data = await dashboardView(viewer, modeFor(viewer, request, false));
-  return { ...data, greeting: `Welcome back, ${viewer.fullName?.split(" ")[0] ?? viewer.email}` };
+  const mode = modeFor(viewer, request, false);
+  const permit = permitIf(context, "portal.read-own");
+  const [data, paymentFailed] = await Promise.all([
+    dashboardView(permit, mode),
+    mode.kind === "real" && permit ? getDb().then((db) => hasFailedPayment(db, permit)) : false,
+  ]);
+  return {
+    ...data,
+    paymentFailed,
+    greeting: `Welcome back, ${viewer.fullName?.split(" ")[0] ?? viewer.email}`,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,5 +36,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  return <DashboardView data={loaderData} greeting={loaderData.greeting} />;
+  return (
+    <>
+      <PaymentNotice show={loaderData.paymentFailed} />
+      <DashboardView data={loaderData} greeting={loaderData.greeting} />
+    </>
+  );
 }

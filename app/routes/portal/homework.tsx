@@ -1,36 +1,37 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
-import { homeworkSubmissionSchema, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
+import { homeworkSubmissionForm, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { submitHomework } from "~/server/models/portal.server";
 import { homeworkView, modeFor } from "~/server/models/portal-view.server";
+import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/homework";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PORTAL_PAGE, action: portal("homework.submit-own") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return homeworkView(viewer, modeFor(viewer, request, false));
+  return homeworkView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
 }
 
 // The client hands in a piece: an optional link and note; assigned → submitted.
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = currentViewer(context);
+  const permit = permitFor(context, "homework.submit-own");
   const form = await readForm(request);
-  const parsed = homeworkSubmissionSchema.safeParse({
-    homeworkId: form.get("homeworkId"),
-    url: form.get("url"),
-    note: form.get("note"),
-  });
-  if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? "Check the form.");
+  const parsed = homeworkSubmissionForm.parse(form);
+  if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
   // A refusal (not found, already reviewed) answers with its own status and message.
   return attempt(async () => {
-    await submitHomework(await getDb(), viewer, parsed.data.homeworkId, parsed.data);
+    await submitHomework(await getDb(), permit, parsed.data.homeworkId, parsed.data);
     return null;
   });
 }
@@ -122,9 +123,9 @@ export default function Homework({ loaderData }: Route.ComponentProps) {
 
 function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: boolean }) {
   const fetcher = useFetcher<typeof action>();
-  const saving = fetcher.state !== "idle";
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  const errorId = `hw-error-${homeworkId}`;
+  // Typed text stays after a hand-in too: the details fold, and "Update your submission" shows it.
+  const form = useFetcherForm(homeworkSubmissionForm, fetcher, { reset: false });
+  const saving = form.saving;
   const handedIn = fetcher.data?.ok === true && !saving;
   const confirmation = useRef<HTMLParagraphElement>(null);
   // The Submit button was disabled while saving, which drops keyboard focus: put it on the answer.
@@ -137,31 +138,31 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
         <summary className="cursor-pointer text-sm font-medium text-primary">
           {resubmit ? "Update your submission" : "Submit your work"}
         </summary>
-        <fetcher.Form method="post" className="mt-3 grid gap-3">
+        <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-3 grid gap-3">
           <input type="hidden" name="homeworkId" value={homeworkId} />
           <label className="grid gap-1 text-sm">
             Link (optional)
             <input
-              name="url"
+              {...form.field("url")}
               type="url"
               inputMode="url"
               maxLength={SUBMISSION_URL_MAX}
               placeholder="https://"
               disabled={saving}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
               className="rounded-md border border-border bg-background px-3 py-2"
             />
+            {form.error("url")}
           </label>
           <label className="grid gap-1 text-sm">
             Note (optional)
             <textarea
-              name="note"
+              {...form.field("note")}
               rows={3}
               maxLength={SUBMISSION_NOTE_MAX}
               disabled={saving}
               className="rounded-md border border-border bg-background px-3 py-2"
             />
+            {form.error("note")}
           </label>
           <div className="flex flex-wrap items-center gap-3">
             <button
@@ -171,11 +172,7 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
             >
               {saving ? "Submitting…" : "Submit"}
             </button>
-            {error && (
-              <p id={errorId} role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            )}
+            {form.message}
           </div>
         </fetcher.Form>
       </details>

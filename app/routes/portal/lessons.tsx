@@ -2,13 +2,17 @@ import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { seo } from "~/lib/seo";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { lessonsView, modeFor } from "~/server/models/portal-view.server";
+import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/lessons";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return lessonsView(viewer, modeFor(viewer, request, false));
+  return lessonsView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,12 +1,16 @@
 import { PlanView } from "~/components/portal/plan-view";
 import { seo } from "~/lib/seo";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { modeFor, planView } from "~/server/models/portal-view.server";
+import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/plan";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return planView(viewer, modeFor(viewer, request, false));
+  return planView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

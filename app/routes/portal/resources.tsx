@@ -4,13 +4,21 @@ import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { SafeLink } from "~/components/safe-link";
 import { RESOURCE_KIND_LABELS } from "~/domain/resource-kinds";
 import { seo } from "~/lib/seo";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { modeFor, resourceFilterFrom, resourcesView } from "~/server/models/portal-view.server";
+import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/resources";
+
+// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return resourcesView(viewer, modeFor(viewer, request, false), resourceFilterFrom(request));
+  return resourcesView(
+    permitIf(context, "portal.read-own"),
+    modeFor(viewer, request, false),
+    resourceFilterFrom(request),
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,22 +1,22 @@
 import { SETTINGS } from "~/content/settings";
-import { currentViewer } from "~/server/auth/context.server";
+import { permitFor } from "~/server/auth/context.server";
 import { sessionsCalendar } from "~/server/bookings/ics.server";
 import { getDb } from "~/server/db.server";
 import { ownBookings } from "~/server/models/bookings-read.server";
-import { can } from "~/server/policy.server";
+import { portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/sessions-ics";
 
 // GET /sessions.ics: "Add to calendar" for the client's upcoming sessions; `?booking=<id>` for one.
 // Only the reader's own bookings; another person's id is simply not found.
 
-const PERMISSION = "You don't have permission to do that.";
+// Who may load it: a client (a lead has no sessions: 403); enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: portal("portal.read-own") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = currentViewer(context);
-  if (!can(viewer, "portal.read-own")) return Response.json({ error: PERMISSION }, { status: 403 });
+  const permit = permitFor(context, "portal.read-own");
   const wanted = new URL(request.url).searchParams.get("booking");
   const now = Date.now();
-  const own = await ownBookings(await getDb(), viewer);
+  const own = await ownBookings(await getDb(), permit);
   const sessions = own.filter((b) =>
     wanted ? b.id === wanted : b.status === "booked" && b.endsAt.getTime() >= now,
   );

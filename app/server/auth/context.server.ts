@@ -5,10 +5,11 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { isStaff, type Viewer } from "~/domain/viewer";
+import type { Viewer } from "~/domain/viewer";
 import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
 import { listenForPageChanges } from "../page-cache.server";
+import { type Action, authorize, grant, type Permit } from "../policy.server";
 import { hasSessionCookie, readSessionCached } from "./session.server";
 import { listenForSessionChanges } from "./session-cache.server";
 
@@ -68,16 +69,27 @@ export function requireViewer(request: Request, state: ViewerState): Viewer {
   return state;
 }
 
-/** Admin-area guard: admin or coach; signed out → /login, anyone else → /dashboard. */
-export const requireStaff: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  const viewer = requireViewer(request, context.get(viewerContext));
-  if (!isStaff(viewer.role)) throw redirect("/dashboard");
-  return next();
-};
-
-/** The viewer for a loader or action under a guard. */
+/** The viewer for a loader or action whose declaration lets only signed-in people through. */
 export function currentViewer(context: Readonly<RouterContextProvider>): Viewer {
   const state = context.get(viewerContext);
   if (!state || state === "unavailable") throw new Error("currentViewer used outside a guarded route");
   return state;
+}
+
+/**
+ * The permit a loader or action passes to the models: its route's declaration already asked POLICY
+ * (app/server/auth/access.server.ts); asking again here costs nothing and is what makes the permit.
+ * 403 when the viewer may not (a declaration naming another action than the code uses shows up so).
+ */
+export function permitFor<A extends Action>(context: Readonly<RouterContextProvider>, action: A): Permit<A> {
+  return authorize(currentViewer(context), action);
+}
+
+/** A permit when the signed-in viewer may, else null (the page shows less, or the demo). */
+export function permitIf<A extends Action>(
+  context: Readonly<RouterContextProvider>,
+  action: A,
+): Permit<A> | null {
+  const state = context.get(viewerContext);
+  return grant(state === "unavailable" ? null : state, action);
 }

@@ -1,16 +1,9 @@
-import { z } from "zod";
-import { boundedText } from "~/lib/schemas/text";
+import type { z } from "zod";
+import type { localSignInSchema } from "~/lib/schemas/sign-in";
 import type { Identity } from "./identity.server";
 
 /** Local sign-in identities carry this provider, so they can never collide with a real issuer's. */
 export const LOCAL_PROVIDER = "local";
-
-export const localSignInSchema = z.object({
-  email: z.email("Enter an email address.").trim().max(254, "That email address is too long."),
-  name: boundedText({ name: "the name", max: 120 })
-    .optional()
-    .transform((v) => v || null),
-});
 
 /** The identity a person picked on the local sign-in form (development only: see env's localSignIn). */
 export function localIdentity(input: z.infer<typeof localSignInSchema>): Identity {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
-// Cal.com's webhook delivery (docs/decisions/0024-bookings.md): `{ triggerEvent, createdAt, payload }`,
+// Cal.com's webhook delivery (docs/decisions/0028-bookings.md): `{ triggerEvent, createdAt, payload }`,
 // signed with HMAC-SHA256 of the raw body, hex, in X-Cal-Signature-256. Only what this site uses is
 // read; anything else in the payload is ignored.
 

@@ -4,7 +4,7 @@ import { logger } from "../logger.server";
 import { applyCalDelivery } from "../models/bookings.server";
 import { parseCalDelivery, validSignature } from "./cal-payload.server";
 
-// POST /webhooks/cal (server/main.ts mounts it before any body parser, with the raw body):
+// POST /webhooks/cal (express-shell/main.ts mounts it before any body parser, with the raw body):
 // signature first, then the payload, then one transaction. Answers are small JSON; Cal.com retries
 // anything that is not 2xx, so only a failure worth retrying (the database) answers 5xx.
 

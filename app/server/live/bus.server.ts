@@ -12,7 +12,15 @@ import { logger } from "../logger.server";
 export const LIVE_CHANNEL = "coach_changes";
 
 /** Kinds of a client's records: the client and staff hear them. */
-export const RECORD_KINDS = ["usage", "activity", "lesson", "homework", "resource", "booking"] as const;
+export const RECORD_KINDS = [
+  "usage",
+  "activity",
+  "lesson",
+  "homework",
+  "resource",
+  "booking",
+  "payment",
+] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export type LiveEvent =

@@ -1,4 +1,5 @@
-import { isStaff, type Viewer } from "~/domain/viewer";
+import { can } from "~/domain/policy";
+import type { Viewer } from "~/domain/viewer";
 import { sessionHolder } from "../auth/session.server";
 import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
@@ -23,7 +24,7 @@ export const RETRY_HINT_MS = 2_000;
 export function hears(viewer: Pick<Viewer, "id" | "role">, event: LiveEvent): boolean {
   if (event.kind === "session") return event.userId === viewer.id;
   if (event.kind === "profile" && event.userId === viewer.id) return true;
-  return isStaff(viewer.role) || event.clientId === viewer.id;
+  return can(viewer, "client.read") || event.clientId === viewer.id;
 }
 
 type Stream = { close(reason: string): void };

@@ -1,7 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
-import { assertCan } from "../policy.server";
+import type { Action, Permit } from "../policy.server";
 import { auditEvents, profiles } from "../schema";
 
 /** A transaction or the database: audit rows are written inside the change's own transaction. */
@@ -16,10 +15,14 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-/** `actor` null: a change no person made here (a Cal.com booking, docs/decisions/0024-bookings.md). */
-export async function audit(tx: Tx, actor: Pick<Viewer, "id"> | null, entry: AuditEntry): Promise<void> {
+/** An audit row for a change its permit allowed, in the change's own transaction. */
+export async function audit(tx: Tx, permit: Permit<Action>, entry: AuditEntry): Promise<void> {
+  await insertAudit(tx, permit.actor.id, entry);
+}
+
+async function insertAudit(tx: Tx, actorId: string | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
-    actorId: actor?.id ?? null,
+    actorId,
     action: entry.action,
     targetId: entry.targetId,
     entity: entry.entity,
@@ -29,9 +32,28 @@ export async function audit(tx: Tx, actor: Pick<Viewer, "id"> | null, entry: Aud
   });
 }
 
+/** Where a change no person made here came from: Cal.com (docs/decisions/0028-bookings.md). */
+export type SystemSource = "cal.com";
+/** Who made a change: a person, by the permit it needed, or a system. */
+export type ChangeBy = Permit<Action> | SystemSource;
+
+/**
+ * An audit row for a change no person made here (a Cal.com booking): no actor, and `after.via` names
+ * the source, which the trail shows. Only system paths call it; a person's change goes through
+ * `audit` with its permit.
+ */
+export async function auditBySystem(tx: Tx, source: SystemSource, entry: AuditEntry): Promise<void> {
+  await insertAudit(tx, null, { ...entry, after: { ...entry.after, via: source } });
+}
+
+/** `audit` or `auditBySystem`, for a change a person or a system may make (the usage ledger). */
+export async function auditChange(tx: Tx, by: ChangeBy, entry: AuditEntry): Promise<void> {
+  if (typeof by === "string") await auditBySystem(tx, by, entry);
+  else await audit(tx, by, entry);
+}
+
 /** A person's trail, newest first, with who made each change. */
-export async function auditTrail(db: Db, actor: Viewer, targetId: string, limit = 25) {
-  assertCan(actor, "client.read");
+export async function auditTrail(db: Db, _permit: Permit<"client.read">, targetId: string, limit = 25) {
   return db
     .select({
       id: auditEvents.id,

@@ -3,12 +3,11 @@ import { SETTINGS } from "~/content/settings";
 import { schedulerLink } from "~/domain/bookings";
 import { safeHref } from "~/domain/links";
 import type { QuotaKind } from "~/domain/plans";
-import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
-import { assertCan } from "../policy.server";
+import type { Permit } from "../policy.server";
 import { bookings, profiles } from "../schema";
 
-// Bookings as pages read them (docs/decisions/0024-bookings.md): a client's own (the portal), one
+// Bookings as pages read them (docs/decisions/0028-bookings.md): a client's own (the portal), one
 // client's (the admin's client page), the coach's week and what waits to be resolved (the admin home).
 // Deliveries, assigning and resolving are in bookings.server.ts.
 
@@ -32,14 +31,16 @@ const LISTED = {
 } as const;
 
 /** A client's own bookings (the portal). */
-export async function ownBookings(db: Db, viewer: Viewer) {
-  assertCan(viewer, "portal.read-own");
-  return db.select(LISTED).from(bookings).where(eq(bookings.clientId, viewer.id)).orderBy(bookings.startsAt);
+export async function ownBookings(db: Db, permit: Permit<"portal.read-own">) {
+  return db
+    .select(LISTED)
+    .from(bookings)
+    .where(eq(bookings.clientId, permit.actor.id))
+    .orderBy(bookings.startsAt);
 }
 
 /** One client's bookings (the admin's client page). */
-export async function bookingsOf(db: Db, actor: Viewer, clientId: string) {
-  assertCan(actor, "bookings.read");
+export async function bookingsOf(db: Db, _permit: Permit<"bookings.read">, clientId: string) {
   return db.select(LISTED).from(bookings).where(eq(bookings.clientId, clientId)).orderBy(bookings.startsAt);
 }
 
@@ -51,8 +52,7 @@ const withClient = (db: Db) =>
     .leftJoin(profiles, eq(profiles.id, bookings.clientId));
 
 /** Booked sessions across clients starting in [from, to), with the client's name (the admin home). */
-export async function sessionsBetween(db: Db, actor: Viewer, from: Date, to: Date) {
-  assertCan(actor, "bookings.read");
+export async function sessionsBetween(db: Db, _permit: Permit<"bookings.read">, from: Date, to: Date) {
   return withClient(db)
     .where(
       and(
@@ -65,8 +65,7 @@ export async function sessionsBetween(db: Db, actor: Viewer, from: Date, to: Dat
 }
 
 /** Bookings waiting for the coach: unmatched, or over plan and not yet resolved. */
-export async function bookingsToResolve(db: Db, actor: Viewer) {
-  assertCan(actor, "bookings.read");
+export async function bookingsToResolve(db: Db, _permit: Permit<"bookings.read">) {
   return withClient(db)
     .where(
       and(
@@ -90,7 +89,7 @@ const PAST_SHOWN = 10;
  * and the booking links for each kind the plan still has credit for (name and email filled in).
  */
 export function sessionsView(
-  viewer: Viewer,
+  permit: Permit<"portal.read-own">,
   own: Awaited<ReturnType<typeof ownBookings>>,
   quotas: readonly { kind: string; used: number; included: number }[],
   now: Date,
@@ -112,7 +111,7 @@ export function sessionsView(
     .slice(0, PAST_SHOWN);
   const hasCredit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && q.used < q.included);
   const link = (kind: QuotaKind) =>
-    hasCredit(kind) ? schedulerLink(SETTINGS.bookings.schedulerLinks[kind], viewer) : null;
+    hasCredit(kind) ? schedulerLink(SETTINGS.bookings.schedulerLinks[kind], permit.actor) : null;
   return { upcoming, past, book: { session: link("session_30m"), mockInterview: link("mock_interview") } };
 }
 
@@ -131,10 +130,15 @@ function dayIn(timeZone: string, date: Date): string {
 }
 
 /** Booked sessions of today and the six days after it (in the coach's time zone), across clients. */
-export async function sessionsThisWeek(db: Db, actor: Viewer, timeZone: string, now = new Date()) {
+export async function sessionsThisWeek(
+  db: Db,
+  permit: Permit<"bookings.read">,
+  timeZone: string,
+  now = new Date(),
+) {
   const near = await sessionsBetween(
     db,
-    actor,
+    permit,
     new Date(now.getTime() - DAY_MS),
     new Date(now.getTime() + 8 * DAY_MS),
   );

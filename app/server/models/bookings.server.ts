@@ -3,18 +3,18 @@ import { data } from "react-router";
 import { SETTINGS } from "~/content/settings";
 import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import type { QuotaKind } from "~/domain/plans";
-import type { Viewer } from "~/domain/viewer";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
 import { joinUrlOf } from "../bookings/cal-payload.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
-import { assertCan } from "../policy.server";
+import type { Permit } from "../policy.server";
 import { type Booking, bookings, calDeliveries, profiles } from "../schema";
-import { audit, type Tx } from "./audit.server";
-import { lockClient, recordUsage } from "./client-records.server";
+import { audit, auditBySystem, auditChange, type SystemSource, type Tx } from "./audit.server";
+import { lockClient } from "./client-lock.server";
+import { recordUsage } from "./usage.server";
 
-// Bookings from Cal.com (docs/decisions/0024-bookings.md). A delivery is stored once per trigger and
+// Bookings from Cal.com (docs/decisions/0028-bookings.md). A delivery is stored once per trigger and
 // booking uid; its effect on the booking and the usage ledger happens in the same transaction, and
 // the ledger is written only through `recordUsage`, the admin's +1/−1 path.
 
@@ -23,7 +23,9 @@ export type DeliveryOutcome =
   | { status: "duplicate" }
   | { status: "ignored"; reason: string };
 
-const VIA = { via: "cal.com" } as const;
+/** Deliveries are Cal.com's doing: their ledger and audit rows have no author and say so. */
+const CAL: SystemSource = "cal.com";
+const VIA = { via: CAL } as const;
 
 /** Applies one verified, parsed delivery. */
 export async function applyCalDelivery(
@@ -116,12 +118,12 @@ type Applied = { id: string; clientId: string | null; summary: string };
 async function count(
   tx: Tx,
   row: Booking,
-  actor: Pick<Viewer, "id"> | null,
+  by: Permit<"bookings.resolve"> | SystemSource,
   action: string,
 ): Promise<Applied> {
   let counted = false;
   if (row.clientId && row.status === "booked") {
-    const change = await recordUsage(tx, actor, row.clientId, row.kind, 1, {
+    const change = await recordUsage(tx, by, row.clientId, row.kind, 1, {
       skipRefused: true,
       withinPlan: true,
       note: { ...VIA, booking: row.uid },
@@ -130,7 +132,7 @@ async function count(
   }
   const overPlan = row.clientId !== null && row.status === "booked" && !counted;
   await tx.update(bookings).set({ counted, overPlan }).where(eq(bookings.id, row.id));
-  await audit(tx, actor, {
+  await auditChange(tx, by, {
     action,
     targetId: row.clientId,
     entity: "booking",
@@ -162,7 +164,7 @@ async function created(tx: Tx, p: CalBooking, kind: QuotaKind, clientId: string 
   });
   // Known already: a cancel or a reschedule arrived first and did what was due.
   if (!isNew) return { id: row.id, clientId: row.clientId, summary: "already known" };
-  return count(tx, row, null, "booking.create");
+  return count(tx, row, CAL, "booking.create");
 }
 
 async function cancelled(
@@ -183,7 +185,7 @@ async function cancelled(
       status: "cancelled",
       cancelledAt: at,
     });
-    if (isNew) return count(tx, row, null, "booking.cancel");
+    if (isNew) return count(tx, row, CAL, "booking.cancel");
     // Its create committed while this waited on the uid: cancel that booking as usual.
     existing = row;
   }
@@ -192,7 +194,7 @@ async function cancelled(
   const early = givesCreditBack(existing.startsAt, at, noticeHours);
   let counted = existing.counted;
   if (counted && early && existing.clientId) {
-    const change = await recordUsage(tx, null, existing.clientId, existing.kind, -1, {
+    const change = await recordUsage(tx, CAL, existing.clientId, existing.kind, -1, {
       skipRefused: true,
       note: { ...VIA, booking: existing.uid, reason: "cancelled in time" },
     });
@@ -205,7 +207,7 @@ async function cancelled(
     .update(bookings)
     .set({ status: "cancelled", cancelledAt: at, counted, lateCancel })
     .where(eq(bookings.id, existing.id));
-  await audit(tx, null, {
+  await auditBySystem(tx, CAL, {
     action: "booking.cancel",
     targetId: existing.clientId,
     entity: "booking",
@@ -231,7 +233,7 @@ async function rescheduled(
       uid: original,
       currentUid: p.uid,
     });
-    if (isNew) return count(tx, row, null, "booking.create");
+    if (isNew) return count(tx, row, CAL, "booking.create");
     // Its create committed while this waited on the uid: move that booking as usual.
     existing = row;
   }
@@ -242,7 +244,7 @@ async function rescheduled(
     joinUrl: joinUrlOf(p) ?? existing.joinUrl,
   };
   await tx.update(bookings).set(moved).where(eq(bookings.id, existing.id));
-  await audit(tx, null, {
+  await auditBySystem(tx, CAL, {
     action: "booking.reschedule",
     targetId: existing.clientId,
     entity: "booking",
@@ -256,40 +258,48 @@ async function rescheduled(
 // ── Resolving ───────────────────────────────────────────────────────────────────────────────────
 
 /** Gives an unmatched booking to a client or lead; a booked one then counts as if they had booked it. */
-export async function assignBooking(db: Db, actor: Viewer, bookingId: string, email: string) {
-  assertCan(actor, "bookings.resolve");
+export async function assignBooking(
+  db: Db,
+  permit: Permit<"bookings.resolve">,
+  bookingId: string,
+  email: string,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
     if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
     if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
     const clientId = await matchClient(tx, email);
     if (!clientId) throw data({ error: "No client or lead has that email." }, { status: 400 });
-    await lockClient(tx, clientId);
+    await lockClient(tx, permit, clientId);
     const [assigned] = await tx
       .update(bookings)
       .set({ clientId })
       .where(eq(bookings.id, bookingId))
       .returning();
     if (!assigned) throw new Error("booking update returned nothing");
-    const applied = await count(tx, assigned, actor, "booking.assign");
+    const applied = await count(tx, assigned, permit, "booking.assign");
     await publishChange(tx, { kind: "booking", clientId });
     return applied;
   });
 }
 
 /** The coach has dealt with an over-plan booking (charged it, or agreed to it): it leaves the list. */
-export async function resolveBooking(db: Db, actor: Viewer, bookingId: string, clientId: string) {
-  assertCan(actor, "bookings.resolve");
+export async function resolveBooking(
+  db: Db,
+  permit: Permit<"bookings.resolve">,
+  bookingId: string,
+  clientId: string,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)
-      .set({ resolvedAt: sql`now()`, resolvedBy: actor.id })
+      .set({ resolvedAt: sql`now()`, resolvedBy: permit.actor.id })
       .where(
         and(eq(bookings.id, bookingId), eq(bookings.clientId, clientId), sql`${bookings.resolvedAt} IS NULL`),
       )
       .returning();
     if (!row) throw data({ error: "That booking was not found or is already resolved." }, { status: 404 });
-    await audit(tx, actor, {
+    await audit(tx, permit, {
       action: "booking.resolve",
       targetId: row.clientId,
       entity: "booking",

@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { data } from "react-router";
-import type { Viewer } from "~/domain/viewer";
 import { DELETION_REQUESTED } from "~/lib/schemas/account";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
-import { assertCan } from "../policy.server";
+import type { Permit } from "../policy.server";
 import {
   accounts,
   activities,
@@ -19,6 +18,7 @@ import {
   sessions,
 } from "../schema";
 import { audit } from "./audit.server";
+import { ownOrders } from "./orders.server";
 
 // The privacy page's promises (docs/decisions/0016-data-rights.md): a signed-in person downloads
 // everything held about them, can ask for deletion, and an admin deletes a person.
@@ -28,8 +28,8 @@ export { DELETION_REQUESTED };
 const DELETION_REQUESTED_ACTION = "data.deletion-requested";
 
 /** Everything about the acting person, as one JSON-ready object. No secrets (session hashes). */
-export async function exportPersonData(db: Db, actor: Viewer) {
-  assertCan(actor, "self.export");
+export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
+  const { actor } = permit;
   const id = actor.id;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
   if (!profile) throw data({ error: "No one with that id." }, { status: 404 });
@@ -60,9 +60,11 @@ export async function exportPersonData(db: Db, actor: Viewer) {
     db.select().from(homework).where(eq(homework.clientId, id)).orderBy(asc(homework.createdAt)),
     db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
     db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
-    // Sessions booked on Cal.com (docs/decisions/0024-bookings.md).
+    // Sessions booked on Cal.com (docs/decisions/0028-bookings.md).
     db.select().from(bookings).where(eq(bookings.clientId, id)).orderBy(asc(bookings.startsAt)),
   ]);
+  // Purchases with their charges and refunds (docs/decisions/0027-payments.md).
+  const purchases = await ownOrders(db, permit, { all: true });
   return {
     generatedAt: new Date().toISOString(),
     profile,
@@ -75,16 +77,17 @@ export async function exportPersonData(db: Db, actor: Viewer) {
     resources: resourceRows,
     auditEvents: auditRows,
     bookings: bookingRows,
+    orders: purchases,
   };
 }
 
 export type PersonData = Awaited<ReturnType<typeof exportPersonData>>;
 
 /** Records a deletion request in the person's audit trail, where the admin sees it. */
-export async function requestDeletion(db: Db, actor: Viewer, note: string | null) {
-  assertCan(actor, "self.request-deletion");
+export async function requestDeletion(db: Db, permit: Permit<"self.request-deletion">, note: string | null) {
+  const { actor } = permit;
   const text = note?.trim().slice(0, 1000) || null;
-  await audit(db, actor, {
+  await audit(db, permit, {
     action: DELETION_REQUESTED_ACTION,
     targetId: actor.id,
     entity: "profile",
@@ -100,8 +103,11 @@ export async function requestDeletion(db: Db, actor: Viewer, note: string | null
  * Whether the acting person has asked for deletion (their trail holds the request): the page then
  * says so on every visit, and no revalidation (a live update) can take the confirmation away.
  */
-export async function hasRequestedDeletion(db: Db, actor: Viewer): Promise<boolean> {
-  assertCan(actor, "self.request-deletion");
+export async function hasRequestedDeletion(
+  db: Db,
+  permit: Permit<"self.request-deletion">,
+): Promise<boolean> {
+  const { actor } = permit;
   const [row] = await db
     .select({ id: auditEvents.id })
     .from(auditEvents)
@@ -115,8 +121,8 @@ export async function hasRequestedDeletion(db: Db, actor: Viewer): Promise<boole
  * usage, activities, lessons, homework, resources, their audit trail) cascade; rows they authored
  * for others keep the record with the author set null. The audit row records who was deleted.
  */
-export async function deletePerson(db: Db, actor: Viewer, id: string) {
-  assertCan(actor, "profile.delete");
+export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id: string) {
+  const { actor } = permit;
   if (id === actor.id) throw data({ error: "You can't delete yourself." }, { status: 409 });
   const deleted = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -125,7 +131,7 @@ export async function deletePerson(db: Db, actor: Viewer, id: string) {
       .where(eq(profiles.id, id))
       .for("update");
     if (!current) throw data({ error: "No one with that id." }, { status: 404 });
-    await audit(tx, actor, {
+    await audit(tx, permit, {
       action: "profile.delete",
       targetId: null,
       entity: "profile",

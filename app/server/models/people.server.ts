@@ -2,13 +2,12 @@ import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
-import type { Viewer } from "~/domain/viewer";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
-import { assertCan } from "../policy.server";
+import type { Permit } from "../policy.server";
 import { homework, profiles } from "../schema";
-import { audit } from "./audit.server";
+import { audit, type Tx } from "./audit.server";
 
 // Leads and clients as the coach manages them (SPEC §2 Leads & Clients, Client detail).
 
@@ -43,10 +42,9 @@ function searchCondition(search: string) {
 /** One page of leads and/or clients, by email, with the counts for the three filter buttons. */
 export async function listPeople(
   db: Db,
-  actor: Viewer,
+  _permit: Permit<"profiles.list">,
   { filter = "all", search = "", page = 1 }: { filter?: PeopleFilter; search?: string; page?: number },
 ) {
-  assertCan(actor, "profiles.list");
   const text = search.trim().slice(0, 100);
   const where = and(inArray(profiles.role, rolesFor[filter]), text ? searchCondition(text) : undefined);
   const offset = (Math.max(1, page) - 1) * PEOPLE_PAGE_SIZE;
@@ -81,8 +79,12 @@ export async function listPeople(
  * The lesson picker's clients: the first `limit` by email matching the search, and whether more
  * match (the picker then asks for more letters rather than listing thousands).
  */
-export async function pickableClients(db: Db, actor: Viewer, search: string, limit = 20) {
-  assertCan(actor, "lesson.create");
+export async function pickableClients(
+  db: Db,
+  _permit: Permit<"lesson.create" | "lesson.edit">,
+  search: string,
+  limit = 20,
+) {
   const text = search.trim().slice(0, 100);
   const rows = await db
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
@@ -93,16 +95,14 @@ export async function pickableClients(db: Db, actor: Viewer, search: string, lim
   return { clients: rows.slice(0, limit), more: rows.length > limit };
 }
 
-export async function getPerson(db: Db, actor: Viewer, id: string): Promise<Person> {
-  assertCan(actor, "client.read");
+export async function getPerson(db: Db, _permit: Permit<"client.read">, id: string): Promise<Person> {
   const [row] = await db.select(personColumns).from(profiles).where(eq(profiles.id, id)).limit(1);
   if (!row) throw data({ error: "No one with that id." }, { status: 404 });
   return row as Person;
 }
 
 /** Figures for the admin home. */
-export async function adminFigures(db: Db, actor: Viewer) {
-  assertCan(actor, "admin.enter");
+export async function adminFigures(db: Db, _permit: Permit<"admin.enter">) {
   const [[people], [awaiting]] = await Promise.all([
     db
       .select({
@@ -115,31 +115,44 @@ export async function adminFigures(db: Db, actor: Viewer) {
   return { leads: people?.leads ?? 0, clients: people?.clients ?? 0, awaitingReview: awaiting?.n ?? 0 };
 }
 
-async function changeProfile(
-  db: Db,
-  actor: Viewer,
+type ProfileChange = { role?: Role; plan?: Plan };
+
+/**
+ * A role or plan change with its audit row and live update, inside a transaction the caller owns: the
+ * admin's edits run it in their own, a paid order's fulfilment in the payment's (one path to these
+ * rows). `change` may depend on the current row; null or {} changes nothing. Call `forgetPerson(id)`
+ * once the caller's transaction has committed.
+ */
+export async function changeProfileIn(
+  tx: Tx,
+  permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan" | "checkout.start">,
   id: string,
   action: string,
-  change: { role?: Role; plan?: Plan },
+  change: ProfileChange | ((current: Person) => ProfileChange | null),
   precondition?: (current: Person) => string | null,
 ): Promise<Person> {
-  const updated = await db.transaction(async (tx) => {
-    const [current] = await tx.select(personColumns).from(profiles).where(eq(profiles.id, id)).for("update");
-    if (!current) throw data({ error: "No one with that id." }, { status: 404 });
-    const refusal = precondition?.(current as Person);
-    if (refusal) throw data({ error: refusal }, { status: 409 });
-    const [updated] = await tx
-      .update(profiles)
-      .set(change)
-      .where(eq(profiles.id, id))
-      .returning(personColumns);
-    const before = Object.fromEntries(
-      Object.keys(change).map((k) => [k, current[k as keyof typeof current]]),
-    );
-    await audit(tx, actor, { action, targetId: id, entity: "profile", entityId: id, before, after: change });
-    await publishChange(tx, { kind: "profile", clientId: id, userId: id });
-    return updated as Person;
-  });
+  const [current] = await tx.select(personColumns).from(profiles).where(eq(profiles.id, id)).for("update");
+  if (!current) throw data({ error: "No one with that id." }, { status: 404 });
+  const refusal = precondition?.(current as Person);
+  if (refusal) throw data({ error: refusal }, { status: 409 });
+  const wanted = typeof change === "function" ? change(current as Person) : change;
+  if (!wanted || Object.keys(wanted).length === 0) return current as Person;
+  const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);
+  const before = Object.fromEntries(Object.keys(wanted).map((k) => [k, current[k as keyof typeof current]]));
+  await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: wanted });
+  await publishChange(tx, { kind: "profile", clientId: id, userId: id });
+  return updated as Person;
+}
+
+async function changeProfile(
+  db: Db,
+  permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan">,
+  id: string,
+  action: string,
+  change: ProfileChange,
+  precondition?: (current: Person) => string | null,
+): Promise<Person> {
+  const updated = await db.transaction((tx) => changeProfileIn(tx, permit, id, action, change, precondition));
   // Committed: this process's session cache reads the new role and plan from now on (others hear
   // the NOTIFY above).
   forgetPerson(id);
@@ -147,22 +160,20 @@ async function changeProfile(
 }
 
 /** SPEC §4: the list's convert button moves a lead to client. */
-export function convertLead(db: Db, actor: Viewer, id: string) {
-  assertCan(actor, "lead.convert");
-  return changeProfile(db, actor, id, "lead.convert", { role: "client" }, (current) =>
+export function convertLead(db: Db, permit: Permit<"lead.convert">, id: string) {
+  return changeProfile(db, permit, id, "lead.convert", { role: "client" }, (current) =>
     current.role === "lead" ? null : "Only a lead can be converted to a client.",
   );
 }
 
-export function setRole(db: Db, actor: Viewer, id: string, role: Role) {
-  assertCan(actor, "profile.set-role");
-  return changeProfile(db, actor, id, "profile.set-role", { role }, () =>
+export function setRole(db: Db, permit: Permit<"profile.set-role">, id: string, role: Role) {
+  const { actor } = permit;
+  return changeProfile(db, permit, id, "profile.set-role", { role }, () =>
     // An admin demoting themselves would lock themselves out of this very page.
     id === actor.id && role !== "admin" ? "You can't change your own role." : null,
   );
 }
 
-export function setPlan(db: Db, actor: Viewer, id: string, plan: Plan) {
-  assertCan(actor, "profile.set-plan");
-  return changeProfile(db, actor, id, "profile.set-plan", { plan });
+export function setPlan(db: Db, permit: Permit<"profile.set-plan">, id: string, plan: Plan) {
+  return changeProfile(db, permit, id, "profile.set-plan", { plan });
 }

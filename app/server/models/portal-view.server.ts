@@ -5,6 +5,7 @@ import { isResourceKind } from "~/domain/resource-kinds";
 import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { getDb } from "../db.server";
+import type { Permit } from "../policy.server";
 import { ownBookings, sessionsView } from "./bookings-read.server";
 import {
   dashboardData,
@@ -15,6 +16,9 @@ import {
   resourceFacets,
   usageRows,
 } from "./portal.server";
+
+/** The permit to read one's own records: a client's; anyone else (a lead) has none and sees the demo. */
+type Own = Permit<"portal.read-own">;
 
 // Page data for the portal, real or demo (SPEC §4 dashboard mode). The demo is built from
 // app/content/demo.ts with dates relative to now, and never touches the database.
@@ -43,7 +47,7 @@ function demoUsage(mode: PortalMode): UsageRow[] {
   );
 }
 
-export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now = new Date()) {
+export async function dashboardView(permit: Own | null, mode: PortalMode, now = new Date()) {
   let rows: UsageRow[];
   let activity: {
     id: string;
@@ -52,7 +56,7 @@ export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now
     links: { label: string; url: string }[];
     occurredAt: Date;
   }[];
-  if (mode.kind === "demo" || !viewer) {
+  if (mode.kind === "demo" || !permit) {
     rows = demoUsage(mode);
     activity = demoActivities(mode.plan)
       .slice(0, DASHBOARD_ACTIVITY_LIMIT)
@@ -67,8 +71,8 @@ export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now
     const db = await getDb();
     let own: Awaited<ReturnType<typeof ownBookings>>;
     [{ usage: rows, activity }, own] = await Promise.all([
-      dashboardData(db, viewer, DASHBOARD_ACTIVITY_LIMIT),
-      ownBookings(db, viewer),
+      dashboardData(db, permit, DASHBOARD_ACTIVITY_LIMIT),
+      ownBookings(db, permit),
     ]);
     const summary = usageSummary(mode.plan, rows);
     const quotas = quotaItems(summary);
@@ -77,20 +81,20 @@ export async function dashboardView(viewer: Viewer | null, mode: PortalMode, now
       quotas,
       specials: specialItems(summary),
       activity,
-      sessions: sessionsView(viewer, own, quotas, now),
+      sessions: sessionsView(permit, own, quotas, now),
     };
   }
   const summary = usageSummary(mode.plan, rows);
   return { mode, quotas: quotaItems(summary), specials: specialItems(summary), activity, sessions: null };
 }
 
-export async function planView(viewer: Viewer | null, mode: PortalMode) {
-  const rows = mode.kind === "demo" || !viewer ? demoUsage(mode) : await usageRows(await getDb(), viewer);
+export async function planView(permit: Own | null, mode: PortalMode) {
+  const rows = mode.kind === "demo" || !permit ? demoUsage(mode) : await usageRows(await getDb(), permit);
   return { mode, groups: groupedPlanItems(usageSummary(mode.plan, rows)) };
 }
 
-export async function lessonsView(viewer: Viewer | null, mode: PortalMode, now = new Date()) {
-  if (mode.kind === "demo" || !viewer) {
+export async function lessonsView(permit: Own | null, mode: PortalMode, now = new Date()) {
+  if (mode.kind === "demo" || !permit) {
     return {
       mode,
       lessons: DEMO_LESSONS.map((l, i) => ({
@@ -103,11 +107,11 @@ export async function lessonsView(viewer: Viewer | null, mode: PortalMode, now =
       })),
     };
   }
-  return { mode, lessons: await listLessons(await getDb(), viewer) };
+  return { mode, lessons: await listLessons(await getDb(), permit) };
 }
 
-export async function homeworkView(viewer: Viewer | null, mode: PortalMode, now = new Date()) {
-  if (mode.kind === "demo" || !viewer) {
+export async function homeworkView(permit: Own | null, mode: PortalMode, now = new Date()) {
+  if (mode.kind === "demo" || !permit) {
     return {
       mode,
       homework: DEMO_HOMEWORK.map((h, i) => ({
@@ -125,7 +129,7 @@ export async function homeworkView(viewer: Viewer | null, mode: PortalMode, now 
       })),
     };
   }
-  return { mode, homework: await listHomework(await getDb(), viewer) };
+  return { mode, homework: await listHomework(await getDb(), permit) };
 }
 
 export function resourceFilterFrom(request: Request): ResourceFilter {
@@ -136,12 +140,12 @@ export function resourceFilterFrom(request: Request): ResourceFilter {
 }
 
 export async function resourcesView(
-  viewer: Viewer | null,
+  permit: Own | null,
   mode: PortalMode,
   filter: ResourceFilter,
   now = new Date(),
 ) {
-  if (mode.kind === "demo" || !viewer) {
+  if (mode.kind === "demo" || !permit) {
     const all = DEMO_RESOURCES.map((r, i) => ({ id: `demo-${i}`, ...r, createdAt: daysAgo(now, r.daysAgo) }));
     return {
       mode,
@@ -157,8 +161,8 @@ export async function resourcesView(
   }
   const db = await getDb();
   const [resources, facets] = await Promise.all([
-    listResources(db, viewer, filter),
-    resourceFacets(db, viewer),
+    listResources(db, permit, filter),
+    resourceFacets(db, permit),
   ]);
   return { mode, filter, resources, facets };
 }

@@ -2,45 +2,22 @@ import { and, arrayContains, asc, desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { ResourceKind } from "~/domain/resource-kinds";
 import type { UsageRow } from "~/domain/usage";
-import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
-import { assertCan } from "../policy.server";
-import { activities, homework, type LinkRow, lessons, profiles, resources, serviceUsage } from "../schema";
+import type { Permit } from "../policy.server";
+import { homework, type LinkRow, lessons, profiles, resources, serviceUsage } from "../schema";
 
-// What a client reads and does in the portal. Every function takes the acting person and works on
-// their own rows only: ownership is enforced here, not in the page.
+// What a client reads and does in the portal. Every function takes a permit (app/server/policy.server.ts)
+// and works on its holder's own rows only: ownership is enforced here, not in the page.
 
-function ownerId(actor: Viewer): string {
-  assertCan(actor, "portal.read-own");
-  return actor.id;
-}
+/** Whose rows: the permit's holder, never anyone named by the request. */
+const ownerId = (permit: Permit<"portal.read-own">): string => permit.actor.id;
 
-export async function usageRows(db: Db, actor: Viewer): Promise<UsageRow[]> {
+export async function usageRows(db: Db, permit: Permit<"portal.read-own">): Promise<UsageRow[]> {
   return db
     .select({ kind: serviceUsage.kind, amount: serviceUsage.amount })
     .from(serviceUsage)
-    .where(eq(serviceUsage.clientId, ownerId(actor)));
-}
-
-/** A client's newest activity entries: the one query behind the dashboard and the client detail. */
-export function activitiesOf(db: Db, clientId: string, limit: number) {
-  return db
-    .select({
-      id: activities.id,
-      title: activities.title,
-      details: activities.details,
-      links: activities.links,
-      occurredAt: activities.occurredAt,
-    })
-    .from(activities)
-    .where(eq(activities.clientId, clientId))
-    .orderBy(desc(activities.occurredAt))
-    .limit(limit);
-}
-
-export async function recentActivities(db: Db, actor: Viewer, limit: number) {
-  return activitiesOf(db, ownerId(actor), limit);
+    .where(eq(serviceUsage.clientId, ownerId(permit)));
 }
 
 export type ActivityEntry = {
@@ -77,10 +54,10 @@ const dashboardStatements = new WeakMap<Db, ReturnType<typeof prepareDashboard>>
 /** A client's usage rows and newest `limit` activity entries (newest first), in one round trip. */
 export async function dashboardData(
   db: Db,
-  actor: Viewer,
+  permit: Permit<"portal.read-own">,
   limit: number,
 ): Promise<{ usage: UsageRow[]; activity: ActivityEntry[] }> {
-  const clientId = ownerId(actor);
+  const clientId = ownerId(permit);
   let statement = dashboardStatements.get(db);
   if (!statement) {
     statement = prepareDashboard(db);
@@ -94,7 +71,7 @@ export async function dashboardData(
   };
 }
 
-export async function listLessons(db: Db, actor: Viewer) {
+export async function listLessons(db: Db, permit: Permit<"portal.read-own">) {
   return db
     .select({
       id: lessons.id,
@@ -105,11 +82,11 @@ export async function listLessons(db: Db, actor: Viewer) {
       resources: lessons.resources,
     })
     .from(lessons)
-    .where(eq(lessons.clientId, ownerId(actor)))
+    .where(eq(lessons.clientId, ownerId(permit)))
     .orderBy(desc(lessons.occurredAt));
 }
 
-export async function listHomework(db: Db, actor: Viewer) {
+export async function listHomework(db: Db, permit: Permit<"portal.read-own">) {
   return db
     .select({
       id: homework.id,
@@ -125,14 +102,14 @@ export async function listHomework(db: Db, actor: Viewer) {
       reviewedAt: homework.reviewedAt,
     })
     .from(homework)
-    .where(eq(homework.clientId, ownerId(actor)))
+    .where(eq(homework.clientId, ownerId(permit)))
     .orderBy(asc(homework.dueDate), asc(homework.createdAt));
 }
 
 export type ResourceFilter = { kind?: ResourceKind | null; tag?: string | null };
 
-export async function listResources(db: Db, actor: Viewer, filter: ResourceFilter = {}) {
-  const conditions = [eq(resources.clientId, ownerId(actor))];
+export async function listResources(db: Db, permit: Permit<"portal.read-own">, filter: ResourceFilter = {}) {
+  const conditions = [eq(resources.clientId, ownerId(permit))];
   if (filter.kind) conditions.push(eq(resources.kind, filter.kind));
   if (filter.tag) conditions.push(arrayContains(resources.tags, [filter.tag]));
   return db
@@ -150,11 +127,11 @@ export async function listResources(db: Db, actor: Viewer, filter: ResourceFilte
 }
 
 /** Every tag and kind the client has, for the filter controls. */
-export async function resourceFacets(db: Db, actor: Viewer) {
+export async function resourceFacets(db: Db, permit: Permit<"portal.read-own">) {
   const rows = await db
     .select({ kind: resources.kind, tags: resources.tags })
     .from(resources)
-    .where(eq(resources.clientId, ownerId(actor)));
+    .where(eq(resources.clientId, ownerId(permit)));
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
   const tags = [...new Set(rows.flatMap((r) => r.tags))].sort((a, b) => a.localeCompare(b));
   return { kinds, tags };
@@ -166,8 +143,13 @@ export type Submission = { url: string | null; note: string | null };
  * The client hands in a piece of homework: assigned → submitted. A submitted piece may be
  * handed in again (a better link) until the coach has reviewed it.
  */
-export async function submitHomework(db: Db, actor: Viewer, homeworkId: string, submission: Submission) {
-  assertCan(actor, "homework.submit-own");
+export async function submitHomework(
+  db: Db,
+  permit: Permit<"homework.submit-own">,
+  homeworkId: string,
+  submission: Submission,
+) {
+  const { actor } = permit;
   const [updated] = await db
     .update(homework)
     .set({

@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
-import { assertCan } from "../policy.server";
+import type { Permit } from "../policy.server";
 import { homework, profiles } from "../schema";
 
 /** The most the queue lists at once; the page says when more are waiting. */
@@ -11,8 +10,7 @@ export const REVIEW_QUEUE_LIMIT = 100;
  * Homework handed in and waiting for the coach, across every client, the longest-waiting first (the
  * admin home's 'Homework awaiting review'). Each with whose it is, so the coach can open their page.
  */
-export async function homeworkAwaitingReview(db: Db, actor: Viewer) {
-  assertCan(actor, "homework.review");
+export async function homeworkAwaitingReview(db: Db, _permit: Permit<"homework.review">) {
   const rows = await db
     .select({
       id: homework.id,

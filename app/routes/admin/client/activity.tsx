@@ -1,15 +1,15 @@
 import { useFetcher } from "react-router";
-import { inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
 import { ActivityList } from "~/components/portal/activity-list";
-import { LIMITS } from "~/lib/schemas/admin";
+import { activityForm, LIMITS } from "~/lib/schemas/admin";
 import { type ClientData, Section } from "./section";
 
 // Add activity and Recent activity (SPEC §2, §5): the server's message beside the button (§8).
 
 export function Activity({ data }: { data: ClientData }) {
   const fetcher = useFetcher();
-  const form = useInPlaceForm(fetcher);
+  const form = useFetcherForm(activityForm, fetcher);
   const { saving } = form;
   return (
     <Section id="activity" title="Recent activity">
@@ -17,6 +17,7 @@ export function Activity({ data }: { data: ClientData }) {
         <fetcher.Form
           method="post"
           ref={form.formRef}
+          onSubmit={form.onSubmit}
           className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
         >
           <input type="hidden" name="intent" value="add-activity" />
@@ -28,6 +29,7 @@ export function Activity({ data }: { data: ClientData }) {
               disabled={saving}
               className={inputClass}
             />
+            {form.error("title")}
           </label>
           <label className="grid gap-1 text-sm">
             Details (optional)
@@ -38,10 +40,12 @@ export function Activity({ data }: { data: ClientData }) {
               disabled={saving}
               className={inputClass}
             />
+            {form.error("details")}
           </label>
           <label className="grid gap-1 text-sm">
             Link (optional)
             <input {...form.field("link")} maxLength={LIMITS.url} disabled={saving} className={inputClass} />
+            {form.error("link")}
           </label>
           <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
             <button type="submit" disabled={saving} className={primaryButtonClass}>

@@ -1,11 +1,13 @@
-import { z } from "zod";
+import { resolveBookingForm } from "~/lib/schemas/bookings";
 import { resolveBooking } from "~/server/models/bookings.server";
+import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
 // Issue #18: an over-plan booking the coach has dealt with leaves the list (admin only).
 export const bookingIntents = {
   "resolve-booking": intent({
-    schema: z.object({ bookingId: z.uuid({ error: "That booking was not found." }) }),
-    handler: ({ bookingId }, { db, viewer, clientId }) => resolveBooking(db, viewer, bookingId, clientId),
+    form: resolveBookingForm,
+    handler: ({ bookingId }, { db, viewer, clientId }) =>
+      resolveBooking(db, authorize(viewer, "bookings.resolve"), bookingId, clientId),
   }),
 };

@@ -1,28 +1,12 @@
-import { useFetcher } from "react-router";
-import { buttonClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
+import { resolveBookingForm } from "~/lib/schemas/bookings";
+import { RowButton } from "./row-button";
 import { type ClientData, Section } from "./section";
 
 // Issue #18: the client's sessions booked on Cal.com, newest first, each with what it means for the
 // plan ("1 over plan", a late cancellation); an admin marks an over-plan one resolved.
-
-function ResolveBooking({ id }: { id: string }) {
-  const fetcher = useFetcher();
-  const form = useInPlaceForm(fetcher);
-  return (
-    <fetcher.Form method="post" ref={form.formRef} className="inline-flex items-center gap-2">
-      <input type="hidden" name="intent" value="resolve-booking" />
-      <input type="hidden" name="bookingId" value={id} />
-      <button type="submit" disabled={form.saving} className={buttonClass}>
-        Mark resolved
-      </button>
-      {form.message}
-    </fetcher.Form>
-  );
-}
 
 export function BookingsSection({ data }: { data: ClientData }) {
   const rows = [...data.bookings].reverse();
@@ -45,7 +29,14 @@ export function BookingsSection({ data }: { data: ClientData }) {
                   {flag && <p className="font-medium text-danger">{flag}</p>}
                 </div>
                 {booking.overPlan && !booking.resolvedAt && data.may.resolveBookings && (
-                  <ResolveBooking id={booking.id} />
+                  <RowButton
+                    form={resolveBookingForm}
+                    intent="resolve-booking"
+                    idField="bookingId"
+                    id={booking.id}
+                  >
+                    Mark resolved
+                  </RowButton>
                 )}
               </li>
             );

@@ -1,9 +1,8 @@
 import { redirect, data as refusal } from "react-router";
-import { z } from "zod";
-import { confirmEmailSchema, DELETE_MISMATCH } from "~/lib/schemas/admin";
+import { DELETE_MISMATCH, deletePersonForm } from "~/lib/schemas/admin";
 import { deletePerson } from "~/server/models/data-rights.server";
 import { getPerson } from "~/server/models/people.server";
-import { assertCan } from "~/server/policy.server";
+import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
 // docs/decisions/0016-data-rights.md: the admin types the person's email to confirm. A typed email
@@ -11,14 +10,14 @@ import { intent } from "./intent.server";
 // learns only that (403), whatever they typed.
 export const deletePersonIntents = {
   "delete-person": intent({
-    schema: z.object({ confirmEmail: confirmEmailSchema.nullable().catch(null) }),
+    form: deletePersonForm,
     handler: async ({ confirmEmail }, { db, viewer, clientId }) => {
-      assertCan(viewer, "profile.delete");
-      const person = await getPerson(db, viewer, clientId);
+      const permit = authorize(viewer, "profile.delete");
+      const person = await getPerson(db, authorize(viewer, "client.read"), clientId);
       if (confirmEmail === null || confirmEmail !== person.email.toLowerCase()) {
         throw refusal({ error: DELETE_MISMATCH }, { status: 400 });
       }
-      await deletePerson(db, viewer, clientId);
+      await deletePerson(db, permit, clientId);
       throw redirect("/admin/clients");
     },
     fallback: "Failed to delete.",

@@ -1,12 +1,13 @@
 import { useFetcher } from "react-router";
-import { inputClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { inputClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
+import { deletePersonForm } from "~/lib/schemas/admin";
 import { type ClientData, Section } from "./section";
 
 /** Admin only: delete this person for good, after typing their email (docs/decisions/0016). */
 export function DeletePersonSection({ data }: { data: ClientData }) {
   const fetcher = useFetcher();
-  const form = useInPlaceForm(fetcher);
+  const form = useFetcherForm(deletePersonForm, fetcher);
   const busy = form.saving;
   return (
     <Section id="delete-person" title="Delete this person">
@@ -15,7 +16,12 @@ export function DeletePersonSection({ data }: { data: ClientData }) {
         homework, resources, audit trail). Records they wrote for others stay, without their name. This can't
         be undone.
       </p>
-      <fetcher.Form method="post" ref={form.formRef} className="mt-3 grid max-w-md gap-2">
+      <fetcher.Form
+        method="post"
+        ref={form.formRef}
+        onSubmit={form.onSubmit}
+        className="mt-3 grid max-w-md gap-2"
+      >
         <input type="hidden" name="intent" value="delete-person" />
         <label htmlFor="confirmEmail" className="text-sm font-medium">
           Type {data.person.email} to confirm
@@ -29,6 +35,7 @@ export function DeletePersonSection({ data }: { data: ClientData }) {
           disabled={busy}
           className={inputClass}
         />
+        {form.error("confirmEmail")}
         {form.message}
         <button
           type="submit"

@@ -1,10 +1,10 @@
 import { useFetcher } from "react-router";
-import { inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { HOMEWORK_STATUS_LABELS } from "~/domain/plans";
-import { LIMITS } from "~/lib/schemas/admin";
+import { homeworkAssignForm, LIMITS } from "~/lib/schemas/admin";
 import { type ClientData, Section } from "./section";
 
 // Homework: assign (title, due date, description, link rows) and every piece assigned so far. Those
@@ -52,7 +52,7 @@ export function HomeworkCard({ item, children }: { item: HomeworkItem; children?
   );
 }
 
-function LinkRowsInputs({ disabled }: { disabled: boolean }) {
+function LinkRowsInputs({ form, disabled }: { form: ReturnType<typeof useFetcherForm>; disabled: boolean }) {
   // Two rows are enough for homework; empty rows are dropped (SPEC §5 rules).
   return (
     <fieldset className="grid gap-2 sm:col-span-2">
@@ -60,7 +60,7 @@ function LinkRowsInputs({ disabled }: { disabled: boolean }) {
       {[0, 1].map((i) => (
         <div key={i} className="grid gap-2 sm:grid-cols-2">
           <input
-            name="linkLabel"
+            {...form.field("links", "linkLabel")}
             aria-label={`Link ${i + 1} label`}
             placeholder="Label"
             maxLength={LIMITS.label}
@@ -68,7 +68,7 @@ function LinkRowsInputs({ disabled }: { disabled: boolean }) {
             className={inputClass}
           />
           <input
-            name="linkUrl"
+            {...form.field("links", "linkUrl")}
             aria-label={`Link ${i + 1} URL`}
             placeholder="https://"
             maxLength={LIMITS.url}
@@ -77,28 +77,32 @@ function LinkRowsInputs({ disabled }: { disabled: boolean }) {
           />
         </div>
       ))}
+      {form.error("links")}
     </fieldset>
   );
 }
 
 function AssignForm() {
   const assign = useFetcher();
-  const form = useInPlaceForm(assign);
+  const form = useFetcherForm(homeworkAssignForm, assign);
   const { saving } = form;
   return (
     <assign.Form
       method="post"
       ref={form.formRef}
+      onSubmit={form.onSubmit}
       className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value="assign-homework" />
       <label className="grid gap-1 text-sm">
         Homework title
         <input {...form.field("title")} maxLength={LIMITS.title} disabled={saving} className={inputClass} />
+        {form.error("title")}
       </label>
       <label className="grid gap-1 text-sm">
         Due date (optional)
         <input {...form.field("dueDate")} type="date" disabled={saving} className={inputClass} />
+        {form.error("dueDate")}
       </label>
       <label className="grid gap-1 text-sm sm:col-span-2">
         Description (optional)
@@ -109,8 +113,9 @@ function AssignForm() {
           disabled={saving}
           className={inputClass}
         />
+        {form.error("description")}
       </label>
-      <LinkRowsInputs disabled={saving} />
+      <LinkRowsInputs form={form} disabled={saving} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <button type="submit" disabled={saving} className={primaryButtonClass}>
           {saving ? "Assigning…" : "Assign homework"}

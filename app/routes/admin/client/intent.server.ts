@@ -1,52 +1,38 @@
-import type { z } from "zod";
 import type { Viewer } from "~/domain/viewer";
-import { firstError } from "~/lib/schemas/admin";
+import type { FormDefinition } from "~/lib/forms";
 import { attempt, invalid } from "~/server/action-result.server";
 import type { Db } from "~/server/db.server";
 
-// One intent of the client page's action: the zod schema its fields must pass, and the model call it
-// makes with them. Every model call asks the policy itself; a refusal comes back as { ok: false, error }
-// with its status and changes nothing.
+// One intent of the client page's action: the form it reads (its definition in app/lib/schemas, the
+// same the browser checks before sending), and the model call it makes with it. Each handler asks for
+// the permit its model call needs (`authorize`): the route's `access` declaration was enforced first;
+// the permit is the proof. A refusal comes back as { ok: false, error } with its status and changes nothing.
 
 /** What every intent works on: the database, who asks, and whose page it is. */
 export type IntentContext = { db: Db; viewer: Viewer; clientId: string };
 
 export type Intent = {
-  /** Checks the posted form; a failure is a 400 naming the first problem and its field. */
-  parse(form: FormData): z.ZodSafeParseResult<unknown>;
+  form: FormDefinition;
   /** The change, with the parsed fields. */
   run(input: unknown, context: IntentContext): ReturnType<typeof attempt<unknown>>;
 };
 
-/**
- * An intent from its schema and handler. The schema reads the fields named by its keys (a single
- * value each, missing as empty), unless `read` gathers them itself (repeated link rows); `fallback` is the message of
- * an unexpected failure.
- */
-export function intent<S extends z.ZodObject>(spec: {
-  schema: S;
-  read?: (form: FormData) => Record<keyof z.input<S>, unknown>;
-  handler: (input: z.output<S>, context: IntentContext) => Promise<unknown>;
+/** An intent from its form and handler; `fallback` is the message of an unexpected failure. */
+export function intent<T>(spec: {
+  form: FormDefinition<T>;
+  handler: (input: T, context: IntentContext) => Promise<unknown>;
   fallback?: string;
 }): Intent {
-  // A missing field reads as empty: the schemas give it the same message as a blank one.
-  const read =
-    spec.read ??
-    ((form: FormData) =>
-      Object.fromEntries(Object.keys(spec.schema.shape).map((key) => [key, form.get(key) ?? ""])));
   return {
-    parse: (form) => spec.schema.safeParse(read(form)),
-    run: (input, context) => attempt(() => spec.handler(input as z.output<S>, context), spec.fallback),
+    form: spec.form,
+    run: (input, context) => attempt(() => spec.handler(input as T, context), spec.fallback),
   };
 }
 
 /** Runs the intent the form names (`undefined`: none the page knows, a 400). */
 export async function dispatch(entry: Intent | undefined, form: FormData, context: IntentContext) {
   if (!entry) return invalid("Unknown action.");
-  const parsed = entry.parse(form);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path[0];
-    return invalid(firstError(parsed.error), typeof field === "string" ? field : undefined);
-  }
+  const parsed = entry.form.parse(form);
+  if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
   return entry.run(parsed.data, context);
 }

@@ -1,36 +1,23 @@
 import { useFetcher } from "react-router";
-import { buttonClass, inputClass, primaryButtonClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
 import { SafeLink } from "~/components/safe-link";
 import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
-import { LIMITS } from "~/lib/schemas/admin";
+import { LIMITS, removeResourceForm, resourceForm } from "~/lib/schemas/admin";
+import { RowButton } from "./row-button";
 import { type ClientData, Section } from "./section";
 
 // The client's resources: add one (kind, title, URL, tags), remove one.
 
-function RemoveResource({ id, title }: { id: string; title: string }) {
-  const fetcher = useFetcher();
-  const form = useInPlaceForm(fetcher);
-  return (
-    <fetcher.Form method="post" ref={form.formRef} className="inline-flex items-center gap-2">
-      <input type="hidden" name="intent" value="remove-resource" />
-      <input type="hidden" name="resourceId" value={id} />
-      <button type="submit" disabled={form.saving} className={buttonClass} aria-label={`Remove ${title}`}>
-        Remove
-      </button>
-      {form.message}
-    </fetcher.Form>
-  );
-}
-
 function AddResource() {
   const add = useFetcher();
-  const form = useInPlaceForm(add);
+  const form = useFetcherForm(resourceForm, add);
   const { saving } = form;
   return (
     <add.Form
       method="post"
       ref={form.formRef}
+      onSubmit={form.onSubmit}
       className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value="add-resource" />
@@ -43,10 +30,12 @@ function AddResource() {
             </option>
           ))}
         </select>
+        {form.error("kind")}
       </label>
       <label className="grid gap-1 text-sm">
         Resource title
         <input {...form.field("title")} maxLength={LIMITS.title} disabled={saving} className={inputClass} />
+        {form.error("title")}
       </label>
       <label className="grid gap-1 text-sm">
         URL
@@ -58,15 +47,12 @@ function AddResource() {
           disabled={saving}
           className={inputClass}
         />
+        {form.error("url")}
       </label>
       <label className="grid gap-1 text-sm">
         Tags (comma-separated, optional)
-        <input
-          {...form.field("tags")}
-          maxLength={LIMITS.tags * (LIMITS.tag + 2)}
-          disabled={saving}
-          className={inputClass}
-        />
+        <input {...form.field("tags")} maxLength={LIMITS.tagsText} disabled={saving} className={inputClass} />
+        {form.error("tags")}
       </label>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <button type="submit" disabled={saving} className={primaryButtonClass}>
@@ -97,7 +83,17 @@ export function ResourcesSection({ data }: { data: ClientData }) {
                   <span className="ml-2 text-sm text-muted-foreground">{resource.tags.join(", ")}</span>
                 )}
               </span>
-              {data.may.resources && <RemoveResource id={resource.id} title={resource.title} />}
+              {data.may.resources && (
+                <RowButton
+                  form={removeResourceForm}
+                  intent="remove-resource"
+                  idField="resourceId"
+                  id={resource.id}
+                  label={`Remove ${resource.title}`}
+                >
+                  Remove
+                </RowButton>
+              )}
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
-import { buttonClass, inputClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
-import { LIMITS } from "~/lib/schemas/admin";
+import { buttonClass, inputClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
+import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
 import { type ClientData, Section } from "./section";
 
@@ -9,10 +9,10 @@ import { type ClientData, Section } from "./section";
 
 function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }) {
   const fetcher = useFetcher();
-  const form = useInPlaceForm(fetcher);
+  const form = useFetcherForm(homeworkReviewForm, fetcher);
   const { saving } = form;
   return (
-    <fetcher.Form method="post" ref={form.formRef} className="mt-3 grid gap-2">
+    <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="mt-3 grid gap-2">
       <input type="hidden" name="intent" value="review-homework" />
       <input type="hidden" name="homeworkId" value={homeworkId} />
       <label className="grid gap-1 text-sm">
@@ -24,6 +24,7 @@ function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }
           disabled={saving}
           className={inputClass}
         />
+        {form.error("feedback")}
       </label>
       <div className="flex items-center gap-3">
         <button type="submit" disabled={saving} className={buttonClass}>

@@ -1,15 +1,17 @@
-import { z } from "zod";
-import { planSchema, roleSchema } from "~/lib/schemas/admin";
+import { planForm, roleForm } from "~/lib/schemas/admin";
 import { setPlan, setRole } from "~/server/models/people.server";
+import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
 export const rolePlanIntents = {
   "set-role": intent({
-    schema: z.object({ role: roleSchema }),
-    handler: ({ role }, { db, viewer, clientId }) => setRole(db, viewer, clientId, role),
+    form: roleForm,
+    handler: ({ role }, { db, viewer, clientId }) =>
+      setRole(db, authorize(viewer, "profile.set-role"), clientId, role),
   }),
   "set-plan": intent({
-    schema: z.object({ plan: planSchema }),
-    handler: ({ plan }, { db, viewer, clientId }) => setPlan(db, viewer, clientId, plan),
+    form: planForm,
+    handler: ({ plan }, { db, viewer, clientId }) =>
+      setPlan(db, authorize(viewer, "profile.set-plan"), clientId, plan),
   }),
 };

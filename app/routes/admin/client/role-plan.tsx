@@ -1,7 +1,8 @@
 import { useFetcher } from "react-router";
-import { buttonClass, inputClass } from "~/components/admin/fetcher-error";
-import { useHydrated, useInPlaceForm } from "~/components/admin/in-place-form";
+import { buttonClass, inputClass } from "~/components/admin/control-classes";
+import { useFetcherForm, useHydrated } from "~/components/form";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
+import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientData } from "./section";
 
 // Role and plan (SPEC §2, §4): with JavaScript a change saves at once; without it, each has a Save
@@ -30,10 +31,10 @@ function SavedSelect({
   /** The other dropdown is saving. */
   waiting: boolean;
 }) {
-  const form = useInPlaceForm(fetcher);
+  const form = useFetcherForm(name === "role" ? roleForm : planForm, fetcher);
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" ref={form.formRef} className="grid gap-1">
+    <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-1">
       <input type="hidden" name="intent" value={intent} />
       <label htmlFor={name} className="text-sm font-medium">
         {label}
@@ -61,6 +62,7 @@ function SavedSelect({
           </button>
         )}
       </div>
+      {form.error(name)}
       {form.message}
     </fetcher.Form>
   );

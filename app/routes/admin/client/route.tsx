@@ -5,19 +5,19 @@ import { errorCopy } from "~/lib/error-copy";
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { invalid, readForm } from "~/server/action-result.server";
-import { currentViewer } from "~/server/auth/context.server";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { activitiesFor } from "~/server/models/activities.server";
 import { auditTrail } from "~/server/models/audit.server";
 import { bookingsOf } from "~/server/models/bookings-read.server";
-import {
-  activitiesFor,
-  homeworkFor,
-  lessonsFor,
-  resourcesFor,
-  usageFor,
-} from "~/server/models/client-records.server";
+import { homeworkFor } from "~/server/models/homework.server";
+import { lessonsFor } from "~/server/models/lessons.server";
+import { personOrders } from "~/server/models/orders.server";
 import { getPerson } from "~/server/models/people.server";
+import { resourcesFor } from "~/server/models/resources.server";
+import { usageFor } from "~/server/models/usage.server";
 import { can } from "~/server/policy.server";
+import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/route";
 import { Activity } from "./activity";
 import { activityIntents } from "./activity.server";
@@ -26,9 +26,10 @@ import { bookingIntents } from "./bookings.server";
 import { DeletePersonSection } from "./delete-person";
 import { deletePersonIntents } from "./delete-person.server";
 import { HomeworkSection } from "./homework";
-import { HOMEWORK_REPEATABLE, homeworkIntents } from "./homework.server";
+import { homeworkIntents } from "./homework.server";
 import { dispatch, type Intent } from "./intent.server";
 import { LessonsSection } from "./lessons";
+import { PaymentsSection } from "./payments";
 import { ResourcesSection } from "./resources";
 import { resourceIntents } from "./resources.server";
 import { ToReview } from "./review";
@@ -48,15 +49,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw refusal({ error: "No one with that id." }, { status: 404 });
   const db = await getDb();
-  const person = await getPerson(db, viewer, id.data);
-  const [usage, activity, homework, lessons, resources, trail, bookings] = await Promise.all([
-    usageFor(db, viewer, person.id),
-    activitiesFor(db, viewer, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
-    homeworkFor(db, viewer, person.id),
-    lessonsFor(db, viewer, person.id),
-    resourcesFor(db, viewer, person.id),
-    auditTrail(db, viewer, person.id),
-    bookingsOf(db, viewer, person.id),
+  const read = permitFor(context, "client.read");
+  const person = await getPerson(db, read, id.data);
+  const [usage, activity, homework, lessons, resources, trail, orders, bookings] = await Promise.all([
+    usageFor(db, read, person.id),
+    activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
+    homeworkFor(db, read, person.id),
+    lessonsFor(db, read, person.id),
+    resourcesFor(db, read, person.id),
+    auditTrail(db, read, person.id),
+    personOrders(db, permitFor(context, "payments.read"), person.id),
+    bookingsOf(db, permitFor(context, "bookings.read"), person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -70,6 +73,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lessons,
     resources,
     trail,
+    orders,
     bookings,
     isSelf: person.id === viewer.id,
     may: {
@@ -87,7 +91,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents (each has an entry in the authorization matrix, app/server/route-access.ts). */
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = [
   "set-role",
   "set-plan",
@@ -101,6 +105,26 @@ export const INTENTS = [
   "resolve-booking",
 ] as const;
 
+// Who may open a client and use each intent (ARCHITECTURE: coach vs admin): enforced by
+// app/server/auth/access.server.ts before the loader or action runs.
+export const access = routeAccess({
+  loader: staff("client.read"),
+  action: {
+    intents: {
+      "set-role": staff("profile.set-role"),
+      "set-plan": staff("profile.set-plan"),
+      adjust: staff("usage.adjust"),
+      "add-activity": staff("activity.create"),
+      "assign-homework": staff("homework.assign"),
+      "review-homework": staff("homework.review"),
+      "add-resource": staff("resource.manage"),
+      "remove-resource": staff("resource.manage"),
+      "delete-person": staff("profile.delete"),
+      "resolve-booking": staff("bookings.resolve"),
+    } satisfies Record<(typeof INTENTS)[number], Handler>,
+  },
+});
+
 const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
   ...rolePlanIntents,
   ...usageIntents,
@@ -111,11 +135,14 @@ const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
   ...bookingIntents,
 };
 
+/** Fields any of the intents' forms may repeat (link rows); readForm refuses any other repeat. */
+const REPEATABLE = [...new Set(Object.values(INTENT_TABLE).flatMap((entry) => entry.form.repeatable))];
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = currentViewer(context);
   const id = idSchema.safeParse(params.id);
   if (!id.success) return invalid("That person was not found.");
-  const form = await readForm(request, { repeatable: HOMEWORK_REPEATABLE });
+  const form = await readForm(request, { repeatable: REPEATABLE });
   const intent = INTENTS.find((known) => known === form.get("intent"));
   const on = { db: await getDb(), viewer, clientId: id.data };
   return dispatch(intent ? INTENT_TABLE[intent] : undefined, form, on);
@@ -164,6 +191,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
               <ResourcesSection data={data} />
             </div>
           </div>
+          <PaymentsSection data={data} />
         </div>
       ) : (
         <p className="mt-8 text-muted-foreground">

@@ -30,6 +30,7 @@ const JUMPS = [
   ["homework", "Homework"],
   ["lessons", "Lessons"],
   ["resources", "Resources"],
+  ["payments", "Payments"],
   ["trail", "Audit trail"],
 ] as const;
 

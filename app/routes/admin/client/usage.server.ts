@@ -1,12 +1,13 @@
-import { z } from "zod";
-import { amountSchema, kindSchema } from "~/lib/schemas/admin";
-import { adjustUsage } from "~/server/models/client-records.server";
+import { adjustForm } from "~/lib/schemas/admin";
+import { adjustUsage, usagePermission } from "~/server/models/usage.server";
+import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
 // Quotas (+1/-1) and special items (Mark done/Undo) are both a usage row of +1 or -1.
 export const usageIntents = {
   adjust: intent({
-    schema: z.object({ kind: kindSchema, amount: amountSchema }),
-    handler: ({ kind, amount }, { db, viewer, clientId }) => adjustUsage(db, viewer, clientId, kind, amount),
+    form: adjustForm,
+    handler: ({ kind, amount }, { db, viewer, clientId }) =>
+      adjustUsage(db, authorize(viewer, usagePermission(kind)), clientId, kind, amount),
   }),
 };

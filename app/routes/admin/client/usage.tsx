@@ -1,9 +1,10 @@
 import { useFetcher, useFetchers } from "react-router";
-import { buttonClass } from "~/components/admin/fetcher-error";
-import { useInPlaceForm } from "~/components/admin/in-place-form";
+import { buttonClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
 import { QuotaCard } from "~/components/portal/quota-card";
 import { SpecialItemList } from "~/components/portal/special-items";
 import { canDecrement } from "~/domain/usage";
+import { adjustForm } from "~/lib/schemas/admin";
 import { type ClientData, Section } from "./section";
 
 // Quotas (+1/-1) and special items (Mark done/Undo): each press is one `adjust` of the usage.
@@ -33,10 +34,10 @@ function AdjustForm({
   className: string;
 }) {
   const fetcher = useFetcher();
-  const form = useInPlaceForm(fetcher);
+  const form = useFetcherForm(adjustForm, fetcher);
   const working = useUsageSaving() || form.saving;
   return (
-    <fetcher.Form method="post" ref={form.formRef} className={className}>
+    <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className={className}>
       <input type="hidden" name="intent" value="adjust" />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="amount" value={amount} />

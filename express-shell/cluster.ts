@@ -4,18 +4,15 @@
 // live updates and hears the others' NOTIFYs (sign-outs too, for the session cache). Per-process
 // things multiply: the rate limiters' counts and the live-stream cap per person are each process's own.
 import cluster from "node:cluster";
+import { configOrExit } from "../app/server/env.server.ts";
 
 /** Whether this process is the primary of a cluster (it forks and supervises; workers serve). */
 export function startCluster(): boolean {
   if (!cluster.isPrimary) return false;
-  const setting = process.env.WEB_CONCURRENCY?.trim() || "1";
-  if (!/^[1-9][0-9]?$/.test(setting)) {
-    console.error(`WEB_CONCURRENCY: must be a number of processes from 1 to 99 (got "${setting}")`);
-    process.exit(1);
-  }
-  const workers = Number(setting);
+  // The whole configuration, validated here first: a wrong value stops with the one line naming it.
+  const { webConcurrency: workers, databaseUrl } = configOrExit();
   if (workers === 1) return false;
-  if (!process.env.DATABASE_URL) {
+  if (!databaseUrl) {
     console.warn("WEB_CONCURRENCY needs DATABASE_URL (PGlite is one process only): running one process.");
     return false;
   }

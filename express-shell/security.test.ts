@@ -41,16 +41,20 @@ test("pagePath drops one trailing slash, except for the home page", () => {
   expect(pagePath("/about")).toBe("/about");
 });
 
-test("no protection in server/main.ts is mounted on a path: the router answers `.data`, `?index` and other spellings too", () => {
+test("no protection in express-shell/main.ts is mounted on a path: the router answers `.data`, `?index` and other spellings too", () => {
   // A limit or check mounted on "/login" misses "/login.data"; such rules live in the app's route
   // middleware and actions, or here unkeyed by path. The router's own catch-all is the one path mount,
   // besides webhooks: endpoints the router has no route for (its `.data` twin is the router's 404), read
-  // from the raw body before any parser (docs/decisions/0024-bookings.md).
+  // from the raw body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md).
   const source = readFileSync(path.join(import.meta.dirname, "main.ts"), "utf8");
+  // `webhook("/path", …)` is main.ts's helper that mounts a POST handler on the path.
   const mounted = [
-    ...source.matchAll(/\bapp\.(use|get|post|put|patch|delete|all|head)\(\s*["'`]([^"'`]*)/g),
-  ].map(([, method, mountPath]) => `${method} ${mountPath}`);
-  expect(mounted).toEqual(["post /webhooks/cal", "all /{*splat}"]);
+    ...source.matchAll(/\b(?:app\.(use|get|post|put|patch|delete|all|head)|webhook)\(\s*["'`]([^"'`]*)/g),
+  ].map(([, method, mountPath]) => `${method ?? "post"} ${mountPath}`);
+  // Besides the router, handlers (not protections): the webhooks of Stripe and Cal.com, which must read
+  // their raw body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md); their `.data`
+  // spelling is the router's and never reaches them (tests/system/payments.test.ts).
+  expect(mounted).toEqual(["post /webhooks/stripe", "post /webhooks/cal", "all /{*splat}"]);
   const routes = readFileSync(path.join(import.meta.dirname, "..", "app", "routes.ts"), "utf8");
   expect(routes).not.toMatch(/["']webhooks/);
 });

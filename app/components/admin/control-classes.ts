@@ -1,14 +1,4 @@
-/** The answer of an in-place form: the error in red beside the control, or nothing. */
-export function FetcherError({ data, id }: { data: unknown; id?: string }) {
-  const answer = data as { ok?: boolean; error?: string | null } | undefined;
-  if (answer?.ok !== false || !answer.error) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-danger">
-      {answer.error}
-    </p>
-  );
-}
-
+// The admin area's input and button looks, shared by its forms.
 export const inputClass = "rounded-md border border-border bg-background px-3 py-2 disabled:opacity-60";
 export const buttonClass =
   "rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:cursor-not-allowed disabled:opacity-50";

@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
+import { configOrExit } from "../app/server/env.server.ts";
 import { startCluster } from "./cluster.ts";
 import { pageCache } from "./page-cache.ts";
 import {
@@ -26,7 +27,7 @@ type AppEntry = typeof import("../app/entry.server.tsx");
 if (startCluster()) await new Promise<never>(() => {});
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+const buildDir = path.resolve(root, configOrExit().buildDir);
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 
 if (!existsSync(serverBuildPath)) {
@@ -81,23 +82,19 @@ const prerenderedScripts = new Map(
 );
 
 app.use(securityHeaders(config.publicOrigin, { sources: entry.cspSources(), prerenderedScripts }));
-// Cal.com's webhook: signed, from another site, so ahead of the same-site check and the body parsers;
-// the app verifies the signature on these exact bytes (app/server/bookings/cal-webhook.server.ts).
-app.post(
-  "/webhooks/cal",
-  express.raw({ type: () => true, limit: entry.CAL_WEBHOOK_LIMIT }),
-  (req, res, next) => {
-    entry
-      .handleCalWebhook(req.body, req.get("X-Cal-Signature-256"))
-      .then((answer) => res.status(answer.status).set("Cache-Control", "no-store").json(answer.body), next);
-  },
-);
+// Webhooks (Stripe's, docs/decisions/0027-payments.md; Cal.com's, docs/decisions/0028-bookings.md): the
+// signature covers the raw bytes, so these paths keep them (bounded) and are answered here, ahead of every
+// parser, the same-site check (the sender gives no Origin) and the per-address limit (retries come from
+// few addresses). The app checks the signature on these exact bytes.
+webhook("/webhooks/stripe", entry.WEBHOOK_BODY_LIMIT, "stripe-signature", entry.stripeWebhook);
+webhook("/webhooks/cal", entry.CAL_WEBHOOK_LIMIT, "X-Cal-Signature-256", entry.handleCalWebhook);
+
 app.use(sameSiteMutations(config.publicOrigin));
 app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
 
 // Fingerprinted files (cached for a year), public files and pre-rendered pages (revalidated, so a
 // deploy shows at once; /about, not a redirect to /about/): from memory, each compressed once
-// (server/static.ts), so before the compression middleware.
+// (express-shell/static.ts), so before the compression middleware.
 const client = clientFiles(clientDir, prerenderedScripts.keys(), pagePath);
 app.use(client.middleware);
 
@@ -135,7 +132,7 @@ app.all(
   "/{*splat}",
   createRequestHandler({
     build,
-    mode: process.env.NODE_ENV ?? "production",
+    mode: config.nodeEnv,
     // The nonce in this response's CSP header, for the inline scripts the app renders, and the client
     // address the app's own limits count by.
     getLoadContext: (req, res) => entry.requestLoadContext(cspNonce(res), req.ip),
@@ -156,6 +153,19 @@ server.on("error", (error) => {
   logger.fatal({ err: error.message }, "cannot listen");
   process.exit(1);
 });
+
+function webhook(
+  mountPath: string,
+  limit: string | number,
+  signatureHeader: string,
+  handle: (raw: unknown, signature: string | undefined) => Promise<{ status: number; body: unknown }>,
+) {
+  app.post(mountPath, express.raw({ type: () => true, limit }), (req, res, next) => {
+    handle(req.body, req.get(signatureHeader)).then(({ status, body }) => {
+      res.status(status).set("Cache-Control", "no-store").json(body);
+    }, next);
+  });
+}
 
 function prerenderedPaths(dir: string, prefix = ""): string[] {
   const found: string[] = [];

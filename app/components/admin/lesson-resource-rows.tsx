@@ -1,0 +1,130 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { LIMITS } from "~/lib/schemas/admin";
+import { lessonInputClass } from "./lesson-form-data";
+
+// The lesson form's resource rows (label + URL, SPEC §5): add, remove, and the first of a new row
+// takes focus. The inputs post as repeated `resourceLabel`/`resourceUrl` fields.
+
+export type ResourceRow = { key: number; label: string; url: string };
+
+/** The rows' state: `reset` starts again from one empty row (a new lesson after a save). */
+export function useResourceRows(initial: { label: string; url: string }[]) {
+  const nextKey = useRef(0);
+  const rowsFrom = (links: { label: string; url: string }[]): ResourceRow[] =>
+    links.map((link) => ({ key: nextKey.current++, ...link }));
+  // One empty row to start with, so a resource can be added without JavaScript too.
+  const [rows, setRows] = useState<ResourceRow[]>(() =>
+    rowsFrom(initial.length > 0 ? initial : [{ label: "", url: "" }]),
+  );
+  return { rows, setRows, rowsFrom, reset: () => setRows(rowsFrom([{ label: "", url: "" }])) };
+}
+
+export function ResourceRows({
+  rows: state,
+  disabled,
+  urlField,
+  error,
+}: {
+  rows: ReturnType<typeof useResourceRows>;
+  disabled: boolean;
+  /** The URL inputs' name and problem wiring (useForm's `field("resources", "resourceUrl")`). */
+  urlField: { name: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+  error: React.ReactNode;
+}) {
+  const uid = useId();
+  const { rows, setRows, rowsFrom } = state;
+  const addRowRef = useRef<HTMLButtonElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (focusRow === null) return;
+    document.getElementById(`${uid}-resource-label-${focusRow}`)?.focus();
+    setFocusRow(null);
+  }, [focusRow, uid]);
+
+  const addRow = () => {
+    const [row] = rowsFrom([{ label: "", url: "" }]);
+    if (!row) return;
+    setRows((current) => [...current, row]);
+    setFocusRow(row.key);
+  };
+  const removeRow = (key: number) => {
+    setRows((current) => current.filter((row) => row.key !== key));
+    addRowRef.current?.focus();
+  };
+  const updateRow = (key: number, change: Partial<ResourceRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={`${uid}-resources-hint`}>
+      <legend className="mb-1 text-sm font-medium">Resources</legend>
+      <p id={`${uid}-resources-hint`} className="-mt-2 text-sm text-muted-foreground">
+        Rows without a URL are left out; an empty label shows the URL.
+      </p>
+      {rows.length > 0 && (
+        <ol className="grid gap-3">
+          {rows.map((row, i) => (
+            <li
+              key={row.key}
+              className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
+            >
+              <div className="grid gap-1">
+                <label htmlFor={`${uid}-resource-label-${row.key}`} className="text-sm">
+                  Label <span className="sr-only">of resource {i + 1}</span>
+                </label>
+                <input
+                  id={`${uid}-resource-label-${row.key}`}
+                  name="resourceLabel"
+                  value={row.label}
+                  maxLength={LIMITS.label}
+                  autoComplete="off"
+                  disabled={disabled}
+                  onChange={(event) => updateRow(row.key, { label: event.currentTarget.value })}
+                  className={lessonInputClass}
+                />
+              </div>
+              <div className="grid gap-1">
+                <label htmlFor={`${uid}-resource-url-${row.key}`} className="text-sm">
+                  URL <span className="sr-only">of resource {i + 1}</span>
+                </label>
+                <input
+                  id={`${uid}-resource-url-${row.key}`}
+                  {...urlField}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={row.url}
+                  maxLength={LIMITS.url}
+                  autoComplete="off"
+                  disabled={disabled}
+                  onChange={(event) => updateRow(row.key, { url: event.currentTarget.value })}
+                  className={lessonInputClass}
+                />
+              </div>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => removeRow(row.key)}
+                className="justify-self-start rounded-md border border-border px-3 py-2 text-sm hover:bg-muted disabled:opacity-60"
+              >
+                Remove<span className="sr-only"> resource {i + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {error}
+      <div>
+        <button
+          ref={addRowRef}
+          type="button"
+          disabled={disabled || rows.length >= LIMITS.resourceRows}
+          onClick={addRow}
+          className="rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
+        >
+          Add resource
+        </button>
+      </div>
+    </fieldset>
+  );
+}

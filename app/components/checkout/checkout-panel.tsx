@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+
+/** The checkout pages' card: a title, what is being bought, and the actions. */
+export function CheckoutPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+      <section
+        aria-labelledby="checkout-title"
+        className="rounded-2xl border border-border bg-card p-6 shadow-sm"
+      >
+        <h1 id="checkout-title" className="text-2xl font-bold tracking-tight">
+          {title}
+        </h1>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+export const primaryAction =
+  "rounded-md bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground hover:bg-primary/90 disabled:opacity-60";
+export const secondaryAction =
+  "rounded-md border border-border px-4 py-2 text-center text-sm font-medium hover:bg-muted";
+
+/** "Pro — $80/month × 12 CAD". */
+export function LineSummary({
+  line,
+}: {
+  line: { title: string; label: string; currency: string; instalments: number | null };
+}) {
+  return (
+    <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-muted-foreground">Offer</dt>
+      <dd className="font-medium">{line.title}</dd>
+      <dt className="text-muted-foreground">Price</dt>
+      <dd className="font-medium">
+        {line.label} {line.currency}
+      </dd>
+      {line.instalments ? (
+        <>
+          <dt className="text-muted-foreground">Payments</dt>
+          <dd>{line.instalments} instalments, then they stop by themselves</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

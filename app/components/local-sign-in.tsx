@@ -1,0 +1,91 @@
+import { Form, useNavigation } from "react-router";
+import { localSignInForm } from "~/lib/schemas/sign-in";
+import { useForm } from "./form";
+
+// Local sign-in on /login (no OIDC client configured, loopback only): be a seeded person, or any email.
+// Plain POSTs to the login action, so it works without JavaScript.
+
+export function LocalSignIn({
+  people,
+  redirectTo,
+  refusal,
+}: {
+  people: { email: string; label: string; role: string; plan: string | null }[];
+  redirectTo: string | null;
+  /** The action's answer to "Any email" (a plain POST). */
+  refusal: { error: string; field: string | null } | null;
+}) {
+  const navigation = useNavigation();
+  const form = useForm(localSignInForm, {
+    answer: refusal ? { ok: false, ...refusal } : undefined,
+    busy: navigation.state === "submitting",
+  });
+  return (
+    <div className="mt-8 border-t border-border pt-6">
+      <h2 className="text-lg font-semibold">Local sign-in (this machine only)</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        No Google client is configured, so you can be anyone to try the site. This is impossible once Google
+        sign-in is set up or the server is reachable from a network.
+      </p>
+      <ul className="mt-4 grid gap-2">
+        {people.map((person) => (
+          <li key={person.email}>
+            <Form method="post">
+              <input type="hidden" name="intent" value="local" />
+              <input type="hidden" name="email" value={person.email} />
+              {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+              <button
+                type="submit"
+                className="flex w-full items-center justify-between rounded-md border border-border px-3 py-2 text-left text-sm hover:bg-muted"
+              >
+                <span>
+                  Sign in as <span className="font-medium">{person.label}</span>
+                </span>
+                <span className="text-muted-foreground">
+                  {person.role}
+                  {person.plan ? ` · ${person.plan}` : ""}
+                </span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form
+        method="post"
+        ref={form.ref}
+        onSubmit={form.onSubmit}
+        className="mt-4 grid gap-2 sm:grid-cols-[1fr_1fr_auto]"
+      >
+        <input type="hidden" name="intent" value="local" />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <label className="grid min-w-0 gap-1 text-sm">
+          Any email
+          <input
+            {...form.field("email")}
+            type="email"
+            required
+            maxLength={254}
+            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
+          />
+          {form.error("email")}
+        </label>
+        <label className="grid min-w-0 gap-1 text-sm">
+          Name (optional)
+          <input
+            {...form.field("name")}
+            maxLength={120}
+            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
+          />
+          {form.error("name")}
+        </label>
+        <button
+          type="submit"
+          className="self-end whitespace-nowrap rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
+        >
+          Sign in
+        </button>
+      </Form>
+      {form.message}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  chargesToCome,
+  instalmentsText,
+  money,
+  ORDER_STATUS_LABELS,
+  offerTitle,
+  priceText,
+} from "~/domain/orders";
+import { LocalDateTime } from "../portal/local-date-time";
+
+// A person's orders with their charges, refunds and failures: the portal's Billing tab and the client
+// page (admin area) show the same list.
+
+export type OrderView = {
+  id: string;
+  offer: string;
+  option: string;
+  mode: string;
+  unitAmount: number;
+  currency: string;
+  instalments: number | null;
+  paidInstalments: number;
+  status: string;
+  createdAt: string | Date;
+  payments: {
+    id: string;
+    kind: string;
+    amount: number;
+    currency: string;
+    receiptUrl: string | null;
+    occurredAt: string | Date;
+  }[];
+};
+
+const KIND_LABELS: Record<string, string> = { charge: "Payment", refund: "Refund", failed: "Failed payment" };
+
+export function StatusBadge({ status }: { status: string }) {
+  const tone =
+    status === "past_due"
+      ? "border-destructive text-destructive"
+      : status === "refunded" || status === "canceled"
+        ? "border-border text-muted-foreground"
+        : "border-primary/50 text-foreground";
+  return (
+    <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${tone}`}>
+      {ORDER_STATUS_LABELS[status] ?? status}
+    </span>
+  );
+}
+
+export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <ul className="space-y-4">
+      {orders.map((order) => {
+        const instalments = instalmentsText(order);
+        return (
+          <li key={order.id}>
+            <article
+              aria-labelledby={`order-${order.id}`}
+              className="rounded-xl border border-border bg-card p-5"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <Heading id={`order-${order.id}`} className="text-lg font-semibold">
+                  {offerTitle(order.offer)}
+                </Heading>
+                <StatusBadge status={order.status} />
+              </div>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {priceText(order)} · bought <LocalDateTime value={order.createdAt} />
+              </p>
+              {instalments ? <p className="mt-1 text-sm">Instalments: {instalments}</p> : null}
+              {chargesToCome(order) ? (
+                <p className="mt-1 text-sm">Next charge: {money(order.unitAmount, order.currency)}</p>
+              ) : null}
+              {order.payments.length > 0 ? (
+                <ul className="mt-3 divide-y divide-border border-t border-border text-sm">
+                  {order.payments.map((payment) => (
+                    <li key={payment.id} className="flex flex-wrap justify-between gap-x-4 py-2">
+                      <span>
+                        {KIND_LABELS[payment.kind] ?? payment.kind} ·{" "}
+                        <LocalDateTime value={payment.occurredAt} />
+                      </span>
+                      <span className="flex gap-3">
+                        <span className={payment.kind === "failed" ? "text-destructive" : ""}>
+                          {payment.kind === "refund" ? "−" : ""}
+                          {money(payment.amount, payment.currency)}
+                        </span>
+                        {payment.receiptUrl?.startsWith("https://") ? (
+                          <a
+                            href={payment.receiptUrl}
+                            className="underline underline-offset-2"
+                            rel="noopener noreferrer"
+                            target="_blank"
+                          >
+                            Receipt<span className="sr-only"> (opens in a new tab)</span>
+                          </a>
+                        ) : null}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

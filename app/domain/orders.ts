@@ -1,0 +1,64 @@
+// How an order reads to people (docs/decisions/0027-payments.md): pure, shared by the portal's Billing
+// tab, the client page and the admin's Payments list.
+
+import { PRICING_PLANS } from "~/content/pricing";
+import { type Currency, formatMoney } from "./financing";
+
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: "Awaiting payment",
+  paid: "Paid",
+  active: "Active",
+  past_due: "Payment failed",
+  completed: "Paid in full",
+  canceled: "Cancelled",
+  refunded: "Refunded",
+  expired: "Expired",
+};
+
+/** Statuses the admin's list filters by, in this order. */
+export const ORDER_FILTER_STATUSES = [
+  "paid",
+  "active",
+  "past_due",
+  "completed",
+  "canceled",
+  "refunded",
+] as const;
+
+export function offerTitle(offer: string): string {
+  return PRICING_PLANS.find((p) => p.planKey === offer)?.title ?? offer;
+}
+
+export function money(cents: number, currency: string): string {
+  return `${formatMoney(cents / 100, currency as Currency)} ${currency}`;
+}
+
+export type OrderSummary = {
+  offer: string;
+  option: string;
+  mode: string;
+  unitAmount: number;
+  currency: string;
+  instalments: number | null;
+  paidInstalments: number;
+  status: string;
+};
+
+/** "$80 CAD × 12 instalments", "$249 CAD a month", "$900 CAD". */
+export function priceText(order: OrderSummary): string {
+  const each = money(order.unitAmount, order.currency);
+  if (order.instalments) return `${each} × ${order.instalments} instalments`;
+  return order.mode === "subscription" ? `${each} a month` : each;
+}
+
+/** "3 paid, 9 left" for instalments; null otherwise. */
+export function instalmentsText(order: OrderSummary): string | null {
+  if (!order.instalments) return null;
+  const left = Math.max(0, order.instalments - order.paidInstalments);
+  return `${order.paidInstalments} paid, ${left} left`;
+}
+
+/** Whether more charges are to come (an active subscription or unfinished instalments). */
+export function chargesToCome(order: OrderSummary): boolean {
+  return order.mode === "subscription" && (order.status === "active" || order.status === "past_due");
+}

@@ -1,0 +1,22 @@
+import { OrderList } from "~/components/payments/order-list";
+import { type ClientData, Section } from "./section";
+
+// The person's payments (issue #16): what they bought, charges, refunds, failed payments. Read-only.
+export function PaymentsSection({ data }: { data: ClientData }) {
+  const pastDue = data.orders.some((o) => o.status === "past_due");
+  return (
+    <Section id="payments" title="Payments">
+      {pastDue ? (
+        <p role="alert" className="mb-4 rounded-md border border-destructive px-3 py-2 text-sm">
+          A payment failed. The client has been asked to update their card; their access is unchanged until
+          you decide.
+        </p>
+      ) : null}
+      {data.orders.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No payments.</p>
+      ) : (
+        <OrderList orders={data.orders} headingLevel={3} />
+      )}
+    </Section>
+  );
+}

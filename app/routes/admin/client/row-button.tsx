@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { buttonClass } from "~/components/admin/control-classes";
+import { useFetcherForm } from "~/components/form";
+import type { FormDefinition } from "~/lib/forms";
+
+// One button that runs one intent on one row of the client's page (the row's id in a hidden field),
+// in place, with a refusal beside it: Remove a resource, Mark a booking resolved.
+
+export function RowButton({
+  form: definition,
+  intent,
+  idField,
+  id,
+  label,
+  children,
+}: {
+  form: FormDefinition;
+  intent: string;
+  idField: string;
+  id: string;
+  /** The button's accessible name, when its text alone says too little ("Remove" what). */
+  label?: string;
+  children: ReactNode;
+}) {
+  const fetcher = useFetcher();
+  const form = useFetcherForm(definition, fetcher);
+  return (
+    <fetcher.Form
+      method="post"
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      className="inline-flex items-center gap-2"
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idField} value={id} />
+      <button type="submit" disabled={form.saving} className={buttonClass} aria-label={label}>
+        {children}
+      </button>
+      {form.message}
+    </fetcher.Form>
+  );
+}

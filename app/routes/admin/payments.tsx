@@ -1,0 +1,171 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { StatusBadge } from "~/components/payments/order-list";
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { CURRENCIES, parseCurrency } from "~/domain/financing";
+import { money, ORDER_FILTER_STATUSES, ORDER_STATUS_LABELS, offerTitle, priceText } from "~/domain/orders";
+import { seo } from "~/lib/seo";
+import { permitFor } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { listOrders } from "~/server/models/orders.server";
+import { routeAccess, staff } from "~/server/route-access";
+import type { Route } from "./+types/payments";
+
+// Who may load this page: enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: staff("payments.read") });
+
+// Payments (issue #16): every purchase, newest first, 50 a page, filtered by status and currency.
+// Coach and admin see it; nothing here changes anything.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const status = ORDER_FILTER_STATUSES.find((s) => s === params.get("status")) ?? null;
+  const currency = parseCurrency(params.get("currency"));
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const result = await listOrders(await getDb(), permitFor(context, "payments.read"), {
+    status: status ?? undefined,
+    currency: currency ?? undefined,
+    page,
+  });
+  return { ...result, status, currency };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Payments",
+    description: "Payments.",
+    path: "/admin/payments",
+    noindex: true,
+  });
+}
+
+const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageSize, status, currency } = loaderData;
+  const [params] = useSearchParams();
+  const loading = useNavigation().state === "loading";
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(n));
+    return `?${next}`;
+  };
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Payments</h1>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter payments">
+        <label className="grid gap-1 text-sm">
+          Status
+          <select name="status" defaultValue={status ?? ""} className={selectClass}>
+            <option value="">All</option>
+            {ORDER_FILTER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm">
+          Currency
+          <select name="currency" defaultValue={currency ?? ""} className={selectClass}>
+            <option value="">All</option>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted"
+        >
+          Filter
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+        {loading ? "Loading…" : `${total} ${total === 1 ? "payment" : "payments"}, page ${page} of ${pages}`}
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+          No payments{status || currency ? " match these filters" : " yet"}.
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-xl border border-border">
+          <table className="w-full min-w-[40rem] text-sm">
+            <thead>
+              <tr className="border-b border-border text-left">
+                <th scope="col" className="px-3 py-2">
+                  Person
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Offer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Amount
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Currency
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Date
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ order, email, fullName }) => (
+                <tr key={order.id} className="border-b border-border last:border-b-0">
+                  <td className="px-3 py-2">
+                    {order.personId ? (
+                      <Link to={`/admin/clients/${order.personId}`} className="underline underline-offset-2">
+                        {fullName || email}
+                      </Link>
+                    ) : (
+                      <span className="text-muted-foreground">Deleted account</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">{offerTitle(order.offer)}</td>
+                  <td className="px-3 py-2 tabular-nums" title={priceText(order)}>
+                    {money(order.unitAmount, order.currency).replace(` ${order.currency}`, "")}
+                    {order.instalments
+                      ? ` × ${order.instalments}`
+                      : order.mode === "subscription"
+                        ? " /month"
+                        : ""}
+                  </td>
+                  <td className="px-3 py-2">{order.currency}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <LocalDateTime value={order.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="underline">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="underline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
+import {
+  CheckoutPanel,
+  LineSummary,
+  primaryAction,
+  secondaryAction,
+} from "~/components/checkout/checkout-panel";
+import { checkoutLine } from "~/domain/checkout";
+import { seo } from "~/lib/seo";
+import { readForm } from "~/server/action-result.server";
+import { permitFor } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { getConfig, isLoopbackHost } from "~/server/env.server";
+import { ownOrder } from "~/server/models/orders.server";
+import { payLocally } from "~/server/payments/checkout.server";
+import { BUYER, routeAccess } from "~/server/route-access";
+import type { Route } from "./+types/local";
+
+// Who may use the test checkout: enforced by app/server/auth/access.server.ts (the host is checked below).
+export const access = routeAccess({ loader: BUYER, action: BUYER });
+
+// The local test checkout (like local sign-in): only without Stripe keys and only on a loopback
+// address. "Pay" sends the events Stripe would send, signed locally, through the webhook's own code.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_HERE = "The test checkout runs only on a computer's own address, when Stripe is not configured.";
+
+function guard(request: Request, context: Readonly<RouterContextProvider>) {
+  if (getConfig().payments.mode !== "local" || !isLoopbackHost(new URL(request.url).hostname)) {
+    throw data({ error: NOT_HERE }, { status: 404 });
+  }
+  return permitFor(context, "checkout.start");
+}
+
+const orderIdFrom = (value: unknown) => (typeof value === "string" && UUID.test(value) ? value : null);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const permit = guard(request, context);
+  const id = orderIdFrom(new URL(request.url).searchParams.get("order"));
+  if (!id) return { order: null };
+  const order = await ownOrder(await getDb(), permit, { id });
+  const result = checkoutLine(order);
+  const line = "line" in result ? result.line : null;
+  return { order: { id: order.id, status: order.status, sessionId: order.checkoutSessionId }, line };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const permit = guard(request, context);
+  const id = orderIdFrom((await readForm(request)).get("order"));
+  if (!id) throw data({ error: "No such order." }, { status: 404 });
+  const order = await payLocally(await getDb(), permit, id);
+  return redirect(`/checkout/success?${new URLSearchParams({ session_id: order.checkoutSessionId ?? "" })}`);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Test checkout",
+    description: "A local test payment.",
+    path: "/checkout/local",
+    noindex: true,
+  });
+}
+
+export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const { order } = loaderData;
+  const line = "line" in loaderData ? loaderData.line : null;
+  return (
+    <CheckoutPanel title="Test checkout">
+      <p className="mt-2 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+        Local test mode: no card, no money. Paying here sends the same events Stripe would, through the same
+        fulfilment.
+      </p>
+      {!order || !line ? (
+        <p className="mt-4 text-muted-foreground">
+          Nothing to pay here.{" "}
+          <Link to="/pricing" className="underline">
+            Choose an offer on the pricing page.
+          </Link>
+        </p>
+      ) : order.status !== "pending" ? (
+        <p className="mt-4">
+          This order is already {order.status}.{" "}
+          <Link to={`/checkout/success?session_id=${order.sessionId}`} className="underline">
+            See it
+          </Link>
+        </p>
+      ) : (
+        <>
+          <LineSummary line={line} />
+          <Form method="post" className="mt-6 flex flex-col gap-2 sm:flex-row">
+            <input type="hidden" name="order" value={order.id} />
+            <button type="submit" className={primaryAction} disabled={busy}>
+              {busy ? "Paying…" : `Pay ${line.label} ${line.currency} (test)`}
+            </button>
+            <Link
+              to={`/checkout?${new URLSearchParams({ offer: line.offer, currency: line.currency, option: line.option, canceled: "1" })}`}
+              className={secondaryAction}
+            >
+              Cancel
+            </Link>
+          </Form>
+        </>
+      )}
+    </CheckoutPanel>
+  );
+}

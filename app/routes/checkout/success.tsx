@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import { CheckoutPanel, primaryAction, secondaryAction } from "~/components/checkout/checkout-panel";
+import { PRICING_PLANS } from "~/content/pricing";
+import { PLAN_LABELS } from "~/domain/plans";
+import { seo } from "~/lib/seo";
+import { permitFor } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { getConfig } from "~/server/env.server";
+import { confirmCheckout } from "~/server/payments/checkout.server";
+import { BUYER, routeAccess } from "~/server/route-access";
+import type { Route } from "./+types/success";
+
+// Who may come back from a checkout (only a buyer has orders): enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: BUYER });
+
+// Back from the checkout: the buyer's order, fulfilled here if the provider says it is paid and the
+// webhook has not arrived yet (the same fulfilment, once), so the plan shows at once.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const permit = permitFor(context, "checkout.start");
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId || sessionId.length > 255) return { order: null };
+  const order = await confirmCheckout(await getDb(), permit, getConfig().payments, sessionId);
+  return {
+    order: {
+      title: PRICING_PLANS.find((p) => p.planKey === order.offer)?.title ?? order.offer,
+      plan: order.plan ? PLAN_LABELS[order.plan] : null,
+      paid: order.fulfilledAt !== null,
+    },
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Thank you",
+    description: "Your payment.",
+    path: "/checkout/success",
+    noindex: true,
+  });
+}
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  if (!order) {
+    return (
+      <CheckoutPanel title="Checkout">
+        <p className="mt-3 text-muted-foreground">No payment to show. Your purchases are in your portal.</p>
+        <Link to="/dashboard" className={`mt-6 inline-block ${primaryAction}`}>
+          Go to your dashboard
+        </Link>
+      </CheckoutPanel>
+    );
+  }
+  return (
+    <CheckoutPanel title={order.paid ? "Thank you: payment received" : "Payment in progress"}>
+      <p role="status" className="mt-3">
+        {order.paid
+          ? `${order.title} is yours.${order.plan ? ` Your portal now shows your ${order.plan} plan.` : ""}`
+          : "Stripe is still confirming your payment. This page updates when it does; you can also come back later."}
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        <Link to="/dashboard" className={primaryAction}>
+          Go to your dashboard
+        </Link>
+        <Link to="/billing" className={secondaryAction}>
+          See billing
+        </Link>
+      </div>
+    </CheckoutPanel>
+  );
+}

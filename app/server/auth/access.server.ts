@@ -1,0 +1,223 @@
+import { data, type MiddlewareFunction, redirect, type ServerBuild } from "react-router";
+import { can } from "~/domain/policy";
+import { safeRedirect, type Viewer } from "~/domain/viewer";
+import { logger } from "../logger.server";
+import { forbidden } from "../policy.server";
+import {
+  type Guard,
+  type Handler,
+  handlersOf,
+  type IntentAccess,
+  isRouteAccess,
+  type RouteAccess,
+} from "../route-access";
+import { requireViewer, type ViewerState, viewerContext } from "./context.server";
+
+// The one place access is enforced (issue #20; docs/decisions/0026-access-declared-per-route.md).
+// Root middleware: it finds the route the request matched (by the router's own route pattern, so
+// `/x`, `/x.data`, `/x/`, `?index` and `_routes` are the same route), reads the `access` its module
+// declares (app/server/route-access.ts), and enforces the guard and the POLICY action of the loader,
+// or of the action's intent, before any loader or action runs. A route without a valid declaration
+// — or whose declaration disagrees with its module — does not serve: 500, and its problem is logged.
+
+type BuiltRoutes = ServerBuild["routes"];
+
+/** A route that answers URLs, with the declarations that apply to it: its layouts' and its own. */
+type Served = { id: string; layouts: { id: string; guard: Guard }[]; access: RouteAccess | null };
+
+export type AccessTable = {
+  byPattern: Map<string, Served>;
+  /** Each reason a route would not serve, naming the route: empty when every route is declared. */
+  problems: string[];
+  /** Route ids with a problem: they answer 500. */
+  broken: Set<string>;
+};
+
+/** The router's pattern spelling: its matched paths joined; the same here, without edge slashes. */
+const patternOf = (paths: (string | undefined)[]) =>
+  paths
+    .filter(Boolean)
+    .join("/")
+    .replace(/\/\/+/g, "/")
+    .replace(/^\/|\/$/g, "");
+
+/** Every route of a build with its declaration, and everything that keeps a route from being served. */
+export function accessTable(routes: BuiltRoutes): AccessTable {
+  const byPattern = new Map<string, Served>();
+  const problems: string[] = [];
+  const broken = new Set<string>();
+  const problem = (id: string, text: string) => {
+    problems.push(`${id}: ${text}`);
+    broken.add(id);
+  };
+  const declared = (id: string) => {
+    const module = routes[id]?.module as unknown as Record<string, unknown> | undefined;
+    return module && isRouteAccess(module.access) ? module.access : null;
+  };
+  for (const [id, route] of Object.entries(routes)) {
+    if (!route) continue;
+    const module = route.module as unknown as Record<string, unknown>;
+    const access = declared(id);
+    const pathless = route.index !== true && !route.path;
+    if (!access) {
+      problem(id, "exports no valid `access` declaration (app/server/route-access.ts), so it does not serve");
+      if (pathless) continue;
+    }
+    if (pathless) {
+      if (access && !("layout" in access))
+        problem(id, "a layout (no URL of its own): declare { layout: guard }");
+      continue;
+    }
+    const chain: NonNullable<BuiltRoutes[string]>[] = [];
+    for (let at: string | undefined = id; at; at = routes[at]?.parentId) {
+      const r = routes[at];
+      if (r) chain.unshift(r);
+    }
+    const layouts = chain.flatMap((r) => {
+      const a = declared(r.id);
+      return r.id !== id && a && "layout" in a ? [{ id: r.id, guard: a.layout }] : [];
+    });
+    const pattern = patternOf(chain.map((r) => r.path));
+    const other = byPattern.get(pattern);
+    if (other) problem(id, `answers the same URLs as ${other.id}`);
+    byPattern.set(pattern, { id, layouts, access });
+    if (!access) continue;
+    if ("layout" in access) {
+      problem(id, "has a URL, so it declares { loader } (and { action } if it has one), not { layout }");
+      continue;
+    }
+    const hasAction = typeof module.action === "function";
+    if (hasAction && !access.action) problem(id, "exports an action its declaration does not mention");
+    if (!hasAction && access.action) problem(id, "declares an action the module does not have");
+    const intents = Array.isArray(module.INTENTS) ? (module.INTENTS as string[]) : null;
+    const declaredIntents =
+      access.action && "intents" in access.action ? Object.keys(access.action.intents) : null;
+    if (intents || declaredIntents) {
+      const missing = (intents ?? []).filter((i) => !declaredIntents?.includes(i));
+      const extra = (declaredIntents ?? []).filter((i) => !intents?.includes(i));
+      if (missing.length) problem(id, `intents without a declaration: ${missing.join(", ")}`);
+      if (extra.length) problem(id, `declared intents the module's INTENTS lacks: ${extra.join(", ")}`);
+    }
+    for (const layout of layouts) {
+      if (layout.guard === "public") continue;
+      for (const row of handlersOf(access)) {
+        if (row.handler.access !== layout.guard) {
+          problem(
+            id,
+            `${row.method}${row.intent ? ` ${row.intent}` : ""} says ${row.handler.access} behind ${layout.id} (${layout.guard})`,
+          );
+        }
+      }
+    }
+  }
+  return { byPattern, problems, broken };
+}
+
+const MUTATION = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The handler a request runs: the loader's, the action's, or its intent's (`{ shared }`: an unknown intent). */
+async function handlerFor(access: Exclude<RouteAccess, { layout: Guard }>, request: Request) {
+  if (!MUTATION.has(request.method)) return access.loader;
+  const action = access.action;
+  if (!action) throw data(null, { status: 405, statusText: "Method Not Allowed" });
+  if (!("intents" in action)) return action;
+  return intentHandler(action, request);
+}
+
+async function intentHandler(action: IntentAccess, request: Request): Promise<Handler | { shared: Guard }> {
+  // The action reads the body itself; this reads a copy (bounded to 1 MB before the app).
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const named = form?.get("intent");
+  // As the actions read it: a known intent, else the default (none: the action refuses it).
+  const intent = typeof named === "string" && Object.hasOwn(action.intents, named) ? named : action.default;
+  const handler = intent === undefined ? undefined : action.intents[intent];
+  if (handler) return handler;
+  // Unknown: only the guard every intent shares (the action answers "Unknown action.").
+  const guards = new Set(Object.values(action.intents).map((h) => h.access));
+  return { shared: guards.size === 1 ? ([...guards][0] as Guard) : "none" };
+}
+
+const apiRefusal = (status: 401 | 503, text: string) =>
+  new Response(text, {
+    status,
+    headers: { "Cache-Control": "no-store", ...(status === 503 ? { "Retry-After": "5" } : {}) },
+  });
+
+/** The guard's verdict: nothing (go on), a Response to answer with, or it throws (a redirect, 403, 503). */
+function guard(
+  guard: Guard,
+  request: Request,
+  url: URL,
+  state: ViewerState,
+  answers?: 404 | 405,
+): Response | undefined {
+  switch (guard) {
+    case "public":
+      return;
+    case "guest":
+      // SPEC §2: a signed-in visitor goes on to where they were headed, or the dashboard.
+      if (state && state !== "unavailable") throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+      return;
+    case "signed-in":
+      requireViewer(request, state);
+      return;
+    case "signed-in-api":
+      if (state === "unavailable") return apiRefusal(503, "The site can't reach its database right now.");
+      if (!state) return apiRefusal(401, "Sign in first.");
+      return;
+    case "portal":
+      // Admins and coaches have no plan of their own: their home is the admin area (docs/decisions/0012).
+      if (can(requireViewer(request, state), "admin.enter")) throw redirect("/admin");
+      return;
+    case "staff":
+      if (!can(requireViewer(request, state), "admin.enter")) throw redirect("/dashboard");
+      return;
+    case "none": {
+      const status = answers ?? 404;
+      throw data(null, { status, statusText: status === 405 ? "Method Not Allowed" : "Not Found" });
+    }
+  }
+}
+
+/** The root middleware enforcing every route's declaration; `routes` gives the build's route modules. */
+export function enforceAccess(routes: () => Promise<BuiltRoutes>): MiddlewareFunction<Response> {
+  let table: Promise<AccessTable> | null = null;
+  const tableOnce = () => {
+    table ??= routes().then((built) => {
+      const made = accessTable(built);
+      for (const text of made.problems)
+        logger.error({ problem: text }, "route access: the route does not serve");
+      return made;
+    });
+    return table;
+  };
+  return async ({ request, context, pattern }, next) => {
+    const { byPattern, broken } = await tableOnce();
+    const served = byPattern.get(patternOf([pattern]));
+    if (!served?.access || "layout" in served.access || broken.has(served.id)) {
+      logger.error({ pattern, route: served?.id ?? null }, "route access: no valid declaration; refused");
+      throw data("This page is not available.", { status: 500 });
+    }
+    const state = context.get(viewerContext);
+    const url = new URL(request.url);
+    for (const layout of served.layouts) {
+      const answer = guard(layout.guard, request, url, state);
+      if (answer) return answer;
+    }
+    const handler = await handlerFor(served.access, request);
+    if ("shared" in handler) {
+      const answer = guard(handler.shared, request, url, state);
+      return answer ?? next();
+    }
+    const answer = guard(handler.access, request, url, state, handler.answers);
+    if (answer) return answer;
+    const viewer: Viewer | null = state && state !== "unavailable" ? state : null;
+    if (handler.policy && !can(viewer, handler.policy) && handler.otherwise !== "demo") {
+      forbidden(handler.refused);
+    }
+    return next();
+  };
+}

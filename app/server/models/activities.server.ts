@@ -1,0 +1,69 @@
+import { desc, eq } from "drizzle-orm";
+import { activityLinkFrom } from "~/domain/links";
+import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
+import type { Permit } from "../policy.server";
+import { activities } from "../schema";
+import { audit } from "./audit.server";
+import { lockClient } from "./client-lock.server";
+
+// A client's records as the coach and admin change them (one file per kind of record). Each function
+// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
+// transaction with its audit row, and refused whole when a rule says no.
+
+/** A client's newest activity entries: the one query behind the client's and the coach's views. */
+function activitiesOf(db: Db, clientId: string, limit: number) {
+  return db
+    .select({
+      id: activities.id,
+      title: activities.title,
+      details: activities.details,
+      links: activities.links,
+      occurredAt: activities.occurredAt,
+    })
+    .from(activities)
+    .where(eq(activities.clientId, clientId))
+    .orderBy(desc(activities.occurredAt))
+    .limit(limit);
+}
+
+/** The signed-in client's own newest entries (the dashboard reads them with its usage, portal.server.ts). */
+export function recentActivities(db: Db, permit: Permit<"portal.read-own">, limit: number) {
+  return activitiesOf(db, permit.actor.id, limit);
+}
+
+export async function activitiesFor(db: Db, _permit: Permit<"client.read">, clientId: string, limit: number) {
+  return activitiesOf(db, clientId, limit);
+}
+
+export async function addActivity(
+  db: Db,
+  permit: Permit<"activity.create">,
+  clientId: string,
+  input: { title: string; details: string | null; link: string | null },
+) {
+  const { actor } = permit;
+  return db.transaction(async (tx) => {
+    await lockClient(tx, permit, clientId);
+    const [created] = await tx
+      .insert(activities)
+      .values({
+        clientId,
+        title: input.title,
+        details: input.details,
+        kind: null, // SPEC §3: always null when an admin creates it
+        links: activityLinkFrom(input.link),
+        createdBy: actor.id,
+      })
+      .returning();
+    await audit(tx, permit, {
+      action: "activity.create",
+      targetId: clientId,
+      entity: "activity",
+      entityId: created?.id,
+      after: { title: input.title, details: input.details, links: created?.links },
+    });
+    await publishChange(tx, { kind: "activity", clientId });
+    return created;
+  });
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { Link } from "~/domain/links";
+import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
+import type { Permit } from "../policy.server";
+import { homework } from "../schema";
+import { audit } from "./audit.server";
+import { lockClient } from "./client-lock.server";
+
+// A client's records as the coach and admin change them (one file per kind of record). Each function
+// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
+// transaction with its audit row, and refused whole when a rule says no.
+
+export async function homeworkFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
+  return db
+    .select()
+    .from(homework)
+    .where(eq(homework.clientId, clientId))
+    .orderBy(asc(homework.dueDate), asc(homework.createdAt));
+}
+
+export async function assignHomework(
+  db: Db,
+  permit: Permit<"homework.assign">,
+  clientId: string,
+  input: { title: string; dueDate: string | null; description: string | null; links: Link[] },
+) {
+  const { actor } = permit;
+  return db.transaction(async (tx) => {
+    await lockClient(tx, permit, clientId);
+    const [created] = await tx
+      .insert(homework)
+      .values({ clientId, assignedBy: actor.id, status: "assigned", ...input })
+      .returning();
+    await audit(tx, permit, {
+      action: "homework.assign",
+      targetId: clientId,
+      entity: "homework",
+      entityId: created?.id,
+      after: { title: input.title, dueDate: input.dueDate },
+    });
+    await publishChange(tx, { kind: "homework", clientId });
+    return created;
+  });
+}
+
+/** submitted → reviewed, with feedback the client sees. */
+export async function reviewHomework(
+  db: Db,
+  permit: Permit<"homework.review">,
+  homeworkId: string,
+  feedback: string | null,
+  clientId: string,
+) {
+  const { actor } = permit;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(homework)
+      .where(and(eq(homework.id, homeworkId), eq(homework.clientId, clientId)))
+      .for("update");
+    if (!current) throw data({ error: "That homework was not found." }, { status: 404 });
+    if (current.status !== "submitted") {
+      throw data({ error: "Only handed-in homework can be reviewed." }, { status: 409 });
+    }
+    const [updated] = await tx
+      .update(homework)
+      .set({ status: "reviewed", feedback, reviewedAt: sql`now()`, reviewedBy: actor.id })
+      .where(eq(homework.id, homeworkId))
+      .returning();
+    await audit(tx, permit, {
+      action: "homework.review",
+      targetId: current.clientId,
+      entity: "homework",
+      entityId: homeworkId,
+      before: { status: current.status },
+      after: { status: "reviewed", feedback },
+    });
+    await publishChange(tx, { kind: "homework", clientId: current.clientId });
+    return updated;
+  });
+}

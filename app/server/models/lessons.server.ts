@@ -1,0 +1,110 @@
+import { desc, eq } from "drizzle-orm";
+import { data } from "react-router";
+import type { Link } from "~/domain/links";
+import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
+import type { Permit } from "../policy.server";
+import { lessons, profiles } from "../schema";
+import { audit, type Tx } from "./audit.server";
+
+// A client's records as the coach and admin change them (one file per kind of record). Each function
+// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
+// transaction with its audit row, and refused whole when a rule says no.
+
+export type LessonInput = {
+  clientId: string;
+  title: string;
+  notes: string | null;
+  occurredAt: Date;
+  recordingUrl: string | null;
+  resources: Link[];
+};
+
+async function assertClientForLesson(tx: Tx, clientId: string) {
+  const [client] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, clientId));
+  // SPEC §2: only role client is selectable.
+  if (client?.role !== "client") throw data({ error: "Select a client." }, { status: 400 });
+}
+
+export async function createLesson(db: Db, permit: Permit<"lesson.create">, input: LessonInput) {
+  const { actor } = permit;
+  return db.transaction(async (tx) => {
+    await assertClientForLesson(tx, input.clientId);
+    const [created] = await tx
+      .insert(lessons)
+      .values({ ...input, coachId: actor.id })
+      .returning();
+    if (!created) throw new Error("lesson insert returned nothing");
+    await audit(tx, permit, {
+      action: "lesson.create",
+      targetId: input.clientId,
+      entity: "lesson",
+      entityId: created.id,
+      after: { title: created.title, occurredAt: created.occurredAt.toISOString() },
+    });
+    await publishChange(tx, { kind: "lesson", clientId: input.clientId });
+    return created;
+  });
+}
+
+export async function getLesson(db: Db, _permit: Permit<"lesson.edit">, lessonId: string) {
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  if (!lesson) throw data({ error: "That lesson was not found." }, { status: 404 });
+  return lesson;
+}
+
+export async function updateLesson(
+  db: Db,
+  permit: Permit<"lesson.edit">,
+  lessonId: string,
+  input: LessonInput,
+) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).for("update");
+    if (!current) throw data({ error: "That lesson was not found." }, { status: 404 });
+    await assertClientForLesson(tx, input.clientId);
+    const [updated] = await tx.update(lessons).set(input).where(eq(lessons.id, lessonId)).returning();
+    await audit(tx, permit, {
+      action: "lesson.update",
+      targetId: input.clientId,
+      entity: "lesson",
+      entityId: lessonId,
+      before: { title: current.title, clientId: current.clientId },
+      after: { title: input.title, clientId: input.clientId },
+    });
+    await publishChange(tx, { kind: "lesson", clientId: input.clientId });
+    if (current.clientId !== input.clientId) {
+      await publishChange(tx, { kind: "lesson", clientId: current.clientId });
+    }
+    return updated;
+  });
+}
+
+export async function deleteLesson(db: Db, permit: Permit<"lesson.edit">, lessonId: string) {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx.delete(lessons).where(eq(lessons.id, lessonId)).returning();
+    if (!removed) throw data({ error: "That lesson was not found." }, { status: 404 });
+    await audit(tx, permit, {
+      action: "lesson.delete",
+      targetId: removed.clientId,
+      entity: "lesson",
+      entityId: lessonId,
+      before: { title: removed.title, occurredAt: removed.occurredAt.toISOString() },
+    });
+    await publishChange(tx, { kind: "lesson", clientId: removed.clientId });
+    return removed;
+  });
+}
+
+export async function lessonsFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
+  return db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      occurredAt: lessons.occurredAt,
+      recordingUrl: lessons.recordingUrl,
+    })
+    .from(lessons)
+    .where(eq(lessons.clientId, clientId))
+    .orderBy(desc(lessons.occurredAt));
+}

@@ -1,0 +1,70 @@
+import { and, desc, eq } from "drizzle-orm";
+import { data } from "react-router";
+import type { ResourceKind } from "~/domain/resource-kinds";
+import type { Db } from "../db.server";
+import { publishChange } from "../live/bus.server";
+import type { Permit } from "../policy.server";
+import { resources } from "../schema";
+import { audit } from "./audit.server";
+import { lockClient } from "./client-lock.server";
+
+// A client's records as the coach and admin change them (one file per kind of record). Each function
+// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
+// transaction with its audit row, and refused whole when a rule says no.
+
+export async function resourcesFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
+  return db
+    .select()
+    .from(resources)
+    .where(eq(resources.clientId, clientId))
+    .orderBy(desc(resources.createdAt));
+}
+
+export async function addResource(
+  db: Db,
+  permit: Permit<"resource.manage">,
+  clientId: string,
+  input: { kind: ResourceKind; title: string; url: string; tags: string[] },
+) {
+  const { actor } = permit;
+  return db.transaction(async (tx) => {
+    await lockClient(tx, permit, clientId);
+    const [created] = await tx
+      .insert(resources)
+      .values({ clientId, createdBy: actor.id, ...input })
+      .returning();
+    await audit(tx, permit, {
+      action: "resource.add",
+      targetId: clientId,
+      entity: "resource",
+      entityId: created?.id,
+      after: { title: input.title, kind: input.kind, url: input.url },
+    });
+    await publishChange(tx, { kind: "resource", clientId });
+    return created;
+  });
+}
+
+export async function removeResource(
+  db: Db,
+  permit: Permit<"resource.manage">,
+  clientId: string,
+  resourceId: string,
+) {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(resources)
+      .where(and(eq(resources.id, resourceId), eq(resources.clientId, clientId)))
+      .returning();
+    if (!removed) throw data({ error: "That resource was not found." }, { status: 404 });
+    await audit(tx, permit, {
+      action: "resource.remove",
+      targetId: clientId,
+      entity: "resource",
+      entityId: resourceId,
+      before: { title: removed.title, url: removed.url },
+    });
+    await publishChange(tx, { kind: "resource", clientId });
+    return removed;
+  });
+}

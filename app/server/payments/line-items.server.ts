@@ -1,0 +1,53 @@
+import type Stripe from "stripe";
+import type { CheckoutLine } from "~/domain/checkout";
+
+// A checkout line (app/domain/checkout.ts, from the pricing source) as Stripe Checkout's line item:
+// inline price data, so no price ids have to be kept in step with the pricing page by hand.
+
+export type StripeLineItem = {
+  quantity: 1;
+  price_data: {
+    currency: "cad" | "usd";
+    unit_amount: number;
+    product_data: { name: string; description?: string };
+    recurring?: { interval: "month" | "week"; interval_count: number };
+  };
+};
+
+export function stripeLineItem(line: CheckoutLine): StripeLineItem {
+  return {
+    quantity: 1,
+    price_data: {
+      currency: line.currency === "CAD" ? "cad" : "usd",
+      unit_amount: line.unitAmount,
+      product_data: {
+        name: line.title,
+        ...(line.instalments ? { description: `${line.instalments} instalments of ${line.label}` } : {}),
+      },
+      ...(line.recurring
+        ? { recurring: { interval: line.recurring.interval, interval_count: line.recurring.intervalCount } }
+        : {}),
+    },
+  };
+}
+
+/** The Checkout Session for an order: its line item, who pays, and where Stripe sends them back. */
+export function checkoutSessionParams(
+  line: CheckoutLine,
+  order: { id: string; email: string },
+  origin: string,
+): Stripe.Checkout.SessionCreateParams {
+  const metadata = { order_id: order.id };
+  return {
+    mode: line.mode,
+    line_items: [stripeLineItem(line)],
+    customer_email: order.email,
+    client_reference_id: order.id,
+    metadata,
+    ...(line.mode === "subscription"
+      ? { subscription_data: { metadata } }
+      : { payment_intent_data: { metadata }, invoice_creation: { enabled: true } }),
+    success_url: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${origin}/checkout?${new URLSearchParams({ offer: line.offer, currency: line.currency, option: line.option, canceled: "1" })}`,
+  };
+}

@@ -1,0 +1,603 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Plan, Role } from "~/domain/plans";
+import type { Viewer } from "~/domain/viewer";
+import type { LiveEvent } from "~/server/live/bus.server";
+import { confirmCheckout, payLocally, startCheckout } from "~/server/payments/checkout.server";
+import { handleStripeWebhook } from "~/server/payments/webhook.server";
+import { authorize } from "~/server/policy.server";
+import { auditEvents, orders, paymentEvents, payments, profiles } from "~/server/schema";
+import { databaseLabel, freshDatabase } from "../support/database";
+import {
+  type FakeStripe,
+  signed,
+  startFakeStripe,
+  stripeEvent,
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+} from "../support/fake-stripe";
+import { insertPerson } from "../support/people";
+
+// Payments (issue #16, docs/decisions/0027-payments.md) on a real database (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL), with the official Stripe client talking to an in-process fake and events signed
+// as Stripe signs them: checkout start, the webhook's signature check, fulfilment exactly once
+// (replays, 20 concurrent duplicates, the success page racing the webhook), amount checks, events out of
+// order, instalments that stop by themselves, failures, cancellations and refunds.
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let fake: FakeStripe;
+const db = () => database.db;
+const STRIPE = { mode: "stripe", secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET } as const;
+const ORIGIN = "http://localhost:3000";
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  fake = await startFakeStripe();
+});
+afterAll(async () => {
+  await fake?.close();
+  await database?.dispose();
+});
+
+const person = (role: Role, plan: Plan | null = null) => insertPerson(db(), role, plan, `${role} buyer`);
+
+/** The webhook as Stripe calls it: a signed raw body. */
+function deliver(event: unknown, secret = TEST_WEBHOOK_SECRET) {
+  const { body, signature } = signed(event, secret);
+  return handleStripeWebhook(db(), body, signature, TEST_WEBHOOK_SECRET, async (id) => {
+    const { stripeClient } = await import("~/server/payments/stripe.server");
+    await stripeClient(TEST_SECRET_KEY).subscriptions.cancel(id);
+  });
+}
+
+async function profileOf(id: string) {
+  const [row] = await db().select().from(profiles).where(eq(profiles.id, id));
+  return { role: row?.role, plan: row?.plan };
+}
+async function orderOf(id: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error("no order");
+  return row;
+}
+async function countOf(
+  table: typeof auditEvents | typeof payments | typeof paymentEvents,
+  where?: ReturnType<typeof eq>,
+) {
+  const [row] = await db().select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+const auditCount = (targetId: string, action: string) =>
+  countOf(
+    auditEvents,
+    and(eq(auditEvents.targetId, targetId), eq(auditEvents.action, action)) as ReturnType<typeof eq>,
+  );
+
+/** The buyer's checkout permit (a lead or a client; staff are refused with 403). */
+const buy = (buyer: Viewer) => authorize(buyer, "checkout.start");
+
+/** A buyer starts a checkout; the order and the fake's session, paid by the buyer on "Stripe". */
+async function checkout(buyer: Viewer, offer: string, currency: string, option: string) {
+  const url = await startCheckout(db(), buy(buyer), STRIPE, { offer, currency, option }, ORIGIN);
+  const sessionId = url.split("/").pop() as string;
+  const session = fake.pay(sessionId);
+  const [order] = await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+  if (!order) throw new Error("no order for the session");
+  return { order, session, completed: stripeEvent("checkout.session.completed", { ...session }) };
+}
+
+function invoice(order: { id: string; unitAmount: number }, subscription: string, n: number, extra = {}) {
+  return {
+    id: `in_${order.id.slice(0, 8)}_${n}`,
+    object: "invoice",
+    amount_paid: order.unitAmount,
+    amount_due: order.unitAmount,
+    currency: "cad",
+    hosted_invoice_url: `https://invoice.stripe.test/${n}`,
+    parent: { subscription_details: { subscription, metadata: { order_id: order.id } } },
+    payment_intent: `pi_${order.id.slice(0, 8)}_${n}`,
+    ...extra,
+  };
+}
+
+describe(`checkout start on ${databaseLabel}`, () => {
+  test("creates a Checkout Session whose line item is the pricing page's price, for the buyer's order", async () => {
+    const lead = await person("lead");
+    const before = fake.requests.length;
+    const url = await startCheckout(
+      db(),
+      buy(lead),
+      STRIPE,
+      { offer: "pro", currency: "CAD", option: "financing" },
+      ORIGIN,
+    );
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const request = fake.requests.slice(before).find((r) => r.path === "/v1/checkout/sessions");
+    expect(request?.form.get("mode")).toBe("subscription");
+    expect(request?.form.get("line_items[0][price_data][unit_amount]")).toBe("8000");
+    expect(request?.form.get("line_items[0][price_data][currency]")).toBe("cad");
+    expect(request?.form.get("line_items[0][price_data][recurring][interval]")).toBe("month");
+    expect(request?.form.get("customer_email")).toBe(lead.email);
+    const [order] = await db().select().from(orders).where(eq(orders.personId, lead.id));
+    expect(order).toMatchObject({
+      offer: "pro",
+      unitAmount: 8000,
+      instalments: 12,
+      status: "pending",
+      plan: "pro",
+    });
+    expect(request?.form.get("metadata[order_id]")).toBe(order?.id);
+    expect(request?.idempotencyKey).toBe(`checkout-${order?.id}`);
+  });
+
+  test.each([
+    [{ offer: "gold", currency: "CAD", option: "upfront" }, 400, "That offer doesn't exist"],
+    [{ offer: "pro", currency: "EUR", option: "upfront" }, 400, "Choose CAD or USD."],
+    [{ offer: "pro", currency: "USD", option: "financing" }, 400, "can't be paid in instalments"],
+    [{ offer: "single", currency: "CAD", option: "upfront" }, 400, "billed in USD only"],
+  ])("bad input %j → %i, no order and no Stripe call", async (input, status, message) => {
+    const lead = await person("lead");
+    const before = fake.requests.length;
+    const refusal = await startCheckout(db(), buy(lead), STRIPE, input, ORIGIN).catch((e) => e);
+    expect(refusal).toMatchObject({ init: { status } });
+    expect(JSON.stringify(refusal.data)).toContain(message);
+    expect(fake.requests.length).toBe(before);
+    expect(await countOf(orders as never, eq(orders.personId, lead.id) as never)).toBe(0);
+  });
+
+  test.each(["coach", "admin"] as const)(
+    "a %s gets no checkout permit: 403, no order and no Stripe call",
+    async (role) => {
+      const staff = await person(role);
+      const before = fake.requests.length;
+      const refusal = await (async () =>
+        startCheckout(
+          db(),
+          buy(staff),
+          STRIPE,
+          { offer: "pro", currency: "USD", option: "upfront" },
+          ORIGIN,
+        ))().catch((e) => e);
+      // The checkout routes declare the words staff read (STAFF_CANNOT_BUY: tests/system/payments.test.ts).
+      expect(refusal).toMatchObject({ init: { status: 403 } });
+      expect(fake.requests.length).toBe(before);
+      expect(await countOf(orders as never, eq(orders.personId, staff.id) as never)).toBe(0);
+    },
+  );
+
+  test("without Stripe or the local checkout, nothing starts", async () => {
+    const lead = await person("lead");
+    const refusal = await startCheckout(
+      db(),
+      buy(lead),
+      { mode: "off" },
+      { offer: "pro", currency: "USD", option: "upfront" },
+      ORIGIN,
+    ).catch((e) => e);
+    expect(refusal).toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe(`the webhook's signature check on ${databaseLabel}`, () => {
+  test("a missing, wrong or tampered signature is 400 and stores nothing", async () => {
+    const lead = await person("lead");
+    const { order, completed } = await checkout(lead, "pro", "USD", "upfront");
+    const events = await countOf(paymentEvents);
+    const { body, signature } = signed(completed);
+    const answers = await Promise.all([
+      handleStripeWebhook(db(), body, undefined, TEST_WEBHOOK_SECRET),
+      handleStripeWebhook(db(), body, signed(completed, "whsec_someoneelse").signature, TEST_WEBHOOK_SECRET),
+      handleStripeWebhook(
+        db(),
+        body.replace('"amount_total":64900', '"amount_total":1'),
+        signature,
+        TEST_WEBHOOK_SECRET,
+      ),
+      handleStripeWebhook(db(), `${body} `, signature, TEST_WEBHOOK_SECRET),
+      handleStripeWebhook(db(), body, "t=1,v1=deadbeef", TEST_WEBHOOK_SECRET),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(await countOf(paymentEvents)).toBe(events);
+    expect((await orderOf(order.id)).status).toBe("pending");
+    expect(await profileOf(lead.id)).toEqual({ role: "lead", plan: null });
+  });
+
+  test("a signed body that is not JSON, or not an event, is 400; a body too large is 413", async () => {
+    const notJson = "this is not json";
+    const header = signed("x").signature.replace(/t=\d+/, "t=0");
+    expect((await handleStripeWebhook(db(), notJson, header, TEST_WEBHOOK_SECRET)).status).toBe(400);
+    const { stripeWebhooks } = await import("~/server/payments/stripe.server");
+    const sign = (payload: string) =>
+      stripeWebhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
+    expect((await handleStripeWebhook(db(), notJson, sign(notJson), TEST_WEBHOOK_SECRET)).status).toBe(400);
+    expect((await handleStripeWebhook(db(), "[1,2]", sign("[1,2]"), TEST_WEBHOOK_SECRET)).status).toBe(400);
+    const huge = JSON.stringify({
+      id: "evt_huge",
+      type: "x",
+      data: { object: { pad: "a".repeat(300_000) } },
+    });
+    expect((await handleStripeWebhook(db(), huge, sign(huge), TEST_WEBHOOK_SECRET)).status).toBe(413);
+    expect(await countOf(paymentEvents, eq(paymentEvents.id, "evt_huge") as never)).toBe(0);
+  });
+
+  test("an event of a type we don't use is 200, stored as ignored, and changes nothing", async () => {
+    const event = stripeEvent("customer.created", { id: "cus_x", object: "customer" });
+    const answer = await deliver(event);
+    expect(answer).toMatchObject({ status: 200, body: { outcome: "ignored: customer.created is not used" } });
+  });
+});
+
+describe(`fulfilment, exactly once, on ${databaseLabel}`, () => {
+  test("a paid Pro checkout turns a lead into a client on Pro, with the trail and the live update", async () => {
+    const lead = await person("lead");
+    const { order, completed } = await checkout(lead, "pro", "CAD", "upfront");
+    const heard: LiveEvent[] = [];
+    const stop = await database.bus.subscribe((event) => heard.push(event));
+    const answer = await deliver(completed);
+    expect(answer).toMatchObject({ status: 200, body: { outcome: "applied" } });
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
+    const paid = await orderOf(order.id);
+    expect(paid.status).toBe("paid");
+    expect(paid.fulfilledAt).not.toBeNull();
+    const charges = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(charges).toMatchObject([{ kind: "charge", amount: 90000, currency: "CAD" }]);
+    expect(await auditCount(lead.id, "order.paid")).toBe(1);
+    const [change] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, lead.id), eq(auditEvents.action, "payment.fulfil")));
+    expect(change).toMatchObject({
+      before: { role: "lead", plan: null },
+      after: { role: "client", plan: "pro" },
+    });
+    await expect.poll(() => heard.map((e) => e.kind)).toEqual(expect.arrayContaining(["profile", "payment"]));
+    stop();
+
+    // A replay: 200, and nothing more.
+    const again = await deliver(completed);
+    expect(again).toMatchObject({ status: 200, body: { outcome: "replay" } });
+    expect(await auditCount(lead.id, "order.paid")).toBe(1);
+    expect(await countOf(payments, eq(payments.orderId, order.id) as never)).toBe(1);
+  });
+
+  test("20 concurrent deliveries of one event fulfil once", async () => {
+    const lead = await person("lead");
+    const { order, completed } = await checkout(lead, "premium", "USD", "upfront");
+    const { body, signature } = signed(completed);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => handleStripeWebhook(db(), body, signature, TEST_WEBHOOK_SECRET)),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => "outcome" in a.body && a.body.outcome === "applied")).toHaveLength(1);
+    expect(await auditCount(lead.id, "order.paid")).toBe(1);
+    expect(await auditCount(lead.id, "payment.fulfil")).toBe(1);
+    expect(await countOf(payments, eq(payments.orderId, order.id) as never)).toBe(1);
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "premium" });
+  });
+
+  test("the success page and the webhook arriving together fulfil once", async () => {
+    const lead = await person("lead");
+    const { order, session } = await checkout(lead, "basic", "USD", "upfront");
+    const events = Array.from({ length: 5 }, () => stripeEvent("checkout.session.completed", { ...session }));
+    await Promise.all([
+      ...events.map((e) => deliver(e)),
+      confirmCheckout(db(), buy(lead), STRIPE, session.id),
+      confirmCheckout(db(), buy(lead), STRIPE, session.id),
+    ]);
+    expect(await auditCount(lead.id, "order.paid")).toBe(1);
+    expect(await countOf(payments, eq(payments.orderId, order.id) as never)).toBe(1);
+    expect((await orderOf(order.id)).status).toBe("paid");
+  });
+
+  test("the success page alone fulfils once Stripe says paid, and not before", async () => {
+    const lead = await person("lead");
+    const url = await startCheckout(
+      db(),
+      buy(lead),
+      STRIPE,
+      { offer: "pro", currency: "USD", option: "upfront" },
+      ORIGIN,
+    );
+    const sessionId = url.split("/").pop() as string;
+    expect((await confirmCheckout(db(), buy(lead), STRIPE, sessionId)).status).toBe("pending");
+    expect(await profileOf(lead.id)).toEqual({ role: "lead", plan: null });
+    fake.pay(sessionId);
+    expect((await confirmCheckout(db(), buy(lead), STRIPE, sessionId)).status).toBe("paid");
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
+    // Someone else's session is "not found".
+    const other = await person("lead");
+    await expect(confirmCheckout(db(), buy(other), STRIPE, sessionId)).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+  });
+
+  test("an amount or currency that differs from the order fulfils nothing", async () => {
+    const lead = await person("lead");
+    const { order, session } = await checkout(lead, "pro", "CAD", "upfront");
+    for (const change of [{ amount_total: 100 }, { currency: "usd" }]) {
+      const answer = await deliver(stripeEvent("checkout.session.completed", { ...session, ...change }));
+      expect(answer.status).toBe(200);
+      expect("outcome" in answer.body && answer.body.outcome).toMatch(/^ignored: paid/);
+    }
+    expect((await orderOf(order.id)).status).toBe("pending");
+    expect(await profileOf(lead.id)).toEqual({ role: "lead", plan: null });
+    expect(await countOf(payments, eq(payments.orderId, order.id) as never)).toBe(0);
+  });
+
+  test("a purchase never lowers a higher plan; a lower client rises", async () => {
+    const premium = await person("client", "premium");
+    await deliver((await checkout(premium, "basic", "USD", "upfront")).completed);
+    expect(await profileOf(premium.id)).toEqual({ role: "client", plan: "premium" });
+    expect(await auditCount(premium.id, "order.paid")).toBe(1);
+    const basic = await person("client", "basic");
+    await deliver((await checkout(basic, "pro", "USD", "upfront")).completed);
+    expect(await profileOf(basic.id)).toEqual({ role: "client", plan: "pro" });
+  });
+
+  test("a single session makes a lead a client without setting a plan", async () => {
+    const lead = await person("lead");
+    await deliver((await checkout(lead, "single", "USD", "upfront")).completed);
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: null });
+  });
+
+  test("an expired session, even delivered after the payment, does no harm", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "basic", "CAD", "upfront");
+    await deliver(completed);
+    await deliver(stripeEvent("checkout.session.expired", { ...session, payment_status: "unpaid" }));
+    expect((await orderOf(order.id)).status).toBe("paid");
+    const other = await person("lead");
+    const abandoned = await checkout(other, "basic", "CAD", "upfront");
+    await deliver(
+      stripeEvent("checkout.session.expired", { ...abandoned.session, payment_status: "unpaid" }),
+    );
+    expect((await orderOf(abandoned.order.id)).status).toBe("expired");
+  });
+});
+
+describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, () => {
+  test("Pro in 12 CAD instalments: invoices before the session, a failure, and a stop after the last", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "pro", "CAD", "financing");
+    const subscription = session.subscription as string;
+    // The first invoice arrives before the session's completion: recorded, no harm.
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
+    await deliver(completed);
+    expect(await orderOf(order.id)).toMatchObject({
+      status: "active",
+      paidInstalments: 1,
+      subscriptionId: subscription,
+    });
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
+
+    // The second fails: past due, the coach decides (the plan stays); a retry pays it.
+    const { hasFailedPayment, pastDueOrders } = await import("~/server/models/orders.server");
+    const asClient = { ...lead, role: "client" as const };
+    expect(await hasFailedPayment(db(), authorize(asClient, "portal.read-own"))).toBe(false);
+    await deliver(
+      stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })),
+    );
+    expect((await orderOf(order.id)).status).toBe("past_due");
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
+    // The client is told (dashboard, Billing) and so is the coach (admin home, client page).
+    expect(await hasFailedPayment(db(), authorize(asClient, "portal.read-own"))).toBe(true);
+    const coach = await person("coach");
+    expect((await pastDueOrders(db(), authorize(coach, "payments.read"))).map((o) => o.id)).toContain(
+      order.id,
+    );
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
+    expect((await orderOf(order.id)).status).toBe("active");
+    expect(await hasFailedPayment(db(), authorize(asClient, "portal.read-own"))).toBe(false);
+    // The same failure delivered again days late, after the invoice was paid: nothing changes.
+    await deliver(
+      stripeEvent("invoice.payment_failed", invoice(order, subscription, 2, { attempt_count: 1 })),
+    );
+    expect((await orderOf(order.id)).status).toBe("active");
+
+    for (let n = 3; n <= 11; n++) await deliver(stripeEvent("invoice.paid", invoice(order, subscription, n)));
+    expect(fake.canceledSubscriptions).not.toContain(subscription);
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 12)));
+    expect(await orderOf(order.id)).toMatchObject({ status: "completed", paidInstalments: 12 });
+    expect(fake.canceledSubscriptions).toContain(subscription);
+    // Stripe then reports the subscription deleted: still completed, not canceled.
+    await deliver(
+      stripeEvent("customer.subscription.deleted", {
+        id: subscription,
+        object: "subscription",
+        metadata: { order_id: order.id },
+      }),
+    );
+    expect((await orderOf(order.id)).status).toBe("completed");
+    expect(
+      await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "charge")) as never),
+    ).toBe(12);
+    expect(
+      await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "failed")) as never),
+    ).toBe(1);
+  });
+
+  test("Monthly Sessions is a subscription; cancelling it is recorded, history kept", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "monthly", "CAD", "upfront");
+    const subscription = session.subscription as string;
+    await deliver(completed);
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
+    expect(await orderOf(order.id)).toMatchObject({
+      status: "active",
+      paidInstalments: 2,
+      instalments: null,
+    });
+    await deliver(stripeEvent("customer.subscription.deleted", { id: subscription, object: "subscription" }));
+    expect((await orderOf(order.id)).status).toBe("canceled");
+    expect(await auditCount(lead.id, "order.canceled")).toBe(1);
+    expect(await countOf(payments, eq(payments.orderId, order.id) as never)).toBe(2);
+  });
+
+  test("refunds are recorded once each, out of order too, and never delete the charge", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "pro", "USD", "upfront");
+    await deliver(completed);
+    const charge = (refunded: number) =>
+      stripeEvent("charge.refunded", {
+        id: `ch_${order.id.slice(0, 8)}`,
+        object: "charge",
+        payment_intent: session.payment_intent,
+        amount: 64900,
+        amount_refunded: refunded,
+        receipt_url: "https://pay.stripe.test/receipts/1",
+      });
+    // The whole refund's event arrives before the partial one's.
+    await deliver(charge(64900));
+    await deliver(charge(10000));
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(rows.map((r) => [r.kind, r.amount]).sort()).toEqual([
+      ["charge", 64900],
+      ["refund", 64900],
+    ]);
+    expect((await orderOf(order.id)).status).toBe("refunded");
+    expect(await auditCount(lead.id, "order.refunded")).toBe(1);
+    // The coach decides what a refund means for access: the plan stays.
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
+  });
+
+  test("a partial refund leaves the order paid", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "basic", "USD", "upfront");
+    await deliver(completed);
+    await deliver(
+      stripeEvent("charge.refunded", {
+        id: "ch_partial",
+        payment_intent: session.payment_intent,
+        amount_refunded: 5000,
+      }),
+    );
+    expect((await orderOf(order.id)).status).toBe("paid");
+    expect(
+      await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "refund")) as never),
+    ).toBe(1);
+  });
+});
+
+describe(`the local test checkout on ${databaseLabel}`, () => {
+  test("pays through the same signature check and fulfilment, once", async () => {
+    const lead = await person("lead");
+    const url = await startCheckout(
+      db(),
+      buy(lead),
+      { mode: "local" },
+      { offer: "pro", currency: "CAD", option: "financing" },
+      ORIGIN,
+    );
+    const orderId = new URL(url, ORIGIN).searchParams.get("order") as string;
+    expect(url).toBe(`/checkout/local?order=${orderId}`);
+    const before = fake.requests.length;
+    await Promise.all([payLocally(db(), buy(lead), orderId), payLocally(db(), buy(lead), orderId)]);
+    await payLocally(db(), buy(lead), orderId);
+    expect(fake.requests.length).toBe(before);
+    expect(await orderOf(orderId)).toMatchObject({ status: "active", paidInstalments: 1, provider: "local" });
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
+    expect(await auditCount(lead.id, "order.paid")).toBe(1);
+    const other = await person("lead");
+    await expect(payLocally(db(), buy(other), orderId)).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe(`who sees payments, on ${databaseLabel}`, () => {
+  test("a buyer sees their own; staff see anyone's; a client never another's; the list pages by 50 and filters", async () => {
+    const { listOrders, ownOrders, personOrders, ORDERS_PAGE_SIZE } = await import(
+      "~/server/models/orders.server"
+    );
+    const buyer = await person("lead");
+    const { order, completed } = await checkout(buyer, "premium", "CAD", "upfront");
+    await deliver(completed);
+    const asClient = { ...buyer, role: "client" as const };
+    expect((await ownOrders(db(), authorize(asClient, "portal.read-own"))).map((o) => o.id)).toEqual([
+      order.id,
+    ]);
+    const coach = await person("coach");
+    const admin = await person("admin");
+    expect(
+      (await personOrders(db(), authorize(coach, "payments.read"), buyer.id))[0]?.payments,
+    ).toMatchObject([{ kind: "charge", amount: 200000 }]);
+    const stranger = await person("client", "basic");
+    // A client gets no permit to read payments (and a model can't be called without one: tsc).
+    expect(() => authorize(stranger, "payments.read")).toThrow();
+    expect((await ownOrders(db(), authorize(stranger, "portal.read-own"))).map((o) => o.id)).not.toContain(
+      order.id,
+    );
+
+    // Enough paid orders for two pages: the first has 50, newest first; filters narrow it.
+    for (let i = 0; i < ORDERS_PAGE_SIZE; i++) {
+      await db().insert(orders).values({
+        personId: stranger.id,
+        offer: "single",
+        currency: "USD",
+        option: "upfront",
+        mode: "payment",
+        unitAmount: 14900,
+        provider: "local",
+        status: "paid",
+      });
+    }
+    const first = await listOrders(db(), authorize(coach, "payments.read"), {});
+    expect(first.rows).toHaveLength(ORDERS_PAGE_SIZE);
+    expect(first.total).toBeGreaterThan(ORDERS_PAGE_SIZE);
+    const second = await listOrders(db(), authorize(admin, "payments.read"), { page: 2 });
+    expect(second.rows.length).toBe(
+      first.total - ORDERS_PAGE_SIZE > 50 ? 50 : first.total - ORDERS_PAGE_SIZE,
+    );
+    const cad = await listOrders(db(), authorize(admin, "payments.read"), { currency: "CAD" });
+    expect(cad.rows.every((r) => r.order.currency === "CAD")).toBe(true);
+    expect(cad.rows.map((r) => r.order.id)).toContain(order.id);
+    const refunded = await listOrders(db(), authorize(admin, "payments.read"), { status: "refunded" });
+    expect(refunded.rows.every((r) => r.order.status === "refunded")).toBe(true);
+    // Abandoned checkouts are not payments.
+    expect(
+      (await listOrders(db(), authorize(admin, "payments.read"), {})).rows.some(
+        (r) => r.order.status === "pending",
+      ),
+    ).toBe(false);
+  });
+});
+
+describe(`Manage payment method, on ${databaseLabel}`, () => {
+  test("opens Stripe's billing portal for the buyer's own customer; none without a Stripe purchase", async () => {
+    const { billingPortalUrl } = await import("~/server/payments/checkout.server");
+    const buyer = await person("lead");
+    const { completed, session } = await checkout(buyer, "monthly", "USD", "upfront");
+    await deliver(completed);
+    const before = fake.requests.length;
+    // Paid: the buyer is a client now, with the portal's permit.
+    const asClient = authorize({ ...buyer, role: "client" as const }, "portal.read-own");
+    const url = await billingPortalUrl(db(), asClient, STRIPE, ORIGIN);
+    expect(url).toBe(`https://billing.stripe.test/p/session/${session.customer}`);
+    const request = fake.requests.slice(before).find((r) => r.path === "/v1/billing_portal/sessions");
+    expect(request?.form.get("return_url")).toBe(`${ORIGIN}/billing`);
+    const other = await person("client", "basic");
+    expect(await billingPortalUrl(db(), authorize(other, "portal.read-own"), STRIPE, ORIGIN)).toBeNull();
+    expect(await billingPortalUrl(db(), asClient, { mode: "local" }, ORIGIN)).toBeNull();
+  });
+});
+
+describe(`receipts, on ${databaseLabel}`, () => {
+  test("a one-time payment's receipt link comes with its charge; a charge before its checkout is retried later", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "pro", "USD", "upfront");
+    const charge = stripeEvent("charge.succeeded", {
+      id: "ch_receipt",
+      object: "charge",
+      payment_intent: session.payment_intent,
+      receipt_url: "https://pay.stripe.test/receipts/ch_receipt",
+    });
+    // Before the checkout's completion: 503 and nothing stored, so Stripe delivers it again.
+    expect(await deliver(charge)).toEqual({
+      status: 503,
+      body: { error: "Too early for this event; try again." },
+    });
+    expect(await countOf(paymentEvents, eq(paymentEvents.id, charge.id) as never)).toBe(0);
+    await deliver(completed);
+    expect((await deliver(charge)).status).toBe(200);
+    const [row] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(row?.receiptUrl).toBe("https://pay.stripe.test/receipts/ch_receipt");
+  });
+});

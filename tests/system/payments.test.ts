@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signed, stripeEvent, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "../support/fake-stripe";
+import { localSignIn } from "../support/local-sign-in";
+import {
+  assertBuilt,
+  jsonLines,
+  type RunningServer,
+  startServer,
+  stopAllServers,
+} from "../support/server-process";
+
+// Payments on the built server (issue #16): the webhook is answered on its raw body ahead of every
+// parser and the same-site check (Stripe sends no Origin), bounded in size, and only at its own path;
+// the pricing page's buttons follow the configuration (Stripe, the local test checkout, or the links
+// in site settings); the local test checkout exists only on loopback without keys.
+
+assertBuilt();
+afterAll(() => stopAllServers());
+
+let stripe: RunningServer;
+let off: RunningServer;
+
+beforeAll(async () => {
+  [stripe, off] = await Promise.all([
+    startServer({ env: { STRIPE_SECRET_KEY: TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }),
+    // Serving a network without keys: no payments at all.
+    startServer({ env: { HOST: "0.0.0.0" } }),
+  ]);
+}, 120_000);
+
+function post(server: RunningServer, path: string, body: string, signature?: string) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+    body,
+  });
+}
+
+describe("POST /webhooks/stripe", () => {
+  test("checks the signature on the raw body: missing or wrong → 400; a signed event → 200, once", async () => {
+    const event = stripeEvent("customer.created", { id: "cus_1", object: "customer" });
+    const { body, signature } = signed(event);
+    expect((await post(stripe, "/webhooks/stripe", body)).status).toBe(400);
+    expect(
+      (await post(stripe, "/webhooks/stripe", body, signed(event, "whsec_other").signature)).status,
+    ).toBe(400);
+    // The same JSON re-serialised with other spacing is not what was signed.
+    const respaced = JSON.stringify(event, null, 2);
+    expect((await post(stripe, "/webhooks/stripe", respaced, signature)).status).toBe(400);
+
+    const first = await post(stripe, "/webhooks/stripe", body, signature);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, outcome: "ignored: customer.created is not used" });
+    const replay = await post(stripe, "/webhooks/stripe", body, signature);
+    expect(await replay.json()).toEqual({ received: true, outcome: "replay" });
+  });
+
+  test("a body that is not JSON is 400; one over the limit is 413; neither is a 5xx", async () => {
+    const { signature } = signed("x");
+    expect((await post(stripe, "/webhooks/stripe", "not json", signature)).status).toBe(400);
+    const huge = JSON.stringify({ id: "evt_big", type: "x", data: { object: { pad: "a".repeat(400_000) } } });
+    expect((await post(stripe, "/webhooks/stripe", huge, signed(JSON.parse(huge)).signature)).status).toBe(
+      413,
+    );
+  });
+
+  test("only its own path: the `.data` spelling is the router's, which does not take the event", async () => {
+    const { body, signature } = signed(stripeEvent("customer.created", { id: "cus_2" }));
+    const twin = await post(stripe, "/webhooks/stripe.data", body, signature);
+    expect([404, 405]).toContain(twin.status);
+    expect(await twin.text()).not.toContain("received");
+  });
+
+  test("without keys, the endpoint takes nothing", async () => {
+    const { body, signature } = signed(stripeEvent("customer.created", { id: "cus_3" }));
+    expect((await post(off, "/webhooks/stripe", body, signature)).status).toBe(404);
+  });
+
+  test("no request was answered with a server error", () => {
+    const errors = jsonLines(stripe.stdout()).filter(
+      (line) => typeof line.status === "number" && line.status >= 500,
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the pricing buttons and the checkout pages follow the configuration", () => {
+  const pricing = async (server: RunningServer) =>
+    (await fetch(`${server.url}/pricing`, { headers: { cookie: "currency=CAD" } })).text();
+
+  test("with Stripe: the main buttons open /checkout for the card's offer, currency and option", async () => {
+    const html = await pricing(stripe);
+    expect(html).toContain('href="/checkout?offer=pro&amp;currency=CAD&amp;option=financing"');
+    expect(html).toContain('href="/checkout?offer=single&amp;currency=USD&amp;option=upfront"');
+    expect(html).not.toContain(`href="https://pay.example.com/next-offer/pro-cad"`);
+  });
+
+  test("without keys off loopback: the links in site settings, and no checkout", async () => {
+    const html = await pricing(off);
+    expect(html).toContain("https://pay.example.com/next-offer/pro-cad");
+    expect(html).not.toContain('href="/checkout?');
+    const cookie = await localSignInOrNull(off);
+    expect(cookie).toBeNull();
+  });
+
+  test("a visitor is sent to sign in and back to the offer", async () => {
+    const response = await fetch(`${stripe.url}/checkout?offer=pro&currency=CAD&option=upfront`, {
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      `/login?${new URLSearchParams({ redirectTo: "/checkout?offer=pro&currency=CAD&option=upfront" })}`,
+    );
+  });
+
+  test("the local test checkout is not there with Stripe keys", async () => {
+    const cookie = await localSignIn(stripe.url, "local-checkout-buyer@example.com", {
+      headers: { origin: stripe.url },
+    });
+    const response = await fetch(`${stripe.url}/checkout/local`, { headers: { cookie } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("The test checkout runs only on a computer");
+  });
+});
+
+/** Local sign-in on a server that must not offer it: null when refused. */
+async function localSignInOrNull(server: RunningServer): Promise<string | null> {
+  try {
+    return await localSignIn(server.url, "nobody@example.com", { headers: { origin: server.url } });
+  } catch {
+    return null;
+  }
+}
