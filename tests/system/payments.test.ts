@@ -116,7 +116,7 @@ describe("the pricing buttons and the checkout pages follow the configuration", 
     );
   });
 
-  test("staff are told why they can't buy, on the page and its .data twin, and nothing is ordered", async () => {
+  test("staff are told why they can't buy: the page, its .data twin and a POST all answer 403 with the reason", async () => {
     // The seeded coach (app/server/seed.server.ts).
     const cookie = await localSignIn(stripe.url, "coach@example.com", { headers: { origin: stripe.url } });
     for (const path of ["/checkout", "/checkout.data"]) {
