@@ -2,6 +2,7 @@
 // tab, the client page and the admin's Payments list.
 
 import { PRICING_PLANS } from "~/content/pricing";
+import { checkoutLine } from "./checkout";
 import { type Currency, formatMoney } from "./financing";
 
 export const ORDER_STATUS_LABELS: Record<string, string> = {
@@ -61,4 +62,29 @@ export function instalmentsText(order: OrderSummary): string | null {
 /** Whether more charges are to come (an active subscription or unfinished instalments). */
 export function chargesToCome(order: OrderSummary): boolean {
   return order.mode === "subscription" && (order.status === "active" || order.status === "past_due");
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the next charge of an active subscription or instalment plan falls: one interval (a month, or
+ * two weeks for instalments paid every two weeks) after its latest charge. Null when no charge is to
+ * come, or none was made yet, or a payment failed (it is retried once the card is updated, not on a date).
+ */
+export function nextChargeDate(
+  order: OrderSummary,
+  charges: readonly { kind: string; occurredAt: Date | string }[],
+): Date | null {
+  if (!chargesToCome(order) || order.status === "past_due") return null;
+  const terms = checkoutLine(order);
+  const recurring = "line" in terms ? terms.line.recurring : null;
+  const times = charges.filter((c) => c.kind === "charge").map((c) => new Date(c.occurredAt).getTime());
+  if (!recurring || times.length === 0) return null;
+  const last = new Date(Math.max(...times));
+  if (recurring.interval === "week") return new Date(last.getTime() + recurring.intervalCount * 7 * DAY_MS);
+  const next = new Date(last);
+  next.setUTCMonth(next.getUTCMonth() + recurring.intervalCount);
+  // The 31st of a shorter month: the month's last day, as card billing does.
+  if (next.getUTCDate() !== last.getUTCDate()) next.setUTCDate(0);
+  return next;
 }

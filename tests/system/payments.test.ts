@@ -28,6 +28,9 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
+/** app/domain/checkout.ts STAFF_CANNOT_BUY, as HTML or as the .data stream spells its apostrophe. */
+const STAFF_WORDS = /Staff accounts can(?:'|&#x27;|&#39;)t buy an offer/;
+
 function post(server: RunningServer, path: string, body: string, signature?: string) {
   return fetch(`${server.url}${path}`, {
     method: "POST",
@@ -111,6 +114,26 @@ describe("the pricing buttons and the checkout pages follow the configuration", 
     expect(response.headers.get("location")).toBe(
       `/login?${new URLSearchParams({ redirectTo: "/checkout?offer=pro&currency=CAD&option=upfront" })}`,
     );
+  });
+
+  test("staff are told why they can't buy: the page, its .data twin and a POST all answer 403 with the reason", async () => {
+    // The seeded coach (app/server/seed.server.ts).
+    const cookie = await localSignIn(stripe.url, "coach@example.com", { headers: { origin: stripe.url } });
+    for (const path of ["/checkout", "/checkout.data"]) {
+      const response = await fetch(`${stripe.url}${path}?offer=pro&currency=USD&option=upfront`, {
+        headers: { cookie },
+      });
+      expect(response.status, path).toBe(403);
+      expect(await response.text(), path).toMatch(STAFF_WORDS);
+    }
+    const started = await fetch(`${stripe.url}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: stripe.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "offer=pro&currency=USD&option=upfront",
+    });
+    expect(started.status).toBe(403);
+    expect(await started.text()).toMatch(STAFF_WORDS);
   });
 
   test("the local test checkout is not there with Stripe keys", async () => {

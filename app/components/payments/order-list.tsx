@@ -2,6 +2,7 @@ import {
   chargesToCome,
   instalmentsText,
   money,
+  nextChargeDate,
   ORDER_STATUS_LABELS,
   offerTitle,
   priceText,
@@ -70,9 +71,7 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
                 {priceText(order)} · bought <LocalDateTime value={order.createdAt} />
               </p>
               {instalments ? <p className="mt-1 text-sm">Instalments: {instalments}</p> : null}
-              {chargesToCome(order) ? (
-                <p className="mt-1 text-sm">Next charge: {money(order.unitAmount, order.currency)}</p>
-              ) : null}
+              {chargesToCome(order) ? <NextCharge order={order} /> : null}
               {order.payments.length > 0 ? (
                 <ul className="mt-3 divide-y divide-border border-t border-border text-sm">
                   {order.payments.map((payment) => (
@@ -106,5 +105,22 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
         );
       })}
     </ul>
+  );
+}
+
+function NextCharge({ order }: { order: OrderView }) {
+  const date = nextChargeDate(order, order.payments);
+  return (
+    <p className="mt-1 text-sm">
+      Next charge: {money(order.unitAmount, order.currency)}
+      {date ? (
+        <>
+          {" "}
+          on <LocalDateTime value={date} dateOnly />
+        </>
+      ) : order.status === "past_due" ? (
+        ", tried again once your card is updated"
+      ) : null}
+    </p>
   );
 }

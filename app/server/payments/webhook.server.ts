@@ -3,7 +3,7 @@ import { logger } from "../logger.server";
 import { applyProviderEvent, type ProviderEvent, RetryLater } from "./fulfil.server";
 import { stripeWebhooks } from "./stripe.server";
 
-// POST /webhooks/stripe (mounted in server/main.ts on the raw body, before any parser): the signature
+// POST /webhooks/stripe (mounted in express-shell/main.ts on the raw body, before any parser): the signature
 // is checked on the exact bytes Stripe signed, then the event is applied once (./fulfil.server.ts).
 // Bad input is a 4xx and changes nothing; only a failure of our own (the database) is a 5xx, so that
 // Stripe retries it later (it retries for 3 days).

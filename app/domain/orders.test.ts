@@ -1,0 +1,53 @@
+import { expect, test } from "vitest";
+import { nextChargeDate, type OrderSummary } from "./orders";
+
+const order = (over: Partial<OrderSummary>): OrderSummary => ({
+  offer: "pro",
+  option: "financing",
+  mode: "subscription",
+  unitAmount: 8000,
+  currency: "CAD",
+  instalments: 12,
+  paidInstalments: 1,
+  status: "active",
+  ...over,
+});
+const charge = (iso: string) => ({ kind: "charge", occurredAt: iso });
+
+test("monthly instalments: the next charge is a month after the latest charge", () => {
+  const next = nextChargeDate(order({}), [charge("2026-10-03T15:00:00Z"), charge("2026-11-03T15:00:00Z")]);
+  expect(next?.toISOString()).toBe("2026-12-03T15:00:00.000Z");
+});
+
+test("a charge on the 31st falls on the next month's last day", () => {
+  expect(nextChargeDate(order({}), [charge("2026-01-31T12:00:00Z")])?.toISOString()).toBe(
+    "2026-02-28T12:00:00.000Z",
+  );
+});
+
+test("a one-off payment has no next charge", () => {
+  const single = order({
+    offer: "single",
+    currency: "USD",
+    option: "upfront",
+    mode: "payment",
+    instalments: null,
+  });
+  expect(nextChargeDate(single, [charge("2026-11-01T10:00:00Z")])).toBeNull();
+});
+
+test("Monthly Sessions: a month after the latest renewal; refunds and failures don't count as charges", () => {
+  const monthly = order({ offer: "monthly", option: "upfront", instalments: null, unitAmount: 24900 });
+  const next = nextChargeDate(monthly, [
+    charge("2026-11-10T09:00:00Z"),
+    { kind: "refund", occurredAt: "2026-11-20T09:00:00Z" },
+    { kind: "failed", occurredAt: "2026-11-21T09:00:00Z" },
+  ]);
+  expect(next?.toISOString()).toBe("2026-12-10T09:00:00.000Z");
+});
+
+test("no date when nothing is to come, nothing was charged yet, or a payment failed", () => {
+  expect(nextChargeDate(order({ status: "completed" }), [charge("2026-11-03T15:00:00Z")])).toBeNull();
+  expect(nextChargeDate(order({}), [])).toBeNull();
+  expect(nextChargeDate(order({ status: "past_due" }), [charge("2026-11-03T15:00:00Z")])).toBeNull();
+});
