@@ -160,11 +160,28 @@ function webhook(
   signatureHeader: string,
   handle: (raw: unknown, signature: string | undefined) => Promise<{ status: number; body: unknown }>,
 ) {
-  app.post(mountPath, express.raw({ type: () => true, limit }), (req, res, next) => {
-    handle(req.body, req.get(signatureHeader)).then(({ status, body }) => {
-      res.status(status).set("Cache-Control", "no-store").json(body);
-    }, next);
-  });
+  const answer = (res: express.Response, status: number, body: unknown) =>
+    res.status(status).set("Cache-Control", "no-store").json(body);
+  app.post(
+    mountPath,
+    express.raw({ type: () => true, limit }),
+    (req: express.Request, res: express.Response, next: express.NextFunction) => {
+      handle(req.body, req.get(signatureHeader)).then(({ status, body }) => answer(res, status, body), next);
+    },
+    // A body the raw reader refuses (over the limit, an unknown encoding) is the sender's mistake: a
+    // 4xx in the webhook's own words and one log line, not Express's HTML page and stack trace.
+    (
+      error: { status?: number; type?: string },
+      _req: express.Request,
+      res: express.Response,
+      next: express.NextFunction,
+    ) => {
+      const status = error?.status;
+      if (typeof status !== "number" || status < 400 || status >= 500) return next(error);
+      logger.warn({ path: mountPath, status, reason: error.type }, "webhook body refused");
+      answer(res, status, { error: status === 413 ? "Body too large." : "The body could not be read." });
+    },
+  );
 }
 
 function prerenderedPaths(dir: string, prefix = ""): string[] {

@@ -62,9 +62,11 @@ describe("POST /webhooks/stripe", () => {
     const { signature } = signed("x");
     expect((await post(stripe, "/webhooks/stripe", "not json", signature)).status).toBe(400);
     const huge = JSON.stringify({ id: "evt_big", type: "x", data: { object: { pad: "a".repeat(400_000) } } });
-    expect((await post(stripe, "/webhooks/stripe", huge, signed(JSON.parse(huge)).signature)).status).toBe(
-      413,
-    );
+    const tooLarge = await post(stripe, "/webhooks/stripe", huge, signed(JSON.parse(huge)).signature);
+    expect(tooLarge.status).toBe(413);
+    // In the webhook's own words, as JSON, not Express's error page.
+    expect(tooLarge.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await tooLarge.json()).toEqual({ error: "Body too large." });
   });
 
   test("only its own path: the `.data` spelling is the router's, which does not take the event", async () => {
