@@ -6,12 +6,13 @@ import {
   secondaryAction,
 } from "~/components/checkout/checkout-panel";
 import { checkoutLine, PAYMENTS_OFF } from "~/domain/checkout";
+import { checkoutForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
-import { lineOrRefuse, startCheckout } from "~/server/payments/checkout.server";
+import { startCheckout } from "~/server/payments/checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
@@ -41,10 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = permitFor(context, "checkout.start");
   const form = await readForm(request);
-  const input = { offer: form.get("offer"), currency: form.get("currency"), option: form.get("option") };
-  lineOrRefuse(input);
+  const parsed = checkoutForm.parse(form);
+  if (!parsed.ok) throw data({ error: parsed.error }, { status: 400 });
   const config = getConfig();
-  const to = await startCheckout(await getDb(), permit, config.payments, input, config.publicOrigin);
+  const to = await startCheckout(await getDb(), permit, config.payments, parsed.data, config.publicOrigin);
   return redirect(to);
 }
 

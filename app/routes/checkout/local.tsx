@@ -6,6 +6,7 @@ import {
   secondaryAction,
 } from "~/components/checkout/checkout-panel";
 import { checkoutLine } from "~/domain/checkout";
+import { localPaymentForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
@@ -46,8 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = guard(request, context);
-  const id = orderIdFrom((await readForm(request)).get("order"));
-  if (!id) throw data({ error: "No such order." }, { status: 404 });
+  const parsed = localPaymentForm.parse(await readForm(request));
+  // An order id that can't be one is as unknown as another person's: 404.
+  if (!parsed.ok) throw data({ error: parsed.error }, { status: 404 });
+  const id = parsed.data.order;
   const order = await payLocally(await getDb(), permit, id);
   return redirect(`/checkout/success?${new URLSearchParams({ session_id: order.checkoutSessionId ?? "" })}`);
 }

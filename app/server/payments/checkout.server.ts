@@ -18,7 +18,7 @@ import { handleStripeWebhook } from "./webhook.server";
 export { PAYMENTS_OFF };
 
 /** The line for a request, or a 400 with the reason (before any order or Stripe call). */
-export function lineOrRefuse(input: CheckoutRequest): CheckoutLine {
+function lineOrRefuse(input: CheckoutRequest): CheckoutLine {
   const result = checkoutLine(input);
   if ("error" in result) throw data({ error: result.error }, { status: 400 });
   return result.line;
