@@ -4,6 +4,7 @@ import {
   money,
   nextChargeDate,
   ORDER_STATUS_LABELS,
+  type OrderSummary,
   offerTitle,
   priceText,
 } from "~/domain/orders";
@@ -12,16 +13,8 @@ import { LocalDateTime } from "../portal/local-date-time";
 // A person's orders with their charges, refunds and failures: the portal's Billing tab and the client
 // page (admin area) show the same list.
 
-export type OrderView = {
+export type OrderView = OrderSummary & {
   id: string;
-  offer: string;
-  option: string;
-  mode: string;
-  unitAmount: number;
-  currency: string;
-  instalments: number | null;
-  paidInstalments: number;
-  status: string;
   createdAt: string | Date;
   payments: {
     id: string;
