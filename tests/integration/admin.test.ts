@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
@@ -30,7 +30,7 @@ import {
 } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
-import { modelRefusal } from "../support/refusal";
+import { expectRefusedUnchanged, modelRefusal } from "../support/refusal";
 
 // The admin area's models (app/server/models/people.server.ts and a file per kind of client record)
 // against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): who may call what (ARCHITECTURE:
@@ -55,27 +55,8 @@ const person = (role: Role, plan: Plan | null, name: string | null) =>
   insertPerson(main.db, role, plan, name);
 
 /** Refused with this status (and message), and not a single row anywhere changed. */
-async function expectRefused(run: () => Promise<unknown>, status: number, message?: string) {
-  const before = await everything();
-  const thrown = await modelRefusal(run);
-  expect(thrown.init?.status).toBe(status);
-  if (message !== undefined) expect(thrown.data?.error).toBe(message);
-  expect(await everything(), "a refused call changed the database").toEqual(before);
-}
-
-/** Every table the admin area writes, in full and in a stable order. */
-async function everything() {
-  const [people, usage, activity, lessonRows, homeworkRows, resourceRows, audit] = await Promise.all([
-    db().select().from(profiles).orderBy(asc(profiles.id)),
-    db().select().from(serviceUsage).orderBy(asc(serviceUsage.id)),
-    db().select().from(activities).orderBy(asc(activities.id)),
-    db().select().from(lessons).orderBy(asc(lessons.id)),
-    db().select().from(homework).orderBy(asc(homework.id)),
-    db().select().from(resources).orderBy(asc(resources.id)),
-    db().select().from(auditEvents).orderBy(asc(auditEvents.id)),
-  ]);
-  return { people, usage, activity, lessonRows, homeworkRows, resourceRows, audit };
-}
+const expectRefused = (run: () => Promise<unknown>, status: number, message?: string) =>
+  expectRefusedUnchanged(db(), run, status, message);
 
 /** Runs a change and returns its result and the audit rows it wrote (there must be exactly one). */
 async function withOneAuditRow<T>(run: () => Promise<T>) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
@@ -23,7 +23,7 @@ import {
   serviceUsage,
   sessions,
 } from "~/server/schema";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel, everyRow, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
@@ -134,21 +134,6 @@ async function rowsOf(id: string) {
         .where(or(eq(auditEvents.targetId, id), eq(auditEvents.actorId, id))),
     ),
   };
-}
-
-/** Every table, in full and in a stable order. */
-async function everything() {
-  return Promise.all([
-    db().select().from(profiles).orderBy(asc(profiles.id)),
-    db().select().from(sessions).orderBy(asc(sessions.id)),
-    db().select().from(accounts).orderBy(asc(accounts.id)),
-    db().select().from(serviceUsage).orderBy(asc(serviceUsage.id)),
-    db().select().from(activities).orderBy(asc(activities.id)),
-    db().select().from(lessons).orderBy(asc(lessons.id)),
-    db().select().from(homework).orderBy(asc(homework.id)),
-    db().select().from(resources).orderBy(asc(resources.id)),
-    db().select().from(auditEvents).orderBy(asc(auditEvents.id)),
-  ]);
 }
 
 let admin: Viewer;
@@ -286,11 +271,11 @@ describe(`deleting a person (${databaseLabel})`, () => {
   });
 
   test("an admin can't delete themselves", async () => {
-    const before = await everything();
+    const before = await everyRow(db());
     const thrown = await modelRefusal(() => deletePerson(db(), authorize(admin, "profile.delete"), admin.id));
     expect(thrown.init?.status).toBe(409);
     expect(thrown.data?.error).toBe("You can't delete yourself.");
-    expect(await everything()).toEqual(before);
+    expect(await everyRow(db())).toEqual(before);
   });
 
   test("an unknown id is a 404", async () => {
@@ -304,13 +289,13 @@ describe(`deleting a person (${databaseLabel})`, () => {
     test(`a ${role} is refused (403) and nothing changes`, async () => {
       const actor = await person(role, role === "client" ? "basic" : null, `Actor ${role}`);
       const subject = await populatedClient(`Sue Subject ${role}`, coach, admin);
-      const before = await everything();
+      const before = await everyRow(db());
       const thrown = await modelRefusal(() =>
         deletePerson(db(), authorize(actor, "profile.delete"), subject.id),
       );
       expect(thrown.init?.status).toBe(403);
       expect(thrown.data?.error).toBe(PERMISSION);
-      expect(await everything()).toEqual(before);
+      expect(await everyRow(db())).toEqual(before);
       const still = await db()
         .select()
         .from(profiles)

@@ -17,9 +17,9 @@ import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { authorize, grant } from "~/server/policy.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
 import { SEED_PEOPLE } from "~/server/seed.server";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel, everyRow, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
-import { modelRefusal } from "../support/refusal";
+import { expectRefusedUnchanged, modelRefusal } from "../support/refusal";
 
 // The client portal's models (app/server/models/portal.server.ts): every function takes the acting
 // person and reads or changes only that client's rows (docs/decisions/0012-portal.md). Two clients
@@ -228,11 +228,9 @@ afterAll(() => database?.dispose());
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
 
-async function expectRefused(run: () => Promise<unknown>, status: number, message?: string) {
-  const thrown = await modelRefusal(run);
-  expect(thrown.init?.status).toBe(status);
-  if (message) expect(thrown.data?.error).toBe(message);
-}
+/** Refused with this status (and message), and not a single row anywhere changed. */
+const expectRefused = (run: () => Promise<unknown>, status: number, message?: string) =>
+  expectRefusedUnchanged(db(), run, status, message);
 
 const PERMISSION = "You don't have permission to do that.";
 const NOT_FOUND = "That homework was not found.";
@@ -253,17 +251,6 @@ async function databaseNow(): Promise<Date> {
     rows: { now: string | Date }[];
   };
   return new Date(result.rows[0]?.now ?? Number.NaN);
-}
-
-/** Every portal table in full, to prove a refused call changed nothing anywhere. */
-async function everything() {
-  return Promise.all([
-    db().select().from(serviceUsage).orderBy(asc(serviceUsage.id)),
-    db().select().from(activities).orderBy(asc(activities.id)),
-    db().select().from(lessons).orderBy(asc(lessons.id)),
-    allHomework(),
-    db().select().from(resources).orderBy(asc(resources.id)),
-  ]);
 }
 
 const sortedUsage = (rows: { kind: string; amount: number }[]) =>
@@ -431,7 +418,7 @@ describe(`portal refusals on ${databaseLabel}`, () => {
   });
 
   test("a lead, a coach and an admin cannot hand in homework (a client's or their own): 403, nothing changes", async () => {
-    const before = await everything();
+    const before = await everyRow(db());
     for (const [label, viewer] of others()) {
       for (const target of [id("ana-due-0320"), id("lead-own"), id("ana-due-0305-submitted")]) {
         const thrown = await modelRefusal(() =>
@@ -444,7 +431,7 @@ describe(`portal refusals on ${databaseLabel}`, () => {
         expect(thrown.data?.error).toBe(PERMISSION);
       }
     }
-    expect(await everything()).toEqual(before);
+    expect(await everyRow(db())).toEqual(before);
   });
 });
 

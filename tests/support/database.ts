@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "~/server/db.server";
 import { seedIfEmpty } from "~/server/seed.server";
@@ -73,3 +74,22 @@ export async function scratchDatabase(
 }
 
 export const databaseLabel = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+/**
+ * Every row of every table in the app's schema, each table in a stable order (by the row's text):
+ * what a refused call must leave exactly as it was. Asks the database for its tables, so a table
+ * added later is covered without touching the tests.
+ */
+export async function everyRow(db: Database["db"]): Promise<Record<string, unknown[]>> {
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rows<{ name: string }>(
+    await db.execute(sql`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`),
+  );
+  const snapshot: Record<string, unknown[]> = {};
+  for (const { name } of tables) {
+    snapshot[name] = rows(await db.execute(sql`SELECT * FROM ${sql.identifier(name)} AS t ORDER BY t::text`));
+  }
+  return snapshot;
+}

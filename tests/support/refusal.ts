@@ -1,4 +1,6 @@
 import { expect } from "vitest";
+import type { Database } from "~/server/db.server";
+import { everyRow } from "./database";
 
 /** Runs something that must fail and returns what it threw (failing the test if it succeeded). */
 export async function thrownBy(run: () => Promise<unknown>, what = "the call succeeded but must be refused") {
@@ -24,4 +26,21 @@ export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRe
   const caught = await thrownBy(run);
   expect(caught, "a thrown React Router data() response").toMatchObject({ type: "DataWithResponseInit" });
   return caught as ModelRefusal;
+}
+
+/**
+ * A model call refused with this status (and message) that changed not one row of any table:
+ * the server's "bad input changes nothing", checked across the whole database.
+ */
+export async function expectRefusedUnchanged(
+  db: Database["db"],
+  run: () => Promise<unknown>,
+  status: number,
+  message?: string,
+) {
+  const before = await everyRow(db);
+  const thrown = await modelRefusal(run);
+  expect(thrown.init?.status).toBe(status);
+  if (message !== undefined) expect(thrown.data?.error).toBe(message);
+  expect(await everyRow(db), "a refused call changed the database").toEqual(before);
 }
