@@ -6,6 +6,7 @@ import {
   gotoHydrated,
   type NamedIdentity,
   PEOPLE,
+  region,
   signedInPage,
   signIn,
   test,
@@ -19,7 +20,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
 /** A new lead (signed in once), and the admin on that lead's detail page; returns its path. */
 async function openNewLead(page: Page, browser: Browser, baseURL: string | undefined, prefix: string) {

@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import type { MockIdentity } from "../support/oidc-provider.ts";
-import { expect, expectNoAxeViolations, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import {
+  chooseLightTheme,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  PEOPLE,
+  signIn,
+  test,
+} from "./support";
 
 // Add Lesson and edit/delete lesson (SPEC §2, §4, §5, §6), signed in through the real OpenID Connect
 // flow as the coach and the admin. Every lesson gets a unique title, so tests can run in parallel, and
@@ -28,11 +36,6 @@ function freshLead(): MockIdentity {
 async function openAs(page: Page, who: MockIdentity, path: string) {
   await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
   await gotoHydrated(page, path);
-}
-
-async function chooseLightTheme(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
-  await page.addInitScript(() => localStorage.setItem("theme", "light"));
 }
 
 const picker = (page: Page) => page.getByRole("group", { name: "Client" });

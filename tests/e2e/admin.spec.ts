@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import {
   expect as baseExpect,
+  chooseLightTheme,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   freshIdentity,
   gotoHydrated,
   type NamedIdentity,
   PEOPLE,
+  region,
   signedInPage,
   signIn,
   test,
@@ -39,11 +42,6 @@ async function makeLead(
   return who;
 }
 
-async function chooseLightTheme(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
-  await page.addInitScript(() => localStorage.setItem("theme", "light"));
-}
-
 /** Holds the POSTs to `pathname` until `release()`: the in-between state can then be seen. */
 async function holdPosts(page: Page, pathname: string) {
   let release = () => {};
@@ -63,14 +61,8 @@ async function holdPosts(page: Page, pathname: string) {
   };
 }
 
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
-}
-
 // ── Page parts ──────────────────────────────────────────────────────────────────────────────────
 
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const filters = (page: Page) => page.getByRole("navigation", { name: "Filter" });
 const filterLink = (page: Page, label: "Leads" | "Clients" | "All") =>
   filters(page).getByRole("link", { name: new RegExp(`^${label} \\(\\d+\\)$`) });

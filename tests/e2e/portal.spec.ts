@@ -1,6 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect as baseExpect, expectNoAxeViolations, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import {
+  expect as baseExpect,
+  chooseLightTheme,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  PEOPLE,
+  region,
+  signIn,
+  test,
+} from "./support";
 
 // The client portal (SPEC §2 Dashboard, Lessons/Homework/Resources, Plan page, /demo; §4 dashboard
 // mode and quota items; docs/decisions/0012-portal.md), signed in through the real OpenID flow as
@@ -18,7 +28,6 @@ const PHONE_360 = { width: 360, height: 780 };
 
 const main = (page: Page) => page.getByRole("main");
 const heading1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const demoBanner = (page: Page) => page.getByRole("complementary", { name: "Demo" });
 const loadingStatus = (page: Page) => main(page).getByRole("status").filter({ hasText: "Loading…" });
 
@@ -71,16 +80,6 @@ async function expectNewestFirst(times: Locator) {
 
 /** The level-2 headings in the page's main area: list item titles on lessons, homework, resources. */
 const itemTitles = (page: Page) => main(page).getByRole("heading", { level: 2 });
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
-}
-
-async function chooseLightTheme(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
-  await page.addInitScript(() => localStorage.setItem("theme", "light"));
-}
 
 // ── Dashboard ────────────────────────────────────────────────────────────────────────────────────
 

@@ -149,3 +149,18 @@ export async function signedInPage(
   await gotoHydrated(page, path);
   return { context, page };
 }
+
+/** A section of the page by its accessible name (the `<section aria-labelledby>` each card is). */
+export const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+/** Starts the page in the light theme (cookie for the server's first paint, storage for the script). */
+export async function chooseLightTheme(page: Page, baseURL: string | undefined) {
+  await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
+  await page.addInitScript(() => localStorage.setItem("theme", "light"));
+}
+
+/** The page is no wider than the window (a phone never scrolls sideways). */
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+}

@@ -8,3 +8,20 @@ export function listedPersonIds(html: string): string[] {
   );
   return [...new Set(ids)];
 }
+
+/**
+ * A person's id, found the way staff find them: the built server's Leads & Clients search for their
+ * address, as the signed-in staff member whose cookie is given. Exactly one row must match. Throws
+ * rather than asserting, so the test runners (vitest here, Playwright in e2e) can share this file.
+ */
+export async function personIdOf(serverUrl: string, staffCookie: string, email: string): Promise<string> {
+  const query = new URLSearchParams({ q: email, filter: "all" });
+  const response = await fetch(`${serverUrl}/admin/clients?${query}`, {
+    headers: { cookie: staffCookie },
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (response.status !== 200) throw new Error(`the Leads & Clients search for ${email}: ${response.status}`);
+  const found = listedPersonIds(await response.text());
+  if (found.length !== 1) throw new Error(`${found.length} rows for ${email}, expected one`);
+  return found[0] as string;
+}

@@ -11,7 +11,7 @@ import {
   serviceUsage,
 } from "~/server/schema";
 import { localSignIn } from "../support/local-sign-in";
-import { listedPersonIds } from "../support/people-list";
+import { personIdOf } from "../support/people-list";
 import {
   assertBuilt,
   freshDataDir,
@@ -50,16 +50,7 @@ const SIGN_IN: Record<Exclude<Who, "visitor">, string> = {
   lead: "liam.tremblay@example.com",
 };
 
-/** A person's id, read from the Leads & Clients list (or the detail link an admin sees). */
-async function idOf(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/admin/clients?${new URLSearchParams({ q: email })}`, {
-    headers: { cookie: cookies.admin },
-  });
-  expect(response.status).toBe(200);
-  const found = listedPersonIds(await response.text());
-  expect(found, `one row for ${email}`).toHaveLength(1);
-  return found[0] as string;
-}
+const idOf = (email: string) => personIdOf(server.url, cookies.admin, email);
 
 function post(path: string, who: Who, fields: Fields, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LIMITS } from "~/lib/schemas/admin";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 import { localSignIn } from "../support/local-sign-in";
-import { listedPersonIds } from "../support/people-list";
+import { personIdOf } from "../support/people-list";
 import {
   assertBuilt,
   jsonLines,
@@ -671,12 +671,7 @@ async function expectShownInert(
 
 // ── Setup ───────────────────────────────────────────────────────────────────────────────────────
 
-async function idOf(email: string): Promise<string> {
-  const html = await page(`/admin/clients?${new URLSearchParams({ q: email, filter: "all" })}`, "admin");
-  const found = listedPersonIds(html);
-  expect(found, `one row for ${email}`).toHaveLength(1);
-  return found[0] as string;
-}
+const idOf = (email: string) => personIdOf(server.url, cookies.admin, email);
 
 /** A plain valid post as admin (setup for a run); fails the test unless it succeeds. */
 async function adminDoes(path: string, fields: Record<string, string>): Promise<Record<string, unknown>> {

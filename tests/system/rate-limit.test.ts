@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { localSignIn } from "../support/local-sign-in";
-import { listedPersonIds } from "../support/people-list";
+import { personIdOf } from "../support/people-list";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
 // Changes are capped per client address (express-shell/main.ts) and per signed-in person
@@ -33,14 +33,7 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   });
 }
 
-async function mayaId(cookie: string): Promise<string> {
-  const html = await (
-    await fetch(`${server.url}/admin/clients?q=maya.chen%40example.com`, { headers: { cookie } })
-  ).text();
-  const ids = listedPersonIds(html);
-  expect(ids).toHaveLength(1);
-  return ids[0] as string;
-}
+const mayaId = (cookie: string) => personIdOf(server.url, cookie, "maya.chen@example.com");
 
 test("one address over the limit gets 429 with Retry-After; reading and other addresses go on", async () => {
   const from = { "x-forwarded-for": "198.51.100.7" };
