@@ -54,7 +54,11 @@ let totalBytes = 0;
 let generation = 0;
 const listener = busListener(
   "page cache",
-  (event) => forgetPagesShowing(event.kind === "session" ? event.userId : event.clientId),
+  (event) =>
+    // An unmatched booking names no one: only staff pages show it ("" matches no person).
+    forgetPagesShowing(
+      event.kind === "session" ? event.userId : event.kind === "unmatched-booking" ? "" : event.clientId,
+    ),
   () => forgetAllPages(),
 );
 const enabled = () => getConfig().pageCache;

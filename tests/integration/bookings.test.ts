@@ -16,6 +16,7 @@ import { authorize, grant } from "~/server/policy.server";
 import { auditEvents, bookings, calDeliveries, serviceUsage } from "~/server/schema";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
 
 // Issue #18: Cal.com deliveries through the real handler (signature, parsing, one transaction) on a
@@ -252,11 +253,15 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
   });
 
   test("an unknown email is kept unmatched; an admin assigns it and it counts then", async () => {
+    const events = await recordEvents(database.bus);
     const answer = await deliver("BOOKING_CREATED", {
       email: "stranger@elsewhere.example",
       start: inHours(48),
     });
     expect(answer.body).toMatchObject({ status: "applied", summary: "unmatched" });
+    // Staff hear of it (the admin home lists it), though it names no client.
+    await events.waitFor((event) => event.kind === "unmatched-booking");
+    events.stop();
     const row = await bookingByUid(answer.uid);
     expect(row).toMatchObject({ clientId: null, counted: false });
     if (!row) throw new Error("not stored");

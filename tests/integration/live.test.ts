@@ -9,6 +9,7 @@ import { setPlan } from "~/server/models/people.server";
 import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
 
 // The live-update bus (app/server/live/bus.server.ts) on a real database: events published through
@@ -30,24 +31,7 @@ const person = (role: Role, plan: Plan | null) => insertPerson(db(), role, plan,
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A subscriber that records what it hears. */
-async function listen() {
-  const heard: LiveEvent[] = [];
-  const stop = await database.bus.subscribe((event) => heard.push(event));
-  return {
-    heard,
-    stop,
-    async waitFor(match: (event: LiveEvent) => boolean, timeoutMs = 3_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = heard.find(match);
-        if (found) return found;
-        await sleep(10);
-      }
-      throw new Error(`no matching event within ${timeoutMs} ms; heard ${JSON.stringify(heard)}`);
-    },
-  };
-}
+const listen = () => recordEvents(database.bus);
 
 describe(`the live bus on ${databaseLabel}`, () => {
   test("an event published through the bus reaches every subscriber, and no longer after unsubscribing", async () => {
@@ -161,6 +145,16 @@ describe("who hears what", () => {
     expect(hears(daniel, session)).toBe(false);
     expect(hears(admin, session)).toBe(false);
     expect(hears(coach, session)).toBe(false);
+  });
+
+  test("an unmatched booking (no client to name) reaches staff who may read bookings, and no one else", () => {
+    const unmatched: LiveEvent = { kind: "unmatched-booking" };
+    expect(hears(coach, unmatched)).toBe(true);
+    expect(hears(admin, unmatched)).toBe(true);
+    expect(hears(maya, unmatched)).toBe(false);
+    expect(hears(lead, unmatched)).toBe(false);
+    expect(JSON.parse(toWire(unmatched))).toEqual({ kind: "unmatched-booking" });
+    expect(parseEvent(JSON.stringify({ kind: "unmatched-booking", clientId: maya.id }))).toEqual(unmatched);
   });
 
   test("the wire carries only ids and a kind, and anything else is refused on arrival", () => {

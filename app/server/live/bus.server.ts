@@ -29,7 +29,12 @@ export type LiveEvent =
   /** A person's role or plan changed: their own streams and staff hear it. */
   | { kind: "profile"; clientId: string; userId: string }
   /** A person's sessions ended (sign-out): only their own streams hear it. */
-  | { kind: "session"; userId: string };
+  | { kind: "session"; userId: string }
+  /**
+   * A Cal.com booking that matches no one arrived or changed (docs/decisions/0028-bookings.md): it
+   * names no client, and only staff who may read bookings hear it (the admin home lists these).
+   */
+  | { kind: "unmatched-booking" };
 
 export type LiveHandler = (event: LiveEvent) => void;
 /** Said to subscribers when events may have been missed (the LISTEN connection was lost). */
@@ -56,6 +61,8 @@ const UUIDISH = /^[0-9a-f-]{36}$/i;
 /** Only the known fields, so no caller can put a client's data on the wire by accident. */
 export function toWire(event: LiveEvent): string {
   switch (event.kind) {
+    case "unmatched-booking":
+      return JSON.stringify({ kind: event.kind });
     case "session":
       return JSON.stringify({ kind: event.kind, userId: event.userId });
     case "profile":
@@ -76,6 +83,7 @@ export function parseEvent(payload: string): LiveEvent | null {
   if (!value || typeof value !== "object") return null;
   const { kind, clientId, userId } = value as Record<string, unknown>;
   const id = (x: unknown): x is string => typeof x === "string" && UUIDISH.test(x);
+  if (kind === "unmatched-booking") return { kind };
   if (kind === "session") return id(userId) ? { kind, userId } : null;
   if (kind === "profile") return id(clientId) && id(userId) ? { kind, clientId, userId } : null;
   if (RECORD_KINDS.includes(kind as RecordKind) && id(clientId)) {

@@ -18,10 +18,11 @@ export const RETRY_HINT_MS = 2_000;
 
 /**
  * Who hears what: a client hears about their own records; staff (who may open any client) hear
- * every client event; everyone hears about their own role, plan and sessions. Events name only
+ * every client event, and those who may read bookings hear of an unmatched one; everyone hears about their own role, plan and sessions. Events name only
  * ids and kinds, never data.
  */
 export function hears(viewer: Pick<Viewer, "id" | "role">, event: LiveEvent): boolean {
+  if (event.kind === "unmatched-booking") return can(viewer, "bookings.read");
   if (event.kind === "session") return event.userId === viewer.id;
   if (event.kind === "profile" && event.userId === viewer.id) return true;
   return can(viewer, "client.read") || event.clientId === viewer.id;

@@ -53,7 +53,10 @@ export async function applyCalDelivery(
           ? await cancelled(tx, p, kind, clientId, delivery.at, settings.cancelNoticeHours)
           : await rescheduled(tx, p, kind, clientId);
     await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
-    if (outcome.clientId) await publishChange(tx, { kind: "booking", clientId: outcome.clientId });
+    await publishChange(
+      tx,
+      outcome.clientId ? { kind: "booking", clientId: outcome.clientId } : { kind: "unmatched-booking" },
+    );
     return { status: "applied", bookingId: outcome.id, summary: outcome.summary } as const;
   });
 }
