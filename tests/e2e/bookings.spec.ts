@@ -115,7 +115,7 @@ test("a signed booking shows on the client's open dashboard without a reload; it
   }
 });
 
-test("an admin assigns an unmatched booking from the admin home; it then counts for that client", async ({
+test("an unmatched booking appears on the open admin home; the admin assigns it and it then counts for that client", async ({
   browser,
   baseURL,
   request,
@@ -131,16 +131,21 @@ test("an admin assigns an unmatched booking from the admin home; it then counts 
       name: "Someone Else",
       start: new Date(Date.now() + 2 * 86_400_000),
     });
+    const page = admin.page;
+    await gotoHydrated(page, "/admin");
+    await page.evaluate(() => {
+      (window as unknown as { mark: string }).mark = "same document";
+    });
     const answer = await deliver(request, delivery.body);
     expect(answer.status()).toBe(200);
 
-    const page = admin.page;
-    await gotoHydrated(page, "/admin");
+    // The open admin home hears of it (a staff-only event) and lists it without a reload.
     const waiting = page
       .getByRole("list", { name: "Bookings to resolve" })
       .getByRole("listitem")
       .filter({ hasText: stranger });
     await expect(waiting).toContainText("Unmatched: assign it to someone");
+    expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same document");
     await waiting.getByLabel("Assign to (a client's or lead's email)").fill(person.email);
     await waiting.getByRole("button", { name: "Assign" }).click();
     await expect(waiting).toHaveCount(0);
