@@ -4,13 +4,13 @@ import { effectivePlan, type Plan, type QuotaKind } from "~/domain/plans";
 import { quotaItems, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { handleCalWebhook } from "~/server/bookings/cal-webhook.server";
-import { assignBooking, resolveBooking } from "~/server/models/bookings.server";
 import {
   bookingsOf,
   bookingsToResolve,
   ownBookings,
   sessionsView,
 } from "~/server/models/bookings-read.server";
+import { assignBooking, resolveBooking } from "~/server/models/bookings-resolve.server";
 import { adjustUsage, usageFor, usagePermission } from "~/server/models/usage.server";
 import { authorize, grant } from "~/server/policy.server";
 import { auditEvents, bookings, calDeliveries, serviceUsage } from "~/server/schema";

@@ -1,5 +1,4 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { SETTINGS } from "~/content/settings";
 import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import type { QuotaKind } from "~/domain/plans";
@@ -10,8 +9,7 @@ import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import type { Permit } from "../policy.server";
 import { type Booking, bookings, calDeliveries, profiles } from "../schema";
-import { audit, auditBySystem, auditChange, type SystemSource, type Tx } from "./audit.server";
-import { lockClient } from "./client-lock.server";
+import { auditBySystem, auditChange, type SystemSource, type Tx } from "./audit.server";
 import { recordUsage } from "./usage.server";
 
 // Bookings from Cal.com (docs/decisions/0028-bookings.md). A delivery is stored once per trigger and
@@ -62,7 +60,7 @@ export async function applyCalDelivery(
 }
 
 /** The client or lead whose email booked (case-insensitive), or null: unmatched. */
-async function matchClient(tx: Tx, email: string): Promise<string | null> {
+export async function matchClient(tx: Tx, email: string): Promise<string | null> {
   const [match] = await tx
     .select({ id: profiles.id })
     .from(profiles)
@@ -112,13 +110,13 @@ async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
   return { row, isNew: false };
 }
 
-type Applied = { id: string; clientId: string | null; summary: string };
+export type Applied = { id: string; clientId: string | null; summary: string };
 
 /**
  * Counts a booked, matched booking: +1 through the ledger while the plan has that credit left,
  * else stored as over plan (never dropped). Writes the booking's audit row.
  */
-async function count(
+export async function countBooking(
   tx: Tx,
   row: Booking,
   by: Permit<"bookings.resolve"> | SystemSource,
@@ -167,7 +165,7 @@ async function created(tx: Tx, p: CalBooking, kind: QuotaKind, clientId: string 
   });
   // Known already: a cancel or a reschedule arrived first and did what was due.
   if (!isNew) return { id: row.id, clientId: row.clientId, summary: "already known" };
-  return count(tx, row, CAL, "booking.create");
+  return countBooking(tx, row, CAL, "booking.create");
 }
 
 async function cancelled(
@@ -188,7 +186,7 @@ async function cancelled(
       status: "cancelled",
       cancelledAt: at,
     });
-    if (isNew) return count(tx, row, CAL, "booking.cancel");
+    if (isNew) return countBooking(tx, row, CAL, "booking.cancel");
     // Its create committed while this waited on the uid: cancel that booking as usual.
     existing = row;
   }
@@ -236,7 +234,7 @@ async function rescheduled(
       uid: original,
       currentUid: p.uid,
     });
-    if (isNew) return count(tx, row, CAL, "booking.create");
+    if (isNew) return countBooking(tx, row, CAL, "booking.create");
     // Its create committed while this waited on the uid: move that booking as usual.
     existing = row;
   }
@@ -256,60 +254,4 @@ async function rescheduled(
     after: { ...VIA, startsAt: p.startTime.toISOString() },
   });
   return { id: existing.id, clientId: existing.clientId, summary: "moved" };
-}
-
-// ── Resolving ───────────────────────────────────────────────────────────────────────────────────
-
-/** Gives an unmatched booking to a client or lead; a booked one then counts as if they had booked it. */
-export async function assignBooking(
-  db: Db,
-  permit: Permit<"bookings.resolve">,
-  bookingId: string,
-  email: string,
-) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-    if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
-    if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
-    const clientId = await matchClient(tx, email);
-    if (!clientId) throw data({ error: "No client or lead has that email." }, { status: 400 });
-    await lockClient(tx, permit, clientId);
-    const [assigned] = await tx
-      .update(bookings)
-      .set({ clientId })
-      .where(eq(bookings.id, bookingId))
-      .returning();
-    if (!assigned) throw new Error("booking update returned nothing");
-    const applied = await count(tx, assigned, permit, "booking.assign");
-    await publishChange(tx, { kind: "booking", clientId });
-    return applied;
-  });
-}
-
-/** The coach has dealt with an over-plan booking (charged it, or agreed to it): it leaves the list. */
-export async function resolveBooking(
-  db: Db,
-  permit: Permit<"bookings.resolve">,
-  bookingId: string,
-  clientId: string,
-) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(bookings)
-      .set({ resolvedAt: sql`now()`, resolvedBy: permit.actor.id })
-      .where(
-        and(eq(bookings.id, bookingId), eq(bookings.clientId, clientId), sql`${bookings.resolvedAt} IS NULL`),
-      )
-      .returning();
-    if (!row) throw data({ error: "That booking was not found or is already resolved." }, { status: 404 });
-    await audit(tx, permit, {
-      action: "booking.resolve",
-      targetId: row.clientId,
-      entity: "booking",
-      entityId: row.id,
-      after: { overPlan: row.overPlan },
-    });
-    if (row.clientId) await publishChange(tx, { kind: "booking", clientId: row.clientId });
-    return row;
-  });
 }

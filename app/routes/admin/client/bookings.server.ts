@@ -1,5 +1,5 @@
 import { resolveBookingForm } from "~/lib/schemas/bookings";
-import { resolveBooking } from "~/server/models/bookings.server";
+import { resolveBooking } from "~/server/models/bookings-resolve.server";
 import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
