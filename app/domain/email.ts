@@ -123,6 +123,10 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** Where an outbox row stands (docs/decisions/0029-email-outbox.md). */
+export const EMAIL_STATUSES = ["pending", "held", "digested", "sent", "failed", "unsent"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
 /** How the Emails page names each outbox status. */
 export const EMAIL_STATUS_LABELS: Record<string, string> = {
   pending: "Waiting to be sent",

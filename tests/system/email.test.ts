@@ -102,7 +102,7 @@ describe("the email worker in the built server", () => {
     const documentForm = await oneClick(path, foreign);
     expect(documentForm.status).toBe(200);
     expect(await documentForm.text()).toContain("You&#x27;re unsubscribed");
-    const dataForm = await oneClick(`${path}.data`);
+    const dataForm = await oneClick(`${path}.data`, foreign);
     expect(dataForm.status).toBe(200);
     expect(await dataForm.text()).toContain("unsubscribed");
 

@@ -1,14 +1,14 @@
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { EMAIL_STATUS_LABELS, outboxKindLabel } from "~/domain/email";
+import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
 import { retryEmailForm } from "~/lib/schemas/emails";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { EMAIL_STATUSES, listEmails, retryEmail } from "~/server/models/emails.server";
+import { listEmails, retryEmail } from "~/server/models/emails.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/emails";
 

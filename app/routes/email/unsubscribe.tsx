@@ -14,7 +14,7 @@ import type { Route } from "./+types/unsubscribe";
 // `List-Unsubscribe=One-Click`), which carries no Origin and no cookie. A changed link is refused (400).
 export const access = routeAccess({ loader: PUBLIC, action: PUBLIC });
 
-export const INVALID_LINK =
+const INVALID_LINK =
   "This unsubscribe link is not valid. Open the latest email's link, or sign in and choose on your account page.";
 
 function what(scope: string): string {

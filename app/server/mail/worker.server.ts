@@ -13,6 +13,8 @@ import { renderDigest } from "./templates.server";
 // server accepted it. A crash before the mark leaves the row claimed until its lease ends; another
 // worker then sends it again with the same Message-ID. Temporary refusals (4xx, a lost connection)
 // are retried with exponential backoff; a permanent one (5xx) fails the row, which the Emails page shows.
+// Just over 300 lines on purpose: the claim, the marks, the release and the loop are one argument for
+// crash safety, read together.
 
 export type OutgoingMail = {
   from: string;

@@ -4,7 +4,9 @@ import {
   CANNOT_TURN_OFF,
   type Delivery,
   deliveryFor,
+  EMAIL_STATUSES,
   type EmailKind,
+  type EmailStatus,
   emailKindsFor,
   isMandatory,
 } from "~/domain/email";
@@ -18,8 +20,6 @@ import { audit } from "./audit.server";
 // Emails as people see them (issue #17): the Emails page (staff read every message; an admin sends a
 // failed one again), each person's choices on /account, and the signed unsubscribe link.
 
-export const EMAIL_STATUSES = ["pending", "held", "digested", "sent", "failed", "unsent"] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const EMAILS_PAGE_SIZE = 50;
 
 /** One page of the outbox, newest first, with a count per status. */
