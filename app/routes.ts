@@ -46,7 +46,7 @@ export default [
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("emails", "routes/admin/emails.tsx"),
-      route("emails/:id/html", "routes/admin/email-html.ts"),
+      route("emails/:emailId/html", "routes/admin/email-html.ts"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),
       route("lessons/:lessonId", "routes/admin/lesson-edit.tsx"),
     ]),

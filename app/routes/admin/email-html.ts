@@ -10,7 +10,9 @@ export const access = routeAccess({ loader: staff("emails.read") });
 // One email's HTML part as its recipient's mail client gets it, opened from the Emails page. It is
 // the site's own rendering, but served sandboxed all the same: no scripts, no requests, no forms.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^[0-9a-f-]{36}$/i.test(params.id) ? params.id : "00000000-0000-0000-0000-000000000000";
+  const id = /^[0-9a-f-]{36}$/i.test(params.emailId)
+    ? params.emailId
+    : "00000000-0000-0000-0000-000000000000";
   const html = await emailHtml(await getDb(), permitFor(context, "emails.read"), id);
   return new Response(html, {
     headers: {
