@@ -155,17 +155,15 @@ function Message({ frame, content }: { frame: Frame; content: EmailContent }) {
           <Text className="muted" style={{ ...muted, marginTop: "12px" }}>
             {content.quote.label}
           </Text>
-          <Text
-            className="quote text"
-            style={{
-              ...text,
-              borderLeft: `3px solid ${light.accent}`,
-              paddingLeft: "12px",
-              whiteSpace: "pre-wrap",
-            }}
-          >
-            {content.quote.text}
-          </Text>
+          <Section className="quote" style={{ borderLeft: `3px solid ${light.accent}`, paddingLeft: "12px" }}>
+            {/* One paragraph per line, so the plain-text part keeps the feedback's line breaks. */}
+            {content.quote.text.split(/\r?\n/).map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one quote never move
+              <Text key={i} className="text" style={{ ...text, margin: "0 0 4px" }}>
+                {line || "\u00a0"}
+              </Text>
+            ))}
+          </Section>
         </>
       ) : null}
       {content.action ? (

@@ -257,10 +257,11 @@ async function round(
           );
         }
       } else {
-        logger.warn(
-          { messageId: row.messageId, attempt: row.attempts, error: outcome.error },
-          "email not sent",
-        );
+        // A temporary failure is retried (info); one that ends the row's chances is a warning.
+        const final = outcome.kind === "permanent" || row.attempts >= maxAttempts;
+        const entry = { messageId: row.messageId, attempt: row.attempts, error: outcome.error };
+        if (final) logger.warn(entry, "email failed: not retried");
+        else logger.info(entry, "email not sent: will retry");
         await markFailed(db, row, outcome, backoffMs, maxAttempts);
       }
     }
