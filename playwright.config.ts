@@ -27,6 +27,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 100);
 const oidcIssuer = `http://localhost:${oidcPort}`;
 process.env.E2E_OIDC_ISSUER = oidcIssuer;
+// Emails go to an SMTP server that tests/e2e/email.spec.ts starts on this port (nothing listens
+// otherwise: the worker's attempts fail and are retried later, harmlessly).
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 200);
+process.env.E2E_SMTP_PORT = String(smtpPort);
 
 // The server runs on Node 24 (type stripping); the runner may be on the machine's older Node.
 const nodeMajor = Number(process.versions.node.split(".")[0]);
@@ -97,6 +101,8 @@ export default defineConfig({
         MUTATION_RATE_LIMIT: "10000",
         // Signed Cal.com deliveries (tests/e2e/bookings.spec.ts).
         CAL_WEBHOOK_SECRET: TEST_CAL_SECRET,
+        // Email through the test's SMTP server (tests/e2e/email.spec.ts).
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },
   ],

@@ -18,6 +18,8 @@ export default [
   route("account", "routes/account/index.tsx"),
   route("account/data", "routes/account/data.ts"),
 
+  route("email/unsubscribe/:token", "routes/email/unsubscribe.tsx"),
+
   route("checkout", "routes/checkout/index.tsx"),
   route("checkout/local", "routes/checkout/local.tsx"),
   route("checkout/success", "routes/checkout/success.tsx"),
@@ -43,6 +45,8 @@ export default [
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      route("emails", "routes/admin/emails.tsx"),
+      route("emails/:emailId/html", "routes/admin/email-html.ts"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),
       route("lessons/:lessonId", "routes/admin/lesson-edit.tsx"),
     ]),

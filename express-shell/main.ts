@@ -89,7 +89,7 @@ app.use(securityHeaders(config.publicOrigin, { sources: entry.cspSources(), prer
 webhook("/webhooks/stripe", entry.WEBHOOK_BODY_LIMIT, "stripe-signature", entry.stripeWebhook);
 webhook("/webhooks/cal", entry.CAL_WEBHOOK_LIMIT, "X-Cal-Signature-256", entry.handleCalWebhook);
 
-app.use(sameSiteMutations(config.publicOrigin));
+app.use(sameSiteMutations(config.publicOrigin, entry.UNSUBSCRIBE_PATH));
 app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
 
 // Fingerprinted files (cached for a year), public files and pre-rendered pages (revalidated, so a

@@ -10,11 +10,19 @@ export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * A state-changing request must come from the site itself: a foreign `Sec-Fetch-Site` or `Origin`
  * is refused with 403 before any action runs, even with a valid session cookie (which SameSite=Lax
- * already keeps off most cross-site posts).
+ * already keeps off most cross-site posts). `signedLinks` matches the paths whose authority is a
+ * signature in the URL rather than a session (the one-click unsubscribe link, docs/SECURITY.md): a
+ * mail provider posts those from its own servers or pages. Their `Origin` header is removed.
  */
-export function sameSiteMutations(publicOrigin: string): RequestHandler {
+export function sameSiteMutations(publicOrigin: string, signedLinks?: RegExp): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    if (signedLinks?.test(req.path)) {
+      // The signature is the authority here, and a provider's Origin says nothing about it: dropped, so
+      // React Router's own origin check on document POSTs lets this one path through as well.
+      delete req.headers.origin;
+      return next();
+    }
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;

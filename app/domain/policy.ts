@@ -38,6 +38,11 @@ export const POLICY = {
   "checkout.start": ["lead", "client"],
   "payments.read": ["admin", "coach"],
   "payments.manage": ["admin"],
+  // Email (docs/decisions/0029-email-outbox.md): each person chooses their own emails; staff read every
+  // message the site sent or would send; only an admin sends a failed one again.
+  "self.email-preferences": ["admin", "coach", "client", "lead"],
+  "emails.read": ["admin", "coach"],
+  "emails.retry": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

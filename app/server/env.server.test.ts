@@ -108,6 +108,9 @@ describe("each wrong value stops start-up with one line naming the variable", ()
     ["MIGRATIONS_DIR", { MIGRATIONS_DIR: "db/\u0000migrations" }],
     ["BUILD_DIR", { BUILD_DIR: "build\n" }],
     ["BUILD_DIR", { BUILD_DIR: "b".repeat(1001) }],
+    ["SMTP_URL", { SMTP_URL: "http://mail.example.com" }],
+    ["MAIL_FROM", { MAIL_FROM: "not an address" }],
+    ["MAIL_LEASE_SECONDS", { MAIL_LEASE_SECONDS: "0" }],
   ];
   for (const [variable, env] of cases) {
     test(`${variable} = ${JSON.stringify(env)}`, () => {
@@ -116,6 +119,21 @@ describe("each wrong value stops start-up with one line naming the variable", ()
       expect(message).not.toContain("\n");
     });
   }
+});
+
+test("email: SMTP_URL and MAIL_FROM are read, and a wrong SMTP_URL (which holds a password) is never echoed", () => {
+  expect(parseConfig({}).mail).toEqual({ smtpUrl: null, from: null, leaseSeconds: 120 });
+  expect(
+    parseConfig({
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      MAIL_FROM: "Coach <coach@example.com>",
+    }).mail,
+  ).toEqual({
+    smtpUrl: "smtps://user:pass@smtp.example.com:465",
+    from: "Coach <coach@example.com>",
+    leaseSeconds: 120,
+  });
+  expect(failure({ SMTP_URL: "imap://user:hunter2@mail.example.com" })).not.toContain("hunter2");
 });
 
 test("the settings read before start-up are in the configuration, with their defaults", () => {

@@ -137,6 +137,25 @@ const schema = z
         .refine((value) => value !== "no-secret-provided", "must be a real secret, not Cal.com's placeholder")
         .optional(),
     ),
+    // Unset: emails stay in the outbox, listed on /admin/emails (docs/decisions/0029-email-outbox.md).
+    SMTP_URL: optionalString.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: "must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465",
+        })
+        .optional(),
+    ),
+    MAIL_FROM: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^(?:[^<>@\r\n]*<[^@\s<>]+@[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+)$/,
+          'must be an address such as coach@example.com or "Coach <coach@example.com>"',
+        )
+        .optional(),
+    ),
+    MAIL_LEASE_SECONDS: wholeNumber("seconds", 1, 3600, 120),
     SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 20),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
     PAGE_CACHE: z.preprocess(
@@ -218,6 +237,16 @@ export type Config = {
    * test checkout; else none (the pricing buttons keep their links). docs/decisions/0027-payments.md.
    */
   payments: PaymentsConfig;
+  /** Email (docs/decisions/0029-email-outbox.md): smtpUrl null → nothing leaves the machine. */
+  mail: MailConfig;
+};
+
+export type MailConfig = {
+  smtpUrl: string | null;
+  /** The From header; null → the site's name at no-reply@ the public origin's host. */
+  from: string | null;
+  /** How long a worker holds the emails it claimed before another may take them (a crash). */
+  leaseSeconds: number;
 };
 
 export type PaymentsConfig =
@@ -242,8 +271,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue?.path[0] ?? "configuration");
-    // Secrets are never echoed back.
-    const shown = /SECRET/.test(variable) ? "" : ` (${describeValue(env[variable])})`;
+    // Secrets (and SMTP_URL, which holds a password) are never echoed back.
+    const shown = /SECRET|SMTP_URL/.test(variable) ? "" : ` (${describeValue(env[variable])})`;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}${shown}`);
   }
   const e = result.data;
@@ -274,6 +303,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mutationRateLimit: e.MUTATION_RATE_LIMIT,
     pageCache: e.PAGE_CACHE === "on",
     calWebhookSecret: e.CAL_WEBHOOK_SECRET ?? null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? null, leaseSeconds: e.MAIL_LEASE_SECONDS },
     localSignIn: oidc === null && isLoopbackHost(e.HOST),
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -9,6 +9,9 @@ import {
 } from "./db.server";
 import { getConfig } from "./env.server";
 import { closeAllStreams } from "./live/streams.server";
+import { mailContext } from "./mail/outbox.server";
+import { smtpTransport } from "./mail/transport.server";
+import { type MailWorker, startMailWorker } from "./mail/worker.server";
 import { listenForPageChanges, resetPageCache } from "./page-cache.server";
 import { seedIfEmpty } from "./seed.server";
 import { resolveSessionSecret } from "./session-secret.server";
@@ -19,6 +22,25 @@ import { assertValidSettings } from "./settings.server";
 // `stopLiveUpdates` + `shutdown` when it stops; the dev server opens the database on first use through
 // the same opener. Modules below this one (db, caches, seed, live streams) never import each other
 // for start-up's sake (docs/ARCHITECTURE.md).
+
+let mailWorker: MailWorker | undefined;
+
+/**
+ * The outbox's worker (docs/decisions/0029-email-outbox.md), on the process's database: SMTP when
+ * SMTP_URL is set, else none (due emails are marked "not sent" and stay readable on /admin/emails).
+ */
+function startMail(database: Database): void {
+  const { mail } = getConfig();
+  const context = mailContext();
+  const leaseMs = mail.leaseSeconds * 1000;
+  mailWorker = startMailWorker({
+    db: database.db,
+    transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl, Math.min(30_000, leaseMs / 4)) : null,
+    from: mail.from ?? `"${context.siteName}" <no-reply@${new URL(context.origin).hostname}>`,
+    leaseMs,
+    context,
+  });
+}
 
 /** How the process's database is opened: migrated, seeded when empty, its caches listening on its bus. */
 async function openAppDatabase(): Promise<Database> {
@@ -33,6 +55,7 @@ async function openAppDatabase(): Promise<Database> {
   // The caches serve only while they hear the bus, so they start listening as soon as it exists.
   listenForSessionChanges(database.bus);
   listenForPageChanges(database.bus);
+  startMail(database);
   return database;
 }
 provideDatabase(openAppDatabase);
@@ -55,6 +78,9 @@ export function stopLiveUpdates(): void {
 /** Graceful stop: the database (and its LISTEN connection) is closed last, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {
   closeAllStreams();
+  // The email being sent finishes and is marked; the rest of its batch goes back to the outbox.
+  await mailWorker?.stop();
+  mailWorker = undefined;
   // The caches listened on this database's bus: a later handle starts them afresh.
   resetSessionCache();
   resetPageCache();

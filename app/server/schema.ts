@@ -413,3 +413,71 @@ export const paymentEvents = pgTable("payment_events", {
 
 export type Order = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+
+// ── Email (issue #17, docs/decisions/0029-email-outbox.md) ────────────────────────────────────────
+
+/**
+ * The outbox: one row per email and recipient, written in the transaction of the change that causes
+ * it, and delivered by the worker (app/server/mail/worker.server.ts). `pending` → `sent`, `failed`
+ * (a permanent refusal, or too many temporary ones) or `unsent` (no SMTP server configured); a
+ * digest-kind email is `held` until its hour, then `digested` into one `digest` row. A worker claims a
+ * pending row by setting `claimed_until` (a lease) and `claim_token`; only the holder of the token marks
+ * it sent, and a lease that runs out (a crash) lets another worker take it. `message_id` never changes,
+ * so the rare resend after a crash between the SMTP server's "250" and the mark is recognisable.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: text("message_id").notNull(),
+    recipientId: uuid("recipient_id").references(() => profiles.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** One line for a digest, and the link it points to. */
+    summary: text("summary").notNull(),
+    link: text("link"),
+    unsubscribeUrl: text("unsubscribe_url"),
+    status: text("status").notNull().default("pending"),
+    sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    claimToken: uuid("claim_token"),
+    attempts: smallint("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    digestId: uuid("digest_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_message_id_key").on(t.messageId),
+    // The worker's claim: due pending rows, oldest first.
+    index("email_outbox_pending_idx").on(t.sendAfter).where(sql`${t.status} = 'pending'`),
+    index("email_outbox_held_idx").on(t.recipientId, t.sendAfter).where(sql`${t.status} = 'held'`),
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    check(
+      "email_outbox_status_known",
+      sql`${t.status} IN ('pending', 'held', 'digested', 'sent', 'failed', 'unsent')`,
+    ),
+    check("email_outbox_address_shape", sql`${t.toAddress} ~ '^[^@[:space:]<>"]+@[^@[:space:]<>"]+$'`),
+    check("email_outbox_sent_rule", sql`(${t.status} = 'sent') = (${t.sentAt} IS NOT NULL)`),
+  ],
+);
+
+/** A person's choices per email kind (absent: every kind "at once") and their digest hour. */
+export const emailPreferences = pgTable(
+  "email_preferences",
+  {
+    profileId: uuid("profile_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    deliveries: jsonb("deliveries").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    digestHour: smallint("digest_hour").notNull().default(8),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("email_preferences_hour", sql`${t.digestHour} BETWEEN 0 AND 23`)],
+);
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;

@@ -17,6 +17,8 @@ import {
   auditEvents,
   bookings,
   calDeliveries,
+  emailOutbox,
+  emailPreferences,
   homework,
   lessons,
   orders,
@@ -218,6 +220,37 @@ async function addOddRows(database: Fresh): Promise<void> {
   await db
     .insert(paymentEvents)
     .values({ id: "evt_odd", type: "invoice.paid", orderId: order.id, outcome: ODD });
+  // Email (docs/decisions/0029): a sent email and a held one, and a person's choices.
+  await db.insert(emailOutbox).values([
+    {
+      messageId: "<odd-1@localhost>",
+      recipientId: odd.id,
+      toAddress: odd.email,
+      kind: "homework-assigned",
+      subject: ODD,
+      html: `<p>${ODD}</p>`,
+      text: ODD,
+      summary: ODD,
+      status: "sent",
+      sentAt: new Date("2026-03-01T10:00:00.123456Z"),
+      attempts: 2,
+      lastError: null,
+    },
+    {
+      messageId: "<odd-2@localhost>",
+      recipientId: odd.id,
+      toAddress: odd.email,
+      kind: "lesson-posted",
+      subject: "held",
+      html: "<p>held</p>",
+      text: "held",
+      summary: "held",
+      status: "held",
+    },
+  ]);
+  await db
+    .insert(emailPreferences)
+    .values({ profileId: odd.id, deliveries: { "lesson-posted": "digest" }, timeZone: "America/Toronto" });
 }
 
 let source: Fresh;

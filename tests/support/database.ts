@@ -10,7 +10,7 @@ import { seedIfEmpty } from "~/server/seed.server";
  */
 export async function freshDatabase(
   options: { seed?: boolean } = {},
-): Promise<Database & { dispose(): Promise<void> }> {
+): Promise<Database & { dispose(): Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const prepare = options.seed ? seedIfEmpty : undefined;
   if (!serverUrl) {
@@ -21,6 +21,7 @@ export async function freshDatabase(
   const database = await openDatabase({ url: scratch.url, dataDir: "", prepare });
   return {
     ...database,
+    url: scratch.url,
     async dispose() {
       await database.close();
       await scratch.drop();

@@ -61,7 +61,13 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
 
   // Decision 0016: anyone signed in sees their data page, downloads their data, asks for deletion.
   "routes/account/index GET": { guard: "signed-in", needs: "self.request-deletion" },
-  "routes/account/index POST": { guard: "signed-in", needs: "self.request-deletion" },
+  "routes/account/index POST request-deletion": { guard: "signed-in", needs: "self.request-deletion" },
+  // Issue #17: each person chooses their own emails.
+  "routes/account/index POST email-preferences": { guard: "signed-in", needs: "self.email-preferences" },
+  // Issue #17: the signed unsubscribe link works signed out (docs/SECURITY.md "Unsubscribe links"); a
+  // link that is not signed here is refused with 400.
+  "routes/email/unsubscribe GET": PUBLIC,
+  "routes/email/unsubscribe POST": PUBLIC,
   "routes/account/data GET": { guard: "signed-in-api", needs: "self.export" },
 
   // Issue #16: a lead or client buys for themselves after signing in; staff are refused. Without Stripe
@@ -122,6 +128,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/client POST resolve-booking": admin("bookings.resolve"),
   // Issue #16: "Coach role: sees payments; only admin changes anything".
   "routes/admin/payments GET": admin("payments.read"),
+  // Issue #17: "Coach role: can read; admin: can retry".
+  "routes/admin/emails GET": admin("emails.read"),
+  "routes/admin/emails POST": admin("emails.retry"),
+  "routes/admin/email-html GET": admin("emails.read"),
   // ARCHITECTURE "Homework": the coach reviews; the queue of what waits is part of reviewing.
   "routes/admin/homework GET": admin("homework.review"),
   "routes/admin/lesson-new GET": admin("lesson.create"),

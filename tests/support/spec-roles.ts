@@ -66,4 +66,9 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "checkout.start": ["lead", "client"],
   "payments.read": STAFF,
   "payments.manage": ADMIN_ONLY,
+  // Issue #17: "On /account each person chooses per kind"; the Emails page: "Coach role: can read;
+  // admin: can retry".
+  "self.email-preferences": EVERYONE_SIGNED_IN,
+  "emails.read": STAFF,
+  "emails.retry": ADMIN_ONLY,
 };

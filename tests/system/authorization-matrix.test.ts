@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
 import {
@@ -74,6 +76,11 @@ const cookies: Record<Person, string> = {
 const ids: Record<Person, string> = { ...cookies };
 /** One of the client's lessons, for the lesson editor's URL. */
 let lessonId = "";
+/** One email in the outbox, for its HTML part's URL; the server's session secret signs unsubscribe links. */
+let emailId = "";
+const SESSION_SECRET = randomBytes(32).toString("hex");
+const unsubscribe = (profileId: string) =>
+  unsubscribeToken({ profileId, scope: "lesson-posted" }, SESSION_SECRET);
 
 function send(method: "GET" | "POST", path: string, cookie: string, fields?: Fields): Promise<Response> {
   return fetch(`${server.url}${path}`, {
@@ -127,6 +134,29 @@ async function readBack(path: string): Promise<string> {
   return `${response.status} ${await response.text()}`;
 }
 const personRecord = (id: string) => () => readBack(`/admin/clients/${id}`);
+/** The same for someone's own page. */
+async function readBackAs(path: string, cookie: string): Promise<string> {
+  const response = await send("GET", `${path}.data`, cookie);
+  return `${response.status} ${await response.text()}`;
+}
+
+/** The id of the newest email to `email`, once the worker has marked it "not sent" (no SMTP here). */
+async function unsentEmailTo(email: string): Promise<string> {
+  const pattern = new RegExp(
+    `To (?:<!-- -->)?${escapeRegExp(email)}[\\s\\S]*?Not sent[\\s\\S]*?/admin/emails/(${UUID})/html`,
+  );
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = pattern.exec(await page("/admin/emails?status=unsent", cookies.admin))?.[1];
+        return found;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return found as string;
+}
 
 let made = 0;
 /** A new person (local sign-in creates a lead), made a client by the admin when asked. */
@@ -207,11 +237,41 @@ const REQUESTS: Record<string, RequestFor> = {
   "routes/auth/login POST google": () => ({ fields: { intent: "google" } }),
   "routes/auth/logout POST": signOut,
   "routes/auth/sign-out POST": signOut,
-  "routes/account/index POST": (person) => ({
-    fields: { note: `Matrix: please delete (${person})` },
+  "routes/account/index POST request-deletion": (person) => ({
+    fields: { intent: "request-deletion", note: `Matrix: please delete (${person})` },
     // The request is recorded in the person's trail, which the admin sees on their page.
     observe: person === "visitor" ? undefined : personRecord(ids[person]),
   }),
+  // Each person's own choices (a different hour each time), read back from their own page.
+  "routes/account/index POST email-preferences": (person) => ({
+    fields: {
+      intent: "email-preferences",
+      "delivery-lesson-posted": "digest",
+      digestHour: String(++made % 24),
+      timeZone: "Europe/Paris",
+    },
+    observe: person === "visitor" ? undefined : () => readBackAs("/account", cookies[person]),
+  }),
+  // The signed link works for anyone, signed in or not: a new client's, read back from their page.
+  "routes/email/unsubscribe POST": async () => {
+    const client = await freshPerson("client");
+    return {
+      params: { token: unsubscribe(client.id) },
+      fields: { "List-Unsubscribe": "One-Click" },
+      observe: () => readBackAs("/account", client.cookie),
+    };
+  },
+  // A new client's email, marked "not sent" (the matrix's server has no SMTP), sent again: the
+  // admin's retry is in the client's trail.
+  "routes/admin/emails POST": async () => {
+    const client = await freshPerson("client");
+    await prepared(`/admin/clients/${client.id}`, {
+      intent: "assign-homework",
+      title: "Matrix email",
+      dueDate: "2030-01-15",
+    });
+    return { fields: { id: await unsentEmailTo(client.email) }, observe: personRecord(client.id) };
+  },
   "routes/portal/homework POST": async (person) => ({
     // Always the client's homework: another client handing it in is acting on someone else's row.
     fields: {
@@ -361,7 +421,12 @@ async function startLocalOrder(cookie: string): Promise<string> {
 beforeAll(async () => {
   server = await startServer({
     dataDir: freshDataDir("coach-matrix-"),
-    env: { SIGN_IN_RATE_LIMIT: "100000", MUTATION_RATE_LIMIT: "100000", CAL_WEBHOOK_SECRET: TEST_CAL_SECRET },
+    env: {
+      SIGN_IN_RATE_LIMIT: "100000",
+      MUTATION_RATE_LIMIT: "100000",
+      CAL_WEBHOOK_SECRET: TEST_CAL_SECRET,
+      SESSION_SECRET,
+    },
   });
   for (const [person, email] of Object.entries(SIGN_IN) as [SignedIn, string][]) {
     cookies[person] = await signIn(email);
@@ -370,6 +435,15 @@ beforeAll(async () => {
   }
   const html = await page(`/admin/clients/${ids.client}`, cookies.admin);
   lessonId = firstMatch(html, new RegExp(`href="/admin/lessons/(${UUID})"`));
+  await prepared(`/admin/clients/${ids.client}`, {
+    intent: "assign-homework",
+    title: "Matrix email",
+    dueDate: "2030-01-15",
+  });
+  emailId = firstMatch(
+    await page("/admin/emails", cookies.admin),
+    new RegExp(`/admin/emails/(${UUID})/html`),
+  );
 }, 120_000);
 
 // ── Completeness ────────────────────────────────────────────────────────────────────────────────
@@ -487,6 +561,8 @@ function cellsOf(row: MatrixRow) {
     const path = urlOf(route, {
       id: ids.client,
       lessonId,
+      emailId,
+      token: unsubscribe(ids.lead),
       "*": "matrix-no-such-page",
       ...cell.params,
     });

@@ -1,10 +1,16 @@
 import { z } from "zod";
+import { isEmailAddress } from "~/domain/email";
 import { defineForm } from "../forms";
 import { boundedText } from "./text";
 
 // Local sign-in's "Any email" form (development only: see env's localSignIn).
 export const localSignInSchema = z.object({
-  email: z.email("Enter an email address.").trim().max(254, "That email address is too long."),
+  // The outbox's own rule too (app/domain/email.ts): an address typed here can always be emailed.
+  email: z
+    .email("Enter an email address.")
+    .trim()
+    .max(254, "That email address is too long.")
+    .refine(isEmailAddress, "Enter an email address."),
   name: boundedText({ name: "the name", max: 120 })
     .optional()
     .transform((v) => v || null),

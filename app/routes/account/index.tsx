@@ -1,29 +1,56 @@
 import { Form, useNavigation } from "react-router";
+import { EmailPreferences } from "~/components/account/email-preferences";
 import { useForm } from "~/components/form";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
+import { emailPreferencesForm } from "~/lib/schemas/email";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
-import { routeAccess } from "~/server/route-access";
+import { ownEmailPreferences, saveEmailPreferences } from "~/server/models/emails.server";
+import { type Handler, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
+
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
+export const INTENTS = ["request-deletion", "email-preferences"] as const;
 
 // Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({
   loader: { access: "signed-in", policy: "self.request-deletion" },
-  action: { access: "signed-in", policy: "self.request-deletion" },
+  action: {
+    intents: {
+      "request-deletion": { access: "signed-in", policy: "self.request-deletion" },
+      "email-preferences": { access: "signed-in", policy: "self.email-preferences" },
+    } satisfies Record<(typeof INTENTS)[number], Handler>,
+    default: "request-deletion",
+  },
 });
 
-// "Your data": download everything we hold about you, or ask for deletion (docs/decisions/0016).
+/** Every time zone the server knows, for the digest's hour. */
+const TIME_ZONES = [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])];
+
+// "Your data" and "Emails": download everything we hold about you, ask for deletion
+// (docs/decisions/0016), and choose your emails (docs/decisions/0029).
 export async function loader({ context }: Route.LoaderArgs) {
   const permit = permitFor(context, "self.request-deletion");
-  return { email: permit.actor.email, deletionRequested: await hasRequestedDeletion(await getDb(), permit) };
+  const db = await getDb();
+  const [deletionRequested, emails] = await Promise.all([
+    hasRequestedDeletion(db, permit),
+    ownEmailPreferences(db, permitFor(context, "self.email-preferences")),
+  ]);
+  return { email: permit.actor.email, deletionRequested, emails: { ...emails, timeZones: TIME_ZONES } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const permit = permitFor(context, "self.request-deletion");
   const form = await readForm(request);
+  if (form.get("intent") === "email-preferences") {
+    const permit = permitFor(context, "self.email-preferences");
+    const parsed = emailPreferencesForm.parse(form);
+    if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
+    return attempt(async () => saveEmailPreferences(await getDb(), permit, parsed.data), "Failed to save.");
+  }
+  const permit = permitFor(context, "self.request-deletion");
   const parsed = deletionRequestForm.parse(form);
   if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
   const { note } = parsed.data;
@@ -50,6 +77,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">Your data</h1>
       <p className="mt-2 text-muted-foreground">Signed in as {loaderData.email}.</p>
+
+      <EmailPreferences {...loaderData.emails} />
 
       <section aria-labelledby="download" className="mt-8 rounded-2xl border border-border bg-card p-6">
         <h2 id="download" className="text-xl font-semibold">

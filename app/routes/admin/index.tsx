@@ -134,6 +134,17 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             </span>
           </Link>
         </li>
+        <li>
+          <Link
+            to="/admin/emails"
+            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
+          >
+            <span className="text-lg font-semibold">Emails</span>
+            <span className="mt-1 block text-sm text-muted-foreground">
+              Every email sent or waiting to go, and any that failed.
+            </span>
+          </Link>
+        </li>
       </ul>
       <h2 className="mt-10 text-xl font-semibold">At a glance</h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">

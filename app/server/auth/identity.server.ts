@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyNewLead } from "../mail/notify.server";
 import { accounts, profiles } from "../schema";
 
 /** Who the identity provider (or local sign-in) says the person is. */
@@ -80,6 +81,8 @@ export async function profileForIdentity(
     }
     // A new lead, or a changed one, shows in the coach's list: open admin pages (and every process's
     // caches) hear of it when the sign-in commits.
+    // Staff hear of a new lead, in the transaction that creates them.
+    if (created && profile.role === "lead") await notifyNewLead(tx, profile);
     if (created || Object.keys(changes).length > 0) {
       await publishChange(tx, { kind: "profile", clientId: profile.id, userId: profile.id });
     }

@@ -4,12 +4,15 @@ import { DELETION_REQUESTED } from "~/lib/schemas/account";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyDeletionRequest } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import {
   accounts,
   activities,
   auditEvents,
   bookings,
+  emailOutbox,
+  emailPreferences,
   homework,
   lessons,
   profiles,
@@ -65,6 +68,23 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
   ]);
   // Purchases with their charges and refunds (docs/decisions/0027-payments.md).
   const purchases = await ownOrders(db, permit, { all: true });
+  // Emails to them and their choices (docs/decisions/0029-email-outbox.md): the text part, not the HTML.
+  const [emailRows, emailChoices] = await Promise.all([
+    db
+      .select({
+        kind: emailOutbox.kind,
+        toAddress: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        text: emailOutbox.text,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipientId, id))
+      .orderBy(asc(emailOutbox.createdAt)),
+    db.select().from(emailPreferences).where(eq(emailPreferences.profileId, id)),
+  ]);
   return {
     generatedAt: new Date().toISOString(),
     profile,
@@ -78,6 +98,8 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     auditEvents: auditRows,
     bookings: bookingRows,
     orders: purchases,
+    emails: emailRows,
+    emailPreferences: emailChoices[0] ?? null,
   };
 }
 
@@ -87,15 +109,19 @@ export type PersonData = Awaited<ReturnType<typeof exportPersonData>>;
 export async function requestDeletion(db: Db, permit: Permit<"self.request-deletion">, note: string | null) {
   const { actor } = permit;
   const text = note?.trim().slice(0, 1000) || null;
-  await audit(db, permit, {
-    action: DELETION_REQUESTED_ACTION,
-    targetId: actor.id,
-    entity: "profile",
-    entityId: actor.id,
-    after: text ? { note: text } : null,
+  await db.transaction(async (tx) => {
+    await audit(tx, permit, {
+      action: DELETION_REQUESTED_ACTION,
+      targetId: actor.id,
+      entity: "profile",
+      entityId: actor.id,
+      after: text ? { note: text } : null,
+    });
+    // Staff are told by email, with the request (issue #17).
+    await notifyDeletionRequest(tx, actor, text);
+    // The request shows on the person's page in the admin area: open ones (and caches) hear of it.
+    await publishChange(tx, { kind: "profile", clientId: actor.id, userId: actor.id });
   });
-  // The request shows on the person's page in the admin area: open ones (and caches) hear of it.
-  await publishChange(db, { kind: "profile", clientId: actor.id, userId: actor.id });
   return { message: DELETION_REQUESTED };
 }
 

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Link } from "~/domain/links";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyHomeworkAssigned, notifyHomeworkReviewed } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { homework } from "../schema";
 import { audit } from "./audit.server";
@@ -40,6 +41,7 @@ export async function assignHomework(
       entityId: created?.id,
       after: { title: input.title, dueDate: input.dueDate },
     });
+    await notifyHomeworkAssigned(tx, clientId, input);
     await publishChange(tx, { kind: "homework", clientId });
     return created;
   });
@@ -77,6 +79,7 @@ export async function reviewHomework(
       before: { status: current.status },
       after: { status: "reviewed", feedback },
     });
+    await notifyHomeworkReviewed(tx, current.clientId, { title: current.title, feedback });
     await publishChange(tx, { kind: "homework", clientId: current.clientId });
     return updated;
   });

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Link } from "~/domain/links";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyLessonPosted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { lessons, profiles } from "../schema";
 import { audit, type Tx } from "./audit.server";
@@ -42,6 +43,7 @@ export async function createLesson(db: Db, permit: Permit<"lesson.create">, inpu
       entityId: created.id,
       after: { title: created.title, occurredAt: created.occurredAt.toISOString() },
     });
+    await notifyLessonPosted(tx, input.clientId, created);
     await publishChange(tx, { kind: "lesson", clientId: input.clientId });
     return created;
   });

@@ -5,6 +5,7 @@ import type { Plan, Role } from "~/domain/plans";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyWelcome } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { homework, profiles } from "../schema";
 import { audit, type Tx } from "./audit.server";
@@ -140,6 +141,8 @@ export async function changeProfileIn(
   const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);
   const before = Object.fromEntries(Object.keys(wanted).map((k) => [k, current[k as keyof typeof current]]));
   await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: wanted });
+  // A lead who becomes a client (the admin's convert, a role change, a paid order) is welcomed once.
+  if (current.role !== "client" && wanted.role === "client") await notifyWelcome(tx, id);
   await publishChange(tx, { kind: "profile", clientId: id, userId: id });
   return updated as Person;
 }

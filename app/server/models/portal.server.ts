@@ -4,6 +4,7 @@ import type { ResourceKind } from "~/domain/resource-kinds";
 import type { UsageRow } from "~/domain/usage";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyHomeworkSubmitted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { homework, type LinkRow, lessons, profiles, resources, serviceUsage } from "../schema";
 
@@ -150,27 +151,30 @@ export async function submitHomework(
   submission: Submission,
 ) {
   const { actor } = permit;
-  const [updated] = await db
-    .update(homework)
-    .set({
-      status: "submitted",
-      submissionUrl: submission.url,
-      submissionNote: submission.note,
-      submittedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(homework.id, homeworkId),
-        eq(homework.clientId, actor.id),
-        sql`${homework.status} IN ('assigned', 'submitted')`,
-      ),
-    )
-    .returning({ id: homework.id, status: homework.status });
-  if (updated) {
-    // A single statement, already committed: the event follows it.
-    await publishChange(db, { kind: "homework", clientId: actor.id });
-    return updated;
-  }
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(homework)
+      .set({
+        status: "submitted",
+        submissionUrl: submission.url,
+        submissionNote: submission.note,
+        submittedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(homework.id, homeworkId),
+          eq(homework.clientId, actor.id),
+          sql`${homework.status} IN ('assigned', 'submitted')`,
+        ),
+      )
+      .returning({ id: homework.id, status: homework.status, title: homework.title });
+    if (!row) return null;
+    // Staff hear of it with the hand-in, in its transaction (issue #17).
+    await notifyHomeworkSubmitted(tx, actor.id, row);
+    await publishChange(tx, { kind: "homework", clientId: actor.id });
+    return { id: row.id, status: row.status };
+  });
+  if (updated) return updated;
   const [existing] = await db
     .select({ status: homework.status })
     .from(homework)

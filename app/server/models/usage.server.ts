@@ -4,6 +4,7 @@ import { allowance, effectivePlan, isQuotaKind, minutesFor, type ServiceKind } f
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyLastOneLeft } from "../mail/notify.server";
 import { forbidden, type Permit } from "../policy.server";
 import { serviceUsage } from "../schema";
 import { auditChange, type SystemSource, type Tx } from "./audit.server";
@@ -105,6 +106,8 @@ export async function recordUsage(
     before: { kind, used: before },
     after: { kind, used: after, ...options.note },
   });
+  // The client hears when a counted kind (sessions, mock interviews) is down to its last one.
+  if (quota && amount === 1 && included - after === 1) await notifyLastOneLeft(tx, clientId, kind);
   await publishChange(tx, { kind: "usage", clientId });
   return { kind, used: after, included, changed: true };
 }

@@ -6,6 +6,7 @@ import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
+import { notifyPaymentFailed, notifyPaymentReceived } from "../mail/notify.server";
 import { audit, type Tx } from "../models/audit.server";
 import { changeProfileIn, type Person } from "../models/people.server";
 import { grant } from "../policy.server";
@@ -148,6 +149,12 @@ async function orderForSubscription(tx: Tx, object: Record<string, unknown>, sub
 
 const rank = (plan: Plan | null) => (plan ? PLANS.indexOf(plan) : -1);
 
+const paymentNotice = (order: Order) => ({
+  offer: order.offer,
+  amount: order.unitAmount,
+  currency: order.currency,
+});
+
 async function buyerOf(tx: Tx, order: Order): Promise<Viewer | null> {
   if (!order.personId) return null;
   const [row] = await tx.select().from(profiles).where(eq(profiles.id, order.personId));
@@ -182,7 +189,7 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
   const status = order.mode === "payment" ? "paid" : order.status === "pending" ? "active" : order.status;
   await tx.update(orders).set({ status, fulfilledAt: new Date() }).where(eq(orders.id, order.id));
   if (order.mode === "payment") {
-    await tx
+    const [charged] = await tx
       .insert(payments)
       .values({
         orderId: order.id,
@@ -192,7 +199,10 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
         reference: checkout.paymentIntent ?? checkout.sessionId,
         paymentIntent: checkout.paymentIntent,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    // The receipt and staff's notice, once per recorded charge (issue #17).
+    if (charged && order.personId) await notifyPaymentReceived(tx, order.personId, paymentNotice(order));
   }
   const buyer = await buyerOf(tx, order);
   if (!buyer) return { outcome: "applied: the buyer's account is gone", orderId: order.id };
@@ -265,6 +275,9 @@ async function invoicePaid(tx: Tx, invoice: Record<string, unknown>): Promise<Ef
     .onConflictDoNothing()
     .returning({ id: payments.id });
   if (!recorded) return { outcome: "applied: invoice already recorded", orderId: order.id };
+  if (order.personId) {
+    await notifyPaymentReceived(tx, order.personId, { ...paymentNotice(order), amount });
+  }
   const [tally] = await chargesOf(tx, order.id);
   const paid = tally?.n ?? 0;
   const done = order.instalments !== null && paid >= order.instalments;
@@ -298,16 +311,22 @@ async function invoiceFailed(tx: Tx, invoice: Record<string, unknown>): Promise<
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
   const invoiceId = str(invoice.id);
   if (!invoiceId) return { outcome: "ignored: invoice without id", orderId: order.id };
-  await tx
+  const failedAmount = num(invoice.amount_due) ?? order.unitAmount;
+  const [failed] = await tx
     .insert(payments)
     .values({
       orderId: order.id,
       kind: "failed",
-      amount: num(invoice.amount_due) ?? order.unitAmount,
+      amount: failedAmount,
       currency: order.currency,
       reference: `${invoiceId}#${num(invoice.attempt_count) ?? 1}`,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  // The buyer and staff hear of each failed attempt once (issue #17).
+  if (failed && order.personId) {
+    await notifyPaymentFailed(tx, order.personId, { ...paymentNotice(order), amount: failedAmount });
+  }
   // A failure reported after the same invoice was paid (events out of order) changes nothing.
   const [paidAlready] = await tx
     .select({ id: payments.id })

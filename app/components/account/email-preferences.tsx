@@ -1,0 +1,127 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { useFetcherForm } from "~/components/form";
+import {
+  DELIVERIES,
+  DELIVERY_LABELS,
+  type Delivery,
+  EMAIL_KIND_LABELS,
+  type EmailKind,
+} from "~/domain/email";
+import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email";
+
+// /account "Emails" (issue #17): per kind, at once / daily digest / off, and the digest's hour in the
+// person's time zone. Kinds that can't be turned off offer no "Off" (and the server refuses it).
+
+export type EmailPreferencesProps = {
+  kinds: { kind: EmailKind; delivery: Delivery; mandatory: boolean }[];
+  digestHour: number;
+  timeZone: string;
+  saved: boolean;
+  timeZones: string[];
+};
+
+const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
+
+/** The 24 hours a digest may go out at, in the person's time zone. */
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({
+  hour,
+  label: `${String(hour).padStart(2, "0")}:00`,
+}));
+
+export function EmailPreferences({ kinds, digestHour, timeZone, saved, timeZones }: EmailPreferencesProps) {
+  const fetcher = useFetcher<{ ok: boolean; value?: { message: string }; error?: string }>();
+  const form = useFetcherForm(emailPreferencesForm, fetcher, { reset: false });
+  const zone = useRef<HTMLSelectElement>(null);
+  // Never saved: the digest's zone starts as the browser's own.
+  useEffect(() => {
+    const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!saved && zone.current && timeZones.includes(mine)) zone.current.value = mine;
+  }, [saved, timeZones]);
+  return (
+    <section aria-labelledby="emails" className="mt-8 rounded-2xl border border-border p-6">
+      <h2 id="emails" className="text-xl font-semibold">
+        Emails
+      </h2>
+      <p className="mt-2 text-muted-foreground">
+        Choose how each kind of email reaches you. Account and payment emails can't be turned off.
+      </p>
+      <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-4 grid gap-4">
+        <input type="hidden" name="intent" value="email-preferences" />
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left">
+              <th scope="col" className="py-1 font-medium">
+                Email
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                How
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {kinds.map(({ kind, delivery, mandatory }) => (
+              <tr key={kind} className="border-t border-border">
+                <td className="py-2 pr-3">
+                  <label htmlFor={deliveryField(kind)}>{EMAIL_KIND_LABELS[kind]}</label>
+                </td>
+                <td className="py-2">
+                  <select
+                    id={deliveryField(kind)}
+                    {...form.field(deliveryField(kind))}
+                    defaultValue={delivery}
+                    className={selectClass}
+                  >
+                    {DELIVERIES.filter((d) => !(mandatory && d === "off")).map((d) => (
+                      <option key={d} value={d}>
+                        {DELIVERY_LABELS[d]}
+                      </option>
+                    ))}
+                  </select>
+                  {form.error(deliveryField(kind))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="flex flex-wrap gap-4">
+          <label className="grid gap-1 text-sm">
+            Digest at
+            <select {...form.field("digestHour")} defaultValue={digestHour} className={selectClass}>
+              {HOURS.map(({ hour, label }) => (
+                <option key={label} value={hour}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            {form.error("digestHour")}
+          </label>
+          <label className="grid gap-1 text-sm">
+            Time zone
+            <select ref={zone} {...form.field("timeZone")} defaultValue={timeZone} className={selectClass}>
+              {timeZones.map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+            {form.error("timeZone")}
+          </label>
+        </div>
+        {form.message}
+        {fetcher.state === "idle" && fetcher.data?.ok ? (
+          <p role="status" className="text-sm">
+            {fetcher.data.value?.message}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={form.saving}
+          className="justify-self-start rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90 disabled:opacity-60"
+        >
+          Save email choices
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

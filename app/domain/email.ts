@@ -1,0 +1,142 @@
+import type { Role } from "./plans";
+
+// The emails the site sends (issue #17, docs/decisions/0029-email-outbox.md): who gets each kind, what a
+// person may choose for it on /account, and which kinds cannot be turned off. Pure: the account page
+// shows these words, the server enforces them.
+
+export const CLIENT_EMAIL_KINDS = [
+  "welcome",
+  "homework-assigned",
+  "homework-reviewed",
+  "lesson-posted",
+  "last-one-left",
+  "payment-receipt",
+  "payment-failed",
+] as const;
+
+export const STAFF_EMAIL_KINDS = [
+  "staff-new-lead",
+  "staff-homework-submitted",
+  "staff-deletion-request",
+  "staff-payment-received",
+  "staff-payment-failed",
+] as const;
+
+export const EMAIL_KINDS = [...CLIENT_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+/** What the outbox holds: an email of a kind above, or a digest that groups several. */
+export type OutboxKind = EmailKind | "digest";
+
+export const DELIVERIES = ["now", "digest", "off"] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
+export const DELIVERY_LABELS: Record<Delivery, string> = {
+  now: "At once",
+  digest: "Daily digest",
+  off: "Off",
+};
+
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  welcome: "Welcome when you become a client",
+  "homework-assigned": "New homework",
+  "homework-reviewed": "Homework reviewed",
+  "lesson-posted": "Lesson posted",
+  "last-one-left": "One session or mock interview left",
+  "payment-receipt": "Payment receipts",
+  "payment-failed": "Failed payments",
+  "staff-new-lead": "A new lead signed up",
+  "staff-homework-submitted": "Homework handed in",
+  "staff-deletion-request": "A data-deletion request",
+  "staff-payment-received": "A payment received",
+  "staff-payment-failed": "A payment failed",
+};
+
+/** Account and payment emails: always sent (at once or in the digest), never off. */
+export const MANDATORY_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
+  "welcome",
+  "payment-receipt",
+  "payment-failed",
+  "staff-deletion-request",
+  "staff-payment-received",
+  "staff-payment-failed",
+]);
+
+export const CANNOT_TURN_OFF = "Account and payment emails can't be turned off.";
+
+export function isMandatory(kind: EmailKind): boolean {
+  return MANDATORY_KINDS.has(kind);
+}
+
+/** The kinds a person of `role` may receive (and so chooses on /account). */
+export function emailKindsFor(role: Role): readonly EmailKind[] {
+  if (role === "admin" || role === "coach") return STAFF_EMAIL_KINDS;
+  return CLIENT_EMAIL_KINDS;
+}
+
+/** How a kind reaches a person: their choice, "now" by default, never "off" for a mandatory kind. */
+export function deliveryFor(kind: EmailKind, chosen: Readonly<Record<string, string>> | undefined): Delivery {
+  const value = chosen?.[kind];
+  const delivery = (DELIVERIES as readonly string[]).includes(value ?? "") ? (value as Delivery) : "now";
+  return delivery === "off" && isMandatory(kind) ? "now" : delivery;
+}
+
+export function isEmailKind(value: string): value is EmailKind {
+  return (EMAIL_KINDS as readonly string[]).includes(value);
+}
+
+/** An address the outbox accepts: one mailbox, no display name, no spaces or separators. */
+export const EMAIL_ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;.]+$|^[^@\s<>",;]+@localhost$/;
+
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL_ADDRESS.test(value);
+}
+
+/**
+ * The next moment at or after `from` (rounded up to the quarter hour) when it is `hour`:00 in `timeZone`.
+ * Steps through quarter hours (every offset in use is a multiple of 15 minutes) for at most two days.
+ */
+export function nextLocalHour(from: Date, hour: number, timeZone: string): Date {
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  });
+  const quarter = 15 * 60_000;
+  let t = Math.ceil(from.getTime() / quarter) * quarter;
+  for (let i = 0; i < 4 * 49; i++, t += quarter) {
+    const parts = format.formatToParts(new Date(t));
+    const h = Number(parts.find((p) => p.type === "hour")?.value);
+    const m = Number(parts.find((p) => p.type === "minute")?.value);
+    if (h === hour && m === 0) return new Date(t);
+  }
+  // A zone without that hour in two days (none today): a day from now.
+  return new Date(from.getTime() + 24 * 3_600_000);
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: value });
+    return value.length > 0 && value.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** Where an outbox row stands (docs/decisions/0029-email-outbox.md). */
+export const EMAIL_STATUSES = ["pending", "held", "digested", "sent", "failed", "unsent"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** How the Emails page names each outbox status. */
+export const EMAIL_STATUS_LABELS: Record<string, string> = {
+  pending: "Waiting to be sent",
+  held: "Held for the daily digest",
+  digested: "Sent in a digest",
+  sent: "Sent",
+  failed: "Failed",
+  unsent: "Not sent: no SMTP server configured",
+};
+
+export function outboxKindLabel(kind: string): string {
+  return kind === "digest" ? "Daily digest" : isEmailKind(kind) ? EMAIL_KIND_LABELS[kind] : kind;
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { DELIVERIES, EMAIL_KINDS, type EmailKind, isTimeZone } from "~/domain/email";
+import { defineForm, text } from "../forms";
+
+// /account "Emails": per kind, at once / daily digest / off, and the digest's hour in the person's
+// time zone (docs/decisions/0029-email-outbox.md). Kinds the person doesn't get are left out of the
+// form; the server keeps their stored choice. A mandatory kind turned off is refused by the model.
+
+export const emailPreferencesSchema = z.object({
+  deliveries: z.partialRecord(
+    z.enum(EMAIL_KINDS),
+    z.enum(DELIVERIES, { error: "Choose at once, digest or off." }),
+  ),
+  digestHour: z.coerce
+    .number({ error: "Choose an hour." })
+    .int("Choose an hour.")
+    .min(0, "Choose an hour.")
+    .max(23, "Choose an hour."),
+  timeZone: z.string().trim().max(64, "Choose a time zone.").refine(isTimeZone, "Choose a time zone."),
+});
+
+export type EmailPreferencesInput = z.output<typeof emailPreferencesSchema>;
+
+/** The field that holds a kind's choice. */
+export const deliveryField = (kind: EmailKind) => `delivery-${kind}`;
+
+export const emailPreferencesForm = defineForm(emailPreferencesSchema, {
+  read: (form) => ({
+    deliveries: Object.fromEntries(
+      EMAIL_KINDS.filter((kind) => form.has(deliveryField(kind))).map((kind) => [
+        kind,
+        text(form, deliveryField(kind)),
+      ]),
+    ),
+    digestHour: text(form, "digestHour"),
+    timeZone: text(form, "timeZone"),
+  }),
+});

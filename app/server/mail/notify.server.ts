@@ -1,0 +1,199 @@
+import { money, offerTitle } from "~/domain/orders";
+import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
+import type { Tx } from "../models/audit.server";
+import {
+  type EmailRecipient,
+  enqueueEmail,
+  type MailContext,
+  mailContext,
+  type Recipient,
+  recipientById,
+  staffRecipients,
+} from "./outbox.server";
+import type { EmailContent } from "./templates.server";
+
+// What each event says, and to whom (issue #17). Every function runs inside the transaction of the
+// change that causes the email (the model passes its `tx`), so the change and its emails commit or roll
+// back together. Each recipient's email is built for them alone: a client's says only their own
+// records; a staff email names the client, whom staff may see anyway.
+
+function longDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone }).format(date);
+}
+
+async function toClient(
+  tx: Tx,
+  clientId: string,
+  kind: Parameters<typeof enqueueEmail>[2],
+  content: (to: EmailRecipient, context: MailContext) => EmailContent,
+  context = mailContext(),
+) {
+  const client = await recipientById(tx, clientId);
+  if (!client) return [];
+  return enqueueEmail(tx, [client], kind, (to) => content(to, context), context);
+}
+
+async function toStaff(
+  tx: Tx,
+  kind: Parameters<typeof enqueueEmail>[2],
+  content: (to: EmailRecipient, context: MailContext) => EmailContent,
+  context = mailContext(),
+) {
+  return enqueueEmail(tx, await staffRecipients(tx), kind, (to) => content(to, context), context);
+}
+
+const who = (person: Pick<Recipient, "email" | "fullName">) =>
+  person.fullName?.trim() ? `${person.fullName.trim()} (${person.email})` : person.email;
+
+export function notifyWelcome(tx: Tx, clientId: string) {
+  return toClient(tx, clientId, "welcome", (_to, { origin, siteName }) => ({
+    subject: `Welcome to ${siteName}`,
+    summary: "Your client portal is ready.",
+    heading: `Welcome to ${siteName}`,
+    paragraphs: [
+      "You're now a client. Your portal has your plan, your sessions, lessons, homework and resources in one place.",
+    ],
+    action: { label: "Open your dashboard", url: `${origin}/dashboard` },
+  }));
+}
+
+export function notifyHomeworkAssigned(
+  tx: Tx,
+  clientId: string,
+  homework: { title: string; dueDate: string | null; description: string | null },
+) {
+  return toClient(tx, clientId, "homework-assigned", (_to, { origin }) => ({
+    subject: `New homework: ${homework.title}`,
+    summary: homework.dueDate ? `Due ${homework.dueDate}.` : "No due date.",
+    heading: "You have new homework",
+    paragraphs: [homework.title, ...(homework.description ? [homework.description] : [])],
+    details: homework.dueDate ? [["Due", homework.dueDate]] : [],
+    action: { label: "Open your homework", url: `${origin}/homework` },
+  }));
+}
+
+export function notifyHomeworkReviewed(
+  tx: Tx,
+  clientId: string,
+  homework: { title: string; feedback: string | null },
+) {
+  return toClient(tx, clientId, "homework-reviewed", (_to, { origin }) => ({
+    subject: `Homework reviewed: ${homework.title}`,
+    summary: homework.feedback ? "Your coach left feedback." : "Your coach reviewed it.",
+    heading: "Your homework was reviewed",
+    paragraphs: [homework.title],
+    ...(homework.feedback ? { quote: { label: "Feedback", text: homework.feedback } } : {}),
+    action: { label: "See the review", url: `${origin}/homework` },
+  }));
+}
+
+export function notifyLessonPosted(
+  tx: Tx,
+  clientId: string,
+  lesson: { title: string; occurredAt: Date; recordingUrl: string | null },
+) {
+  return toClient(tx, clientId, "lesson-posted", (to, { origin }) => ({
+    subject: `Lesson posted: ${lesson.title}`,
+    summary: `From ${longDate(lesson.occurredAt, to.timeZone)}.`,
+    heading: "A lesson was posted",
+    paragraphs: [lesson.title],
+    details: [
+      ["Date", longDate(lesson.occurredAt, to.timeZone)],
+      ...(lesson.recordingUrl ? ([["Recording", lesson.recordingUrl]] as [string, string][]) : []),
+    ],
+    action: { label: "Open your lessons", url: `${origin}/lessons` },
+  }));
+}
+
+export function notifyLastOneLeft(tx: Tx, clientId: string, kind: ServiceKind) {
+  const what = KIND_LABELS[kind];
+  return toClient(tx, clientId, "last-one-left", (_to, { origin }) => ({
+    subject: `One left: ${what}`,
+    summary: `You have one ${what.toLowerCase()} left in your plan.`,
+    heading: `One ${what.toLowerCase()} left`,
+    paragraphs: [
+      `You have one ${what.toLowerCase()} left in your plan. Your plan page shows what's included.`,
+    ],
+    action: { label: "See your plan", url: `${origin}/plan` },
+  }));
+}
+
+export type PaymentNotice = { offer: string; amount: number; currency: string };
+
+/** A charge recorded: the buyer's receipt and staff's notice. */
+export async function notifyPaymentReceived(tx: Tx, buyerId: string, payment: PaymentNotice) {
+  const amount = money(payment.amount, payment.currency);
+  const offer = offerTitle(payment.offer);
+  await toClient(tx, buyerId, "payment-receipt", (_to, { origin }) => ({
+    subject: `Receipt: ${amount} for ${offer}`,
+    summary: `We received ${amount}. Thank you.`,
+    heading: "Thank you for your payment",
+    paragraphs: [`We received your payment for ${offer}.`],
+    details: [["Amount", amount]],
+    action: { label: "See your billing", url: `${origin}/billing` },
+  }));
+  const buyer = await recipientById(tx, buyerId);
+  await toStaff(tx, "staff-payment-received", (_to, { origin }) => ({
+    subject: `Payment received: ${amount} for ${offer}`,
+    summary: `From ${buyer ? who(buyer) : "a buyer"}.`,
+    heading: "A payment was received",
+    paragraphs: [`${buyer ? who(buyer) : "A buyer"} paid ${amount} for ${offer}.`],
+    action: { label: "Open payments", url: `${origin}/admin/payments` },
+  }));
+}
+
+/** A charge failed: the buyer is asked to update their card; staff hear of it. */
+export async function notifyPaymentFailed(tx: Tx, buyerId: string, payment: PaymentNotice) {
+  const amount = money(payment.amount, payment.currency);
+  const offer = offerTitle(payment.offer);
+  await toClient(tx, buyerId, "payment-failed", (_to, { origin }) => ({
+    subject: `Payment failed: ${amount} for ${offer}`,
+    summary: "Your payment did not go through.",
+    heading: "Your payment did not go through",
+    paragraphs: [
+      `The payment of ${amount} for ${offer} failed. Your card company may have declined it; the payment will be tried again.`,
+    ],
+    action: { label: "See your billing", url: `${origin}/billing` },
+  }));
+  const buyer = await recipientById(tx, buyerId);
+  await toStaff(tx, "staff-payment-failed", (_to, { origin }) => ({
+    subject: `Payment failed: ${amount} for ${offer}`,
+    summary: `From ${buyer ? who(buyer) : "a buyer"}.`,
+    heading: "A payment failed",
+    paragraphs: [`A payment of ${amount} for ${offer} by ${buyer ? who(buyer) : "a buyer"} failed.`],
+    action: { label: "Open payments", url: `${origin}/admin/payments` },
+  }));
+}
+
+export function notifyNewLead(tx: Tx, lead: Recipient) {
+  return toStaff(tx, "staff-new-lead", (_to, { origin }) => ({
+    subject: `New lead: ${who(lead)}`,
+    summary: "Signed in for the first time.",
+    heading: "A new lead signed up",
+    paragraphs: [`${who(lead)} signed in for the first time.`],
+    action: { label: "Open leads", url: `${origin}/admin/clients?filter=leads` },
+  }));
+}
+
+export async function notifyHomeworkSubmitted(tx: Tx, clientId: string, homework: { title: string }) {
+  const client = await recipientById(tx, clientId);
+  if (!client) return [];
+  return toStaff(tx, "staff-homework-submitted", (_to, { origin }) => ({
+    subject: `Homework handed in: ${homework.title}`,
+    summary: `By ${who(client)}.`,
+    heading: "Homework was handed in",
+    paragraphs: [`${who(client)} handed in "${homework.title}".`],
+    action: { label: "Review it", url: `${origin}/admin/clients/${clientId}` },
+  }));
+}
+
+export function notifyDeletionRequest(tx: Tx, person: Recipient, note: string | null) {
+  return toStaff(tx, "staff-deletion-request", (_to, { origin }) => ({
+    subject: `Data-deletion request: ${who(person)}`,
+    summary: "Answer within 30 days.",
+    heading: "Someone asked for their data to be deleted",
+    paragraphs: [`${who(person)} asked for their account and records to be deleted. Answer within 30 days.`],
+    ...(note ? { quote: { label: "Their note", text: note } } : {}),
+    action: { label: "Open their page", url: `${origin}/admin/clients/${person.id}` },
+  }));
+}

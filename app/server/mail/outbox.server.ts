@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { SITE } from "~/content/site";
+import {
+  deliveryFor,
+  type EmailKind,
+  isEmailAddress,
+  isMandatory,
+  nextLocalHour,
+  type OutboxKind,
+} from "~/domain/email";
+import { getConfig } from "../env.server";
+import { logger } from "../logger.server";
+import type { Tx } from "../models/audit.server";
+import { emailOutbox, emailPreferences, profiles } from "../schema";
+import { type EmailContent, type Frame, type Rendered, renderMessage } from "./templates.server";
+import { type UnsubscribeScope, unsubscribeUrl } from "./unsubscribe.server";
+
+// Writing an email: one outbox row per recipient, in the transaction of the change that causes it
+// (docs/decisions/0029-email-outbox.md). Nothing here talks to SMTP; the worker
+// (worker.server.ts) delivers the rows. Each row is rendered for its one recipient, with their name
+// and their unsubscribe link, so nothing in it belongs to anyone else.
+
+export type Recipient = { id: string; email: string; fullName: string | null };
+/** A recipient with the time zone their emails' dates are written in (their digest's zone). */
+export type EmailRecipient = Recipient & { timeZone: string };
+
+export type MailContext = { origin: string; siteName: string; secret?: string };
+
+/** The process's origin and site name (tests pass their own). */
+export function mailContext(): MailContext {
+  return { origin: getConfig().publicOrigin, siteName: SITE.brand };
+}
+
+/** A Message-ID that names the row and the site, stable for the row's life. */
+export function messageIdFor(rowId: string, origin: string): string {
+  return `<${rowId}@${new URL(origin).hostname}>`;
+}
+
+export function frameFor(
+  context: MailContext,
+  to: Recipient,
+  scope: UnsubscribeScope,
+  unsubscribe: string | null,
+): Frame {
+  return {
+    siteName: context.siteName,
+    origin: context.origin,
+    recipientName: to.fullName?.trim() || null,
+    unsubscribeUrl: unsubscribe,
+    unsubscribeWhat: scope === "all" ? "every email that can be turned off" : "emails like this one",
+  };
+}
+
+type Row = typeof emailOutbox.$inferInsert;
+
+/** A rendered email for one recipient, ready to insert (the worker's digests use it too). */
+export async function outboxRow(
+  context: MailContext,
+  to: Recipient,
+  kind: OutboxKind,
+  content: EmailContent,
+  render: (frame: Frame) => Promise<Rendered> = (frame) => renderMessage(frame, content),
+): Promise<Row> {
+  const id = randomUUID();
+  // A kind that can't be turned off still carries a working link: it turns off everything that can be.
+  const scope: UnsubscribeScope = kind === "digest" || isMandatory(kind) ? "all" : kind;
+  const unsubscribe = unsubscribeUrl(context.origin, { profileId: to.id, scope }, context.secret);
+  const rendered = await render(frameFor(context, to, scope, unsubscribe));
+  return {
+    id,
+    messageId: messageIdFor(id, context.origin),
+    recipientId: to.id,
+    toAddress: to.email.trim(),
+    kind,
+    subject: content.subject,
+    summary: content.summary,
+    link: content.action?.url ?? null,
+    unsubscribeUrl: unsubscribe,
+    ...rendered,
+  };
+}
+
+export type Enqueued = "queued" | "held" | "off" | "invalid-address";
+
+/**
+ * Queues `kind` for each recipient as their preferences say: at once (pending), in their next digest
+ * (held until their hour), or not at all (off). An address that is not one mailbox is never queued
+ * (logged: addresses are checked where people type them, so this is a stored address from before).
+ * `content` is built per recipient, so a staff email can say each reader's own words.
+ */
+export async function enqueueEmail(
+  tx: Tx,
+  recipients: readonly Recipient[],
+  kind: EmailKind,
+  content: (to: EmailRecipient) => EmailContent,
+  context: MailContext = mailContext(),
+): Promise<Enqueued[]> {
+  if (recipients.length === 0) return [];
+  const preferences = await tx
+    .select()
+    .from(emailPreferences)
+    .where(
+      inArray(
+        emailPreferences.profileId,
+        recipients.map((r) => r.id),
+      ),
+    );
+  const now = new Date();
+  const results: Enqueued[] = [];
+  const rows: Row[] = [];
+  for (const to of recipients) {
+    if (!isEmailAddress(to.email.trim())) {
+      logger.warn({ kind, recipient: to.id }, "email not queued: the address is not an email address");
+      results.push("invalid-address");
+      continue;
+    }
+    const chosen = preferences.find((p) => p.profileId === to.id);
+    const delivery = deliveryFor(kind, chosen?.deliveries);
+    if (delivery === "off") {
+      results.push("off");
+      continue;
+    }
+    const timeZone = chosen?.timeZone ?? "UTC";
+    const row = await outboxRow(context, to, kind, content({ ...to, timeZone }));
+    if (delivery === "digest") {
+      row.status = "held";
+      row.sendAfter = nextLocalHour(now, chosen?.digestHour ?? 8, timeZone);
+    }
+    rows.push(row);
+    results.push(delivery === "digest" ? "held" : "queued");
+  }
+  if (rows.length > 0) await tx.insert(emailOutbox).values(rows);
+  return results;
+}
+
+/** A person as a recipient (inside the change's transaction). */
+export async function recipientById(tx: Tx, id: string): Promise<Recipient | null> {
+  const [row] = await tx
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row ?? null;
+}
+
+/** Every admin and coach: staff emails go to each of them who has not turned that kind off. */
+export async function staffRecipients(tx: Tx): Promise<Recipient[]> {
+  return tx
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(inArray(profiles.role, ["admin", "coach"]));
+}

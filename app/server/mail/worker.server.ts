@@ -1,0 +1,312 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db.server";
+import { logger } from "../logger.server";
+import { emailOutbox, type OutboxRow, profiles } from "../schema";
+import { type MailContext, mailContext, outboxRow } from "./outbox.server";
+import { renderDigest } from "./templates.server";
+
+// The outbox's worker (docs/decisions/0029-email-outbox.md), started and stopped by
+// app/server/lifecycle.server.ts. Each round it turns due digests into one email per person, then
+// claims due pending rows (`FOR UPDATE SKIP LOCKED`: several workers, in one process or many, never
+// take the same row) with a lease, sends them one by one, and marks each sent only after the SMTP
+// server accepted it. A crash before the mark leaves the row claimed until its lease ends; another
+// worker then sends it again with the same Message-ID. Temporary refusals (4xx, a lost connection)
+// are retried with exponential backoff; a permanent one (5xx) fails the row, which the Emails page shows.
+// Just over 300 lines on purpose: the claim, the marks, the release and the loop are one argument for
+// crash safety, read together.
+
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  headers: Record<string, string>;
+};
+
+/** Where mail goes: SMTP in production (transport.server.ts). */
+export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
+
+export type WorkerOptions = {
+  db: Db;
+  /** null: no SMTP server configured; due emails are marked `unsent` and nothing leaves the machine. */
+  transport: MailTransport | null;
+  from: string;
+  /** How long a claim holds; the worker stops sending a batch once half of it has passed. */
+  leaseMs: number;
+  batchSize?: number;
+  /** The pause between rounds when the outbox is drained. */
+  pollMs?: number;
+  /** The first retry's delay after a temporary failure; it doubles each time (at most an hour). */
+  backoffMs?: number;
+  /** Temporary failures before a row fails for good. */
+  maxAttempts?: number;
+  context?: MailContext;
+  /** The clock digests are due by (tests move it). */
+  now?: () => Date;
+};
+
+export const NO_SMTP = "Not sent: no SMTP server is configured (SMTP_URL).";
+
+export type MailWorker = {
+  /** Finishes the email being sent, gives back the rest of the batch, and ends. */
+  stop(): Promise<void>;
+  /** Starts the next round now rather than after the pause. */
+  wake(): void;
+};
+
+type Outcome = { kind: "sent" } | { kind: "temporary"; error: string } | { kind: "permanent"; error: string };
+
+/** How an SMTP or connection error is treated: 5xx and envelope errors are final, the rest retried. */
+export function classify(error: unknown): Outcome {
+  const e = error as { responseCode?: number; code?: string; message?: string; response?: string };
+  const text = (e.response ?? e.message ?? String(error)).slice(0, 500);
+  if (typeof e.responseCode === "number" && e.responseCode >= 500) return { kind: "permanent", error: text };
+  if (typeof e.responseCode !== "number" && e.code === "EENVELOPE") return { kind: "permanent", error: text };
+  return { kind: "temporary", error: text };
+}
+
+/** Claims up to `limit` due pending rows for `leaseMs`; each returned row carries the claim's token. */
+export async function claimBatch(db: Db, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  const token = randomUUID();
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, "pending"),
+        lte(emailOutbox.sendAfter, sql`now()`),
+        sql`(${emailOutbox.claimedUntil} IS NULL OR ${emailOutbox.claimedUntil} < now())`,
+      ),
+    )
+    .orderBy(asc(emailOutbox.sendAfter), asc(emailOutbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({
+      claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      claimToken: token,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+const held = (row: OutboxRow) =>
+  and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, row.claimToken ?? ""));
+
+/** After the SMTP server accepted it. False: the lease had run out and another worker holds it. */
+export async function markSent(db: Db, row: OutboxRow): Promise<boolean> {
+  const done = await db
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, claimedUntil: null, claimToken: null, lastError: null })
+    .where(held(row))
+    .returning({ id: emailOutbox.id });
+  return done.length > 0;
+}
+
+async function markFailed(db: Db, row: OutboxRow, outcome: Outcome, backoffMs: number, maxAttempts: number) {
+  if (outcome.kind === "sent") return;
+  const final = outcome.kind === "permanent" || row.attempts >= maxAttempts;
+  const delay = Math.min(3_600_000, backoffMs * 2 ** Math.max(0, row.attempts - 1));
+  await db
+    .update(emailOutbox)
+    .set({
+      status: final ? "failed" : "pending",
+      lastError: outcome.error,
+      claimedUntil: null,
+      claimToken: null,
+      sendAfter: final ? sql`${emailOutbox.sendAfter}` : sql`now() + make_interval(secs => ${delay / 1000})`,
+    })
+    .where(held(row));
+}
+
+/** Gives claimed rows back untouched (a stop, or a lease half gone), without counting the attempt. */
+async function release(db: Db, rows: OutboxRow[]) {
+  for (const row of rows) {
+    await db
+      .update(emailOutbox)
+      .set({ claimedUntil: null, claimToken: null, attempts: sql`greatest(0, ${emailOutbox.attempts} - 1)` })
+      .where(held(row));
+  }
+}
+
+export function outgoing(row: OutboxRow, from: string): OutgoingMail {
+  return {
+    from,
+    to: row.toAddress,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    messageId: row.messageId,
+    headers: row.unsubscribeUrl
+      ? {
+          "List-Unsubscribe": `<${row.unsubscribeUrl}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
+      : {},
+  };
+}
+
+/** Without SMTP: due pending emails are marked unsent (listed on the Emails page; an admin may retry). */
+export async function markUnsent(db: Db): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: "unsent", lastError: NO_SMTP })
+    .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.sendAfter, sql`now()`)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
+/**
+ * Turns each person's held emails that are due by `now` into one digest email (a pending row), in one
+ * transaction per person that locks their held rows: two workers grouping at once make one digest.
+ */
+export async function groupDigests(db: Db, context: MailContext, now: Date, limit = 50): Promise<number> {
+  const due = await db
+    .selectDistinct({ recipientId: emailOutbox.recipientId })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "held"), lte(emailOutbox.sendAfter, now)))
+    .limit(limit);
+  let made = 0;
+  for (const { recipientId } of due) {
+    if (!recipientId) continue;
+    made += await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.recipientId, recipientId),
+            eq(emailOutbox.status, "held"),
+            lte(emailOutbox.sendAfter, now),
+          ),
+        )
+        .orderBy(asc(emailOutbox.createdAt))
+        .for("update");
+      const [person] = await tx
+        .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+        .from(profiles)
+        .where(eq(profiles.id, recipientId));
+      if (rows.length === 0 || !person) return 0;
+      const items = rows.map((r) => ({ subject: r.subject, summary: r.summary, link: r.link }));
+      const digest = await outboxRow(
+        context,
+        person,
+        "digest",
+        {
+          subject: `Your daily digest: ${rows.length} ${rows.length === 1 ? "update" : "updates"}`,
+          summary: `${rows.length} updates`,
+          heading: "Your daily digest",
+          paragraphs: [],
+        },
+        (frame) => renderDigest(frame, items),
+      );
+      await tx.insert(emailOutbox).values(digest);
+      await tx
+        .update(emailOutbox)
+        .set({ status: "digested", digestId: digest.id })
+        .where(
+          inArray(
+            emailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return 1;
+    });
+  }
+  return made;
+}
+
+/** One round: digests, then claimed batches until the outbox has nothing due (or the worker stops). */
+async function round(
+  options: Required<Omit<WorkerOptions, "transport">> & WorkerOptions,
+  stopping: () => boolean,
+) {
+  const { db, transport, leaseMs, batchSize, backoffMs, maxAttempts } = options;
+  await groupDigests(db, options.context, options.now());
+  if (!transport) {
+    await markUnsent(db);
+    return;
+  }
+  while (!stopping()) {
+    const started = performance.now();
+    const batch = await claimBatch(db, leaseMs, batchSize);
+    for (let i = 0; i < batch.length; i++) {
+      const row = batch[i] as OutboxRow;
+      // A stop, or half the lease gone (a slow server): the rest go back for the next claim.
+      if (stopping() || performance.now() - started > leaseMs / 2) {
+        await release(db, batch.slice(i));
+        return;
+      }
+      let outcome: Outcome;
+      try {
+        await transport.send(outgoing(row, options.from));
+        outcome = { kind: "sent" };
+      } catch (error) {
+        outcome = classify(error);
+      }
+      if (outcome.kind === "sent") {
+        if (!(await markSent(db, row))) {
+          logger.warn(
+            { messageId: row.messageId },
+            "email sent after its lease ran out: it may arrive twice",
+          );
+        }
+      } else {
+        // A temporary failure is retried (info); one that ends the row's chances is a warning.
+        const final = outcome.kind === "permanent" || row.attempts >= maxAttempts;
+        const entry = { messageId: row.messageId, attempt: row.attempts, error: outcome.error };
+        if (final) logger.warn(entry, "email failed: not retried");
+        else logger.info(entry, "email not sent: will retry");
+        await markFailed(db, row, outcome, backoffMs, maxAttempts);
+      }
+    }
+    if (batch.length < batchSize) return;
+  }
+}
+
+export function startMailWorker(options: WorkerOptions): MailWorker {
+  const settings = {
+    batchSize: 20,
+    pollMs: 1_000,
+    backoffMs: 30_000,
+    maxAttempts: 8,
+    context: options.context ?? mailContext(),
+    now: () => new Date(),
+    ...options,
+  };
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await round(settings, () => stopped);
+      } catch (error) {
+        logger.error({ err: (error as Error).message }, "email worker round failed; trying again");
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, settings.pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      options.transport?.close();
+    },
+    wake() {
+      wakeUp?.();
+    },
+  };
+}

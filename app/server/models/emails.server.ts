@@ -1,0 +1,190 @@
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { data } from "react-router";
+import {
+  CANNOT_TURN_OFF,
+  type Delivery,
+  deliveryFor,
+  EMAIL_STATUSES,
+  type EmailKind,
+  type EmailStatus,
+  emailKindsFor,
+  isMandatory,
+} from "~/domain/email";
+import type { EmailPreferencesInput } from "~/lib/schemas/email";
+import type { Db } from "../db.server";
+import type { Unsubscribe } from "../mail/unsubscribe.server";
+import type { Permit } from "../policy.server";
+import { emailOutbox, emailPreferences, profiles } from "../schema";
+import { audit } from "./audit.server";
+
+// Emails as people see them (issue #17): the Emails page (staff read every message; an admin sends a
+// failed one again), each person's choices on /account, and the signed unsubscribe link.
+
+export const EMAILS_PAGE_SIZE = 50;
+
+/** One page of the outbox, newest first, with a count per status. */
+export async function listEmails(
+  db: Db,
+  _permit: Permit<"emails.read">,
+  { status, page = 1 }: { status?: EmailStatus; page?: number } = {},
+) {
+  const where = status ? eq(emailOutbox.status, status) : undefined;
+  const [rows, tallies] = await Promise.all([
+    db
+      .select({
+        id: emailOutbox.id,
+        toAddress: emailOutbox.toAddress,
+        kind: emailOutbox.kind,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+        sendAfter: emailOutbox.sendAfter,
+        text: emailOutbox.text,
+      })
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(EMAILS_PAGE_SIZE)
+      .offset((Math.max(1, page) - 1) * EMAILS_PAGE_SIZE),
+    db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
+  ]);
+  const counts = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as Record<EmailStatus, number>;
+  for (const t of tallies) counts[t.status as EmailStatus] = t.n;
+  const total = status ? counts[status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { rows, counts, total, page: Math.max(1, page), pageSize: EMAILS_PAGE_SIZE };
+}
+
+/** One message's HTML part, as it was (or would be) sent. */
+export async function emailHtml(db: Db, _permit: Permit<"emails.read">, id: string): Promise<string> {
+  const [row] = await db.select({ html: emailOutbox.html }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  if (!row) throw data({ error: "That email was not found." }, { status: 404 });
+  return row.html;
+}
+
+/** A failed or unsent email goes back to the outbox, to be sent at once (same Message-ID). */
+export async function retryEmail(db: Db, permit: Permit<"emails.retry">, id: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for("update");
+    if (!row) throw data({ error: "That email was not found." }, { status: 404 });
+    if (row.status !== "failed" && row.status !== "unsent") {
+      throw data({ error: "Only a failed or unsent email can be sent again." }, { status: 409 });
+    }
+    await tx
+      .update(emailOutbox)
+      .set({ status: "pending", attempts: 0, lastError: null, sendAfter: sql`now()`, claimedUntil: null })
+      .where(eq(emailOutbox.id, id));
+    await audit(tx, permit, {
+      action: "email.retry",
+      targetId: row.recipientId,
+      entity: "email",
+      entityId: id,
+      before: { status: row.status, error: row.lastError },
+      after: { status: "pending", subject: row.subject },
+    });
+    return { message: "Queued to be sent again." };
+  });
+}
+
+export type PreferencesView = {
+  kinds: { kind: EmailKind; delivery: Delivery; mandatory: boolean }[];
+  digestHour: number;
+  timeZone: string;
+  saved: boolean;
+};
+
+/** The acting person's choices, for the kinds their role gets. */
+export async function ownEmailPreferences(
+  db: Db,
+  permit: Permit<"self.email-preferences">,
+): Promise<PreferencesView> {
+  const { actor } = permit;
+  const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.profileId, actor.id));
+  return {
+    kinds: emailKindsFor(actor.role).map((kind) => ({
+      kind,
+      delivery: deliveryFor(kind, row?.deliveries),
+      mandatory: isMandatory(kind),
+    })),
+    digestHour: row?.digestHour ?? 8,
+    timeZone: row?.timeZone ?? "UTC",
+    saved: row !== undefined,
+  };
+}
+
+/** Saves the acting person's choices; turning off a mandatory kind is refused (400), nothing saved. */
+export async function saveEmailPreferences(
+  db: Db,
+  permit: Permit<"self.email-preferences">,
+  input: EmailPreferencesInput,
+) {
+  const { actor } = permit;
+  for (const [kind, delivery] of Object.entries(input.deliveries)) {
+    if (delivery === "off" && isMandatory(kind as EmailKind)) {
+      throw data({ ok: false, error: CANNOT_TURN_OFF, field: `delivery-${kind}` }, { status: 400 });
+    }
+  }
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(emailPreferences)
+      .where(eq(emailPreferences.profileId, actor.id))
+      .for("update");
+    const deliveries = { ...current?.deliveries, ...input.deliveries };
+    await tx
+      .insert(emailPreferences)
+      .values({ profileId: actor.id, deliveries, digestHour: input.digestHour, timeZone: input.timeZone })
+      .onConflictDoUpdate({
+        target: emailPreferences.profileId,
+        set: { deliveries, digestHour: input.digestHour, timeZone: input.timeZone },
+      });
+    await audit(tx, permit, {
+      action: "email.preferences",
+      targetId: actor.id,
+      entity: "profile",
+      entityId: actor.id,
+      after: { deliveries, digestHour: input.digestHour, timeZone: input.timeZone },
+    });
+  });
+  return { message: "Email choices saved." };
+}
+
+/**
+ * The signed link's change: the named kind off, or every kind that can be turned off. The signature
+ * (checked by the caller with `verifyUnsubscribeToken`) is the authority; no one is signed in.
+ */
+export async function applyUnsubscribe(db: Db, target: Unsubscribe): Promise<{ kinds: EmailKind[] } | null> {
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .select({ id: profiles.id, role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, target.profileId))
+      .for("update");
+    if (!person) return null;
+    const kinds =
+      target.scope === "all"
+        ? emailKindsFor(person.role).filter((k) => !isMandatory(k))
+        : isMandatory(target.scope)
+          ? []
+          : [target.scope];
+    const off = Object.fromEntries(kinds.map((k) => [k, "off"]));
+    await tx
+      .insert(emailPreferences)
+      .values({ profileId: person.id, deliveries: off })
+      .onConflictDoUpdate({
+        target: emailPreferences.profileId,
+        set: { deliveries: sql`${emailPreferences.deliveries} || ${JSON.stringify(off)}::jsonb` },
+      });
+    // Emails of those kinds still waiting for the person's digest are dropped with the choice.
+    if (kinds.length > 0) {
+      await tx
+        .delete(emailOutbox)
+        .where(
+          sql`${emailOutbox.recipientId} = ${person.id} AND ${emailOutbox.status} = 'held' AND ${inArray(emailOutbox.kind, kinds)}`,
+        );
+    }
+    return { kinds };
+  });
+}

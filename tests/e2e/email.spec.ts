@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { startSmtp } from "../support/smtp";
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  freshIdentity,
+  gotoHydrated,
+  PEOPLE,
+  signedInPage,
+  signIn,
+  test,
+} from "./support";
+
+// Issue #17 end to end: a new client is welcomed and, when the coach assigns homework in Chromium, the
+// client's email arrives at a real SMTP server (the one SMTP_URL names in playwright.config.ts) with a
+// link that opens the homework page for the signed-in client. Then the /account email choices and the
+// coach's read-only Emails page.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+test("the coach assigns homework; the client's email arrives with a link to it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Started here, not in a hook: only this test listens on the port the server sends to.
+  const smtp = await startSmtp({ port: Number(process.env.E2E_SMTP_PORT) });
+  try {
+    const who = freshIdentity("Mailed");
+    const first = await signedInPage(browser, baseURL, who, "/dashboard");
+    await first.context.close();
+
+    // The admin makes the new lead a client: a welcome email.
+    await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+    await gotoHydrated(page, `/admin/clients?${new URLSearchParams({ q: who.email })}`);
+    await page.getByRole("button", { name: "Convert to client" }).click();
+    await expect(page.getByRole("button", { name: "Convert to client" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Open", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+    const clientPage = new URL(page.url()).pathname;
+
+    // The coach assigns homework on the client's page.
+    const coach = await signedInPage(browser, baseURL, PEOPLE.coach, clientPage);
+    const title = `Email check ${randomUUID().slice(0, 8)}`;
+    const homework = coach.page.getByRole("region", { name: "Homework", exact: true });
+    await homework.getByRole("textbox", { name: "Homework title" }).fill(title);
+    await homework.getByRole("button", { name: "Assign homework" }).click();
+    await expect(homework.getByRole("listitem").filter({ hasText: title })).toBeVisible();
+    await coach.context.close();
+
+    // The worker sends them within a second or two (it polls); other tests' emails may arrive too.
+    const toClient = () => smtp.received.filter((m) => m.envelopeTo.includes(who.email));
+    await expect
+      .poll(
+        () =>
+          toClient()
+            .map((m) => m.parsed.subject)
+            .sort(),
+        { timeout: 60_000 },
+      )
+      .toEqual([`New homework: ${title}`, "Welcome to Next Offer Coaching"]);
+    const mail = toClient().find((m) => m.parsed.subject === `New homework: ${title}`);
+    expect(mail?.envelopeTo).toEqual([who.email]);
+    expect(mail?.parsed.text).toContain(title);
+    const link = /href="([^"]+\/homework)"/.exec(String(mail?.parsed.html))?.[1];
+    expect(link).toBe(`${baseURL}/homework`);
+
+    const client = await signedInPage(browser, baseURL, who, "/dashboard");
+    await client.page.goto(link as string);
+    await expect(client.page).toHaveURL(`${baseURL}/homework`);
+    await expect(client.page.getByText(title)).toBeVisible();
+    await client.context.close();
+  } finally {
+    await smtp.close();
+  }
+});
+
+test("a person chooses their emails on /account; payment emails offer no Off; staff read the outbox", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const person = await signedInPage(browser, baseURL, freshIdentity("Choosy"), "/account");
+  const section = person.page.getByRole("region", { name: "Emails" });
+  const lessons = section.getByRole("combobox", { name: "Lesson posted" });
+  await expect(lessons).toHaveValue("now");
+  await expectNoAxeViolations(person.page);
+  await expect(section.getByRole("combobox", { name: "Payment receipts" }).locator("option")).toHaveText([
+    "At once",
+    "Daily digest",
+  ]);
+  await lessons.selectOption("off");
+  await section.getByRole("combobox", { name: "Digest at" }).selectOption("7");
+  await section.getByRole("button", { name: "Save email choices" }).click();
+  await expect(section.getByRole("status")).toHaveText("Email choices saved.");
+  await gotoHydrated(person.page, "/account");
+  await expect(
+    person.page.getByRole("region", { name: "Emails" }).getByRole("combobox", { name: "Lesson posted" }),
+  ).toHaveValue("off");
+  await person.context.close();
+
+  // The coach reads every message; reading is all a coach may do: no "Send again".
+  await signIn(page, PEOPLE.coach, { from: "/login?redirectTo=/admin/emails", expectPath: "/admin/emails" });
+  await expect(page.getByRole("heading", { name: "Emails", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Filter emails" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send again" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
