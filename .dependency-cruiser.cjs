@@ -46,8 +46,17 @@ module.exports = {
       comment:
         "Shared code (app/lib, app/domain, app/content, app/components) also runs in the browser: " +
         "server-only modules stay in routes' loaders/actions and app/server.",
-      from: { path: "^app/(lib|domain|content|components)/" },
+      from: { path: "^app/(lib|domain|content|components|enhancers)/" },
       to: { path: "^app/server/|\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "enhancers-are-vanilla",
+      severity: "error",
+      comment:
+        "The enhancers of HTML-first pages (docs/decisions/0030) exist so that public pages ship no React: " +
+        "they import plain TypeScript (domain, content, lib, .ts helpers), never React, React Router or a component.",
+      from: { path: "^app/enhancers/" },
+      to: { path: "node_modules/(react|react-dom|react-router|@radix-ui)/|\\.tsx$" },
     },
   ],
   options: {

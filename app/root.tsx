@@ -6,12 +6,14 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Analytics } from "./components/analytics";
 import { AuthProvider } from "./components/auth-provider";
+import { EnhancerScripts } from "./components/enhancer-scripts";
 import { LiveUpdates } from "./components/live-updates";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -21,6 +23,7 @@ import { PRERENDERED_PATHS } from "./content/prerender";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
 import { useNonce } from "./lib/csp-nonce";
 import { errorCopy } from "./lib/error-copy";
+import { htmlFirstEnhancers } from "./lib/html-first";
 import { enforceAccess } from "./server/auth/access.server";
 import { builtRoutes } from "./server/auth/built-routes.server";
 import { loadViewer, viewerContext } from "./server/auth/context.server";
@@ -72,6 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const [theme] = useState(data?.theme ?? DEFAULT_THEME);
   // This response's CSP nonce for every inline script (server-rendered pages only; docs/decisions/0017).
   const nonce = useNonce();
+  // HTML-first pages (the marketing pages, docs/decisions/0030) are not hydrated: no React Router
+  // scripts, live updates or React-only widgets; their enhancers instead.
+  const enhancers = htmlFirstEnhancers(useMatches());
   return (
     <html lang="en" className={theme === "light" ? "" : "dark"} data-theme={theme} suppressHydrationWarning>
       <head>
@@ -93,17 +99,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
           >
             Skip to content
           </a>
-          <SiteHeader />
+          <SiteHeader htmlFirst={enhancers !== null} />
           <main id="main" className="flex-1">
             {children}
           </main>
           <SiteFooter />
-          <ToastHost />
-          <LiveUpdates />
-          <Analytics />
+          {enhancers ? null : (
+            <>
+              <ToastHost />
+              <LiveUpdates />
+              <Analytics />
+            </>
+          )}
         </AuthProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {enhancers ? (
+          <EnhancerScripts names={enhancers} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -2,3 +2,9 @@
 declare module "virtual:react-router/server-build" {
   export const routes: import("react-router").ServerBuild["routes"];
 }
+
+// The built files of each enhancer of HTML-first pages (scripts/vite-enhancers.ts).
+declare module "virtual:enhancers" {
+  const files: Record<string, { src: string; imports: string[] }>;
+  export default files;
+}

@@ -10,6 +10,7 @@ import {
 } from "react";
 import { useRevalidator } from "react-router";
 import type { Viewer } from "~/domain/viewer";
+import { askViewer, endSession } from "~/lib/auth-client";
 
 // The browser's view of who is signed in (SPEC §4 auth context). Server-rendered pages know it
 // from the first byte; pre-rendered pages (the same HTML for everyone) ask the server after load,
@@ -63,15 +64,8 @@ export function AuthProvider({
     if (known || asked.current) return;
     asked.current = true;
     let cancelled = false;
-    fetch("/auth/session", {
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: { accept: "application/json" },
-    })
-      .then((response) =>
-        response.ok ? (response.json() as Promise<{ viewer: Viewer | null }>) : { viewer: null },
-      )
-      .then((body) => !cancelled && setViewer(body.viewer))
+    askViewer()
+      .then((who) => !cancelled && setViewer(who))
       .catch(() => !cancelled && setViewer(null))
       .finally(() => !cancelled && setLoading(false));
     return () => {
@@ -83,17 +77,7 @@ export function AuthProvider({
     setViewer(null);
     setLoading(false);
     try {
-      const response = await fetch("/auth/sign-out", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { accept: "application/json" },
-      });
-      const body = (await response.json().catch(() => ({}))) as { ok?: boolean; error?: string };
-      return response.ok && body.ok
-        ? { ok: true }
-        : { ok: false, error: body.error ?? `HTTP ${response.status}` };
-    } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return await endSession();
     } finally {
       revalidator.revalidate();
     }

@@ -1,22 +1,12 @@
-import {
-  Children,
-  type FocusEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
-import type { CarouselApi } from "./carousel-engine";
-import { useLazyModule, useNearViewport } from "./ui/lazy";
+import { Children, type ReactNode, useId } from "react";
 
-// Embla (the engine) loads once a carousel comes near the screen, or is pointed at or focused; until
-// then the carousel is plain markup showing its first slides, in the place Embla will start them.
-const loadEngine = () => import("./carousel-engine");
+// An accessible, looping carousel (WAI-ARIA APG carousel pattern, grouped slides) on HTML-first pages
+// (docs/decisions/0030-html-first-pages.md). This is its markup: without JavaScript a row of slides that
+// scrolls sideways and snaps to each; app/enhancers/carousel.ts makes it loop, move on by itself every
+// `autoplayMs` (pausing while hovered or focused, after Pause, never under reduced motion), and, once
+// near the screen, hides the slides out of view from assistive technology.
 
 type PerView = 1 | 2 | 3 | 4;
-type Direction = "previous" | "next";
 
 /**
  * Slides visible at once: `base` below 768 px, `md` from 768 px, `lg` from 1024 px; `from769` from 769 px,
@@ -43,48 +33,9 @@ function basisClasses({ base, md, from769, lg }: SlidesPerView): string {
     .join(" ");
 }
 
-/** `null` until known in the browser, so nothing moves before we know motion is welcome. */
-function usePrefersReducedMotion(): boolean | null {
-  const [reduced, setReduced] = useState<boolean | null>(null);
-  useEffect(() => {
-    const media = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const update = () => setReduced(media.matches);
-    update();
-    media.addEventListener("change", update);
-    return () => media.removeEventListener("change", update);
-  }, []);
-  return reduced;
-}
+const buttonClass =
+  "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-card-foreground transition-colors hover:bg-muted no-script:hidden";
 
-/** Indexes of the slides at least half inside the viewport now. */
-function slidesInViewNow(api: CarouselApi): number[] {
-  const view = api.rootNode().getBoundingClientRect();
-  return api.slideNodes().flatMap((slide, index) => {
-    const rect = slide.getBoundingClientRect();
-    const visible = Math.min(rect.right, view.right) - Math.max(rect.left, view.left);
-    return visible >= rect.width / 2 ? [index] : [];
-  });
-}
-
-/**
- * Indexes of the slides that will be in view once the current move ends. Embla's own 'settle' comes
- * well after the motion looks finished, too late to announce the new slide; when looping, each snap
- * starts at its slide, so the selected snap and the slides per view tell.
- */
-function slidesInViewAfterMove(api: CarouselApi): number[] {
-  const slides = api.slideNodes();
-  const first = slides[0];
-  if (!api.internalEngine().options.loop || !first) return slidesInViewNow(api);
-  const perView = Math.max(1, Math.round(api.rootNode().clientWidth / first.offsetWidth));
-  const start = api.selectedScrollSnap();
-  return Array.from({ length: Math.min(perView, slides.length) }, (_, i) => (start + i) % slides.length);
-}
-
-/**
- * An accessible, looping carousel (WAI-ARIA APG carousel pattern, grouped slides).
- * With `autoplayMs` it advances on its own, pausing while hovered, while focus is inside, after the
- * person presses Pause, and never starting when they prefer reduced motion.
- */
 export function Carousel({
   label,
   showLabel = false,
@@ -113,100 +64,16 @@ export function Carousel({
 }) {
   const slides = Children.toArray(children);
   const labelId = useId();
-  const reducedMotion = usePrefersReducedMotion();
-
-  const region = useRef<HTMLElement>(null);
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  const [engine, loadEngineModule] = useLazyModule(loadEngine);
-  const upgrade = useCallback(() => void loadEngineModule(), [loadEngineModule]);
-  useNearViewport(region, upgrade);
-  const [api, setApi] = useState<CarouselApi | null>(null);
-
-  const [hovered, setHovered] = useState(false);
-  const [focusWithin, setFocusWithin] = useState(false);
-  const [stoppedByUser, setStoppedByUser] = useState(false);
-  const canRotate = Boolean(autoplayMs) && reducedMotion === false;
-  const rotating = canRotate && !stoppedByUser && !hovered && !focusWithin;
-
-  useEffect(() => {
-    const autoplay = api?.plugins().autoplay;
-    if (!api || !autoplay) return;
-    const sync = () => (rotating ? autoplay.play() : autoplay.stop());
-    sync();
-    // Embla re-creates plugins when it re-initialises (on resize), and a drag stops the plugin
-    // (stopOnInteraction): put it back in the state we want after either.
-    api.on("reInit", sync).on("pointerUp", sync);
-    return () => {
-      api.off("reInit", sync).off("pointerUp", sync);
-    };
-  }, [api, rotating]);
-
-  // Slides out of view are inert: hidden from screen readers and the tab order, as when the
-  // APG pattern hides them, so the live region announces the slides that come into view.
-  const [shown, setShown] = useState<number[] | null>(null);
-  useEffect(() => {
-    if (!api) return;
-    const update = () => setShown(slidesInViewAfterMove(api));
-    update();
-    api.on("select", update).on("reInit", update).on("settle", update);
-    return () => {
-      api.off("select", update).off("reInit", update).off("settle", update);
-    };
-  }, [api]);
-
-  const hidden = (index: number) => hideSlidesOutOfView && shown !== null && !shown.includes(index);
-
-  // A press before the engine has arrived is kept, and made once it has.
-  const [queued, setQueued] = useState<Direction | null>(null);
-  const go = useCallback(
-    (direction: Direction) => {
-      if (!api) {
-        setQueued(direction);
-        upgrade();
-        return;
-      }
-      const jump = reducedMotion === true;
-      if (direction === "next") api.scrollNext(jump);
-      else api.scrollPrev(jump);
-      // A full interval before the next automatic move.
-      api.plugins().autoplay?.reset();
-    },
-    [api, reducedMotion, upgrade],
-  );
-  useEffect(() => {
-    if (!api || queued === null) return;
-    setQueued(null);
-    go(queued);
-  }, [api, queued, go]);
-
-  function onBlur(event: FocusEvent<HTMLElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusWithin(false);
-  }
-
-  const buttonClass =
-    "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-medium text-card-foreground transition-colors hover:bg-muted";
-
   return (
     <section
-      ref={region}
       aria-roledescription="carousel"
       aria-label={showLabel ? undefined : label}
       aria-labelledby={showLabel ? labelId : undefined}
       className={className}
-      onMouseEnter={() => {
-        setHovered(true);
-        upgrade();
-      }}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => {
-        setFocusWithin(true);
-        upgrade();
-      }}
-      onBlur={onBlur}
+      data-carousel=""
+      data-autoplay-ms={autoplayMs}
+      data-hide-out-of-view={hideSlidesOutOfView ? "" : undefined}
     >
-      {engine && viewport ? (
-        <engine.CarouselEngine viewport={viewport} autoplayMs={autoplayMs} onApi={setApi} />
-      ) : null}
       {/* Controls come first, so the rotation control is the first thing keyboard users reach. */}
       <div
         className={`mb-4 flex flex-wrap items-center gap-3 ${showLabel ? "justify-between" : "justify-end"}`}
@@ -217,38 +84,40 @@ export function Carousel({
           </p>
         )}
         <div className="flex items-center gap-2">
-          {canRotate && (
+          {autoplayMs ? (
+            // Never shown to someone who prefers reduced motion: nothing rotates for them.
             <button
               type="button"
-              className={buttonClass}
-              aria-label={stoppedByUser ? "Resume automatic rotation" : "Pause automatic rotation"}
-              onClick={() => setStoppedByUser((stopped) => !stopped)}
+              className={`${buttonClass} motion-reduce:hidden`}
+              aria-label="Pause automatic rotation"
+              data-carousel-pause=""
             >
-              <span aria-hidden="true">{stoppedByUser ? "▶" : "❚❚"}</span>
-              {stoppedByUser ? "Resume" : "Pause"}
+              <span aria-hidden="true" data-carousel-icon="">
+                ❚❚
+              </span>
+              <span data-carousel-word="">Pause</span>
             </button>
-          )}
+          ) : null}
           <button
             type="button"
             className={buttonClass}
             aria-label={`Previous ${itemName}`}
-            onClick={() => go("previous")}
+            data-carousel-previous=""
           >
             <span aria-hidden="true">←</span>
           </button>
-          <button
-            type="button"
-            className={buttonClass}
-            aria-label={`Next ${itemName}`}
-            onClick={() => go("next")}
-          >
+          <button type="button" className={buttonClass} aria-label={`Next ${itemName}`} data-carousel-next="">
             <span aria-hidden="true">→</span>
           </button>
         </div>
       </div>
-      <div ref={setViewport} className="overflow-hidden">
+      {/* Without JavaScript the row scrolls sideways and snaps to each slide. */}
+      <div
+        className="overflow-hidden no-script:snap-x no-script:snap-mandatory no-script:overflow-x-auto"
+        data-carousel-viewport=""
+      >
         {/* The 16 px gutter is split, 8 px each side of a slide: cards fill the viewport edge to edge, and a slide's own box overhangs it by only 8 px. */}
-        <div className="-mx-2 flex touch-pan-y" aria-live={rotating ? "off" : "polite"}>
+        <div className="-mx-2 flex touch-pan-y no-script:touch-auto" aria-live="off" data-carousel-track="">
           {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: an APG carousel slide is a role="group"; a fieldset is for form controls
             <div
@@ -257,10 +126,7 @@ export function Carousel({
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
-              inert={hidden(index)}
-              // inert already hides it; aria-hidden covers browsers that predate inert.
-              aria-hidden={hidden(index) || undefined}
-              className={`min-w-0 shrink-0 grow-0 px-2 ${basisClasses(slidesPerView)}`}
+              className={`min-w-0 shrink-0 grow-0 px-2 no-script:[&>*]:snap-start ${basisClasses(slidesPerView)}`}
             >
               {slide}
             </div>

@@ -2,7 +2,10 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SITE, SOCIAL_LINKS } from "~/content/site";
 
-/** The year is the viewer's, not the build's: pre-rendered HTML is refreshed after load. */
+/**
+ * The year is the viewer's, not the build's: pre-rendered HTML is refreshed after load (by React, or on
+ * HTML-first pages by app/enhancers/site.ts, which finds `data-current-year`).
+ */
 function useCurrentYear() {
   const [year, setYear] = useState(() => new Date().getFullYear());
   useEffect(() => setYear(new Date().getFullYear()), []);
@@ -19,7 +22,11 @@ export function SiteFooter() {
           <span className="font-semibold text-foreground">{SITE.brand}</span>
         </div>
         <p>
-          © <span suppressHydrationWarning>{year}</span> {SITE.brand}. All rights reserved.
+          ©{" "}
+          <span suppressHydrationWarning data-current-year>
+            {year}
+          </span>{" "}
+          {SITE.brand}. All rights reserved.
         </p>
         <nav aria-label="Footer" className="flex flex-wrap items-center gap-4">
           <Link to="/" className="inline-block py-1 hover:text-foreground">

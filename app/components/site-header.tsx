@@ -1,86 +1,119 @@
 import { useEffect } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { PRIMARY_NAV, SITE } from "~/content/site";
 import { can } from "~/domain/policy";
 import { isProtectedPath } from "~/domain/viewer";
+import { signOutOnNextPage } from "~/lib/next-page";
 import { useAuth } from "./auth-provider";
+import { AUTH_PLACEHOLDER_CLASS, navClass } from "./nav-class";
 import { ThemeSwitch } from "./theme-switch";
 import { notify } from "./toast";
 import { useLazyDialog } from "./ui/lazy-dialog";
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2.5 py-1.5 text-sm transition-colors hover:bg-muted ${
-    isActive ? "font-semibold text-foreground" : "text-muted-foreground"
-  }`;
+// The header of every page. Hydrated pages (portal, admin) run it in React, with the phone drawer's
+// Radix dialog loaded on intent (decision 0019). HTML-first pages (the marketing pages, decision 0030)
+// get the same header as markup: the drawer is a native <dialog> opened by its button's `command` (no
+// script needed), and app/enhancers/site.ts adds the theme, the sign-in state and sign-out.
+
+const linkClass = ({ isActive }: { isActive: boolean }) => navClass(isActive);
 
 /** Pages the header's "Dashboard" stands for: the portal's tabs. */
 const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/plan"];
 
-function NavItems({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOut: () => void }) {
+/** The drawer's id on HTML-first pages (its button's `commandfor`). */
+const MENU_ID = "site-menu";
+
+function NavItems({
+  onNavigate,
+  onSignOut,
+  htmlFirst = false,
+}: {
+  onNavigate?: () => void;
+  onSignOut?: () => void;
+  htmlFirst?: boolean;
+}) {
   const { loading, viewer } = useAuth();
   const { pathname } = useLocation();
   const inPortal = PORTAL_PATHS.includes(pathname);
+  const authItems = loading ? (
+    <>
+      {/* SPEC §2: a placeholder while the browser learns who is signed in. */}
+      <span
+        className={`${AUTH_PLACEHOLDER_CLASS} ${htmlFirst ? "no-script:hidden" : ""}`}
+        role="status"
+        data-auth-slot
+      >
+        <span className="sr-only">Checking your sign-in…</span>
+      </span>
+      {htmlFirst ? (
+        // Without JavaScript nobody asks: the portal's door instead (it sends a signed-in visitor on).
+        <a href="/login" className={`${navClass(false)} hidden no-script:inline-block`}>
+          Client Portal
+        </a>
+      ) : null}
+    </>
+  ) : viewer ? (
+    <>
+      {can(viewer, "admin.enter") && (
+        <NavLink to="/admin" className={linkClass} onClick={onNavigate}>
+          Admin
+        </NavLink>
+      )}
+      {viewer.role === "client" && (
+        <NavLink
+          to="/dashboard"
+          className={({ isActive }) => navClass(isActive || inPortal)}
+          onClick={onNavigate}
+        >
+          Dashboard
+        </NavLink>
+      )}
+      {htmlFirst ? (
+        // A plain POST without JavaScript (/logout signs out and goes home); the enhancer does it in place.
+        <form method="post" action="/logout" className="contents" data-sign-out>
+          <button type="submit" className={`${navClass(false)} text-left`}>
+            Sign out
+          </button>
+        </form>
+      ) : (
+        <button type="button" className={`${navClass(false)} text-left`} onClick={onSignOut}>
+          Sign out
+        </button>
+      )}
+    </>
+  ) : (
+    <NavLink to="/login" className={linkClass} onClick={onNavigate}>
+      Client Portal
+    </NavLink>
+  );
   return (
     <>
       {PRIMARY_NAV.map((link) => (
-        <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass} onClick={onNavigate}>
+        <NavLink key={link.to} to={link.to} end={link.to === "/"} className={linkClass} onClick={onNavigate}>
           {link.label}
         </NavLink>
       ))}
-      {loading ? (
-        // SPEC §2: a placeholder while the browser learns who is signed in.
-        <span className="inline-block h-7 w-24 animate-pulse rounded-md bg-muted" role="status">
-          <span className="sr-only">Checking your sign-in…</span>
+      {htmlFirst ? (
+        // app/enhancers/site.ts redraws what is in here once it knows who is signed in, or after sign-out.
+        <span className="contents" data-auth>
+          {authItems}
         </span>
-      ) : viewer ? (
-        <>
-          {can(viewer, "admin.enter") && (
-            <NavLink to="/admin" className={navClass} onClick={onNavigate}>
-              Admin
-            </NavLink>
-          )}
-          {viewer.role === "client" && (
-            <NavLink
-              to="/dashboard"
-              className={({ isActive }) => navClass({ isActive: isActive || inPortal })}
-              onClick={onNavigate}
-            >
-              Dashboard
-            </NavLink>
-          )}
-          <button type="button" className={`${navClass({ isActive: false })} text-left`} onClick={onSignOut}>
-            Sign out
-          </button>
-        </>
       ) : (
-        <NavLink to="/login" className={navClass} onClick={onNavigate}>
-          Client Portal
-        </NavLink>
+        authItems
       )}
     </>
   );
 }
 
-export function SiteHeader() {
-  // The drawer's dialog code loads on intent to open it: desktop visits never download it.
-  const { Dialog, open, setOpen, triggerProps, onCloseAutoFocus } = useLazyDialog();
-  const location = useLocation();
-
-  const navigate = useNavigate();
-  const { signOut } = useAuth();
-
-  // SPEC §2: close the menu, leave a protected page first, then sign out and say so.
-  async function handleSignOut() {
-    setOpen(false);
-    if (isProtectedPath(location.pathname)) await navigate("/");
-    await signOut();
-    await notify("success", "Signed out");
-  }
-
-  // Navigating (including back/forward) closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
-  useEffect(() => setOpen(false), [location.key]);
-
+function HeaderBar({
+  menu,
+  onSignOut,
+  htmlFirst,
+}: {
+  menu: React.ReactNode;
+  onSignOut?: () => void;
+  htmlFirst: boolean;
+}) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
@@ -89,45 +122,126 @@ export function SiteHeader() {
           <span>{SITE.brand}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavItems onSignOut={handleSignOut} />
+          <NavItems onSignOut={onSignOut} htmlFirst={htmlFirst} />
         </nav>
         <div className="hidden lg:block">
-          <ThemeSwitch />
+          <ThemeSwitch htmlFirst={htmlFirst} />
         </div>
-        <button
-          {...triggerProps}
-          className="rounded-md border border-border px-3 py-1.5 text-sm lg:hidden"
-          aria-label="Open menu"
-        >
-          Menu
-        </button>
-        {Dialog ? (
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-              <Dialog.Content
-                className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-l border-border bg-background p-5 shadow-xl"
-                onCloseAutoFocus={onCloseAutoFocus}
-              >
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="font-semibold">Menu</Dialog.Title>
-                  <Dialog.Close
-                    className="rounded-md border border-border px-2 py-1 text-sm"
-                    aria-label="Close menu"
-                  >
-                    Close
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-                <nav aria-label="Mobile" className="flex flex-col gap-1">
-                  <NavItems onNavigate={() => setOpen(false)} onSignOut={handleSignOut} />
-                </nav>
-                <ThemeSwitch />
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
-        ) : null}
+        {menu}
       </div>
     </header>
   );
+}
+
+const menuButtonClass = "rounded-md border border-border px-3 py-1.5 text-sm lg:hidden";
+const drawerClass = "w-72 max-w-[85vw] flex-col gap-4 border-l border-border bg-background p-5 shadow-xl";
+const closeButtonClass = "rounded-md border border-border px-2 py-1 text-sm";
+
+export function SiteHeader({ htmlFirst = false }: { htmlFirst?: boolean }) {
+  return htmlFirst ? <HtmlFirstHeader /> : <HydratedHeader />;
+}
+
+/** The header as markup: the drawer opens and closes with no script at all (invoker commands). */
+function HtmlFirstHeader() {
+  const menu = (
+    <>
+      <button
+        type="button"
+        className={menuButtonClass}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded="false"
+        {...{ commandfor: MENU_ID, command: "show-modal" }}
+        data-menu-open
+      >
+        Menu
+      </button>
+      <dialog
+        id={MENU_ID}
+        aria-labelledby={`${MENU_ID}-title`}
+        aria-describedby={`${MENU_ID}-description`}
+        className={`${drawerClass} fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none text-foreground open:flex not-open:hidden backdrop:bg-black/50`}
+        {...{ closedby: "any" }}
+      >
+        <div className="flex items-center justify-between">
+          <h2 id={`${MENU_ID}-title`} className="font-semibold">
+            Menu
+          </h2>
+          <button
+            type="button"
+            className={closeButtonClass}
+            aria-label="Close menu"
+            {...{ commandfor: MENU_ID, command: "close" }}
+          >
+            Close
+          </button>
+        </div>
+        <p id={`${MENU_ID}-description`} className="sr-only">
+          Site navigation
+        </p>
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <NavItems htmlFirst />
+        </nav>
+        <ThemeSwitch htmlFirst />
+      </dialog>
+    </>
+  );
+  return <HeaderBar menu={menu} htmlFirst />;
+}
+
+function HydratedHeader() {
+  // The drawer's dialog code loads on intent to open it: desktop visits never download it.
+  const { Dialog, open, setOpen, triggerProps, onCloseAutoFocus } = useLazyDialog();
+  const location = useLocation();
+
+  const { signOut } = useAuth();
+
+  // SPEC §2: close the menu, leave a protected page first, then sign out and say so. The home page is
+  // HTML-first, so it is a new document: it finishes the sign-out (app/enhancers/site.ts).
+  async function handleSignOut() {
+    setOpen(false);
+    if (isProtectedPath(location.pathname)) {
+      signOutOnNextPage();
+      window.location.assign("/");
+      return;
+    }
+    await signOut();
+    await notify("success", "Signed out");
+  }
+
+  // Navigating (including back/forward) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  useEffect(() => setOpen(false), [location.key]);
+
+  const menu = (
+    <>
+      <button {...triggerProps} className={menuButtonClass} aria-label="Open menu">
+        Menu
+      </button>
+      {Dialog ? (
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+            <Dialog.Content
+              className={`${drawerClass} fixed inset-y-0 right-0 z-50 flex`}
+              onCloseAutoFocus={onCloseAutoFocus}
+            >
+              <div className="flex items-center justify-between">
+                <Dialog.Title className="font-semibold">Menu</Dialog.Title>
+                <Dialog.Close className={closeButtonClass} aria-label="Close menu">
+                  Close
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+              <nav aria-label="Mobile" className="flex flex-col gap-1">
+                <NavItems onNavigate={() => setOpen(false)} onSignOut={handleSignOut} />
+              </nav>
+              <ThemeSwitch />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
+    </>
+  );
+  return <HeaderBar menu={menu} onSignOut={handleSignOut} htmlFirst={false} />;
 }

@@ -9,3 +9,15 @@ export const PRERENDERED_PATHS = [
   "/workshops",
   "/privacy",
 ];
+
+/** Every public page: the pre-rendered ones, pricing, and the portal's door (sitemap, benchmark, tests). */
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/faq",
+  "/pricing",
+  "/next-offer-coaching-program",
+  "/workshops",
+  "/privacy",
+  "/login",
+];

@@ -1,7 +1,6 @@
 // The visitor's currency preference (SPEC §3, §4): CAD or USD, from the server's guess, the cookie or
 // local storage; a choice is saved in both stores and announced on `window`.
 import { parse } from "cookie-es";
-import { useCallback, useEffect, useState } from "react";
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, type Currency, parseCurrency } from "~/domain/financing";
 
 export const CURRENCY_STORAGE_KEY = "currency";
@@ -94,49 +93,4 @@ export function saveCurrency(currency: Currency): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie to render prices in the first byte
   document.cookie = currencyCookie(currency, window.location.protocol === "https:");
   window.dispatchEvent(new CustomEvent(CURRENCY_EVENT, { detail: { currency } }));
-}
-
-/**
- * The currency to show and a way to choose one. `initial` is what the server knew (null when nothing);
- * until the browser has read its storage the value stays null, so the page can say it is loading.
- */
-export function useCurrency(initial: Currency | null): [Currency | null, (currency: Currency) => void] {
-  const [currency, setCurrency] = useState<Currency | null>(initial);
-
-  useEffect(() => {
-    if (initial) {
-      (window as CurrencyWindow)[CURRENCY_GLOBAL] = initial;
-      setCurrency(initial);
-    } else {
-      setCurrency(readStoredCurrency() ?? DEFAULT_CURRENCY);
-    }
-  }, [initial]);
-
-  // Stay in step with choices made elsewhere: another widget on this page, or another tab.
-  useEffect(() => {
-    const onChoice = (event: Event) => {
-      const chosen = parseCurrency((event as CustomEvent<{ currency?: unknown }>).detail?.currency);
-      if (chosen) setCurrency(chosen);
-    };
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== CURRENCY_STORAGE_KEY) return;
-      const chosen = parseCurrency(event.newValue);
-      if (!chosen) return;
-      (window as CurrencyWindow)[CURRENCY_GLOBAL] = chosen;
-      setCurrency(chosen);
-    };
-    window.addEventListener(CURRENCY_EVENT, onChoice);
-    window.addEventListener("storage", onStorage);
-    return () => {
-      window.removeEventListener(CURRENCY_EVENT, onChoice);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, []);
-
-  const choose = useCallback((next: Currency) => {
-    setCurrency(next);
-    saveCurrency(next);
-  }, []);
-
-  return [currency, choose];
 }

@@ -30,9 +30,11 @@ function freshIdentity(name: string, extra: Partial<MockIdentity> = {}): MockIde
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 
-/** Sonner's toast with this title (success or error). */
+/** A toast with this title (success or error): sonner's on hydrated pages, the enhancer's on HTML-first ones. */
 const toastTitled = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: title }) });
+  page
+    .locator("[data-sonner-toast], [data-toast]")
+    .filter({ has: page.locator("[data-title]", { hasText: title }) });
 
 /** The header's auth links as a person sees them in `scope` (desktop nav or mobile drawer). */
 async function expectAuthLinks(
@@ -508,15 +510,19 @@ test("a forged callback lands on /login with an alert, not an error page", async
 test("a provider answer with a bad code, in a real sign-in attempt, lands on /login with an alert", async ({
   page,
 }) => {
-  // The provider sends the person back with a code it never issued (state is the real one).
-  await page.route(`${oidcIssuer()}/authorize**`, (route) => {
-    const asked = new URL(route.request().url());
+  // The provider sends the person back with a code it never issued (state is the real one). The login
+  // page posts natively (no React on it: docs/decisions/0030), and a route sees only the first request
+  // of a redirect chain: the answer to the sign-in post is rewritten to go straight back with that code.
+  await page.route(/\/login(\?.*)?$/, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const response = await route.fetch({ maxRedirects: 0 });
+    const asked = new URL(response.headers().location ?? "");
     const back = new URL(asked.searchParams.get("redirect_uri") ?? "");
     back.search = new URLSearchParams({
       code: "bogus",
       state: asked.searchParams.get("state") ?? "",
     }).toString();
-    return route.fulfill({ status: 302, headers: { location: back.href } });
+    return route.fulfill({ response, headers: { ...response.headers(), location: back.href } });
   });
   await signIn(page, PEOPLE.basicClient, { expectPath: "/login" });
   await expect(page.getByRole("alert")).toContainText("couldn't verify your sign-in");

@@ -72,7 +72,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 for (const path of [...PRERENDERED_PATHS, "/pricing", "/login"]) {
-  test(`${path} runs without a CSP violation and hydrates`, async ({ page, baseURL }) => {
+  test(`${path} runs without a CSP violation and its scripts run`, async ({ page, baseURL }) => {
     await page.setViewportSize(DESKTOP);
     const watched = await watchCsp(page, baseURL);
     await stubEmbeds(page.context());
@@ -143,7 +143,9 @@ test("a client's dashboard and a toast after signing out run without a violation
     .getByRole("navigation", { name: "Main" })
     .getByRole("button", { name: "Sign out", exact: true })
     .click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Signed out" })).toBeVisible();
+  await expect(
+    page.locator("[data-sonner-toast], [data-toast]").filter({ hasText: "Signed out" }),
+  ).toBeVisible();
   expect(watched.violations, "signing out").toEqual([]);
 });
 

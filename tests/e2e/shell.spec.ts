@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { holdLazyChunks } from "./lazy-chunks";
 import { expect, expectNoAxeViolations, focusIsWithin, gotoHydrated, test } from "./support";
 
@@ -17,6 +17,9 @@ const NAV_LINKS = [
 const SOCIAL_LINKS = ["LinkedIn", "Instagram", "YouTube"];
 
 const PHONE = { width: 390, height: 844 };
+
+/** A public page that runs React (the marketing pages are HTML-first: docs/decisions/0030). */
+const DEMO = "/demo?plan=pro";
 
 type ThemeSample = { at: string; bodyParsed: boolean; dark: boolean };
 
@@ -70,6 +73,49 @@ async function storedTheme(page: Page) {
   const local = await page.evaluate(() => localStorage.getItem("theme"));
   const cookie = (await page.context().cookies()).find((c) => c.name === "theme")?.value;
   return { local, cookie };
+}
+
+/** Tabs to the phone menu's button (from the top of the page) and opens it with Enter. */
+async function openMenuFromKeyboard(page: Page) {
+  const trigger = page.getByRole("button", { name: "Open menu" });
+  for (
+    let press = 0;
+    press < 10 && !(await trigger.evaluate((el) => el === document.activeElement));
+    press++
+  ) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press("Enter");
+  return trigger;
+}
+
+/**
+ * The menu just opened: it hides the page from assistive technology (its trigger included), has focus and
+ * keeps it for more Tab presses than it has stops, closes on Escape giving focus back; opened again, a
+ * link in it navigates and closes it.
+ */
+async function expectMenuWorksFromKeyboard(page: Page, dialog: Locator, trigger: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  expect(await focusIsWithin(dialog), "focus moves into the dialog").toBe(true);
+  for (let press = 1; press <= 14; press++) {
+    await page.keyboard.press("Tab");
+    expect(await focusIsWithin(dialog), `focus after ${press} × Tab`).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("link", { name: "FAQ", exact: true }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(dialog).toBeHidden();
 }
 
 test("home page introduces the coach and links to pricing and the footer's pages", async ({ page }) => {
@@ -141,63 +187,64 @@ test("mobile menu opens as a dialog that keeps focus, closes with Escape and nav
   await expect(trigger).toBeVisible();
 });
 
-test("on a phone the menu opens from the keyboard as the first thing done, even before its code has arrived", async ({
+test("on a phone the menu opens from the keyboard, keeps focus and closes with Escape", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await gotoHydrated(page, "/");
+
+  const trigger = await openMenuFromKeyboard(page);
+  const dialog = page.getByRole("dialog", { name: "Menu" });
+  await expectMenuWorksFromKeyboard(page, dialog, trigger);
+});
+
+test("on a phone the menu opens, navigates and closes with JavaScript off", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto("/about");
+  const trigger = page.getByRole("button", { name: "Open menu" });
+  const dialog = page.getByRole("dialog", { name: "Menu" });
+  await trigger.click();
+  await expect(dialog).toBeVisible();
+  for (const [name, href] of NAV_LINKS) {
+    await expect(dialog.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  // Nothing can keep a theme without a script: the switch is not offered.
+  await expect(dialog.getByRole("group", { name: "Theme" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Close menu" }).click();
+  await expect(dialog).toBeHidden();
+  await trigger.click();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await trigger.click();
+  await dialog.getByRole("link", { name: "Pricing", exact: true }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await context.close();
+});
+
+test("on a page that runs React (the demo) the phone menu opens from the keyboard before its code has arrived", async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
   // The drawer's dialog code is not part of the page: it loads on intent. Hold it, to press first.
-  const chunks = await holdLazyChunks(page, "/");
-  await gotoHydrated(page, "/");
+  const chunks = await holdLazyChunks(page, DEMO);
+  await gotoHydrated(page, DEMO);
   expect(chunks.held, "no dialog code before any intent").toEqual([]);
 
-  const trigger = page.getByRole("button", { name: "Open menu" });
-  for (
-    let press = 0;
-    press < 10 && !(await trigger.evaluate((el) => el === document.activeElement));
-    press++
-  ) {
-    await page.keyboard.press("Tab");
-  }
-  await expect(trigger).toBeFocused();
-  // Focus is intent enough: the code is on its way.
+  const trigger = await openMenuFromKeyboard(page);
+  // Focus is intent enough (and the press itself asks): the code is on its way, held here.
   await expect.poll(() => chunks.held.length).toBeGreaterThan(0);
-
-  await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Menu" });
   await expect(dialog).toHaveCount(0);
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
   await expect(trigger).toBeFocused();
 
   await chunks.release();
-  await expect(dialog).toBeVisible();
-  // The open modal hides the rest of the page from assistive technology, its trigger included.
-  await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute(
-    "aria-expanded",
-    "true",
-  );
-  expect(await focusIsWithin(dialog), "focus moves into the dialog").toBe(true);
-  for (let press = 1; press <= 14; press++) {
-    await page.keyboard.press("Tab");
-    expect(await focusIsWithin(dialog), `focus after ${press} × Tab`).toBe(true);
-  }
-
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(trigger).toBeFocused();
-  await expect(trigger).toHaveAttribute("aria-expanded", "false");
-
-  // Opened again (code already here), a link in it navigates and closes it.
-  await page.keyboard.press("Enter");
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("link", { name: "FAQ", exact: true }).click();
-  await expect(page).toHaveURL(/\/faq$/);
-  await expect(dialog).toBeHidden();
+  await expectMenuWorksFromKeyboard(page, dialog, trigger);
 });
 
-test("on a desktop the menu's code is never downloaded", async ({ page }) => {
+test("on a page that runs React, a desktop never downloads the menu's code", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const chunks = await holdLazyChunks(page, "/");
-  await gotoHydrated(page, "/");
+  const chunks = await holdLazyChunks(page, DEMO);
+  await gotoHydrated(page, DEMO);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).hover();
   await page.waitForLoadState("networkidle");
   expect(chunks.held.map((route) => route.request().url())).toEqual([]);

@@ -53,24 +53,35 @@ export async function focusIsWithin(container: Locator): Promise<boolean> {
 }
 
 /**
- * Opens `path` and waits until React has hydrated it: pre-rendered HTML arrives before its
- * JavaScript, and a click on an inert menu button or theme switch would do nothing.
+ * Opens `path` and waits until its scripts have made it interactive: React has hydrated it, or, on an
+ * HTML-first page (docs/decisions/0030), its enhancers have run. HTML arrives before its JavaScript,
+ * and a click on a theme switch before then would do nothing.
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await page.waitForFunction(() => {
     const footer = document.querySelector("body > footer");
-    return footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
+    const hydrated = footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
+    return hydrated || document.documentElement.hasAttribute("data-enhanced");
   });
   return response;
 }
 
+/** Whether the page in `page` runs React (hydrated), rather than being HTML-first. */
+export async function runsReact(page: Page): Promise<boolean> {
+  return page.evaluate(() => "__reactRouterContext" in window);
+}
+
 /**
- * The browser loses its connection (navigator.onLine turns false), once React Router has asked the
- * server about the routes the page links to (`/__manifest`, fetched once after hydration): going
- * offline before that answer would fail the fetch and log an error no visitor would cause on purpose.
+ * The browser loses its connection (navigator.onLine turns false). On a hydrated page, once React Router
+ * has asked the server about the routes the page links to (`/__manifest`, fetched once after hydration):
+ * going offline before that answer would fail the fetch and log an error no visitor would cause on purpose.
  */
 export async function goOffline(page: Page) {
+  if (!(await runsReact(page))) {
+    await page.context().setOffline(true);
+    return;
+  }
   await expect
     .poll(() =>
       page.evaluate(

@@ -175,9 +175,9 @@ describe("the page cache on one process (embedded database)", () => {
   test("a visitor's page is remembered per country the proxy reports", async () => {
     const canada = await loadRemembered(`${server.url}/pricing`, "", { "cf-ipcountry": "CA" });
     const states = await loadRemembered(`${server.url}/pricing`, "", { "cf-ipcountry": "US" });
-    // The loader data in the page names the currency: `"currency","CAD"` inside a JSON string.
-    expect(canada.html).toMatch(/currency\\",\\"CAD/);
-    expect(states.html).toMatch(/currency\\",\\"USD/);
+    // The page's currency radio is checked for the visitor's currency (HTML-first page: no loader data).
+    expect(canada.html).toMatch(/name="currency" checked="" value="CAD"/);
+    expect(states.html).toMatch(/name="currency" checked="" value="USD"/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { PUBLIC_PAGES as PUBLIC_PATHS } from "../../app/content/prerender";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
 // Every public route of SPEC §2 answers 200 with complete server-rendered HTML (no JavaScript needed
@@ -62,15 +63,7 @@ test("sitemap.xml lists the public pages on the configured origin; robots.txt ke
   const sitemap = await fetch(`${server.url}/sitemap.xml`);
   expect(sitemap.headers.get("content-type")).toMatch(/application\/xml/);
   const xml = await sitemap.text();
-  for (const path of [
-    "/",
-    "/about",
-    "/faq",
-    "/pricing",
-    "/next-offer-coaching-program",
-    "/workshops",
-    "/privacy",
-  ]) {
+  for (const path of PUBLIC_PATHS) {
     expect(xml).toContain(`<loc>https://coach.example${path}</loc>`);
   }
   expect(xml).not.toContain("/admin");

@@ -1,69 +1,46 @@
-import { useRef } from "react";
 import { primaryButton } from "~/components/marketing";
 import { INTEREST_FORM } from "~/content/next-offer";
 import { SETTINGS } from "~/content/settings";
-import { useEmbed } from "./use-embed";
+import { EmbedArea, UNTIL_READY, WHEN } from "./embed-frame";
 
 /**
  * The Next Offer program's external interest form, embedded once the box is near the screen and shown
- * when it has loaded (see useEmbed). Offline, or when it does not load in time, the link that opens the
- * form in a new tab — always present — is all that shows.
+ * when it has loaded (app/enhancers/embed.ts). Offline, or when it does not load in time, the link that
+ * opens the form in a new tab — always present — is all that shows.
  */
 export function InterestForm() {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const { status, attempt, showFrame, failed, onFrameLoad } = useEmbed(
-    boxRef,
-    INTEREST_FORM.timeoutMs,
-    "200px",
-  );
-  const ready = status === "ready";
-
   return (
     <section
       aria-labelledby="interest-form-heading"
-      className="flex flex-col rounded-2xl border border-border bg-card p-6"
+      className="group/embed flex flex-col rounded-2xl border border-border bg-card p-6"
+      data-embed-status="idle"
     >
       <h2 id="interest-form-heading" className="text-xl font-semibold">
         {INTEREST_FORM.heading}
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">{INTEREST_FORM.intro}</p>
-      <div
-        ref={boxRef}
-        className={`relative mt-4 overflow-hidden rounded-xl border border-border bg-background ${
-          failed ? "" : "min-h-[28rem]"
-        }`}
+      <EmbedArea
+        src={SETTINGS.interestForm.embedUrl}
+        title={INTEREST_FORM.frameTitle}
+        timeoutMs={INTEREST_FORM.timeoutMs}
+        margin="200px"
+        // Hidden (and out of the tab order) until it has loaded; a late one may still arrive.
+        frameClass="invisible absolute inset-0 h-full w-full group-data-[embed-status=ready]/embed:visible group-data-[embed-status=ready]/embed:static group-data-[embed-status=ready]/embed:block group-data-[embed-status=ready]/embed:h-[28rem]"
+        className="relative mt-4 min-h-[28rem] overflow-hidden rounded-xl border border-border bg-background group-data-[embed-status=failed]/embed:min-h-0 no-script:hidden"
       >
-        {showFrame && (
-          <iframe
-            key={attempt}
-            src={SETTINGS.interestForm.embedUrl}
-            title={INTEREST_FORM.frameTitle}
-            loading="lazy"
-            onLoad={onFrameLoad}
-            // Hidden (and out of the tab order) until it has loaded; a late one may still arrive.
-            className={ready ? "block h-[28rem] w-full" : "invisible absolute inset-0 h-full w-full"}
-          />
-        )}
-        {!ready && (
-          <p
-            aria-live="polite"
-            className={`p-6 text-center text-sm text-muted-foreground ${
-              failed ? "" : "absolute inset-0 flex items-center justify-center"
-            }`}
-          >
-            {failed ? INTEREST_FORM.unavailable : INTEREST_FORM.loading}
-          </p>
-        )}
-      </div>
+        <p
+          aria-live="polite"
+          className={`p-6 text-center text-sm text-muted-foreground ${UNTIL_READY} absolute inset-0 flex items-center justify-center group-data-[embed-status=failed]/embed:static group-data-[embed-status=failed]/embed:block`}
+        >
+          <span className="group-data-[embed-status=failed]/embed:hidden">{INTEREST_FORM.loading}</span>
+          <span className={WHEN.failed}>{INTEREST_FORM.unavailable}</span>
+        </p>
+      </EmbedArea>
       <a
         href={SETTINGS.interestForm.pageUrl}
         target="_blank"
         rel="noopener noreferrer"
-        className={
-          ready
-            ? "mt-3 self-start text-sm font-medium text-primary underline underline-offset-4"
-            : `${primaryButton} mt-4`
-        }
+        className={`${primaryButton} mt-4 self-start`}
       >
         {INTEREST_FORM.openLabel}
         <span className="sr-only"> (opens in a new tab)</span>

@@ -1,5 +1,4 @@
-import { useRef } from "react";
-import { useEmbed } from "./use-embed";
+import { EmbedArea, UNTIL_READY, WHEN } from "./embed-frame";
 
 /** How long an embed may take before we tell the visitor to use the link instead. */
 const LOAD_TIMEOUT_MS = 8000;
@@ -22,8 +21,8 @@ export type LazyEmbedProps = {
 };
 
 /**
- * A card with a plain link that works without JavaScript and offline, which loads the provider's page in
- * an iframe only once the card comes near the viewport (see useEmbed). Offline, or when nothing loads
+ * A card with a plain link that works without JavaScript and offline; app/enhancers/embed.ts loads the
+ * provider's page in an iframe once the card comes near the viewport. Offline, or when nothing loads
  * within a few seconds, a polite note and 'Try again' stand in for the iframe; the link always stays.
  */
 export function LazyEmbed({
@@ -36,15 +35,11 @@ export function LazyEmbed({
   noun,
   height,
 }: LazyEmbedProps) {
-  const areaRef = useRef<HTMLDivElement>(null);
-  const { status, attempt, showFrame, failed, onFrameLoad, retry } = useEmbed(
-    areaRef,
-    LOAD_TIMEOUT_MS,
-    "300px 0px",
-  );
-
   return (
-    <div className="flex flex-col rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6">
+    <div
+      className="group/embed flex flex-col rounded-2xl border border-border bg-card p-5 text-card-foreground sm:p-6"
+      data-embed-status="idle"
+    >
       <h3 className="text-xl font-semibold">{heading}</h3>
       <p className="mt-2 text-muted-foreground">{description}</p>
       <p className="mt-4">
@@ -59,53 +54,40 @@ export function LazyEmbed({
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </p>
-      <div
-        ref={areaRef}
+      <EmbedArea
+        src={embedUrl}
+        title={frameTitle}
+        timeoutMs={LOAD_TIMEOUT_MS}
+        margin="300px 0px"
+        // Hidden (and out of the tab order) until it has loaded.
+        frameClass="invisible absolute inset-0 h-full w-full border-0 group-data-[embed-status=ready]/embed:visible"
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
         className="relative mt-5 overflow-hidden rounded-xl border border-dashed border-border bg-background"
         style={{ height }}
       >
-        {showFrame ? (
-          <iframe
-            key={attempt}
-            src={embedUrl}
-            title={frameTitle}
-            loading="lazy"
-            referrerPolicy="strict-origin-when-cross-origin"
-            sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
-            onLoad={onFrameLoad}
-            // Hidden (and out of the tab order) until it has loaded.
-            className={`absolute inset-0 h-full w-full border-0 ${status === "ready" ? "" : "invisible"}`}
-          />
-        ) : null}
-        {status !== "ready" ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground">
-            <div role="status" className="max-w-sm">
-              {failed ? (
-                <p>
-                  Sorry, the {noun} couldn’t load here. You may be offline, or a browser extension may have
-                  blocked it. The link above still works and opens it in a new tab.
-                </p>
-              ) : status === "loading" ? (
-                <p>Loading the {noun}…</p>
-              ) : (
-                <p>
-                  The {noun} appears here as you scroll to it.
-                  <noscript> With JavaScript off, please use the link above.</noscript>
-                </p>
-              )}
-            </div>
-            {failed ? (
-              <button
-                type="button"
-                onClick={retry}
-                className="rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted"
-              >
-                Try again
-              </button>
-            ) : null}
+        <div
+          className={`absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground ${UNTIL_READY}`}
+        >
+          <div role="status" className="max-w-sm">
+            <p className={WHEN.idle}>
+              The {noun} appears here as you scroll to it.
+              <noscript> With JavaScript off, please use the link above.</noscript>
+            </p>
+            <p className={WHEN.loading}>Loading the {noun}…</p>
+            <p className={WHEN.failed}>
+              Sorry, the {noun} couldn’t load here. You may be offline, or a browser extension may have
+              blocked it. The link above still works and opens it in a new tab.
+            </p>
           </div>
-        ) : null}
-      </div>
+          <button
+            type="button"
+            className={`rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted ${WHEN.failed}`}
+            data-embed-retry=""
+          >
+            Try again
+          </button>
+        </div>
+      </EmbedArea>
     </div>
   );
 }

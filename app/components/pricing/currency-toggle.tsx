@@ -1,22 +1,15 @@
-import { useId } from "react";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 
 const NAMES: Record<Currency, string> = { CAD: "Canadian dollars", USD: "US dollars" };
 
 /**
- * CAD / USD as a native radio group: arrow keys move the choice, Tab leaves it. Neither option is
- * checked while the currency is still unknown.
+ * CAD / USD as a native radio group: arrow keys move the choice, Tab leaves it. The checked radio decides
+ * which prices show, in CSS (app.css, "Pricing"), so it works before any script and without one;
+ * app/enhancers/pricing.ts remembers the choice. Neither is checked while the currency is unknown.
  */
-export function CurrencyToggle({
-  value,
-  onChange,
-}: {
-  value: Currency | null;
-  onChange: (currency: Currency) => void;
-}) {
-  const group = useId();
+export function CurrencyToggle({ value }: { value: Currency | null }) {
   return (
-    <fieldset className="inline-flex items-center gap-3">
+    <fieldset className="inline-flex items-center gap-3" data-currency-toggle="">
       <legend className="float-left mr-3 text-sm font-medium text-muted-foreground">Currency</legend>
       <div className="inline-flex rounded-full border border-border bg-card p-1">
         {CURRENCIES.map((currency) => (
@@ -27,10 +20,9 @@ export function CurrencyToggle({
           >
             <input
               type="radio"
-              name={group}
+              name="currency"
               value={currency}
-              checked={value === currency}
-              onChange={() => onChange(currency)}
+              defaultChecked={value === currency}
               className="sr-only"
             />
             {currency}

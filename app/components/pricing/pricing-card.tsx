@@ -1,7 +1,8 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { PRICING_INTRO, type PricingPlan } from "~/content/pricing";
 import { checkoutHref, financingFor, instalmentSuffix as instalmentText } from "~/domain/checkout";
 import {
+  CURRENCIES,
   type Currency,
   type FinancingTerms,
   financedTotal,
@@ -11,6 +12,9 @@ import {
 import { WhyVideoDialog } from "./why-video-dialog";
 
 export type PriceView = "financed" | "upfront";
+
+/** One way a card can show its price: a currency, and for CAD plans with financing, which view. */
+export type PriceVariant = { currency: Currency; view: PriceView };
 
 function termLength(terms: FinancingTerms): string {
   return terms.interval === "month" ? `${terms.count} months` : `${terms.count * 2} weeks`;
@@ -26,46 +30,93 @@ function Price({ amount, suffix, currency }: { amount: string; suffix?: string; 
   );
 }
 
+/** Every variant the card can show: each currency it is sold in, financed and upfront where financed. */
+export function priceVariants(plan: PricingPlan): PriceVariant[] {
+  const currencies = plan.lockCurrency ? [plan.lockCurrency] : CURRENCIES;
+  return currencies.flatMap((currency): PriceVariant[] =>
+    financingFor(plan, currency)
+      ? [
+          { currency, view: "financed" },
+          { currency, view: "upfront" },
+        ]
+      : [{ currency, view: "upfront" }],
+  );
+}
+
 /**
- * One plan: price in the chosen currency (or its locked one), what it includes and how to buy it.
- * CAD plans with financing open on the instalment price; the visitor can switch to the upfront price,
- * and the card goes back to instalments whenever the currency or the plan changes.
+ * Which variant a part belongs to, for the CSS that shows one (app.css, "Pricing"): the currency unless
+ * the plan has only one, and the view where the currency is financed.
+ */
+function variantAttributes(plan: PricingPlan, { currency, view }: PriceVariant) {
+  return {
+    "data-show-currency": plan.lockCurrency ? undefined : currency,
+    "data-view": financingFor(plan, currency) ? view : undefined,
+  };
+}
+
+function PriceText({ plan, variant }: { plan: PricingPlan; variant: PriceVariant }) {
+  const { currency } = variant;
+  const financing = financingFor(plan, currency);
+  const price = plan.prices[currency];
+  if (financing && variant.view === "financed") {
+    return (
+      <>
+        <Price
+          amount={formatMoney(financing.amount, currency)}
+          suffix={instalmentText(financing)}
+          currency={currency}
+        />
+        <p className="mt-1 text-sm text-muted-foreground">
+          {formatMoney(financedTotal(financing), currency)} total over {termLength(financing)}
+        </p>
+        {financingSavings(financing, price) > 0 ? (
+          <p className="mt-1 text-sm font-medium text-success">
+            Save {formatMoney(financingSavings(financing, price), currency)} by paying upfront
+          </p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <Price amount={formatMoney(price, currency)} suffix={plan.unit} currency={currency} />
+      {financing ? <p className="mt-1 text-sm text-muted-foreground">One payment</p> : null}
+      {plan.lockCurrency ? (
+        <p className="mt-1 text-sm text-muted-foreground">{PRICING_INTRO.lockedNote}</p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One plan: its price in each currency (or its locked one), what it includes and how to buy it. The page
+ * shows one currency by the toggle and, for CAD plans with financing, one view: the instalment price first,
+ * switched to the upfront price by the card's button (app/enhancers/pricing.ts), back to instalments
+ * whenever the currency changes. All of it is in the HTML; CSS shows the chosen part.
  */
 export function PricingCard({
   plan,
-  currency,
   checkout = false,
   initialView = "financed",
+  variants = priceVariants(plan),
 }: {
   plan: PricingPlan;
-  currency: Currency | null;
   /** Payments are taken here (Stripe, or the local test checkout): the main button opens /checkout. */
   checkout?: boolean;
   initialView?: PriceView;
+  /** The variants in the HTML (all by default). */
+  variants?: readonly PriceVariant[];
 }) {
   const titleId = useId();
-  // While the currency is unknown the card keeps its shape and its price waits (no layout shift);
-  // its links point at the USD checkout until then.
-  const pending = currency === null && !plan.lockCurrency;
-  const shown: Currency = plan.lockCurrency ?? currency ?? "USD";
-  const financing = financingFor(plan, shown);
-
-  // A change of currency or plan puts the card back on instalments (React's "adjust state when a prop
-  // changes" pattern: no effect, so no frame ever shows the stale view).
-  const resetKey = `${currency}:${plan.planKey}`;
-  const [viewFor, setViewFor] = useState(resetKey);
-  const [view, setView] = useState<PriceView>(initialView);
-  if (viewFor !== resetKey) {
-    setViewFor(resetKey);
-    setView(initialView);
-  }
-
-  const price = plan.prices[shown];
+  const financed = variants.some((variant) => financingFor(plan, variant.currency));
+  const toggleCurrencies = [...new Set(variants.map((v) => v.currency))].filter((c) => financingFor(plan, c));
   const featured = plan.planKey === "premium";
 
   return (
     <article
       aria-labelledby={titleId}
+      data-price-card=""
+      data-price-view={initialView}
       className={`flex h-full flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-sm ${
         featured ? "border-primary ring-1 ring-primary" : "border-border"
       }`}
@@ -77,43 +128,28 @@ export function PricingCard({
 
       {/* A financed price switches between two views of different heights: room for the taller one,
           so the switch moves nothing. A single price needs no such room. */}
-      <div className={financing ? "mt-6 min-h-28" : "mt-6"}>
-        {pending ? (
-          <p aria-hidden="true" className="h-10 w-32 rounded-md bg-muted" />
-        ) : financing && view === "financed" ? (
-          <>
-            <Price
-              amount={formatMoney(financing.amount, shown)}
-              suffix={instalmentText(financing)}
-              currency={shown}
-            />
-            <p className="mt-1 text-sm text-muted-foreground">
-              {formatMoney(financedTotal(financing), shown)} total over {termLength(financing)}
-            </p>
-            {financingSavings(financing, price) > 0 ? (
-              <p className="mt-1 text-sm font-medium text-success">
-                Save {formatMoney(financingSavings(financing, price), shown)} by paying upfront
-              </p>
-            ) : null}
-          </>
-        ) : (
-          <>
-            <Price amount={formatMoney(price, shown)} suffix={plan.unit} currency={shown} />
-            {financing ? <p className="mt-1 text-sm text-muted-foreground">One payment</p> : null}
-            {plan.lockCurrency ? (
-              <p className="mt-1 text-sm text-muted-foreground">{PRICING_INTRO.lockedNote}</p>
-            ) : null}
-          </>
-        )}
-        {financing ? (
-          <button
-            type="button"
-            onClick={() => setView(view === "financed" ? "upfront" : "financed")}
-            className="mt-2 text-sm font-medium text-primary underline underline-offset-4 hover:no-underline"
+      <div className={financed ? "mt-6 min-h-28" : "mt-6"} data-price-area="">
+        {variants.map((variant) => (
+          <div
+            key={`${variant.currency}-${variant.view}`}
+            data-price=""
+            {...variantAttributes(plan, variant)}
           >
-            {view === "financed" ? "See upfront price" : "See monthly price"}
-          </button>
-        ) : null}
+            <PriceText plan={plan} variant={variant} />
+          </div>
+        ))}
+        {toggleCurrencies.map((currency) => (
+          <div key={currency} data-show-currency={currency}>
+            <button
+              type="button"
+              data-price-view-toggle=""
+              className="mt-2 text-sm font-medium text-primary underline underline-offset-4 hover:no-underline no-script:hidden"
+            >
+              <span data-view="financed">See upfront price</span>
+              <span data-view="upfront">See monthly price</span>
+            </button>
+          </div>
+        ))}
       </div>
 
       <ul className="mt-6 space-y-2 text-sm">
@@ -128,26 +164,36 @@ export function PricingCard({
       </ul>
 
       <div className="mt-auto flex flex-col gap-2 pt-6">
-        {plan.buttons.map((button) => (
-          <a
-            key={button.text}
-            href={
-              checkout && button.primary && !pending
-                ? checkoutHref(
-                    plan.planKey,
-                    shown,
-                    financing && view === "financed" ? "financing" : "upfront",
-                  )
-                : button.links[shown]
-            }
-            className={`rounded-md px-4 py-2 text-center text-sm font-medium transition-colors ${
-              button.primary
-                ? "bg-primary text-primary-foreground hover:bg-primary/90"
-                : "border border-border hover:bg-muted"
-            }`}
+        {variants.map((variant) => (
+          <div
+            key={`${variant.currency}-${variant.view}`}
+            className="flex flex-col gap-2"
+            {...variantAttributes(plan, variant)}
           >
-            {button.text}
-          </a>
+            {plan.buttons.map((button) => (
+              <a
+                key={button.text}
+                href={
+                  checkout && button.primary
+                    ? checkoutHref(
+                        plan.planKey,
+                        variant.currency,
+                        financingFor(plan, variant.currency) && variant.view === "financed"
+                          ? "financing"
+                          : "upfront",
+                      )
+                    : button.links[variant.currency]
+                }
+                className={`rounded-md px-4 py-2 text-center text-sm font-medium transition-colors ${
+                  button.primary
+                    ? "bg-primary text-primary-foreground hover:bg-primary/90"
+                    : "border border-border hover:bg-muted"
+                }`}
+              >
+                {button.text}
+              </a>
+            ))}
+          </div>
         ))}
         {plan.showWhyVideo ? <WhyVideoDialog /> : null}
       </div>

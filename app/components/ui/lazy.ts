@@ -1,7 +1,7 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 
 // Loading code when a page needs it rather than with the page (docs/decisions/0019-marketing-javascript.md):
-// a dialog library on the first press of its button, a carousel engine once the carousel is near the screen.
+// a dialog library on intent to open it (the portal's phone drawer).
 
 /** Modules that have arrived, by loader: a component mounted later starts with its module at once. */
 const loaded = new WeakMap<() => Promise<unknown>, unknown>();
@@ -32,33 +32,4 @@ export function useLazyModule<T>(
     return pending.current;
   }, [load]);
   return [module, request];
-}
-
-/**
- * Calls `onNear` once, when the element comes within `rootMargin` of the viewport (at once where
- * IntersectionObserver is missing). `onNear` should be stable.
- */
-export function useNearViewport(
-  ref: RefObject<Element | null>,
-  onNear: () => void,
-  rootMargin = "200px 0px",
-): void {
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === "undefined") {
-      onNear();
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        onNear();
-      },
-      { rootMargin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, onNear, rootMargin]);
 }

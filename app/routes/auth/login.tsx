@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { LocalSignIn } from "~/components/local-sign-in";
 import { safeRedirect } from "~/domain/viewer";
+import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { localSignInForm } from "~/lib/schemas/sign-in";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
@@ -46,6 +47,10 @@ export const access = routeAccess({
     default: "google",
   },
 });
+
+// HTML-first: not hydrated; nothing on it needs a script (docs/decisions/0030-html-first-pages.md).
+export const handle = htmlFirst();
+export const clientLoader = loadAsDocument;
 
 // intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
 // intent=local: local sign-in on your own machine, through the same profile and session code.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, redirect, useNavigate } from "react-router";
+import { Form, redirect } from "react-router";
 import { useAuth } from "~/components/auth-provider";
-import { notify } from "~/components/toast";
+import { toastOnNextPage } from "~/lib/next-page";
 import { seo } from "~/lib/seo";
 import { discardBody } from "~/server/action-result.server";
 import { viewerContext } from "~/server/auth/context.server";
@@ -34,24 +34,21 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Logout() {
   const { signOut } = useAuth();
-  const navigate = useNavigate();
   const started = useRef(false);
 
+  // The home page is HTML-first (a new document, decision 0030): it shows the toast this page leaves it.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     signOut().then((result) => {
-      if (result.ok) {
-        void notify("success", "Signed out", {
-          description: "You've been signed out successfully.",
-          duration: 3000,
-        });
-      } else {
-        void notify("error", "Sign out failed", { description: result.error });
-      }
-      navigate("/", { replace: true });
+      toastOnNextPage(
+        result.ok
+          ? { type: "success", title: "Signed out", description: "You've been signed out successfully." }
+          : { type: "error", title: "Sign out failed", description: result.error },
+      );
+      window.location.replace("/");
     });
-  }, [signOut, navigate]);
+  }, [signOut]);
 
   return (
     <section className="mx-auto max-w-md px-4 py-24 text-center">

@@ -2,12 +2,18 @@ import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { primaryButton } from "~/components/marketing";
 import { ABOUT, type WorkCard } from "~/content/about";
+import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/about";
 
 // Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
+
+// HTML-first: not hydrated; its widgets work through these enhancers (docs/decisions/0030-html-first-pages.md).
+export const handle = htmlFirst("carousel");
+export const loader = noData;
+export const clientLoader = loadAsDocument;
 
 /** SPEC §9: the carousel moves on every 2 seconds. */
 const AUTOPLAY_DELAY_MS = 2000;

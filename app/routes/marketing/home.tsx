@@ -5,12 +5,18 @@ import { primaryButton } from "~/components/marketing";
 import { HOME } from "~/content/home";
 import { SETTINGS } from "~/content/settings";
 import { SOCIAL_LINKS } from "~/content/site";
+import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { originFrom, seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/home";
 
 // Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
+
+// HTML-first: not hydrated; its widgets work through these enhancers (docs/decisions/0030-html-first-pages.md).
+export const handle = htmlFirst("embed");
+export const loader = noData;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   const person = {

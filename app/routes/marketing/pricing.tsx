@@ -5,7 +5,8 @@ import { PricingCard } from "~/components/pricing/pricing-card";
 import { PRICING_GROUPS, PRICING_INTRO, PRICING_PLANS, type PricingPlan } from "~/content/pricing";
 import { SITE } from "~/content/site";
 import { CURRENCIES, type Currency } from "~/domain/financing";
-import { initialCurrency, useCurrency } from "~/lib/currency";
+import { initialCurrency } from "~/lib/currency";
+import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { originFrom, seo } from "~/lib/seo";
 import { getConfig } from "~/server/env.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
@@ -13,6 +14,10 @@ import type { Route } from "./+types/pricing";
 
 // Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
+
+// HTML-first: not hydrated; its widgets work through these enhancers (docs/decisions/0030-html-first-pages.md).
+export const handle = htmlFirst("pricing");
+export const clientLoader = loadAsDocument;
 
 // Rendered per request (not pre-rendered) so the visitor's currency is in the first byte. The HTML
 // depends on the cookie and the proxy's country header, so no shared cache may keep it.
@@ -80,27 +85,31 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
-  const [currency, chooseCurrency] = useCurrency(loaderData.currency);
-
+  const { currency } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+    // The currency radios choose, in CSS, which prices show (app.css, "Pricing"; decision 0030).
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16" data-pricing="">
       <header className="max-w-3xl">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{PRICING_INTRO.title}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{PRICING_INTRO.lead}</p>
         <div className="mt-8 flex flex-col gap-2">
-          <CurrencyToggle value={currency} onChange={chooseCurrency} />
+          <CurrencyToggle value={currency} />
+          {/* Until the currency is known the prices keep their place (no layout shift) and this line waits. */}
           <p aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
-            {currency ? PRICING_INTRO.currencyNotes[currency] : null}
+            {CURRENCIES.map((option) => (
+              <span key={option} data-show-currency={option} data-currency-note="">
+                {PRICING_INTRO.currencyNotes[option]}
+              </span>
+            ))}
+            {currency === null ? (
+              <span role="status" data-pricing-loading="">
+                Loading prices…
+              </span>
+            ) : null}
           </p>
         </div>
       </header>
 
-      {/* Until the currency is known the cards keep their place (no layout shift); only prices wait. */}
-      {currency === null && (
-        <p role="status" className="mt-8 text-center text-muted-foreground">
-          Loading prices…
-        </p>
-      )}
       {PRICING_GROUPS.map((group) => (
         <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
           <h2 id={`${group.id}-title`} className="text-2xl font-semibold">
@@ -114,7 +123,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               const plan = PRICING_PLANS.find((p) => p.planKey === key);
               return plan ? (
                 <li key={key}>
-                  <PricingCard plan={plan} currency={currency} checkout={loaderData.checkout} />
+                  <PricingCard plan={plan} checkout={loaderData.checkout} />
                 </li>
               ) : (
                 []

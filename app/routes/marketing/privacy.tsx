@@ -1,11 +1,17 @@
 import { PRIVACY } from "~/content/privacy";
 import { SETTINGS } from "~/content/settings";
+import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/privacy";
 
 // Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
+
+// HTML-first: not hydrated; nothing on it needs a script (docs/decisions/0030-html-first-pages.md).
+export const handle = htmlFirst();
+export const loader = noData;
+export const clientLoader = loadAsDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, { ...PRIVACY.seo, path: "/privacy" });

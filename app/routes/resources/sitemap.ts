@@ -1,21 +1,15 @@
-import { PRERENDERED_PATHS } from "~/content/prerender";
+import { PUBLIC_PAGES } from "~/content/prerender";
 import { getConfig } from "~/server/env.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 
 // Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// Every public page search engines should know about (the marketing pages, pricing and the portal's door).
-export const SITEMAP_PATHS = [
-  ...PRERENDERED_PATHS.filter((p) => p !== "/privacy"),
-  "/pricing",
-  "/login",
-  "/privacy",
-];
-
+// Every public page search engines should know about (the marketing pages, pricing and the portal's door):
+// PUBLIC_PAGES.
 export function loader() {
   const origin = getConfig().publicOrigin;
-  const urls = SITEMAP_PATHS.map(
+  const urls = PUBLIC_PAGES.map(
     (path) => `  <url><loc>${origin}${path === "/" ? "/" : path}</loc><changefreq>monthly</changefreq></url>`,
   ).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

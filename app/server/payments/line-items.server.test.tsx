@@ -7,7 +7,7 @@ import { formatMoney } from "~/domain/financing";
 import { stripeLineItem } from "~/server/payments/line-items.server";
 
 // Checkout charges exactly what the pricing page shows: every offer × currency × option is rendered
-// as the card the visitor sees, and the Stripe line item built for it must carry that amount, that
+// as the card's variant the visitor sees (the page holds them all and shows the chosen one), and the Stripe line item built for it must carry that amount, that
 // currency and that schedule (SPEC §9).
 
 const plain = (html: string) =>
@@ -23,9 +23,8 @@ function cardFor(line: CheckoutLine): string {
   return renderToString(
     <PricingCard
       plan={plan}
-      currency={line.currency}
       checkout
-      initialView={line.option === "financing" ? "financed" : "upfront"}
+      variants={[{ currency: line.currency, view: line.option === "financing" ? "financed" : "upfront" }]}
     />,
   );
 }

@@ -1,0 +1,200 @@
+import { navClass } from "~/components/nav-class";
+import { SETTINGS } from "~/content/settings";
+import { can } from "~/domain/policy";
+import { DEFAULT_THEME, parseTheme } from "~/domain/theme";
+import type { Viewer } from "~/domain/viewer";
+import { askViewer, endSession } from "~/lib/auth-client";
+import { takeSignOut, takeToast } from "~/lib/next-page";
+import { chooseTheme, followSystemTheme } from "~/lib/theme-client";
+import { showToast } from "./toast";
+
+// Every HTML-first page's enhancer (docs/decisions/0030-html-first-pages.md): the theme switch, the phone
+// drawer's extras, who is signed in (decision 0010) and sign-out, the footer's year, analytics.
+
+// --- Theme (decision 0006) ------------------------------------------------------------------------
+
+function setUpTheme(): void {
+  const groups = [...document.querySelectorAll<HTMLFieldSetElement>("[data-theme-switch]")];
+  const radios = groups.flatMap((group) => [
+    ...group.querySelectorAll<HTMLInputElement>("input[type=radio]"),
+  ]);
+  const show = (theme: string) => {
+    for (const radio of radios) radio.checked = radio.value === theme;
+  };
+  show(parseTheme(document.documentElement.dataset.theme) ?? DEFAULT_THEME);
+  for (const radio of radios) {
+    radio.addEventListener("change", () => {
+      const theme = parseTheme(radio.value);
+      if (!theme) return;
+      chooseTheme(theme);
+      show(theme);
+    });
+  }
+  followSystemTheme();
+}
+
+// --- The phone drawer: a native modal <dialog> its button opens by `command` ----------------------
+
+/** The elements Tab stops at inside `root`, in order (one per radio group: its checked radio, or its first). */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  const candidates = root.querySelectorAll<HTMLElement>(
+    "a[href], button:not([disabled]), input:not([disabled])",
+  );
+  const seenGroups = new Set<string>();
+  return [...candidates].filter((element) => {
+    if (element.getClientRects().length === 0) return false;
+    if (element instanceof HTMLInputElement && element.type === "radio") {
+      const group = [
+        ...root.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${CSS.escape(element.name)}"]`),
+      ];
+      const stop = group.find((radio) => radio.checked) ?? group[0];
+      if (stop !== element || seenGroups.has(element.name)) return false;
+      seenGroups.add(element.name);
+    }
+    return true;
+  });
+}
+
+function menu(): HTMLDialogElement | null {
+  return document.querySelector<HTMLDialogElement>("dialog#site-menu");
+}
+
+function setUpMenu(): void {
+  const dialog = menu();
+  const button = document.querySelector<HTMLButtonElement>("[data-menu-open]");
+  if (!dialog || !button) return;
+  // Browsers before invoker commands (Chromium 135, Firefox 144, Safari 26.2) open and close it here.
+  if (!("command" in HTMLButtonElement.prototype)) {
+    button.addEventListener("click", () => dialog.showModal());
+    for (const close of dialog.querySelectorAll("[command=close]")) {
+      close.addEventListener("click", () => dialog.close());
+    }
+    // What `closedby="any"` does: a press on the backdrop (the dialog box itself is the target) closes it.
+    dialog.addEventListener("click", (event) => {
+      const box = dialog.getBoundingClientRect();
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      if (event.target === dialog && !inside) dialog.close();
+    });
+  }
+  dialog.addEventListener("toggle", () => button.setAttribute("aria-expanded", String(dialog.open)));
+  dialog.addEventListener("close", () => button.setAttribute("aria-expanded", "false"));
+  // A modal dialog makes the page inert but lets Tab leave for the browser's own controls: keep it inside.
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const stops = tabStops(dialog);
+    const first = stops[0];
+    const last = stops.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+}
+
+// --- Who is signed in (decision 0010) and sign-out ------------------------------------------------
+
+function link(href: string, label: string): HTMLAnchorElement {
+  const anchor = document.createElement("a");
+  anchor.href = href;
+  anchor.textContent = label;
+  const current = window.location.pathname === href;
+  anchor.className = navClass(current);
+  if (current) anchor.setAttribute("aria-current", "page");
+  return anchor;
+}
+
+function signOutForm(): HTMLFormElement {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = "/logout";
+  form.className = "contents";
+  form.dataset.signOut = "";
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.className = `${navClass(false)} text-left`;
+  button.textContent = "Sign out";
+  form.append(button);
+  return form;
+}
+
+/** The header's links for `viewer`, in each place they show (desktop bar and drawer). */
+function showViewer(viewer: Viewer | null): void {
+  for (const place of document.querySelectorAll<HTMLElement>("[data-auth]")) {
+    const items: HTMLElement[] = [];
+    if (!viewer) items.push(link("/login", "Client Portal"));
+    else {
+      if (can(viewer, "admin.enter")) items.push(link("/admin", "Admin"));
+      if (viewer.role === "client") items.push(link("/dashboard", "Dashboard"));
+      items.push(signOutForm());
+    }
+    place.replaceChildren(...items);
+  }
+}
+
+async function askWhoIsHere(): Promise<void> {
+  showViewer(await askViewer().catch(() => null));
+}
+
+/** Ends this session at once, then every session of this person, and says how it went. */
+async function signOut(): Promise<void> {
+  menu()?.close();
+  showViewer(null);
+  const result = await endSession();
+  showToast(
+    result.ok
+      ? { type: "success", title: "Signed out" }
+      : { type: "error", title: "Sign out failed", description: result.error },
+  );
+}
+
+function setUpAuth(): void {
+  document.addEventListener("submit", (event) => {
+    if (!(event.target instanceof HTMLFormElement) || !("signOut" in event.target.dataset)) return;
+    event.preventDefault();
+    void signOut();
+  });
+  // A page running React left a protected page to sign out here (app/components/site-header.tsx).
+  if (takeSignOut()) void signOut();
+  else if (document.querySelector("[data-auth-slot]")) void askWhoIsHere();
+}
+
+// --- The rest -------------------------------------------------------------------------------------
+
+function setUpFooterYear(): void {
+  for (const year of document.querySelectorAll("[data-current-year]")) {
+    year.textContent = String(new Date().getFullYear());
+  }
+}
+
+/** The page-view analytics scripts (SPEC §7); a load failure is only logged (SPEC §8). */
+function setUpAnalytics(): void {
+  for (const { name, scriptSrc, siteId, siteIdAttribute } of SETTINGS.analytics) {
+    const script = document.createElement("script");
+    script.async = true;
+    script.src = scriptSrc;
+    script.setAttribute(siteIdAttribute, siteId);
+    script.dataset.pageViewAnalytics = name;
+    script.addEventListener("error", () => {
+      console.warn(`${name} could not be loaded from ${scriptSrc}; page views are not counted.`);
+    });
+    document.head.append(script);
+  }
+}
+
+setUpTheme();
+setUpMenu();
+setUpAuth();
+setUpFooterYear();
+setUpAnalytics();
+const pending = takeToast();
+if (pending) showToast(pending);
+// The page is interactive (tests wait for this; module scripts run in order, the page's others after).
+document.documentElement.dataset.enhanced = "";

@@ -1,0 +1,52 @@
+// Work handed from one page to the next document (sessionStorage): a page running React that goes to an
+// HTML-first page loads it as a new document (docs/decisions/0030-html-first-pages.md), so a sign-out to
+// finish there, or a toast to show there, travels this way.
+
+export type ToastMessage = { type: "success" | "error"; title: string; description?: string };
+
+const SIGN_OUT_KEY = "next-page:sign-out";
+const TOAST_KEY = "next-page:toast";
+
+function put(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: the next page simply does not do it.
+  }
+}
+
+function take(key: string): string | null {
+  try {
+    const value = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+/** The next page signs the person out (and says so), after leaving a protected page. */
+export function signOutOnNextPage(): void {
+  put(SIGN_OUT_KEY, "1");
+}
+
+export function takeSignOut(): boolean {
+  return take(SIGN_OUT_KEY) === "1";
+}
+
+export function toastOnNextPage(message: ToastMessage): void {
+  put(TOAST_KEY, JSON.stringify(message));
+}
+
+export function takeToast(): ToastMessage | null {
+  const raw = take(TOAST_KEY);
+  if (!raw) return null;
+  try {
+    const message = JSON.parse(raw) as Partial<ToastMessage>;
+    return (message.type === "success" || message.type === "error") && typeof message.title === "string"
+      ? { type: message.type, title: message.title, description: message.description }
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+// Enhancers: small vanilla-TypeScript modules that make HTML-first pages interactive without React
+// (docs/decisions/0030-html-first-pages.md). Each is its own entry of the client build, so a page loads
+// only the ones it names; the server learns their built file names through `virtual:enhancers`.
+import path from "node:path";
+import type { Plugin, Rollup } from "vite";
+
+const VIRTUAL_ID = "virtual:enhancers";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+/** One enhancer as the page loads it: its module and the modules it imports (for modulepreload). */
+export type EnhancerFiles = { src: string; imports: string[] };
+
+/** Every static import a chunk reaches, itself excluded, in load order. */
+function staticImports(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): string[] {
+  const chunk = bundle[fileName];
+  if (chunk?.type !== "chunk") return [];
+  for (const imported of chunk.imports) {
+    if (seen.has(imported)) continue;
+    seen.add(imported);
+    staticImports(bundle, imported, seen);
+  }
+  return [...seen];
+}
+
+/** `entries`: enhancer name → source file, relative to the project root. */
+export function enhancers(entries: Readonly<Record<string, string>>): Plugin {
+  let command: "build" | "serve" = "build";
+  let base = "/";
+  let root = process.cwd();
+  const references = new Map<string, string>();
+  const built: Record<string, EnhancerFiles> = {};
+  return {
+    name: "enhancers",
+    configResolved(config) {
+      command = config.command;
+      base = config.base;
+      root = config.root;
+    },
+    buildStart() {
+      if (command !== "build" || this.environment.name !== "client") return;
+      for (const [name, file] of Object.entries(entries)) {
+        const reference = this.emitFile({
+          type: "chunk",
+          id: path.resolve(root, file),
+          name: `enhance-${name}`,
+        });
+        references.set(name, reference);
+      }
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const [name, reference] of references) {
+        const fileName = this.getFileName(reference);
+        built[name] = {
+          src: `${base}${fileName}`,
+          imports: staticImports(bundle, fileName).map((file) => `${base}${file}`),
+        };
+      }
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return;
+      // The dev server serves the sources themselves; the build's server side gets the client's files
+      // (the client environment is built first: React Router's buildApp).
+      const files =
+        command === "serve"
+          ? Object.fromEntries(
+              Object.entries(entries).map(([name, file]) => [name, { src: `${base}${file}`, imports: [] }]),
+            )
+          : built;
+      return `export default ${JSON.stringify(files)};`;
+    },
+  };
+}
