@@ -9,7 +9,6 @@ import {
 } from "./db.server";
 import { getConfig } from "./env.server";
 import { closeAllStreams } from "./live/streams.server";
-import { listenForPageChanges, resetPageCache } from "./page-cache.server";
 import { seedIfEmpty } from "./seed.server";
 import { resolveSessionSecret } from "./session-secret.server";
 import { assertValidSettings } from "./settings.server";
@@ -30,9 +29,8 @@ async function openAppDatabase(): Promise<Database> {
     pgliteTemplate: PGLITE_TEMPLATE,
     prepare: seedIfEmpty,
   });
-  // The caches serve only while they hear the bus, so they start listening as soon as it exists.
+  // The session cache serves only while it hears the bus, so it starts listening as soon as it exists.
   listenForSessionChanges(database.bus);
-  listenForPageChanges(database.bus);
   return database;
 }
 provideDatabase(openAppDatabase);
@@ -55,8 +53,7 @@ export function stopLiveUpdates(): void {
 /** Graceful stop: the database (and its LISTEN connection) is closed last, after in-flight requests finished. */
 export async function shutdown(): Promise<void> {
   closeAllStreams();
-  // The caches listened on this database's bus: a later handle starts them afresh.
+  // The session cache listened on this database's bus: a later handle starts it afresh.
   resetSessionCache();
-  resetPageCache();
   await closeDatabase();
 }
