@@ -8,7 +8,7 @@
 // on a fresh data folder and on an existing one. Writes a section between <!-- http:start --> and
 // <!-- http:end --> in docs/BENCHMARKS.md. A benchmark, not a test: nothing here passes or fails.
 //
-// Options (for comparing changes back to back): --only pglite,postgres,render,cluster,nginx,cold  --duration 10
+// Options (for comparing changes back to back): --only pglite,postgres,cluster,nginx,cold  --duration 10
 // --warmup 3  --json FILE (also write the raw figures)  --no-write (leave docs/BENCHMARKS.md alone)
 // --server-env K=V (extra server environment, repeatable)  --cpu-prof DIR (profile the server)
 // --pages dashboard,admin (only the targets whose path contains one of these)
@@ -47,7 +47,7 @@ const PRERENDERED_PAGE = "/";
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: "string", default: "pglite,postgres,render,cluster,nginx,cold" },
+    only: { type: "string", default: "pglite,postgres,cluster,nginx,cold" },
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "3" },
     json: { type: "string" },
@@ -223,18 +223,6 @@ if (only.has("postgres")) {
   await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
   try {
     results.rows.push(...(await measureApp("postgres", dbUrl.toString())));
-    // The rendered pages with every load rendered: the page cache off (docs/decisions/0020). The rows
-    // above are answered from memory after the first load (one URL, one cookie), the best case; these
-    // are the worst, what a page costs whenever something it shows has just changed.
-    if (only.has("render"))
-      results.rows.push(
-        ...(await measureApp("postgres", dbUrl.toString(), {
-          env: { PAGE_CACHE: "off" },
-          label: "postgres, PAGE_CACHE=off",
-          paths: ["/pricing", "/dashboard", "/admin/clients"],
-          seed: false,
-        })),
-      );
     // The same two rendered pages with two server processes (opt-in WEB_CONCURRENCY, PostgreSQL only).
     if (only.has("cluster"))
       results.rows.push(
@@ -283,12 +271,7 @@ function writeSection({ date, rows, nginx, cold, notes }) {
     targets.push(
       `| signed-in /dashboard on PostgreSQL, WEB_CONCURRENCY=2 | ≥ 1,500 req/s, p99 ≤ 40 ms | ${bold(`${Math.round(dashboard2.rps)} req/s`, dashboard2.rps >= 1500)}, ${bold(`p99 ${dashboard2.p99} ms`, dashboard2.p99 <= 40)} |`,
     );
-  const rendered = find("/dashboard", "postgres, PAGE_CACHE=off");
-  if (rendered)
-    targets.push(
-      `| signed-in /dashboard on PostgreSQL, every load rendered (PAGE_CACHE=off) | ≥ 1,500 req/s, p99 ≤ 40 ms | ${bold(`${Math.round(rendered.rps)} req/s`, rendered.rps >= 1500)}, ${bold(`p99 ${rendered.p99} ms`, rendered.p99 <= 40)} |`,
-    );
-  for (const database of ["postgres", "postgres, 2 processes", "pglite", "postgres, PAGE_CACHE=off"]) {
+  for (const database of ["postgres", "postgres, 2 processes", "pglite"]) {
     const list = find("/admin/clients", database);
     if (list)
       targets.push(
@@ -326,9 +309,8 @@ once: \`gzip_static on\`, as the app serves it from memory); the app's answer is
 headers (the Content-Security-Policy of a pre-rendered page lists its scripts' hashes). "server CPU ms/req" is the server's CPU time (all its processes and threads) divided by the
 requests served, from /proc; "PostgreSQL CPU ms/req" the same for the database's backends (PGlite runs
 inside the server, so its share is in the server's column). Rendered pages (\`/pricing\`, \`/dashboard\`,
-\`/admin/clients\`) are answered from the page cache after their first load (docs/decisions/0020: one URL,
-one cookie, nothing changing: its best case); the rows marked \`PAGE_CACHE=off\` render every request, the
-cost of a page whenever something it shows has just changed.
+\`/admin/clients\`) are rendered on every request (there is no page cache: docs/decisions/0031). One URL
+and one cookie over and over is not what people do: bench/people.mjs (the People section) is.
 
 ${table}
 ${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}

@@ -13,7 +13,7 @@
 //    (`GET /<page>.data`, React Router's revalidation after an action);
 //  - an event on the stream that concerns the page shown (app/components/live-updates.tsx: a client's
 //    own records; the admin's lists and that client's page) revalidates it 150 ms later, never two at once.
-// The number of people goes up step by step (`--start`, ×`--factor`) until a kind's p95 passes 200 ms;
+// The number of people goes up step by step (`--steps`) until a kind's p95 passes 200 ms;
 // each step runs `--ramp-in` s (people start spread over it) then `--step` s measured (requests that
 // started in the window). Reported per kind (document, .data, change): p50/p95/p99; the server's CPU
 // time per request from /proc (all its threads; PostgreSQL's backends apart). Next to it, in the same
@@ -70,9 +70,7 @@ const { values: args } = parseArgs({
     visit: { type: "string", default: "10" },
     step: { type: "string", default: "20" },
     "ramp-in": { type: "string", default: "6" },
-    start: { type: "string", default: "201" },
-    factor: { type: "string", default: "1.5" },
-    max: { type: "string", default: "4001" },
+    steps: { type: "string", default: "51,101,201,401,801,1201,1601,2401,3201,4001" },
     people: { type: "string", default: "201" },
     compare: { type: "string" },
     rounds: { type: "string", default: "2" },
@@ -453,16 +451,12 @@ async function openServer(database, { tree, env = {}, label }) {
   return { server, people };
 }
 
-/** Steps of people until a kind's p95 passes 200 ms (or `--max`): the steps, and the last that passed. */
+/** The `--steps` numbers of people until a kind's p95 passes 200 ms: the steps run. */
 async function ramp(database, options) {
   const { server, people } = await openServer(database, options);
   const steps = [];
   try {
-    for (
-      let n = Number(args.start);
-      n <= Number(args.max);
-      n = Math.round((n - 1) * Number(args.factor)) + 1
-    ) {
+    for (const n of args.steps.split(",").map(Number)) {
       const step = await runStep(server, await people(n), database);
       steps.push(step);
       console.log(options.label, JSON.stringify(step));
@@ -717,7 +711,7 @@ function writeSection({ date, think, ramps, nginx, pageCache, compare, notes }) 
       `
 ## People: signed-in clients and the coach, each with a live stream — ${date}
 
-Measured by \`npm run bench\` (bench/people.mjs) on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, the built server on Node 24 (the build in \`build\`), the load generator in the bench's own process on the same cores. Data: the seed, the 5,000 people of bench/http.mjs and one piece of homework per client. Each person is signed in through the local sign-in form (the server makes the session and cookie) as a distinct client (up to ${MAX_IDENTITIES}; beyond, ${STREAMS_PER_IDENTITY} people share one) or as the admin, and behaves as a browser: a visit opens a document and the live-update stream, then navigates with \`.data\` requests (\`?_routes=\` the new page's route), ${think} s think time on average (exponential), ${VISIT_ACTIONS} actions a visit on average; one action in ${CHANGE_EVERY} is a change (a client hands in homework; the admin logs an activity or moves a quota, on a client's page: \`POST\` with \`Origin\`, then the page's loaders again), and an event on the stream about what the page shows revalidates it 150 ms later (the admin's lists hear every client's change). \`.data\` counts navigations and revalidations. Requests send \`Accept-Encoding: ${BROWSER_ENCODING}\` (Chromium's). Each step: ${RAMP_MS / 1000} s of people arriving, then ${STEP_MS / 1000} s measured (requests started in it); the number of people grows ×${args.factor} until a kind's p95 passes ${TARGET_P95_MS} ms. "server CPU ms/req" is the server's CPU time over the window (from /proc) per request started in it; PostgreSQL's backends apart; PGlite runs inside the server. "load average" is the 1-minute figure at the end of the step (other work on the machine shows there).
+Measured by \`npm run bench\` (bench/people.mjs) on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, the built server on Node 24 (the build in \`build\`), the load generator in the bench's own process on the same cores. Data: the seed, the 5,000 people of bench/http.mjs and one piece of homework per client. Each person is signed in through the local sign-in form (the server makes the session and cookie) as a distinct client (up to ${MAX_IDENTITIES}; beyond, ${STREAMS_PER_IDENTITY} people share one) or as the admin, and behaves as a browser: a visit opens a document and the live-update stream, then navigates with \`.data\` requests (\`?_routes=\` the new page's route), ${think} s think time on average (exponential), ${VISIT_ACTIONS} actions a visit on average; one action in ${CHANGE_EVERY} is a change (a client hands in homework; the admin logs an activity or moves a quota, on a client's page: \`POST\` with \`Origin\`, then the page's loaders again), and an event on the stream about what the page shows revalidates it 150 ms later (the admin's lists hear every client's change). \`.data\` counts navigations and revalidations. Requests send \`Accept-Encoding: ${BROWSER_ENCODING}\` (Chromium's). Each step: ${RAMP_MS / 1000} s of people arriving, then ${STEP_MS / 1000} s measured (requests started in it); the number of people goes through ${args.steps.replaceAll(",", ", ")} until a kind's p95 passes ${TARGET_P95_MS} ms. "server CPU ms/req" is the server's CPU time over the window (from /proc) per request started in it; PostgreSQL's backends apart; PGlite runs inside the server. "load average" is the 1-minute figure at the end of the step (other work on the machine shows there).
 
 ${rampTable.join("\n")}
 
