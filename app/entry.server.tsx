@@ -94,6 +94,5 @@ export { ConfigError, getConfig } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";
-export { forgetAllPages, lookupPage, rememberPage } from "./server/page-cache.server";
 export { stripeWebhook, WEBHOOK_BODY_LIMIT } from "./server/payments/endpoint.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";

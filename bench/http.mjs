@@ -8,44 +8,38 @@
 // on a fresh data folder and on an existing one. Writes a section between <!-- http:start --> and
 // <!-- http:end --> in docs/BENCHMARKS.md. A benchmark, not a test: nothing here passes or fails.
 //
-// Options (for comparing changes back to back): --only pglite,postgres,render,cluster,nginx,cold  --duration 10
+// Options (for comparing changes back to back): --only pglite,postgres,cluster,nginx,cold  --duration 10
 // --warmup 3  --json FILE (also write the raw figures)  --no-write (leave docs/BENCHMARKS.md alone)
 // --server-env K=V (extra server environment, repeatable)  --cpu-prof DIR (profile the server)
 // --pages dashboard,admin (only the targets whose path contains one of these)
 // --encoding identity (the Accept-Encoding sent; default "gzip, deflate").
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import http from "node:http";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
-import { PGlite } from "@electric-sql/pglite";
 import {
   ADMIN_URL,
   adminQuery,
-  benchServerEnv,
-  buildDir,
+  cpuMs,
+  databaseCpu,
+  databaseCpuSince,
+  ensureNginx,
+  execPglite,
   freePort,
   nodeBinary,
+  PEOPLE,
+  request,
   requireBuild,
   root,
-  sleep,
+  SEED_SQL,
+  signIn,
+  startServer as startBuiltServer,
+  startNginx,
 } from "./support.mjs";
 
 const file = path.join(root, "docs", "BENCHMARKS.md");
-const NGINX = "/usr/sbin/nginx";
-const PEOPLE = 5_000;
 const CONNECTIONS = 50;
 const CLIENT_EMAIL = "daniel.okafor@example.com"; // a seeded Pro client with usage and activity
 const ADMIN_EMAIL = "admin@example.com";
@@ -53,7 +47,7 @@ const PRERENDERED_PAGE = "/";
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: "string", default: "pglite,postgres,render,cluster,nginx,cold" },
+    only: { type: "string", default: "pglite,postgres,cluster,nginx,cold" },
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "3" },
     json: { type: "string" },
@@ -75,138 +69,11 @@ const serverEnv = Object.fromEntries(
 
 requireBuild();
 
-/** CPU time (ms) of each PostgreSQL backend serving `url`'s database (loopback: same machine), by pid. */
-async function databaseCpu(url) {
-  const { rows } = await adminQuery(
-    url,
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-  );
-  return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
-}
-
-function processCpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time (ms) of a process and its children (a clustered server), from /proc. */
-function cpuMs(pid) {
-  const tick = 1000 / 100; // USER_HZ is 100 on Linux
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const [ppid, utime, stime] = [Number(fields[1]), Number(fields[11]), Number(fields[12])];
-    if (Number(entry) === pid || ppid === pid) total += (utime + stime) * tick;
-  }
-  return total;
-}
-
-/** One request on a connection of its own (no keep-alive: an idle pooled socket may be closed under us). */
-function request(url, { method = "GET", headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
 // ── The server ──────────────────────────────────────────────────────────────────────────────────
 
-/** Spawns the built server; resolves once `probePath` answers 200, with the time that took. */
-async function startServer({ dataDir, databaseUrl = "", port, probePath = "/", profileDir, env = {} }) {
-  const started = performance.now();
-  const flags = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
-  const child = spawn(nodeBinary, [...flags, "express-shell/main.ts"], {
-    cwd: root,
-    env: { ...benchServerEnv({ port, dataDir, databaseUrl }), ...env, ...serverEnv },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  let exited = false;
-  child.once("exit", () => {
-    exited = true;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (exited) throw new Error("the server exited during start-up");
-    try {
-      if ((await request(`${url}${probePath}`)).status === 200) break;
-    } catch {}
-    if (performance.now() - started > 60_000) throw new Error("the server did not answer within 60 s");
-    await sleep(10);
-  }
-  return {
-    url,
-    pid: child.pid,
-    startMs: performance.now() - started,
-    async stop() {
-      if (exited) return;
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    },
-  };
-}
-
-async function signIn(base, email) {
-  const body = new URLSearchParams({ intent: "local", email, redirectTo: "/dashboard" }).toString();
-  const response = await request(`${base}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body,
-  });
-  const cookie = response.headers["set-cookie"]?.[0]?.split(";")[0];
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in of ${email}: ${response.status}`);
-  return cookie;
-}
-
-// 5,000 people: 2 in 5 leads, the rest clients spread over the three plans, each client with a few
-// usage rows and two activity entries; a third of everyone with a session row (the sessions table is
-// not empty in real life either). Plain SQL, so it runs the same on PGlite and PostgreSQL.
-const SEED_SQL = `
-INSERT INTO profiles (email, full_name, role, plan, created_at)
-SELECT format('bench-%s@example.com', lpad(i::text, 5, '0')), 'Bench Person ' || i,
-  (CASE WHEN i % 5 < 2 THEN 'lead' ELSE 'client' END)::role,
-  (CASE WHEN i % 5 < 2 THEN NULL ELSE (ARRAY['basic', 'pro', 'premium'])[1 + i % 3] END)::plan,
-  now() - make_interval(mins => i)
-FROM generate_series(1, ${PEOPLE}) AS i;
-INSERT INTO service_usage (client_id, kind, amount, minutes)
-SELECT p.id, k.kind::service_kind, 1, CASE WHEN k.kind = 'session_30m' THEN 30 END
-FROM profiles p CROSS JOIN (VALUES ('resume_review'), ('mock_interview'), ('session_30m')) AS k(kind)
-WHERE p.email LIKE 'bench-%' AND p.role = 'client';
-INSERT INTO activities (client_id, title, details, occurred_at)
-SELECT p.id, 'Mock interview', 'Practice round ' || g, now() - make_interval(days => g)
-FROM profiles p CROSS JOIN generate_series(1, 2) AS g
-WHERE p.email LIKE 'bench-%' AND p.role = 'client';
-INSERT INTO sessions (token_hash, user_id, expires_at)
-SELECT md5(p.id::text) || md5(p.email), p.id, now() + interval '20 days'
-FROM profiles p WHERE p.email LIKE 'bench-%' AND right(split_part(p.email, '@', 1), 1) IN ('1', '4', '7');
-ANALYZE;
-`;
-
-async function seedPglite(dataDir) {
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
-  try {
-    await db.exec(SEED_SQL);
-  } finally {
-    await db.close();
-  }
+/** The built server of this tree, with the options' environment and profile folder. */
+function startServer({ profileDir, env = {}, ...options }) {
+  return startBuiltServer({ ...options, profileDir, env: { ...env, ...serverEnv } });
 }
 
 // ── Load ────────────────────────────────────────────────────────────────────────────────────────
@@ -254,7 +121,7 @@ async function measureApp(kind, databaseUrl, { env = {}, label = kind, paths = n
       // Migrate and seed on first start, then stop, add the 5,000 people and start again.
       server = await startServer({ dataDir, port });
       await server.stop();
-      await seedPglite(dataDir);
+      await execPglite(dataDir, SEED_SQL);
     }
     server = await startServer({
       dataDir,
@@ -292,8 +159,7 @@ async function measureApp(kind, databaseUrl, { env = {}, label = kind, paths = n
       const result = load(`${server.url}${target.path}`, target.headers, server.pid);
       if (dbBefore) {
         // Backends opened during the run count from zero; the pool keeps them open afterwards.
-        let ms = 0;
-        for (const [pid, after] of await databaseCpu(databaseUrl)) ms += after - (dbBefore.get(pid) ?? 0);
+        const ms = await databaseCpuSince(databaseUrl, dbBefore);
         result.databaseCpuMsPerRequest = ms / ((result.total * (DURATION + WARMUP)) / DURATION);
       }
       rows.push({ page: target.page, database: label, ...result });
@@ -308,70 +174,14 @@ async function measureApp(kind, databaseUrl, { env = {}, label = kind, paths = n
 
 // ── nginx ───────────────────────────────────────────────────────────────────────────────────────
 
-function ensureNginx() {
-  if (existsSync(NGINX)) return null;
-  if (process.getuid?.() !== 0) return "nginx is not installed and this is not root: skipped";
-  const install = spawnSync("apt-get", ["install", "-y", "nginx-light"], { stdio: "inherit" });
-  return install.status === 0 && existsSync(NGINX) ? null : "nginx-light could not be installed: skipped";
-}
-
 async function measureNginx() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
-  const port = await freePort();
-  // The same page and the same gzip body the app sends (express-shell/static.ts: level 9, made once), so
-  // nginx serves it with gzip_static, as the app serves it from memory.
-  const page = readFileSync(path.join(buildDir, "client", "index.html"));
-  const site = path.join(dir, "site");
-  mkdirSync(site);
-  writeFileSync(path.join(site, "index.html"), page);
-  writeFileSync(path.join(site, "index.html.gz"), gzipSync(page, { level: 9 }));
-  chmodSync(dir, 0o755);
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `daemon off;
-worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  gzip on;
-  gzip_comp_level 6;
-  gzip_vary on;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${site};
-    location = / { try_files /index.html =404; }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}${PRERENDERED_PAGE}`;
+  const nginx = await startNginx(PRERENDERED_PAGE);
   try {
-    for (let i = 0; ; i += 1) {
-      try {
-        if ((await request(url)).status === 200) break;
-      } catch {}
-      if (i > 200) throw new Error("nginx did not start");
-      await sleep(50);
-    }
-    const result = load(url, ACCEPT, child.pid);
+    const result = load(nginx.url, ACCEPT, nginx.pid);
     console.log("nginx", JSON.stringify(result));
     return { page: `${PRERENDERED_PAGE} (nginx)`, database: "—", ...result };
   } finally {
-    child.kill("SIGQUIT");
-    await new Promise((resolve) => child.once("exit", resolve));
-    rmSync(dir, { recursive: true, force: true });
+    await nginx.stop();
   }
 }
 
@@ -413,18 +223,6 @@ if (only.has("postgres")) {
   await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
   try {
     results.rows.push(...(await measureApp("postgres", dbUrl.toString())));
-    // The rendered pages with every load rendered: the page cache off (docs/decisions/0020). The rows
-    // above are answered from memory after the first load (one URL, one cookie), the best case; these
-    // are the worst, what a page costs whenever something it shows has just changed.
-    if (only.has("render"))
-      results.rows.push(
-        ...(await measureApp("postgres", dbUrl.toString(), {
-          env: { PAGE_CACHE: "off" },
-          label: "postgres, PAGE_CACHE=off",
-          paths: ["/pricing", "/dashboard", "/admin/clients"],
-          seed: false,
-        })),
-      );
     // The same two rendered pages with two server processes (opt-in WEB_CONCURRENCY, PostgreSQL only).
     if (only.has("cluster"))
       results.rows.push(
@@ -473,12 +271,7 @@ function writeSection({ date, rows, nginx, cold, notes }) {
     targets.push(
       `| signed-in /dashboard on PostgreSQL, WEB_CONCURRENCY=2 | ≥ 1,500 req/s, p99 ≤ 40 ms | ${bold(`${Math.round(dashboard2.rps)} req/s`, dashboard2.rps >= 1500)}, ${bold(`p99 ${dashboard2.p99} ms`, dashboard2.p99 <= 40)} |`,
     );
-  const rendered = find("/dashboard", "postgres, PAGE_CACHE=off");
-  if (rendered)
-    targets.push(
-      `| signed-in /dashboard on PostgreSQL, every load rendered (PAGE_CACHE=off) | ≥ 1,500 req/s, p99 ≤ 40 ms | ${bold(`${Math.round(rendered.rps)} req/s`, rendered.rps >= 1500)}, ${bold(`p99 ${rendered.p99} ms`, rendered.p99 <= 40)} |`,
-    );
-  for (const database of ["postgres", "postgres, 2 processes", "pglite", "postgres, PAGE_CACHE=off"]) {
+  for (const database of ["postgres", "postgres, 2 processes", "pglite"]) {
     const list = find("/admin/clients", database);
     if (list)
       targets.push(
@@ -516,9 +309,8 @@ once: \`gzip_static on\`, as the app serves it from memory); the app's answer is
 headers (the Content-Security-Policy of a pre-rendered page lists its scripts' hashes). "server CPU ms/req" is the server's CPU time (all its processes and threads) divided by the
 requests served, from /proc; "PostgreSQL CPU ms/req" the same for the database's backends (PGlite runs
 inside the server, so its share is in the server's column). Rendered pages (\`/pricing\`, \`/dashboard\`,
-\`/admin/clients\`) are answered from the page cache after their first load (docs/decisions/0020: one URL,
-one cookie, nothing changing: its best case); the rows marked \`PAGE_CACHE=off\` render every request, the
-cost of a page whenever something it shows has just changed.
+\`/admin/clients\`) are rendered on every request (there is no page cache: docs/decisions/0031). One URL
+and one cookie over and over is not what people do: bench/people.mjs (the People section) is.
 
 ${table}
 ${notes.length ? `\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}

@@ -1,8 +1,25 @@
 // What the benchmark scripts share: where the build is, Node 24 to run the server, a free port, a
-// pause, and one statement on the PostgreSQL server.
-import { existsSync, realpathSync } from "node:fs";
+// pause, one statement on the PostgreSQL server, CPU time from /proc, starting the built server (of this
+// tree or another checkout's) and nginx, the 5,000 people, and signing in through the local form.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
 import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -62,4 +79,258 @@ export function benchServerEnv({ port, dataDir, databaseUrl = "" }) {
     MUTATION_RATE_LIMIT: "100000",
     BUILD_DIR: buildDir,
   };
+}
+
+// ── CPU time from /proc ─────────────────────────────────────────────────────────────────────────
+
+const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
+
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** CPU time (ms) of one process, from /proc (0 once it is gone). */
+export function processCpuMs(pid) {
+  try {
+    const fields = statFields(pid);
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of a process and its children (a clustered server, nginx's workers), from /proc. */
+export function cpuMs(pid) {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fields;
+    try {
+      fields = statFields(entry);
+    } catch {
+      continue;
+    }
+    if (Number(entry) === pid || Number(fields[1]) === pid)
+      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  }
+  return total;
+}
+
+/** CPU time (ms) of each PostgreSQL backend serving `url`'s database (loopback: same machine), by pid. */
+export async function databaseCpu(url) {
+  const { rows } = await adminQuery(
+    url,
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
+  return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
+}
+
+/** The database's CPU (ms) since `before` (a `databaseCpu` reading): backends opened since count from zero. */
+export async function databaseCpuSince(url, before) {
+  let ms = 0;
+  for (const [pid, after] of await databaseCpu(url)) ms += after - (before.get(pid) ?? 0);
+  return ms;
+}
+
+// ── HTTP ────────────────────────────────────────────────────────────────────────────────────────
+
+/** One request on a connection of its own (no keep-alive: an idle pooled socket may be closed under us). */
+export function request(url, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Signs `email` in through the local sign-in form, as a browser does; resolves with the session cookie. */
+export async function signIn(base, email) {
+  const body = new URLSearchParams({ intent: "local", email, redirectTo: "/dashboard" }).toString();
+  const response = await request(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body,
+  });
+  const cookie = response.headers["set-cookie"]?.[0]?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in of ${email}: ${response.status}`);
+  return cookie;
+}
+
+// ── The server ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Spawns the built server of `tree` (a checkout with its own build/, default this one); resolves once
+ * `probePath` answers 200, with the time that took.
+ */
+export async function startServer({
+  tree = root,
+  dataDir,
+  databaseUrl = "",
+  port,
+  probePath = "/",
+  profileDir,
+  env = {},
+}) {
+  const started = performance.now();
+  const flags = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const treeBuild = tree === root ? buildDir : path.join(tree, "build");
+  const child = spawn(nodeBinary, [...flags, "express-shell/main.ts"], {
+    cwd: tree,
+    env: { ...benchServerEnv({ port, dataDir, databaseUrl }), BUILD_DIR: treeBuild, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited) throw new Error("the server exited during start-up");
+    try {
+      if ((await request(`${url}${probePath}`)).status === 200) break;
+    } catch {}
+    if (performance.now() - started > 60_000) throw new Error("the server did not answer within 60 s");
+    await sleep(10);
+  }
+  return {
+    url,
+    pid: child.pid,
+    startMs: performance.now() - started,
+    async stop() {
+      if (exited) return;
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+// ── Data ────────────────────────────────────────────────────────────────────────────────────────
+
+export const PEOPLE = 5_000;
+
+/** SQL for a version-4-shaped UUID made from the md5 of `text` (an SQL expression): what `uuidOf` computes. */
+export const benchUuid = (text) =>
+  `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** The id `benchUuid` gives the text `name`. */
+export function uuidOf(name) {
+  const hex = createHash("md5").update(name).digest("hex");
+  const v4 = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
+  return v4.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+}
+
+// 5,000 people: 2 in 5 leads, the rest clients spread over the three plans, each client with a few
+// usage rows and two activity entries; a third of everyone with a session row (the sessions table is
+// not empty in real life either). Ids are made from md5('bench:' || i) (benchUuid), so a bench knows them. Plain SQL, so it runs the same on PGlite and PostgreSQL.
+export const SEED_SQL = `
+INSERT INTO profiles (id, email, full_name, role, plan, created_at)
+SELECT ${benchUuid("'bench:' || i")}, format('bench-%s@example.com', lpad(i::text, 5, '0')), 'Bench Person ' || i,
+  (CASE WHEN i % 5 < 2 THEN 'lead' ELSE 'client' END)::role,
+  (CASE WHEN i % 5 < 2 THEN NULL ELSE (ARRAY['basic', 'pro', 'premium'])[1 + i % 3] END)::plan,
+  now() - make_interval(mins => i)
+FROM generate_series(1, ${PEOPLE}) AS i;
+INSERT INTO service_usage (client_id, kind, amount, minutes)
+SELECT p.id, k.kind::service_kind, 1, CASE WHEN k.kind = 'session_30m' THEN 30 END
+FROM profiles p CROSS JOIN (VALUES ('resume_review'), ('mock_interview'), ('session_30m')) AS k(kind)
+WHERE p.email LIKE 'bench-%' AND p.role = 'client';
+INSERT INTO activities (client_id, title, details, occurred_at)
+SELECT p.id, 'Mock interview', 'Practice round ' || g, now() - make_interval(days => g)
+FROM profiles p CROSS JOIN generate_series(1, 2) AS g
+WHERE p.email LIKE 'bench-%' AND p.role = 'client';
+INSERT INTO sessions (token_hash, user_id, expires_at)
+SELECT md5(p.id::text) || md5(p.email), p.id, now() + interval '20 days'
+FROM profiles p WHERE p.email LIKE 'bench-%' AND right(split_part(p.email, '@', 1), 1) IN ('1', '4', '7');
+ANALYZE;
+`;
+
+/** Runs `sql` on a stopped server's PGlite data folder. */
+export async function execPglite(dataDir, sql) {
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    await db.exec(sql);
+  } finally {
+    await db.close();
+  }
+}
+
+// ── nginx ───────────────────────────────────────────────────────────────────────────────────────
+
+const NGINX = "/usr/sbin/nginx";
+
+/** null when nginx is there (installing nginx-light as root if need be), else why it is skipped. */
+export function ensureNginx() {
+  if (existsSync(NGINX)) return null;
+  if (process.getuid?.() !== 0) return "nginx is not installed and this is not root: skipped";
+  const install = spawnSync("apt-get", ["install", "-y", "nginx-light"], { stdio: "inherit" });
+  return install.status === 0 && existsSync(NGINX) ? null : "nginx-light could not be installed: skipped";
+}
+
+/**
+ * nginx serving the build's pre-rendered `page` with the same gzip body the app sends
+ * (express-shell/static.ts: level 9, made once), so it serves it with gzip_static, as the app serves it
+ * from memory.
+ */
+export async function startNginx(page) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const port = await freePort();
+  const html = readFileSync(path.join(buildDir, "client", page, "index.html"));
+  const site = path.join(dir, "site");
+  mkdirSync(site);
+  writeFileSync(path.join(site, "index.html"), html);
+  writeFileSync(path.join(site, "index.html.gz"), gzipSync(html, { level: 9 }));
+  chmodSync(dir, 0o755);
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_vary on;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${site};
+    location = ${page} { try_files /index.html =404; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}${page}`;
+  const stop = async () => {
+    child.kill("SIGQUIT");
+    await new Promise((resolve) => child.once("exit", resolve));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await request(url)).status === 200) break;
+    } catch {}
+    if (i > 200) {
+      await stop();
+      throw new Error("nginx did not start");
+    }
+    await sleep(50);
+  }
+  return { url, pid: child.pid, stop };
 }

@@ -9,7 +9,6 @@ import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 import { configOrExit } from "../app/server/env.server.ts";
 import { startCluster } from "./cluster.ts";
-import { pageCache } from "./page-cache.ts";
 import {
   boundedBodies,
   cspNonce,
@@ -123,10 +122,6 @@ app.use(
     message: { error: entry.TOO_MANY_CHANGES },
   }),
 );
-
-// Rendered pages remembered for a few seconds per visitor, dropped as soon as anything they show
-// changes (app/server/page-cache.server.ts); every change made here drops them all.
-app.use(pageCache(entry));
 
 app.all(
   "/{*splat}",

@@ -26,7 +26,6 @@ test("defaults follow the configuration contract", () => {
     sessionSecret: undefined,
     signInRateLimit: 20,
     mutationRateLimit: 120,
-    pageCache: true,
     localSignIn: true,
     payments: { mode: "local" },
   });
@@ -98,7 +97,6 @@ describe("each wrong value stops start-up with one line naming the variable", ()
     ["SIGN_IN_RATE_LIMIT", { SIGN_IN_RATE_LIMIT: "0" }],
     ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "lots" }],
     ["MUTATION_RATE_LIMIT", { MUTATION_RATE_LIMIT: "2.5" }],
-    ["PAGE_CACHE", { PAGE_CACHE: "maybe" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "ten" }],
@@ -157,11 +155,6 @@ test("one setting read at import: its validated value, else its default (start-u
   expect(setting("LOG_LEVEL", { LOG_LEVEL: "loud" })).toBe("info");
   expect(setting("MIGRATIONS_DIR", {})).toBe("db/migrations");
   expect(setting("BUILD_DIR", { BUILD_DIR: "" })).toBe("build");
-});
-
-test("PAGE_CACHE turns the page cache off", () => {
-  expect(parseConfig({ PAGE_CACHE: "off" }).pageCache).toBe(false);
-  expect(parseConfig({ PAGE_CACHE: "on" }).pageCache).toBe(true);
 });
 
 test("secret values are never echoed in the error", () => {

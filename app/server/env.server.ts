@@ -158,10 +158,6 @@ const schema = z
     MAIL_LEASE_SECONDS: wholeNumber("seconds", 1, 3600, 120),
     SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 20),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
-    PAGE_CACHE: z.preprocess(
-      blankToUndefined,
-      z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
-    ),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
       z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -226,8 +222,6 @@ export type Config = {
   signInRateLimit: number;
   /** State-changing requests allowed per client address and per signed-in person per minute. */
   mutationRateLimit: number;
-  /** Rendered pages remembered for a few seconds per visitor (docs/decisions/0020-page-cache.md). */
-  pageCache: boolean;
   /** The secret Cal.com signs its webhook with; null: POST /webhooks/cal refuses everything. */
   calWebhookSecret: string | null;
   /** Local sign-in: only without an OIDC client and only on a loopback interface. */
@@ -301,7 +295,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     buildDir: e.BUILD_DIR,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     mutationRateLimit: e.MUTATION_RATE_LIMIT,
-    pageCache: e.PAGE_CACHE === "on",
     calWebhookSecret: e.CAL_WEBHOOK_SECRET ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? null, leaseSeconds: e.MAIL_LEASE_SECONDS },
     localSignIn: oidc === null && isLoopbackHost(e.HOST),

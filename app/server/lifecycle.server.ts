@@ -12,7 +12,6 @@ import { closeAllStreams } from "./live/streams.server";
 import { mailContext } from "./mail/outbox.server";
 import { smtpTransport } from "./mail/transport.server";
 import { type MailWorker, startMailWorker } from "./mail/worker.server";
-import { listenForPageChanges, resetPageCache } from "./page-cache.server";
 import { seedIfEmpty } from "./seed.server";
 import { resolveSessionSecret } from "./session-secret.server";
 import { assertValidSettings } from "./settings.server";
@@ -52,9 +51,8 @@ async function openAppDatabase(): Promise<Database> {
     pgliteTemplate: PGLITE_TEMPLATE,
     prepare: seedIfEmpty,
   });
-  // The caches serve only while they hear the bus, so they start listening as soon as it exists.
+  // The session cache serves only while it hears the bus, so it starts listening as soon as it exists.
   listenForSessionChanges(database.bus);
-  listenForPageChanges(database.bus);
   startMail(database);
   return database;
 }
@@ -81,8 +79,7 @@ export async function shutdown(): Promise<void> {
   // The email being sent finishes and is marked; the rest of its batch goes back to the outbox.
   await mailWorker?.stop();
   mailWorker = undefined;
-  // The caches listened on this database's bus: a later handle starts them afresh.
+  // The session cache listened on this database's bus: a later handle starts it afresh.
   resetSessionCache();
-  resetPageCache();
   await closeDatabase();
 }

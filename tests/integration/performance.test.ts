@@ -16,11 +16,13 @@ import {
   SESSION_CACHE_TTL_MS,
 } from "~/server/auth/session-cache.server";
 import { recentActivities } from "~/server/models/activities.server";
+import { ownBookings } from "~/server/models/bookings-read.server";
 import { deletePerson } from "~/server/models/data-rights.server";
+import { hasFailedPayment } from "~/server/models/orders.server";
 import { setPlan, setRole } from "~/server/models/people.server";
 import { dashboardData, usageRows } from "~/server/models/portal.server";
 import { authorize } from "~/server/policy.server";
-import { activities, profiles, sessions } from "~/server/schema";
+import { activities, bookings, orders, profiles, sessions } from "~/server/schema";
 import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
@@ -70,6 +72,8 @@ describe(`dashboardData (${databaseLabel})`, () => {
         await recentActivities(db(), authorize(viewer, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT),
       );
       expect(one.activity.every((a) => a.occurredAt instanceof Date)).toBe(true);
+      expect(one.bookings).toEqual(await ownBookings(db(), authorize(viewer, "portal.read-own")));
+      expect(one.paymentFailed).toBe(await hasFailedPayment(db(), authorize(viewer, "portal.read-own")));
     },
   );
 
@@ -82,11 +86,51 @@ describe(`dashboardData (${databaseLabel})`, () => {
     expect(await dashboardData(db(), authorize(fresh, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT)).toEqual({
       usage: [],
       activity: [],
+      bookings: [],
+      paymentFailed: false,
     });
     await db().insert(activities).values({ clientId: viewer.id, title: "Only Sofia's" });
     expect(
       (await dashboardData(db(), authorize(fresh, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT)).activity,
     ).toEqual([]);
+  });
+
+  test("bookings and a past-due payment read as ownBookings and hasFailedPayment read them", async () => {
+    const viewer = await insertPerson(db(), "client", "pro", "Booked Client");
+    const permit = authorize(viewer, "portal.read-own");
+    const at = (hours: number) => new Date(Date.UTC(2026, 10, 30, hours, 0, 0, 123));
+    await db()
+      .insert(bookings)
+      .values(
+        [12, 9].map((hour, i) => ({
+          uid: `perf-${viewer.id}-${i}`,
+          currentUid: `perf-${viewer.id}-${i}`,
+          clientId: viewer.id,
+          kind: "session_30m" as const,
+          eventType: "30-min",
+          title: `Session ${i}`,
+          startsAt: at(hour),
+          endsAt: at(hour + 1),
+          attendeeEmail: viewer.email,
+          joinUrl: i === 0 ? "https://meet.example.com/x" : null,
+          resolvedAt: i === 1 ? at(20) : null,
+        })),
+      );
+    await db().insert(orders).values({
+      personId: viewer.id,
+      offer: "pro",
+      currency: "USD",
+      option: "upfront",
+      mode: "subscription",
+      unitAmount: 10_000,
+      status: "past_due",
+      provider: "local",
+    });
+    const one = await dashboardData(db(), permit, DASHBOARD_ACTIVITY_LIMIT);
+    expect(one.bookings).toHaveLength(2);
+    expect(one.bookings).toEqual(await ownBookings(db(), permit));
+    expect(one.paymentFailed).toBe(true);
+    expect(await hasFailedPayment(db(), permit)).toBe(true);
   });
 
   test("staff and leads are refused (a client's own data only)", async () => {

@@ -30,6 +30,14 @@ describe("on a fresh data folder", () => {
   afterAll(() => server?.stop());
 
   test("serves /healthz, the home page and a 404, logging one JSON line per request", async () => {
+    // The line of a request is written as its response finishes, which may be after the client has the
+    // answer: a request of our own, seen in the log, marks where earlier requests' lines (start-up's
+    // health probes) have all arrived.
+    const marker = `/log-marker-${Date.now()}`;
+    await (await fetch(`${server.url}${marker}`)).arrayBuffer();
+    await waitFor(() => requestLines(server).some((line) => line.path === marker), {
+      what: "the marker's line",
+    });
     const before = requestLines(server).length;
     const missing = `/no-such-page-${Date.now()}`;
 

@@ -2,8 +2,6 @@ import { PaymentNotice } from "~/components/payments/payment-notice";
 import { DashboardView } from "~/components/portal/dashboard-view";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
-import { getDb } from "~/server/db.server";
-import { hasFailedPayment } from "~/server/models/orders.server";
 import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/dashboard";
@@ -15,13 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const mode = modeFor(viewer, request, false);
   const permit = permitIf(context, "portal.read-own");
-  const [data, paymentFailed] = await Promise.all([
-    dashboardView(permit, mode),
-    mode.kind === "real" && permit ? getDb().then((db) => hasFailedPayment(db, permit)) : false,
-  ]);
+  // One round trip: usage, activity, bookings and a past-due payment (decision 0031).
+  const data = await dashboardView(permit, mode);
   return {
     ...data,
-    paymentFailed,
     greeting: `Welcome back, ${viewer.fullName?.split(" ")[0] ?? viewer.email}`,
   };
 }

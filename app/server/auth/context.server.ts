@@ -8,7 +8,6 @@ import {
 import type { Viewer } from "~/domain/viewer";
 import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
-import { listenForPageChanges } from "../page-cache.server";
 import { type Action, authorize, grant, type Permit } from "../policy.server";
 import { hasSessionCookie, readSessionCached } from "./session.server";
 import { listenForSessionChanges } from "./session-cache.server";
@@ -32,7 +31,6 @@ export const loadViewer: MiddlewareFunction<Response> = async ({ request, contex
   try {
     const { db, bus } = await getDatabase();
     listenForSessionChanges(bus);
-    listenForPageChanges(bus);
     const found = await readSessionCached(db, request);
     if (found) {
       context.set(viewerContext, found.viewer);

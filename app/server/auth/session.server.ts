@@ -129,7 +129,7 @@ export async function readSession(db: Db, request: Request): Promise<SessionLook
 }
 
 /** The session cache's key for the session cookie in a `Cookie` header; null without one. */
-export function sessionCacheKey(cookieHeader: string | null | undefined): string | null {
+function sessionCacheKey(cookieHeader: string | null | undefined): string | null {
   const raw = cookieHeader ? parse(cookieHeader)[sessionCookie().name] : undefined;
   return raw ? cacheKey(raw) : null;
 }
@@ -138,7 +138,7 @@ export function sessionCacheKey(cookieHeader: string | null | undefined): string
  * The session remembered under `key`, unless it is near its rolling renewal: that one must go to the
  * database, which renews it (and sends a new cookie).
  */
-export function usableCachedSession(key: string, now = Date.now()): CachedSession | null {
+function usableCachedSession(key: string, now = Date.now()): CachedSession | null {
   const hit = cachedSession(key, now);
   return hit && hit.expiresAt.getTime() - now >= SESSION_RENEW_WITHIN_MS ? hit : null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
@@ -40,6 +40,31 @@ function searchCondition(search: string) {
   return or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern));
 }
 
+// The Leads & Clients page in one round trip, as a named prepared statement: one page of the filter's
+// people by email (aggregated to JSON) and the two counts the filter buttons show, all under the same
+// search. Each simple query costs the server ~0.4 ms of CPU, more than the database's work (decision 0031).
+function preparePeoplePage(db: Db) {
+  const pattern = sql.placeholder("pattern");
+  const matches = sql`(${pattern}::text IS NULL OR x.email ILIKE ${pattern} OR x.full_name ILIKE ${pattern})`;
+  const rows = sql<Person[]>`(
+    SELECT coalesce(json_agg(p ORDER BY p.email), '[]'::json) FROM (
+      SELECT x.id, x.email, x.full_name AS "fullName", x.role, x.plan FROM profiles x
+      WHERE x.role = ANY(string_to_array(${sql.placeholder("roles")}, ',')::role[]) AND ${matches}
+      ORDER BY x.email LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}
+    ) p)`;
+  const tally = (role: Role) =>
+    sql<number>`(SELECT count(*)::int FROM profiles x WHERE x.role = ${sql.raw(`'${role}'`)} AND ${matches})`;
+  return db
+    .select({
+      rows: rows.as("rows"),
+      leads: tally("lead").as("leads"),
+      clients: tally("client").as("clients"),
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare("people_page");
+}
+const peopleStatements = new WeakMap<Db, ReturnType<typeof preparePeoplePage>>();
+
 /** One page of leads and/or clients, by email, with the counts for the three filter buttons. */
 export async function listPeople(
   db: Db,
@@ -47,27 +72,23 @@ export async function listPeople(
   { filter = "all", search = "", page = 1 }: { filter?: PeopleFilter; search?: string; page?: number },
 ) {
   const text = search.trim().slice(0, 100);
-  const where = and(inArray(profiles.role, rolesFor[filter]), text ? searchCondition(text) : undefined);
   const offset = (Math.max(1, page) - 1) * PEOPLE_PAGE_SIZE;
-  const [rows, tallies] = await Promise.all([
-    db
-      .select(personColumns)
-      .from(profiles)
-      .where(where)
-      .orderBy(asc(profiles.email))
-      .limit(PEOPLE_PAGE_SIZE)
-      .offset(offset),
-    db
-      .select({ role: profiles.role, n: count() })
-      .from(profiles)
-      .where(and(inArray(profiles.role, ["lead", "client"]), text ? searchCondition(text) : undefined))
-      .groupBy(profiles.role),
-  ]);
-  const leads = tallies.find((t) => t.role === "lead")?.n ?? 0;
-  const clients = tallies.find((t) => t.role === "client")?.n ?? 0;
+  let statement = peopleStatements.get(db);
+  if (!statement) {
+    statement = preparePeoplePage(db);
+    peopleStatements.set(db, statement);
+  }
+  const [found] = await statement.execute({
+    pattern: text ? containing(text) : null,
+    roles: rolesFor[filter].join(","),
+    limit: PEOPLE_PAGE_SIZE,
+    offset,
+  });
+  const leads = found?.leads ?? 0;
+  const clients = found?.clients ?? 0;
   const counts = { leads, clients, all: leads + clients };
   return {
-    rows: rows as Person[],
+    rows: found?.rows ?? [],
     counts,
     total: counts[filter],
     page: Math.max(1, page),

@@ -6,7 +6,7 @@ import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary
 import type { Viewer } from "~/domain/viewer";
 import { getDb } from "../db.server";
 import type { Permit } from "../policy.server";
-import { ownBookings, sessionsView } from "./bookings-read.server";
+import { sessionsView } from "./bookings-read.server";
 import {
   dashboardData,
   listHomework,
@@ -68,24 +68,27 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
         occurredAt: daysAgo(now, a.daysAgo),
       }));
   } else {
-    const db = await getDb();
-    let own: Awaited<ReturnType<typeof ownBookings>>;
-    [{ usage: rows, activity }, own] = await Promise.all([
-      dashboardData(db, permit, DASHBOARD_ACTIVITY_LIMIT),
-      ownBookings(db, permit),
-    ]);
-    const summary = usageSummary(mode.plan, rows);
+    const found = await dashboardData(await getDb(), permit, DASHBOARD_ACTIVITY_LIMIT);
+    const summary = usageSummary(mode.plan, found.usage);
     const quotas = quotaItems(summary);
     return {
       mode,
       quotas,
       specials: specialItems(summary),
-      activity,
-      sessions: sessionsView(permit, own, quotas, now),
+      activity: found.activity,
+      sessions: sessionsView(permit, found.bookings, quotas, now),
+      paymentFailed: found.paymentFailed,
     };
   }
   const summary = usageSummary(mode.plan, rows);
-  return { mode, quotas: quotaItems(summary), specials: specialItems(summary), activity, sessions: null };
+  return {
+    mode,
+    quotas: quotaItems(summary),
+    specials: specialItems(summary),
+    activity,
+    sessions: null,
+    paymentFailed: false,
+  };
 }
 
 export async function planView(permit: Own | null, mode: PortalMode) {
