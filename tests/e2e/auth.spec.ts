@@ -456,7 +456,11 @@ test("signing out in one browser ends the person's sessions in every other brows
     await expect(toastTitled(a, "Signed out")).toBeVisible();
     await expectAuthLinks(mainNav(a), { admin: false, dashboard: false, signOut: false, portal: true });
 
-    await b.reload();
+    // b, open on the dashboard, hears it on its live stream and is sent to sign-in by itself (a new
+    // document: /login is an HTML-first page). Only once it is there, ask the server again: a reload
+    // racing that navigation would be aborted by it.
+    await expectOnLoginFor(b, "/dashboard");
+    await b.goto("/dashboard");
     await expectOnLoginFor(b, "/dashboard");
     expect(await sessionViewer(b)).toBeNull();
   } finally {
