@@ -9,6 +9,7 @@ export default {
   buildDirectory: process.env.BUILD_DIR || "build",
   // Marketing pages are static HTML built once; portal and admin render per request.
   prerender: PRERENDERED_PATHS,
+  routeDiscovery: { mode: "initial" },
   // A ready-made PGlite cluster (schema, no data) for a first start on an empty folder (scripts/pglite-template.ts).
   buildEnd: async ({ reactRouterConfig }) => {
     const migrations = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
