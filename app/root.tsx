@@ -14,6 +14,7 @@ import "./app.css";
 import { Analytics } from "./components/analytics";
 import { AuthProvider } from "./components/auth-provider";
 import { EnhancerScripts } from "./components/enhancer-scripts";
+import { LightLinkNavigation } from "./components/light-link";
 import { LiveUpdates } from "./components/live-updates";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -107,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {enhancers ? null : (
             <>
               <ToastHost />
+              <LightLinkNavigation />
               <LiveUpdates />
               <Analytics />
             </>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { LightLink } from "~/components/light-link";
 import { SITE, SOCIAL_LINKS } from "~/content/site";
 
 /**
@@ -29,15 +29,15 @@ export function SiteFooter() {
           {SITE.brand}. All rights reserved.
         </p>
         <nav aria-label="Footer" className="flex flex-wrap items-center gap-4">
-          <Link to="/" className="inline-block py-1 hover:text-foreground">
+          <LightLink to="/" className="inline-block py-1 hover:text-foreground">
             Home
-          </Link>
-          <Link to="/privacy" className="inline-block py-1 hover:text-foreground">
+          </LightLink>
+          <LightLink to="/privacy" className="inline-block py-1 hover:text-foreground">
             Privacy
-          </Link>
-          <Link to="/account" className="inline-block py-1 hover:text-foreground">
+          </LightLink>
+          <LightLink to="/account" className="inline-block py-1 hover:text-foreground">
             Your data
-          </Link>
+          </LightLink>
           {SOCIAL_LINKS.map((social) => (
             <a
               key={social.href}

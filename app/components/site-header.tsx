@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { LightLink, LightNavLink } from "~/components/light-link";
 import { PRIMARY_NAV, SITE } from "~/content/site";
 import { can } from "~/domain/policy";
 import { isProtectedPath } from "~/domain/viewer";
@@ -55,18 +56,18 @@ function NavItems({
   ) : viewer ? (
     <>
       {can(viewer, "admin.enter") && (
-        <NavLink to="/admin" className={linkClass} onClick={onNavigate}>
+        <LightNavLink to="/admin" className={linkClass} onClick={onNavigate}>
           Admin
-        </NavLink>
+        </LightNavLink>
       )}
       {viewer.role === "client" && (
-        <NavLink
+        <LightNavLink
           to="/dashboard"
           className={({ isActive }) => navClass(isActive || inPortal)}
           onClick={onNavigate}
         >
           Dashboard
-        </NavLink>
+        </LightNavLink>
       )}
       {htmlFirst ? (
         // A plain POST without JavaScript (/logout signs out and goes home); the enhancer does it in place.
@@ -82,16 +83,22 @@ function NavItems({
       )}
     </>
   ) : (
-    <NavLink to="/login" className={linkClass} onClick={onNavigate}>
+    <LightNavLink to="/login" className={linkClass} onClick={onNavigate}>
       Client Portal
-    </NavLink>
+    </LightNavLink>
   );
   return (
     <>
       {PRIMARY_NAV.map((link) => (
-        <NavLink key={link.to} to={link.to} end={link.to === "/"} className={linkClass} onClick={onNavigate}>
+        <LightNavLink
+          key={link.to}
+          to={link.to}
+          end={link.to === "/"}
+          className={linkClass}
+          onClick={onNavigate}
+        >
           {link.label}
-        </NavLink>
+        </LightNavLink>
       ))}
       {htmlFirst ? (
         // app/enhancers/site.ts redraws what is in here once it knows who is signed in, or after sign-out.
@@ -117,10 +124,10 @@ function HeaderBar({
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-semibold">
+        <LightLink to="/" className="flex items-center gap-2 font-semibold">
           <img src={SITE.logo.src} width={SITE.logo.width} height={SITE.logo.height} alt="" />
           <span>{SITE.brand}</span>
-        </Link>
+        </LightLink>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavItems onSignOut={onSignOut} htmlFirst={htmlFirst} />
         </nav>

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { LightLink } from "~/components/light-link";
 
 /** The way back at the top of an admin page: '← Admin', '← Back to Clients'… */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <p>
-      <Link to={to} className="text-sm text-muted-foreground underline underline-offset-2">
+      <LightLink to={to} className="text-sm text-muted-foreground underline underline-offset-2">
         ← {children}
-      </Link>
+      </LightLink>
     </p>
   );
 }

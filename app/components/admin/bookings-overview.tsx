@@ -1,6 +1,7 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
+import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
@@ -28,9 +29,9 @@ export type OverviewBooking = {
 function Who({ booking }: { booking: OverviewBooking }) {
   if (!booking.clientId) return <span>{booking.attendeeName ?? booking.attendeeEmail}</span>;
   return (
-    <Link to={`/admin/clients/${booking.clientId}`} className="font-medium text-primary hover:underline">
+    <LightLink to={`/admin/clients/${booking.clientId}`} className="font-medium text-primary hover:underline">
       {booking.clientName || booking.clientEmail}
-    </Link>
+    </LightLink>
   );
 }
 
@@ -124,12 +125,12 @@ export function SessionsOverview({
                 </p>
                 {!booking.clientId && mayResolve && <AssignBooking booking={booking} />}
                 {booking.clientId && (
-                  <Link
+                  <LightLink
                     to={`/admin/clients/${booking.clientId}#bookings`}
                     className="text-primary hover:underline"
                   >
                     Open the client's sessions
-                  </Link>
+                  </LightLink>
                 )}
               </li>
             ))}

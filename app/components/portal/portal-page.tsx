@@ -1,4 +1,5 @@
-import { Link, NavLink, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { LightLink, LightNavLink } from "~/components/light-link";
 import { PLAN_LABELS } from "~/domain/plans";
 import type { PortalMode } from "~/domain/portal-mode";
 import { LoadingStatus } from "../loading-status";
@@ -26,9 +27,9 @@ export function PortalNav({ demoPlan }: { demoPlan?: string }) {
   return (
     <nav aria-label="Portal" className="flex flex-wrap gap-1">
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} end={tab.end} className={tabClass}>
+        <LightNavLink key={tab.to} to={tab.to} end={tab.end} className={tabClass}>
           {tab.label}
-        </NavLink>
+        </LightNavLink>
       ))}
     </nav>
   );
@@ -47,12 +48,12 @@ export function DemoBanner({ mode }: { mode: PortalMode }) {
         own sessions, lessons and homework appear here once you're a client.
       </p>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-        <Link to="/#contact" className="font-semibold underline underline-offset-2">
+        <LightLink to="/#contact" className="font-semibold underline underline-offset-2">
           Book a free intro call
-        </Link>
-        <Link to="/pricing" className="font-semibold underline underline-offset-2">
+        </LightLink>
+        <LightLink to="/pricing" className="font-semibold underline underline-offset-2">
           See plans and pricing
-        </Link>
+        </LightLink>
         <span className="text-accent-foreground/80">
           Other plans:{" "}
           {(["basic", "pro", "premium"] as const)
@@ -60,9 +61,9 @@ export function DemoBanner({ mode }: { mode: PortalMode }) {
             .map((plan, i) => (
               <span key={plan}>
                 {i > 0 && " · "}
-                <Link to={`?plan=${plan}`} className="underline underline-offset-2">
+                <LightLink to={`?plan=${plan}`} className="underline underline-offset-2">
                   {PLAN_LABELS[plan]}
-                </Link>
+                </LightLink>
               </span>
             ))}
         </span>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
+import { LightLink } from "~/components/light-link";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
 import { convertForm } from "~/lib/schemas/admin";
@@ -80,7 +81,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <nav aria-label="Filter" className="flex gap-2">
           {PEOPLE_FILTERS.map((key) => (
-            <Link
+            <LightLink
               key={key}
               to={withParams({ filter: key === "all" ? null : key, page: null })}
               aria-current={filter === key ? "page" : undefined}
@@ -91,7 +92,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
               }`}
             >
               {FILTER_LABELS[key]} <span className="tabular-nums">({counts[key]})</span>
-            </Link>
+            </LightLink>
           ))}
         </nav>
         <Form method="get" role="search" className="w-full sm:w-80">
@@ -173,9 +174,9 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
           {page > 1 ? (
-            <Link to={withParams({ page: String(page - 1) })} className="underline">
+            <LightLink to={withParams({ page: String(page - 1) })} className="underline">
               ← Previous
-            </Link>
+            </LightLink>
           ) : (
             <span />
           )}
@@ -183,9 +184,9 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
             Page {page} of {pages} · {total} people
           </span>
           {page < pages ? (
-            <Link to={withParams({ page: String(page + 1) })} className="underline">
+            <LightLink to={withParams({ page: String(page + 1) })} className="underline">
               Next →
-            </Link>
+            </LightLink>
           ) : (
             <span />
           )}
@@ -229,7 +230,15 @@ function ConvertibleRow({ person, onConverted }: { person: Row; onConverted: Con
   return (
     <PersonCells person={person} role={role}>
       {role === "lead" && (
-        <fetcher.Form method="post">
+        // A plain form posted through the row's fetcher: a fetcher.Form per row would also resolve its
+        // action and make its own submit function on every render (docs/decisions/0032-rendering-cost.md).
+        <form
+          method="post"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void fetcher.submit(event.currentTarget);
+          }}
+        >
           <input type="hidden" name="id" value={person.id} />
           <button
             type="submit"
@@ -238,7 +247,7 @@ function ConvertibleRow({ person, onConverted }: { person: Row; onConverted: Con
           >
             {working ? "…" : "Convert to client"}
           </button>
-        </fetcher.Form>
+        </form>
       )}
     </PersonCells>
   );
@@ -250,21 +259,21 @@ function PersonCells({ person, role, children }: { person: Row; role: Row["role"
       <td className="px-4 py-2">{person.fullName || "—"}</td>
       <td className="px-4 py-2">
         {/* Also a way in where the Actions column is scrolled out of sight (a phone). */}
-        <Link to={`/admin/clients/${person.id}`} className="underline-offset-2 hover:underline">
+        <LightLink to={`/admin/clients/${person.id}`} className="underline-offset-2 hover:underline">
           {person.email}
-        </Link>
+        </LightLink>
       </td>
       <td className="px-4 py-2">{role}</td>
       {/* A lead has no plan (a dash); a client's plan defaults to basic (ARCHITECTURE). */}
       <td className="px-4 py-2">{role === "lead" ? "—" : effectivePlan(person.plan).toUpperCase()}</td>
       <td className="px-4 py-2">
         <div className="flex flex-wrap items-center gap-3">
-          <Link
+          <LightLink
             to={`/admin/clients/${person.id}`}
             className="inline-block py-1 font-medium text-primary underline underline-offset-2"
           >
             Open
-          </Link>
+          </LightLink>
           {children}
         </div>
       </td>

@@ -1,5 +1,6 @@
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
 import { useFetcherForm } from "~/components/form";
+import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
@@ -120,22 +121,22 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <h1 className="text-3xl font-bold tracking-tight">Emails</h1>
       <nav aria-label="Filter emails" className="mt-4 flex flex-wrap gap-2 text-sm">
-        <Link
+        <LightLink
           to={link({ status: null, page: null })}
           aria-current={status === null ? "page" : undefined}
           className="rounded-md border border-border px-3 py-1 aria-[current=page]:bg-muted"
         >
           All
-        </Link>
+        </LightLink>
         {EMAIL_STATUSES.map((s) => (
-          <Link
+          <LightLink
             key={s}
             to={link({ status: s, page: null })}
             aria-current={status === s ? "page" : undefined}
             className="rounded-md border border-border px-3 py-1 aria-[current=page]:bg-muted"
           >
             {EMAIL_STATUS_LABELS[s]} ({counts[s]})
-          </Link>
+          </LightLink>
         ))}
       </nav>
       {rows.length === 0 ? (
@@ -149,11 +150,11 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-6 flex gap-3 text-sm">
-          {page > 1 ? <Link to={link({ page: String(page - 1) })}>Previous</Link> : null}
+          {page > 1 ? <LightLink to={link({ page: String(page - 1) })}>Previous</LightLink> : null}
           <span>
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={link({ page: String(page + 1) })}>Next</Link> : null}
+          {page < pages ? <LightLink to={link({ page: String(page + 1) })}>Next</LightLink> : null}
         </nav>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
+import { LightLink } from "~/components/light-link";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
@@ -47,12 +47,12 @@ export default function HomeworkAwaitingReview({ loaderData }: Route.ComponentPr
             <li key={item.id} className="relative grid gap-1 p-4 hover:bg-muted/40 sm:grid-cols-[1fr_auto]">
               <div className="min-w-0">
                 {/* The whole row opens the client's review section (the link's area is stretched over it). */}
-                <Link
+                <LightLink
                   to={`/admin/clients/${item.clientId}#review`}
                   className="font-medium break-words after:absolute after:inset-0 hover:underline"
                 >
                   {item.title}
-                </Link>
+                </LightLink>
                 <p className="text-sm break-words text-muted-foreground">
                   {item.clientName || item.clientEmail}
                   {item.clientName ? ` · ${item.clientEmail}` : null}

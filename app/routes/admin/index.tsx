@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { SessionsOverview } from "~/components/admin/bookings-overview";
+import { LightLink } from "~/components/light-link";
 import { FailedPayments } from "~/components/payments/failed-payments";
 import { SERVER_TIME_ZONE } from "~/components/portal/local-date-time";
 import { type Action, can } from "~/domain/policy";
@@ -104,7 +104,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <FailedPayments orders={failedPayments} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         <li>
-          <Link
+          <LightLink
             to="/admin/lessons/new"
             className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
           >
@@ -112,19 +112,19 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <span className="mt-1 block text-sm text-muted-foreground">
               Notes, recording and resources from a session, for one client.
             </span>
-          </Link>
+          </LightLink>
         </li>
         <li>
-          <Link
+          <LightLink
             to="/admin/clients"
             className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
           >
             <span className="text-lg font-semibold">Leads &amp; Clients</span>
             <span className="mt-1 block text-sm text-muted-foreground">{peopleText}</span>
-          </Link>
+          </LightLink>
         </li>
         <li>
-          <Link
+          <LightLink
             to="/admin/payments"
             className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
           >
@@ -132,10 +132,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <span className="mt-1 block text-sm text-muted-foreground">
               Every purchase: instalments, renewals, failed payments and refunds.
             </span>
-          </Link>
+          </LightLink>
         </li>
         <li>
-          <Link
+          <LightLink
             to="/admin/emails"
             className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
           >
@@ -143,7 +143,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <span className="mt-1 block text-sm text-muted-foreground">
               Every email sent or waiting to go, and any that failed.
             </span>
-          </Link>
+          </LightLink>
         </li>
       </ul>
       <h2 className="mt-10 text-xl font-semibold">At a glance</h2>
@@ -156,13 +156,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <dt className="text-sm text-muted-foreground">{stat.label}</dt>
             <dd className="mt-1 text-3xl font-semibold tabular-nums">
               {/* The whole card opens the list (the link's area is stretched over it). */}
-              <Link
+              <LightLink
                 to={stat.to}
                 aria-label={`${stat.label}: ${stat.value}`}
                 className="after:absolute after:inset-0 after:rounded-xl hover:underline"
               >
                 {stat.value}
-              </Link>
+              </LightLink>
             </dd>
           </div>
         ))}

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { LightLink } from "~/components/light-link";
 import { StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
@@ -120,9 +121,12 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                 <tr key={order.id} className="border-b border-border last:border-b-0">
                   <td className="px-3 py-2">
                     {order.personId ? (
-                      <Link to={`/admin/clients/${order.personId}`} className="underline underline-offset-2">
+                      <LightLink
+                        to={`/admin/clients/${order.personId}`}
+                        className="underline underline-offset-2"
+                      >
                         {fullName || email}
-                      </Link>
+                      </LightLink>
                     ) : (
                       <span className="text-muted-foreground">Deleted account</span>
                     )}
@@ -152,17 +156,17 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
           {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="underline">
+            <LightLink to={pageLink(page - 1)} className="underline">
               Previous
-            </Link>
+            </LightLink>
           ) : null}
           <span>
             Page {page} of {pages}
           </span>
           {page < pages ? (
-            <Link to={pageLink(page + 1)} className="underline">
+            <LightLink to={pageLink(page + 1)} className="underline">
               Next
-            </Link>
+            </LightLink>
           ) : null}
         </nav>
       ) : null}

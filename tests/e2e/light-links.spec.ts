@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { expect, PEOPLE, signedInPage, test } from "./support";
+
+// The portal's and admin's links are plain <a data-light-link> (app/components/light-link.tsx): one
+// listener makes their clicks client-side navigations, as React Router's <Link> did. A new document
+// would clear the mark set here; a client-side navigation keeps it.
+
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { lightMark: string }).lightMark = "same document";
+  });
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { lightMark?: string }).lightMark === "same document");
+
+test("the admin opens a person from Leads & Clients and filters the list without a new document", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin/clients");
+  try {
+    await markDocument(page);
+    const filters = page.getByRole("navigation", { name: "Filter" });
+    await filters.getByRole("link", { name: /^Leads/ }).click();
+    await expect(page).toHaveURL(/\/admin\/clients\?filter=leads$/);
+    await expect(filters.getByRole("link", { name: /^Leads/ })).toHaveAttribute("aria-current", "page");
+    const row = page.getByRole("row").filter({ hasText: PEOPLE.lead.email });
+    await row.getByRole("link", { name: "Open", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: PEOPLE.lead.name })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+
+    // Back returns to the filtered list, still in the same document.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/clients\?filter=leads$/);
+    await expect(page.getByRole("row").filter({ hasText: PEOPLE.lead.email })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+
+    // The keyboard follows a link as a click does.
+    await page
+      .getByRole("row")
+      .filter({ hasText: PEOPLE.lead.email })
+      .getByRole("link", { name: PEOPLE.lead.email })
+      .press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: PEOPLE.lead.name })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a client moves between portal tabs in place; a marketing page loads as its own document", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await signedInPage(browser, baseURL, PEOPLE.proClient, "/dashboard");
+  try {
+    await markDocument(page);
+    const tabs = page.getByRole("navigation", { name: "Portal" });
+    await expect(tabs.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await tabs.getByRole("link", { name: "Lessons" }).click();
+    await expect(page).toHaveURL(/\/lessons$/);
+    await expect(tabs.getByRole("link", { name: "Lessons" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+    // The header's Dashboard stands for every portal tab.
+    const header = page.getByRole("navigation", { name: "Main" });
+    await expect(header.getByRole("link", { name: "Dashboard" })).toHaveClass(/font-semibold/);
+    expect(await sameDocument(page)).toBe(true);
+
+    // The footer's link to the person's data, also in place.
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Your data" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    expect(await sameDocument(page)).toBe(true);
+
+    // Pricing is an HTML-first page: it comes as a new document, with its own scripts.
+    await header.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => sameDocument(page)).toBe(false);
+  } finally {
+    await context.close();
+  }
+});
