@@ -16,6 +16,8 @@ export default function handleRequest(
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
+    // The headers a GET would have, without rendering the body.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, {
       status: responseStatusCode,
       headers: responseHeaders,

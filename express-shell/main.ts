@@ -2,12 +2,11 @@
 // Run by Node 24 directly (type stripping); the app itself is the Vite build in build/server.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 import { configOrExit } from "../app/server/env.server.ts";
+import { appHandler } from "./app-handler.ts";
 import { startCluster } from "./cluster.ts";
 import {
   boundedBodies,
@@ -53,8 +52,9 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 
-// One structured line per request: method, path, status, duration.
+// One structured line per request: method, path, status, duration (when the log level shows them).
 app.use((req, res, next) => {
+  if (!logger.isLevelEnabled("info")) return next();
   const started = process.hrtime.bigint();
   // Read now: a mounted middleware (express.static at /assets) strips its prefix from req.path.
   const requestPath = req.path;
@@ -93,18 +93,9 @@ app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FO
 
 // Fingerprinted files (cached for a year), public files and pre-rendered pages (revalidated, so a
 // deploy shows at once; /about, not a redirect to /about/): from memory, each compressed once
-// (express-shell/static.ts), so before the compression middleware.
+// (express-shell/static.ts).
 const client = clientFiles(clientDir, prerenderedScripts.keys(), pagePath);
 app.use(client.middleware);
-
-// Server-sent events are never compressed: a gzip stream would hold events back (and cost memory per stream).
-app.use(
-  compression({
-    filter: (req, res) =>
-      !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
-      compression.filter(req, res),
-  }),
-);
 
 // Sign-in starts and callbacks are limited per client address inside the app (the login action and the
 // callback loader count them), where the route is known however its URL is spelled: `/login.data`,
@@ -123,15 +114,12 @@ app.use(
   }),
 );
 
+// The app, which compresses what it renders (express-shell/app-handler.ts). Its load context: the nonce
+// in this response's CSP header, for the inline scripts the app renders, and the client address the
+// app's own limits count by.
 app.all(
   "/{*splat}",
-  createRequestHandler({
-    build,
-    mode: config.nodeEnv,
-    // The nonce in this response's CSP header, for the inline scripts the app renders, and the client
-    // address the app's own limits count by.
-    getLoadContext: (req, res) => entry.requestLoadContext(cspNonce(res), req.ip),
-  }),
+  appHandler(build, config.nodeEnv, (req, res) => entry.requestLoadContext(cspNonce(res), req.ip)),
 );
 
 // Migrate and seed before taking traffic; if the database is down, keep serving (healthz says 503)

@@ -1,7 +1,7 @@
 // The build's client files (fingerprinted assets, public files, pre-rendered pages) served from memory,
 // with gzip and brotli bodies made once, when first asked for, so no later request compresses or
-// touches the disk for them (docs/decisions/0018-performance.md). It runs before the compression
-// middleware, which is for rendered pages.
+// touches the disk for them (docs/decisions/0018-performance.md). What the app renders is compressed
+// as it is answered (express-shell/app-handler.ts).
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { scratchDatabase } from "../support/database";
 import { localSignIn } from "../support/local-sign-in";
@@ -16,9 +16,10 @@ import {
   waitFor,
 } from "../support/server-process";
 
-// express-shell/static.ts (client files from memory, pre-compressed once), app/entry.server.tsx (a rendered
-// page answered whole, as one buffer) and express-shell/cluster.ts (WEB_CONCURRENCY), on the built server
-// (docs/decisions/0018-performance.md).
+// express-shell/static.ts (client files from memory, pre-compressed once), app/entry.server.tsx and
+// express-shell/app-handler.ts (a rendered page or `.data` answer made whole, compressed in one call, sent
+// as one buffer) and express-shell/cluster.ts (WEB_CONCURRENCY), on the built server
+// (docs/decisions/0018-performance.md, 0032-rendering-cost.md).
 
 beforeAll(() => assertBuilt());
 afterAll(() => stopAllServers());
@@ -119,6 +120,64 @@ describe("client files and pre-rendered pages", () => {
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
     // Streamed with a sync flush per ~2 KB chunk, the page compressed to ~29 % of its size; whole, ~22 %.
     expect(gzip.body.length / plain.body.length).toBeLessThan(0.26);
+  });
+});
+
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  zstd: zstdDecompressSync,
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+};
+
+describe("what the app renders, compressed as the browser asks", () => {
+  let server: RunningServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startServer();
+    cookie = await localSignIn(server.url, "daniel.okafor@example.com");
+  });
+  afterAll(() => server?.stop());
+
+  test("a page and its .data: zstd, brotli or gzip by Accept-Encoding (zstd first), with length and Vary", async () => {
+    const plainData = await get(`${server.url}/dashboard.data`, { cookie, "accept-encoding": "identity" });
+    expect(plainData.status).toBe(200);
+    expect(plainData.headers["content-encoding"]).toBeUndefined();
+    expect(plainData.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(plainData.headers["content-length"])).toBe(plainData.body.length);
+    const cases = [
+      ["zstd", "zstd"],
+      ["br", "br"],
+      ["gzip", "gzip"],
+      // What Chromium sends: every one of them, gzip first; zstd costs the server least.
+      ["gzip, deflate, br, zstd", "zstd"],
+      ["gzip, br;q=0.5", "gzip"],
+      ["deflate", undefined],
+    ] as const;
+    for (const [accepted, expected] of cases) {
+      const data = await get(`${server.url}/dashboard.data`, { cookie, "accept-encoding": accepted });
+      expect(data.headers["content-encoding"], accepted).toBe(expected);
+      expect(Number(data.headers["content-length"]), accepted).toBe(data.body.length);
+      const decoded = expected ? (decoders[expected] as (b: Buffer) => Buffer)(data.body) : data.body;
+      expect(decoded.equals(plainData.body), accepted).toBe(true);
+
+      const page = await get(`${server.url}/dashboard`, { cookie, "accept-encoding": accepted });
+      expect(page.status).toBe(200);
+      expect(page.headers["content-encoding"], accepted).toBe(expected);
+      expect(page.headers.vary).toMatch(/accept-encoding/i);
+      const html = (
+        expected ? (decoders[expected] as (b: Buffer) => Buffer)(page.body) : page.body
+      ).toString();
+      expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+      expect(html).toContain("Welcome back, Daniel");
+      expect(html.trimEnd().endsWith("</html>")).toBe(true);
+    }
+  });
+
+  test("HEAD of a rendered page: its headers, no body", async () => {
+    const head = await get(`${server.url}/dashboard`, { cookie, "accept-encoding": "zstd" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toMatch(/^text\/html/);
+    expect(head.body).toHaveLength(0);
   });
 });
 

@@ -1,0 +1,114 @@
+// The React Router app on Express: a request in, the app's Response out. What the app renders (a page,
+// a `.data` answer, a JSON or calendar file) is a finite body: it is read whole, compressed in one call
+// and sent as one buffer with its length. Only server-sent events stream, uncompressed.
+// In place of @react-router/express plus the compression middleware, which pushed every answer through
+// a web stream, a Node stream and a zlib stream with a flush per chunk: for a `.data` answer of 2 KB that
+// machinery cost more CPU than the app's own work (docs/decisions/0032-rendering-cost.md).
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import Negotiator from "negotiator";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+/** Below this, a body goes out as it is: compressing it saves nothing a person would notice. */
+export const COMPRESS_FROM_BYTES = 1024;
+const COMPRESSIBLE_TYPE =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg)/i;
+
+const ENCODINGS = ["zstd", "br", "gzip"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * The encoding to send a body in: the best the browser accepts (its q-values), and among equals zstd (as
+ * small as gzip at its best, for a fraction of the CPU), then brotli at a fast setting, then gzip; null
+ * for none.
+ */
+export function chooseEncoding(req: Request): Encoding | null {
+  const [best] = new Negotiator(req).encodings(ENCODINGS, { preferred: ENCODINGS });
+  return ENCODINGS.find((encoding) => encoding === best) ?? null;
+}
+
+export function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "zstd") return zlib.zstdCompressSync(body);
+  if (encoding === "br")
+    return zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+  return zlib.gzipSync(body, { level: 6 });
+}
+
+function webRequest(req: Request, res: Response): globalThis.Request {
+  // req.headers, not rawHeaders: a middleware may have removed one (security.ts drops the Origin of a
+  // signed unsubscribe link's POST).
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (value) for (const one of value) headers.append(name, one);
+  }
+  // Express has worked out the host and protocol (trust proxy), as @react-router/express does.
+  const url = `${req.protocol}://${req.host || "localhost"}${req.originalUrl}`;
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function send(req: Request, res: Response, answer: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await answer.body?.cancel();
+    return;
+  }
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) if (name !== "set-cookie") res.append(name, value);
+  for (const cookie of answer.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  const type = answer.headers.get("Content-Type") ?? "";
+  if (!answer.body) {
+    res.end();
+    return;
+  }
+  if (/^text\/event-stream/i.test(type)) {
+    res.flushHeaders();
+    const events = Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream);
+    events.on("error", () => res.destroy());
+    events.pipe(res);
+    return;
+  }
+  let body: Buffer = Buffer.from(await answer.arrayBuffer());
+  if (COMPRESSIBLE_TYPE.test(type) && !/no-transform/i.test(answer.headers.get("Cache-Control") ?? "")) {
+    res.vary("Accept-Encoding");
+    const encoding = body.length >= COMPRESS_FROM_BYTES ? chooseEncoding(req) : null;
+    if (encoding && !answer.headers.has("Content-Encoding")) {
+      body = compress(body, encoding);
+      res.setHeader("Content-Encoding", encoding);
+    }
+  }
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The Express handler for every path the app answers. */
+export function appHandler(
+  build: ServerBuild,
+  mode: string,
+  loadContext: (req: Request, res: Response) => RouterContextProvider,
+) {
+  const handle = createRequestHandler(build, mode);
+  return (req: Request, res: Response, next: NextFunction) => {
+    handle(webRequest(req, res), loadContext(req, res))
+      .then((answer) => send(req, res, answer))
+      .catch(next);
+  };
+}
