@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PEOPLE, signedInPage, test } from "./support";
+import { expect, freshIdentity, PEOPLE, signedInPage, test } from "./support";
 
 // The portal's and admin's links are plain <a data-light-link> (app/components/light-link.tsx): one
 // listener makes their clicks client-side navigations, as React Router's <Link> did. A new document
@@ -78,5 +78,33 @@ test("a client moves between portal tabs in place; a marketing page loads as its
     await expect.poll(() => sameDocument(page)).toBe(false);
   } finally {
     await context.close();
+  }
+});
+
+test("without JavaScript, a lead's 'Convert to client' posts the page's one convert form with that lead", async ({
+  browser,
+  baseURL,
+}) => {
+  const lead = freshIdentity("Plainlead");
+  const leadPage = await signedInPage(browser, baseURL, lead, "/dashboard");
+  await leadPage.context.close();
+  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin/clients");
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await admin.context.storageState(),
+  });
+  try {
+    const plain = await context.newPage();
+    await plain.goto(`/admin/clients?${new URLSearchParams({ q: lead.email })}`);
+    const row = plain.getByRole("row").filter({ hasText: lead.email });
+    await expect(row.getByRole("cell", { name: "lead", exact: true })).toBeVisible();
+    await row.getByRole("button", { name: "Convert to client" }).click();
+    await expect(row.getByRole("cell", { name: "client", exact: true })).toBeVisible();
+    await expect(row.getByRole("cell", { name: "BASIC", exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Convert to client" })).toHaveCount(0);
+  } finally {
+    await context.close();
+    await admin.context.close();
   }
 });

@@ -47,6 +47,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** The id of the one form every row's 'Convert to client' button submits. */
+const CONVERT_FORM = "convert-lead";
+
 const FILTER_LABELS: Record<PeopleFilter, string> = { leads: "Leads", clients: "Clients", all: "All" };
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
@@ -171,6 +174,9 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </table>
       </div>
 
+      {/* The convert buttons' form (each names its lead): what they post without JavaScript. */}
+      <form id={CONVERT_FORM} method="post" hidden />
+
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
           {page > 1 ? (
@@ -230,24 +236,24 @@ function ConvertibleRow({ person, onConverted }: { person: Row; onConverted: Con
   return (
     <PersonCells person={person} role={role}>
       {role === "lead" && (
-        // A plain form posted through the row's fetcher: a fetcher.Form per row would also resolve its
-        // action and make its own submit function on every render (docs/decisions/0032-rendering-cost.md).
-        <form
-          method="post"
-          onSubmit={(event) => {
+        // One button, no form of its own: without JavaScript it submits the page's one convert form
+        // with its lead's id; with it, the row's fetcher posts the same. A form, hidden field and
+        // fetcher.Form per row were most of what a lead's row cost to render
+        // (docs/decisions/0032-rendering-cost.md).
+        <button
+          type="submit"
+          form={CONVERT_FORM}
+          name="id"
+          value={person.id}
+          disabled={working}
+          onClick={(event) => {
             event.preventDefault();
-            void fetcher.submit(event.currentTarget);
+            void fetcher.submit({ id: person.id }, { method: "post" });
           }}
+          className="ml-3 rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
         >
-          <input type="hidden" name="id" value={person.id} />
-          <button
-            type="submit"
-            disabled={working}
-            className="rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
-          >
-            {working ? "…" : "Convert to client"}
-          </button>
-        </form>
+          {working ? "…" : "Convert to client"}
+        </button>
       )}
     </PersonCells>
   );
@@ -266,16 +272,14 @@ function PersonCells({ person, role, children }: { person: Row; role: Row["role"
       <td className="px-4 py-2">{role}</td>
       {/* A lead has no plan (a dash); a client's plan defaults to basic (ARCHITECTURE). */}
       <td className="px-4 py-2">{role === "lead" ? "—" : effectivePlan(person.plan).toUpperCase()}</td>
-      <td className="px-4 py-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <LightLink
-            to={`/admin/clients/${person.id}`}
-            className="inline-block py-1 font-medium text-primary underline underline-offset-2"
-          >
-            Open
-          </LightLink>
-          {children}
-        </div>
+      <td className="whitespace-nowrap px-4 py-2">
+        <LightLink
+          to={`/admin/clients/${person.id}`}
+          className="inline-block py-1 font-medium text-primary underline underline-offset-2"
+        >
+          Open
+        </LightLink>
+        {children}
       </td>
     </tr>
   );
