@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
+import { ColumnHeaders } from "~/components/ui/column-headers";
 import {
   DELIVERIES,
   DELIVERY_LABELS,
@@ -49,16 +50,11 @@ export function EmailPreferences({ kinds, digestHour, timeZone, saved, timeZones
       <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-4 grid gap-4">
         <input type="hidden" name="intent" value="email-preferences" />
         <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left">
-              <th scope="col" className="py-1 font-medium">
-                Email
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                How
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders
+            labels={["Email", "How"]}
+            rowClassName="text-left"
+            cellClassName="py-1 font-medium"
+          />
           <tbody>
             {kinds.map(({ kind, delivery, mandatory }) => (
               <tr key={kind} className="border-t border-border">

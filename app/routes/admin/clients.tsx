@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { LightLink } from "~/components/light-link";
+import { ColumnHeaders } from "~/components/ui/column-headers";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
 import { convertForm } from "~/lib/schemas/admin";
@@ -134,25 +135,11 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
             {FILTER_LABELS[filter]}
             {search ? ` matching “${search}”` : ""}, page {page} of {pages}
           </caption>
-          <thead className="bg-muted text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Plan
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders
+            labels={["Name", "Email", "Role", "Plan", "Actions"]}
+            className="bg-muted text-muted-foreground"
+            cellClassName="px-4 py-2 font-medium"
+          />
           <tbody className="divide-y divide-border">
             {rows.length === 0 ? (
               <tr>

@@ -95,6 +95,25 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
     { label: "Homework awaiting review", value: figures.awaitingReview, to: "/admin/homework" },
   ];
+  // The admin's ways in: each a card.
+  const cards = [
+    {
+      to: "/admin/lessons/new",
+      title: "Add Lesson",
+      text: "Notes, recording and resources from a session, for one client.",
+    },
+    { to: "/admin/clients", title: "Leads & Clients", text: peopleText },
+    {
+      to: "/admin/payments",
+      title: "Payments",
+      text: "Every purchase: instalments, renewals, failed payments and refunds.",
+    },
+    {
+      to: "/admin/emails",
+      title: "Emails",
+      text: "Every email sent or waiting to go, and any that failed.",
+    },
+  ];
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
@@ -103,48 +122,17 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       </p>
       <FailedPayments orders={failedPayments} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-        <li>
-          <LightLink
-            to="/admin/lessons/new"
-            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
-          >
-            <span className="text-lg font-semibold">Add Lesson</span>
-            <span className="mt-1 block text-sm text-muted-foreground">
-              Notes, recording and resources from a session, for one client.
-            </span>
-          </LightLink>
-        </li>
-        <li>
-          <LightLink
-            to="/admin/clients"
-            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
-          >
-            <span className="text-lg font-semibold">Leads &amp; Clients</span>
-            <span className="mt-1 block text-sm text-muted-foreground">{peopleText}</span>
-          </LightLink>
-        </li>
-        <li>
-          <LightLink
-            to="/admin/payments"
-            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
-          >
-            <span className="text-lg font-semibold">Payments</span>
-            <span className="mt-1 block text-sm text-muted-foreground">
-              Every purchase: instalments, renewals, failed payments and refunds.
-            </span>
-          </LightLink>
-        </li>
-        <li>
-          <LightLink
-            to="/admin/emails"
-            className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
-          >
-            <span className="text-lg font-semibold">Emails</span>
-            <span className="mt-1 block text-sm text-muted-foreground">
-              Every email sent or waiting to go, and any that failed.
-            </span>
-          </LightLink>
-        </li>
+        {cards.map((card) => (
+          <li key={card.to}>
+            <LightLink
+              to={card.to}
+              className="block rounded-xl border border-border bg-card p-5 hover:border-primary"
+            >
+              <span className="text-lg font-semibold">{card.title}</span>
+              <span className="mt-1 block text-sm text-muted-foreground">{card.text}</span>
+            </LightLink>
+          </li>
+        ))}
       </ul>
       <h2 className="mt-10 text-xl font-semibold">At a glance</h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">

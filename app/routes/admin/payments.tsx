@@ -2,6 +2,7 @@ import { Form, useNavigation, useSearchParams } from "react-router";
 import { LightLink } from "~/components/light-link";
 import { StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
+import { ColumnHeaders } from "~/components/ui/column-headers";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
 import { money, ORDER_FILTER_STATUSES, ORDER_STATUS_LABELS, offerTitle, priceText } from "~/domain/orders";
 import { seo } from "~/lib/seo";
@@ -94,28 +95,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-4 overflow-x-auto rounded-xl border border-border">
           <table className="w-full min-w-[40rem] text-sm">
-            <thead>
-              <tr className="border-b border-border text-left">
-                <th scope="col" className="px-3 py-2">
-                  Person
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Offer
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Amount
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Currency
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Date
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders
+              labels={["Person", "Offer", "Amount", "Currency", "Status", "Date"]}
+              rowClassName="border-b border-border text-left"
+              cellClassName="px-3 py-2"
+            />
             <tbody>
               {rows.map(({ order, email, fullName }) => (
                 <tr key={order.id} className="border-b border-border last:border-b-0">
