@@ -6,6 +6,7 @@ import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import { getConfig } from "../env.server";
 import { publishChange } from "../live/bus.server";
+import { preparedPer } from "../prepared.server";
 import { profiles, sessions } from "../schema";
 import { resolveSessionSecret } from "../session-secret.server";
 import {
@@ -103,20 +104,15 @@ function liveSessionWithPerson(db: Db, which: SQL) {
 }
 
 // The look-up by token is the hottest query there is: a named prepared statement, per database handle.
-const prepareByToken = (db: Db) =>
-  liveSessionWithPerson(db, eq(sessions.tokenHash, sql.placeholder("tokenHash"))).prepare("session_by_token");
-const byTokenStatements = new WeakMap<Db, ReturnType<typeof prepareByToken>>();
+const byTokenStatement = preparedPer((db) =>
+  liveSessionWithPerson(db, eq(sessions.tokenHash, sql.placeholder("tokenHash"))).prepare("session_by_token"),
+);
 
 /** The signed-in person for a request, in one round trip; renews a session near its expiry. */
 export async function readSession(db: Db, request: Request): Promise<SessionLookup | null> {
   const token = await tokenFrom(request);
   if (!token) return null;
-  let byToken = byTokenStatements.get(db);
-  if (!byToken) {
-    byToken = prepareByToken(db);
-    byTokenStatements.set(db, byToken);
-  }
-  const [row] = await byToken.execute({ tokenHash: hashToken(token) });
+  const [row] = await byTokenStatement(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const { sessionId, expiresAt, ...viewer } = row;
   if (expiresAt.getTime() - Date.now() < SESSION_RENEW_WITHIN_MS) {

@@ -7,6 +7,7 @@ import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyWelcome } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { homework, profiles } from "../schema";
 import { audit, type Tx } from "./audit.server";
 
@@ -63,7 +64,7 @@ function preparePeoplePage(db: Db) {
     .from(sql`(SELECT 1) AS one`)
     .prepare("people_page");
 }
-const peopleStatements = new WeakMap<Db, ReturnType<typeof preparePeoplePage>>();
+const peopleStatement = preparedPer(preparePeoplePage);
 
 /** One page of leads and/or clients, by email, with the counts for the three filter buttons. */
 export async function listPeople(
@@ -73,12 +74,7 @@ export async function listPeople(
 ) {
   const text = search.trim().slice(0, 100);
   const offset = (Math.max(1, page) - 1) * PEOPLE_PAGE_SIZE;
-  let statement = peopleStatements.get(db);
-  if (!statement) {
-    statement = preparePeoplePage(db);
-    peopleStatements.set(db, statement);
-  }
-  const [found] = await statement.execute({
+  const [found] = await peopleStatement(db).execute({
     pattern: text ? containing(text) : null,
     roles: rolesFor[filter].join(","),
     limit: PEOPLE_PAGE_SIZE,

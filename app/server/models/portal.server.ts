@@ -6,6 +6,7 @@ import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyHomeworkSubmitted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { homework, type LinkRow, lessons, profiles, resources, serviceUsage } from "../schema";
 import type { ownBookings } from "./bookings-read.server";
 
@@ -15,11 +16,20 @@ import type { ownBookings } from "./bookings-read.server";
 /** Whose rows: the permit's holder, never anyone named by the request. */
 const ownerId = (permit: Permit<"portal.read-own">): string => permit.actor.id;
 
-export async function usageRows(db: Db, permit: Permit<"portal.read-own">): Promise<UsageRow[]> {
-  return db
+// The portal's other reads, each a named prepared statement (preparedPer): a client's pages are what
+// people load most.
+const ownClient = sql.placeholder("clientId");
+
+const usageStatement = preparedPer((db) =>
+  db
     .select({ kind: serviceUsage.kind, amount: serviceUsage.amount })
     .from(serviceUsage)
-    .where(eq(serviceUsage.clientId, ownerId(permit)));
+    .where(eq(serviceUsage.clientId, ownClient))
+    .prepare("portal_usage"),
+);
+
+export async function usageRows(db: Db, permit: Permit<"portal.read-own">): Promise<UsageRow[]> {
+  return usageStatement(db).execute({ clientId: ownerId(permit) });
 }
 
 export type ActivityEntry = {
@@ -75,7 +85,7 @@ function prepareDashboard(db: Db) {
     .where(eq(profiles.id, clientId))
     .prepare("portal_dashboard");
 }
-const dashboardStatements = new WeakMap<Db, ReturnType<typeof prepareDashboard>>();
+const dashboardStatement = preparedPer(prepareDashboard);
 
 /**
  * A client's usage rows, newest `limit` activity entries (newest first), bookings (as `ownBookings`) and
@@ -87,12 +97,7 @@ export async function dashboardData(
   limit: number,
 ): Promise<{ usage: UsageRow[]; activity: ActivityEntry[]; bookings: OwnBooking[]; paymentFailed: boolean }> {
   const clientId = ownerId(permit);
-  let statement = dashboardStatements.get(db);
-  if (!statement) {
-    statement = prepareDashboard(db);
-    dashboardStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ clientId, limit });
+  const [row] = await dashboardStatement(db).execute({ clientId, limit });
   if (!row) return { usage: [], activity: [], bookings: [], paymentFailed: false };
   return {
     usage: row.usage,
@@ -107,8 +112,8 @@ export async function dashboardData(
   };
 }
 
-export async function listLessons(db: Db, permit: Permit<"portal.read-own">) {
-  return db
+const lessonsStatement = preparedPer((db) =>
+  db
     .select({
       id: lessons.id,
       title: lessons.title,
@@ -118,12 +123,17 @@ export async function listLessons(db: Db, permit: Permit<"portal.read-own">) {
       resources: lessons.resources,
     })
     .from(lessons)
-    .where(eq(lessons.clientId, ownerId(permit)))
-    .orderBy(desc(lessons.occurredAt));
+    .where(eq(lessons.clientId, ownClient))
+    .orderBy(desc(lessons.occurredAt))
+    .prepare("portal_lessons"),
+);
+
+export async function listLessons(db: Db, permit: Permit<"portal.read-own">) {
+  return lessonsStatement(db).execute({ clientId: ownerId(permit) });
 }
 
-export async function listHomework(db: Db, permit: Permit<"portal.read-own">) {
-  return db
+const homeworkStatement = preparedPer((db) =>
+  db
     .select({
       id: homework.id,
       title: homework.title,
@@ -138,8 +148,13 @@ export async function listHomework(db: Db, permit: Permit<"portal.read-own">) {
       reviewedAt: homework.reviewedAt,
     })
     .from(homework)
-    .where(eq(homework.clientId, ownerId(permit)))
-    .orderBy(asc(homework.dueDate), asc(homework.createdAt));
+    .where(eq(homework.clientId, ownClient))
+    .orderBy(asc(homework.dueDate), asc(homework.createdAt))
+    .prepare("portal_homework"),
+);
+
+export async function listHomework(db: Db, permit: Permit<"portal.read-own">) {
+  return homeworkStatement(db).execute({ clientId: ownerId(permit) });
 }
 
 export type ResourceFilter = { kind?: ResourceKind | null; tag?: string | null };
