@@ -4,6 +4,8 @@
 // loaders, the database driver, rendering) and steadier than a whole server's on a shared machine.
 // PostgreSQL (a fresh database with the 5,000 people of bench/http.mjs). Prints one line per URL.
 // For comparing builds, run it once per tree (`--tree` a checkout with its own build/), alternating.
+// `:client` in a URL stands for the seeded Pro client's id (the admin's page of that client:
+// `--as admin /admin/clients/:client.data`).
 // A benchmark, not a test: nothing here passes or fails.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -61,7 +63,10 @@ try {
     context(),
   );
   const cookie = signedIn.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-  for (const target of urls) {
+  const { rows } = await adminQuery(url.toString(), "SELECT id FROM profiles WHERE email = $1", [
+    EMAILS.client,
+  ]);
+  for (const target of urls.map((u) => u.replace(":client", rows[0].id))) {
     const once = async () => {
       const response = await handle(
         new Request(`${origin}${target}`, { headers: { cookie, accept: "text/html" } }),

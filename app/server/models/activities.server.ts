@@ -1,8 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { activityLinkFrom } from "~/domain/links";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { activities } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
@@ -12,8 +13,8 @@ import { lockClient } from "./client-lock.server";
 // transaction with its audit row, and refused whole when a rule says no.
 
 /** A client's newest activity entries: the one query behind the client's and the coach's views. */
-function activitiesOf(db: Db, clientId: string, limit: number) {
-  return db
+const activitiesStatement = preparedPer((db) =>
+  db
     .select({
       id: activities.id,
       title: activities.title,
@@ -22,9 +23,14 @@ function activitiesOf(db: Db, clientId: string, limit: number) {
       occurredAt: activities.occurredAt,
     })
     .from(activities)
-    .where(eq(activities.clientId, clientId))
+    .where(eq(activities.clientId, sql.placeholder("clientId")))
     .orderBy(desc(activities.occurredAt))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare("activities_of_client"),
+);
+
+function activitiesOf(db: Db, clientId: string, limit: number) {
+  return activitiesStatement(db).execute({ clientId, limit });
 }
 
 /** The signed-in client's own newest entries (the dashboard reads them with its usage, portal.server.ts). */

@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db.server";
 import type { Action, Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { auditEvents, profiles } from "../schema";
 
 /** A transaction or the database: audit rows are written inside the change's own transaction. */
@@ -53,8 +54,8 @@ export async function auditChange(tx: Tx, by: ChangeBy, entry: AuditEntry): Prom
 }
 
 /** A person's trail, newest first, with who made each change. */
-export async function auditTrail(db: Db, _permit: Permit<"client.read">, targetId: string, limit = 25) {
-  return db
+const trailStatement = preparedPer((db) =>
+  db
     .select({
       id: auditEvents.id,
       action: auditEvents.action,
@@ -67,7 +68,12 @@ export async function auditTrail(db: Db, _permit: Permit<"client.read">, targetI
     })
     .from(auditEvents)
     .leftJoin(profiles, eq(profiles.id, auditEvents.actorId))
-    .where(eq(auditEvents.targetId, targetId))
+    .where(eq(auditEvents.targetId, sql.placeholder("targetId")))
     .orderBy(desc(auditEvents.createdAt))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare("audit_trail"),
+);
+
+export async function auditTrail(db: Db, _permit: Permit<"client.read">, targetId: string, limit = 25) {
+  return trailStatement(db).execute({ targetId, limit });
 }

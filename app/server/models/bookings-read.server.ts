@@ -5,6 +5,7 @@ import { safeHref } from "~/domain/links";
 import type { QuotaKind } from "~/domain/plans";
 import type { Db } from "../db.server";
 import type { Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { bookings, profiles } from "../schema";
 
 // Bookings as pages read them (docs/decisions/0028-bookings.md): a client's own (the portal), one
@@ -40,8 +41,17 @@ export async function ownBookings(db: Db, permit: Permit<"portal.read-own">) {
 }
 
 /** One client's bookings (the admin's client page). */
+const bookingsStatement = preparedPer((db) =>
+  db
+    .select(LISTED)
+    .from(bookings)
+    .where(eq(bookings.clientId, sql.placeholder("clientId")))
+    .orderBy(bookings.startsAt)
+    .prepare("bookings_of_client"),
+);
+
 export async function bookingsOf(db: Db, _permit: Permit<"bookings.read">, clientId: string) {
-  return db.select(LISTED).from(bookings).where(eq(bookings.clientId, clientId)).orderBy(bookings.startsAt);
+  return bookingsStatement(db).execute({ clientId });
 }
 
 /** Bookings across clients, each with its client's name and email (null when unmatched). */

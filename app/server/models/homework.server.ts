@@ -5,6 +5,7 @@ import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyHomeworkAssigned, notifyHomeworkReviewed } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { homework } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
@@ -13,12 +14,17 @@ import { lockClient } from "./client-lock.server";
 // takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
 // transaction with its audit row, and refused whole when a rule says no.
 
-export async function homeworkFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
-  return db
+const homeworkStatement = preparedPer((db) =>
+  db
     .select()
     .from(homework)
-    .where(eq(homework.clientId, clientId))
-    .orderBy(asc(homework.dueDate), asc(homework.createdAt));
+    .where(eq(homework.clientId, sql.placeholder("clientId")))
+    .orderBy(asc(homework.dueDate), asc(homework.createdAt))
+    .prepare("homework_of_client"),
+);
+
+export async function homeworkFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
+  return homeworkStatement(db).execute({ clientId });
 }
 
 export async function assignHomework(

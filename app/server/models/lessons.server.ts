@@ -1,10 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Link } from "~/domain/links";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyLessonPosted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { lessons, profiles } from "../schema";
 import { audit, type Tx } from "./audit.server";
 
@@ -98,8 +99,8 @@ export async function deleteLesson(db: Db, permit: Permit<"lesson.edit">, lesson
   });
 }
 
-export async function lessonsFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
-  return db
+const lessonsStatement = preparedPer((db) =>
+  db
     .select({
       id: lessons.id,
       title: lessons.title,
@@ -107,6 +108,11 @@ export async function lessonsFor(db: Db, _permit: Permit<"client.read">, clientI
       recordingUrl: lessons.recordingUrl,
     })
     .from(lessons)
-    .where(eq(lessons.clientId, clientId))
-    .orderBy(desc(lessons.occurredAt));
+    .where(eq(lessons.clientId, sql.placeholder("clientId")))
+    .orderBy(desc(lessons.occurredAt))
+    .prepare("lessons_of_client"),
+);
+
+export async function lessonsFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
+  return lessonsStatement(db).execute({ clientId });
 }

@@ -113,8 +113,17 @@ export async function pickableClients(
   return { clients: rows.slice(0, limit), more: rows.length > limit };
 }
 
+const personStatement = preparedPer((db) =>
+  db
+    .select(personColumns)
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("person_by_id"),
+);
+
 export async function getPerson(db: Db, _permit: Permit<"client.read">, id: string): Promise<Person> {
-  const [row] = await db.select(personColumns).from(profiles).where(eq(profiles.id, id)).limit(1);
+  const [row] = await personStatement(db).execute({ id });
   if (!row) throw data({ error: "No one with that id." }, { status: 404 });
   return row as Person;
 }

@@ -7,8 +7,9 @@ import { publishChange } from "../live/bus.server";
 import { notifyHomeworkSubmitted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
-import { homework, type LinkRow, lessons, profiles, resources, serviceUsage } from "../schema";
+import { homework, type LinkRow, lessons, profiles, resources } from "../schema";
 import type { ownBookings } from "./bookings-read.server";
+import { usageOf } from "./usage.server";
 
 // What a client reads and does in the portal. Every function takes a permit (app/server/policy.server.ts)
 // and works on its holder's own rows only: ownership is enforced here, not in the page.
@@ -20,16 +21,8 @@ const ownerId = (permit: Permit<"portal.read-own">): string => permit.actor.id;
 // people load most.
 const ownClient = sql.placeholder("clientId");
 
-const usageStatement = preparedPer((db) =>
-  db
-    .select({ kind: serviceUsage.kind, amount: serviceUsage.amount })
-    .from(serviceUsage)
-    .where(eq(serviceUsage.clientId, ownClient))
-    .prepare("portal_usage"),
-);
-
 export async function usageRows(db: Db, permit: Permit<"portal.read-own">): Promise<UsageRow[]> {
-  return usageStatement(db).execute({ clientId: ownerId(permit) });
+  return usageOf(db, ownerId(permit));
 }
 
 export type ActivityEntry = {

@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { ResourceKind } from "~/domain/resource-kinds";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { resources } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
@@ -12,12 +13,17 @@ import { lockClient } from "./client-lock.server";
 // takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
 // transaction with its audit row, and refused whole when a rule says no.
 
-export async function resourcesFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
-  return db
+const resourcesStatement = preparedPer((db) =>
+  db
     .select()
     .from(resources)
-    .where(eq(resources.clientId, clientId))
-    .orderBy(desc(resources.createdAt));
+    .where(eq(resources.clientId, sql.placeholder("clientId")))
+    .orderBy(desc(resources.createdAt))
+    .prepare("resources_of_client"),
+);
+
+export async function resourcesFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
+  return resourcesStatement(db).execute({ clientId });
 }
 
 export async function addResource(

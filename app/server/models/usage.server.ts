@@ -6,6 +6,7 @@ import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyLastOneLeft } from "../mail/notify.server";
 import { forbidden, type Permit } from "../policy.server";
+import { preparedPer } from "../prepared.server";
 import { serviceUsage } from "../schema";
 import { auditChange, type SystemSource, type Tx } from "./audit.server";
 import { lockClient } from "./client-lock.server";
@@ -19,11 +20,21 @@ export function usagePermission(kind: ServiceKind): "usage.adjust" | "special-it
   return isQuotaKind(kind) ? "usage.adjust" : "special-item.mark";
 }
 
-export async function usageFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
-  return db
+const usageStatement = preparedPer((db) =>
+  db
     .select({ kind: serviceUsage.kind, amount: serviceUsage.amount })
     .from(serviceUsage)
-    .where(eq(serviceUsage.clientId, clientId));
+    .where(eq(serviceUsage.clientId, sql.placeholder("clientId")))
+    .prepare("usage_of_client"),
+);
+
+/** A client's usage ledger (kind and amount per row): for staff (below) and the client's own pages. */
+export function usageOf(db: Db, clientId: string) {
+  return usageStatement(db).execute({ clientId });
+}
+
+export async function usageFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
+  return usageOf(db, clientId);
 }
 
 /**
