@@ -7,7 +7,7 @@ import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 
@@ -228,9 +228,10 @@ function Digest({ frame, items }: { frame: Frame; items: DigestItem[] }) {
 
 export type Rendered = { html: string; text: string };
 
+/** The HTML and its plain-text part, from one render (`plainText: true` would render the element again). */
 async function both(element: React.ReactElement): Promise<Rendered> {
-  const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { html, text: plain };
+  const html = await render(element);
+  return { html, text: toPlainText(html) };
 }
 
 export function renderMessage(frame: Frame, content: EmailContent): Promise<Rendered> {
