@@ -53,7 +53,7 @@ async function holdOutsideHosts(page: Page) {
  */
 async function offlineWhileLoading(page: Page) {
   await holdOutsideHosts(page);
-  await gotoHydrated(page, PROGRAM);
+  await gotoHydrated(page, PROGRAM, { waitUntil: "domcontentloaded" });
   await expect(page.getByText(INTEREST_FORM.loading)).toBeVisible();
   await goOffline(page);
 }
@@ -181,7 +181,7 @@ test("a form host that does not answer in time leaves the link, and a late form 
 }) => {
   await page.clock.install();
   const host = await holdOutsideHosts(page);
-  await gotoHydrated(page, PROGRAM);
+  await gotoHydrated(page, PROGRAM, { waitUntil: "domcontentloaded" });
   const form = page.getByRole("region", { name: "Register your interest" });
   await expect(form.getByText(INTEREST_FORM.loading)).toBeVisible();
 
@@ -548,7 +548,7 @@ test("both pages fit a 360 px wide screen without sideways scrolling", async ({ 
 /** The state worth checking: the testimonial carousel running, the interest form in its offline fallback. */
 async function prepareProgramForAxe(page: Page) {
   await holdOutsideHosts(page);
-  await gotoHydrated(page, PROGRAM);
+  await gotoHydrated(page, PROGRAM, { waitUntil: "domcontentloaded" });
   await reachTestimonials(page, 3);
   await goOffline(page);
   await expect(page.getByText(/can't be shown here/)).toBeVisible();

@@ -55,10 +55,15 @@ export async function focusIsWithin(container: Locator): Promise<boolean> {
 /**
  * Opens `path` and waits until its scripts have made it interactive: React has hydrated it, or, on an
  * HTML-first page (docs/decisions/0030), its enhancers have run. HTML arrives before its JavaScript,
- * and a click on a theme switch before then would do nothing.
+ * and a click on a theme switch before then would do nothing. `domcontentloaded` where a frame the
+ * test holds back may hold up the page's load event (it would never fire).
  */
-export async function gotoHydrated(page: Page, path: string) {
-  const response = await page.goto(path);
+export async function gotoHydrated(
+  page: Page,
+  path: string,
+  { waitUntil = "load" }: { waitUntil?: "load" | "domcontentloaded" } = {},
+) {
+  const response = await page.goto(path, { waitUntil });
   await page.waitForFunction(() => {
     const footer = document.querySelector("body > footer");
     const hydrated = footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
