@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import {
   ADMIN_URL,
   adminQuery,
+  buildDir,
   cpuMs,
   databaseCpu,
   databaseCpuSince,
