@@ -11,7 +11,7 @@ import Negotiator from "negotiator";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
 /** Below this, a body goes out as it is: compressing it saves nothing a person would notice. */
-export const COMPRESS_FROM_BYTES = 1024;
+const COMPRESS_FROM_BYTES = 1024;
 const COMPRESSIBLE_TYPE =
   /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg)/i;
 
@@ -23,12 +23,12 @@ type Encoding = (typeof ENCODINGS)[number];
  * small as gzip at its best, for a fraction of the CPU), then brotli at a fast setting, then gzip; null
  * for none.
  */
-export function chooseEncoding(req: Request): Encoding | null {
+function chooseEncoding(req: Request): Encoding | null {
   const [best] = new Negotiator(req).encodings(ENCODINGS, { preferred: ENCODINGS });
   return ENCODINGS.find((encoding) => encoding === best) ?? null;
 }
 
-export function compress(body: Buffer, encoding: Encoding): Buffer {
+function compress(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === "zstd") return zlib.zstdCompressSync(body);
   if (encoding === "br")
     return zlib.brotliCompressSync(body, {
