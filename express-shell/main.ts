@@ -103,24 +103,21 @@ app.use(client.middleware);
 
 // Every state-changing request, per client address (the app adds a per-person limit once it knows who
 // is asking): a runaway script gets 429 + Retry-After, and nothing it sent after the limit runs.
-app.use(
-  rateLimit({
-    windowMs: 60_000,
-    limit: config.mutationRateLimit,
-    skip: (req) => SAFE_METHODS.has(req.method),
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    message: { error: entry.TOO_MANY_CHANGES },
-  }),
-);
+// Reads never reach the limiter: it is an async middleware, and passing through it (even to be skipped)
+// cost every page and `.data` answer a few percent of its CPU (docs/decisions/0033-warm-cost.md).
+const changeLimit = rateLimit({
+  windowMs: 60_000,
+  limit: config.mutationRateLimit,
+  standardHeaders: "draft-8",
+  legacyHeaders: false,
+  message: { error: entry.TOO_MANY_CHANGES },
+});
+app.use((req, res, next) => (SAFE_METHODS.has(req.method) ? next() : changeLimit(req, res, next)));
 
 // The app, which compresses what it renders (express-shell/app-handler.ts). Its load context: the nonce
 // in this response's CSP header, for the inline scripts the app renders, and the client address the
-// app's own limits count by.
-app.all(
-  "/{*splat}",
-  appHandler(build, config.nodeEnv, (req, res) => entry.requestLoadContext(cspNonce(res), req.ip)),
-);
+// app's own limits count by. Mounted without a path: everything that got this far is the router's.
+app.use(appHandler(build, config.nodeEnv, (req, res) => entry.requestLoadContext(cspNonce(res), req.ip)));
 
 // Migrate and seed before taking traffic; if the database is down, keep serving (healthz says 503)
 // and let a later request open it.

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { inlineScriptHashes, pagePath } from "./security.ts";
+import { inlineScriptHashes, pagePath, securityHeaders } from "./security.ts";
 
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 
@@ -43,18 +43,64 @@ test("pagePath drops one trailing slash, except for the home page", () => {
 
 test("no protection in express-shell/main.ts is mounted on a path: the router answers `.data`, `?index` and other spellings too", () => {
   // A limit or check mounted on "/login" misses "/login.data"; such rules live in the app's route
-  // middleware and actions, or here unkeyed by path. The router's own catch-all is the one path mount,
-  // besides webhooks: endpoints the router has no route for (its `.data` twin is the router's 404), read
+  // middleware and actions, or here unkeyed by path (the router itself is mounted without one). The
+  // only path mounts are webhooks: endpoints the router has no route for (its `.data` twin is the router's 404), read
   // from the raw body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md).
   const source = readFileSync(path.join(import.meta.dirname, "main.ts"), "utf8");
   // `webhook("/path", …)` is main.ts's helper that mounts a POST handler on the path.
   const mounted = [
     ...source.matchAll(/\b(?:app\.(use|get|post|put|patch|delete|all|head)|webhook)\(\s*["'`]([^"'`]*)/g),
   ].map(([, method, mountPath]) => `${method ?? "post"} ${mountPath}`);
-  // Besides the router, handlers (not protections): the webhooks of Stripe and Cal.com, which must read
+  // Handlers (not protections): the webhooks of Stripe and Cal.com, which must read
   // their raw body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md); their `.data`
   // spelling is the router's and never reaches them (tests/system/payments.test.ts).
-  expect(mounted).toEqual(["post /webhooks/stripe", "post /webhooks/cal", "all /{*splat}"]);
+  expect(mounted).toEqual(["post /webhooks/stripe", "post /webhooks/cal"]);
+  expect(source).toMatch(/\napp\.use\(appHandler\(/);
   const routes = readFileSync(path.join(import.meta.dirname, "..", "app", "routes.ts"), "utf8");
   expect(routes).not.toMatch(/["']webhooks/);
+});
+
+describe("securityHeaders' Content-Security-Policy", () => {
+  const sources = { scripts: ["https://scripts.example"], connections: [], frames: [], formTargets: [] };
+  /** What securityHeaders' first middleware (for `origin`) gives one GET of `path`: its policy and nonce. */
+  function csp(origin: string, prerenderedScripts = new Map<string, string[]>()) {
+    const [first] = securityHeaders(origin, { sources, prerenderedScripts });
+    return (path: string) => {
+      const headers = new Map<string, string>();
+      const res = {
+        locals: {} as Record<string, unknown>,
+        setHeader: (k: string, v: string) => headers.set(k, v),
+      };
+      first?.({ method: "GET", path } as never, res as never, () => {});
+      return { policy: headers.get("Content-Security-Policy") ?? "", nonce: String(res.locals.cspNonce) };
+    };
+  }
+
+  test("a rendered page's policy names its own nonce, and no two responses share one", () => {
+    const answer = csp("http://localhost:3000");
+    const nonces = new Set<string>();
+    // More than one refill of the pool the nonces are drawn from.
+    for (let i = 0; i < 600; i++) {
+      const { policy, nonce } = answer("/dashboard");
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(policy.split(";")).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(600);
+  });
+
+  test("the rest of the policy is helmet's rendering of our directives; https adds upgrade-insecure-requests", () => {
+    const { policy } = csp("http://localhost:3000")("/dashboard");
+    expect(policy).toMatch(/^default-src 'self';/);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("upgrade-insecure-requests");
+    expect(csp("https://coach.example")("/dashboard").policy).toContain("upgrade-insecure-requests");
+  });
+
+  test("a pre-rendered page's policy lists its scripts' hashes and 'self' instead of a nonce", () => {
+    const { policy } = csp("http://localhost:3000", new Map([["/about", ["sha256-abc"]]]))("/about/");
+    expect(policy.split(";")).toContain("script-src 'self' 'sha256-abc' https://scripts.example");
+    expect(policy).not.toContain("'nonce-");
+  });
 });

@@ -1,5 +1,5 @@
 // Response headers and the same-site rule for state-changing requests (ARCHITECTURE: security model).
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
@@ -69,41 +69,42 @@ export function cspNonce(res: Response): string {
 export function securityHeaders(publicOrigin: string, csp: ContentSecurity): RequestHandler[] {
   const https = publicOrigin.startsWith("https:");
   const { sources } = csp;
-  const scriptSources = (_req: IncomingMessage, res: ServerResponse) =>
-    String((res as Response).locals.cspScriptSources);
+  const policy = cspTemplate({
+    "default-src": ["'self'"],
+    // Inline styles stay allowed (the decision record says why): React renders style
+    // attributes, and sonner and Radix's scroll lock add <style> elements without a nonce.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...sources.connections],
+    "frame-src": sources.frames.length > 0 ? sources.frames : ["'none'"],
+    "form-action": ["'self'", ...sources.formTargets],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+    ...(https ? { "upgrade-insecure-requests": [] } : {}),
+  });
+  const nonces = noncePool();
   return [
     (req, res, next) => {
-      const nonce = randomBytes(16).toString("base64");
+      const nonce = nonces.next();
       res.locals.cspNonce = nonce;
       const hashes =
         req.method === "GET" || req.method === "HEAD"
           ? csp.prerenderedScripts.get(pagePath(req.path))
           : undefined;
-      res.locals.cspScriptSources = hashes
-        ? ["'self'", ...hashes.map((hash) => `'${hash}'`), ...sources.scripts].join(" ")
-        : `'nonce-${nonce}' 'strict-dynamic'`;
+      res.setHeader(
+        "Content-Security-Policy",
+        policy(
+          hashes
+            ? ["'self'", ...hashes.map((hash) => `'${hash}'`), ...sources.scripts].join(" ")
+            : `'nonce-${nonce}' 'strict-dynamic'`,
+        ),
+      );
       next();
     },
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": [scriptSources],
-          // Inline styles stay allowed (the decision record says why): React renders style
-          // attributes, and sonner and Radix's scroll lock add <style> elements without a nonce.
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:"],
-          "font-src": ["'self'"],
-          "connect-src": ["'self'", ...sources.connections],
-          "frame-src": sources.frames.length > 0 ? sources.frames : ["'none'"],
-          "form-action": ["'self'", ...sources.formTargets],
-          "frame-ancestors": ["'none'"],
-          "base-uri": ["'self'"],
-          "object-src": ["'none'"],
-          ...(https ? { "upgrade-insecure-requests": [] } : {}),
-        },
-      },
+      contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
       frameguard: { action: "deny" },
@@ -114,6 +115,50 @@ export function securityHeaders(publicOrigin: string, csp: ContentSecurity): Req
       next();
     },
   ];
+}
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The Content-Security-Policy for these directives with a request's `script-src` put in: helmet writes
+ * (and checks) the policy once, with a marker where the script sources go, and each request fills that
+ * in. Helmet's own per-request middleware would rebuild the whole policy for every answer.
+ */
+function cspTemplate(directives: Directives): (scriptSources: string) => string {
+  const MARKER = "'script-sources-of-this-response'";
+  let written = "";
+  const capture = {
+    setHeader(name: string, value: string) {
+      if (name.toLowerCase() === "content-security-policy") written = value;
+    },
+  } as unknown as ServerResponse;
+  helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: { ...directives, "script-src": [MARKER] },
+  })({} as IncomingMessage, capture, () => {});
+  const [before, after] = written.split(MARKER);
+  if (after === undefined) throw new Error("The Content-Security-Policy template has no script-src");
+  return (scriptSources) => `${before}${scriptSources}${after}`;
+}
+
+/**
+ * Fresh CSP nonces (128 random bits each, base64), drawn from a buffer the system's CSPRNG refills
+ * every 256 nonces rather than one call to it per response.
+ */
+function noncePool(): { next(): string } {
+  const NONCE_BYTES = 16;
+  const pool = Buffer.alloc(NONCE_BYTES * 256);
+  let offset = pool.length;
+  return {
+    next() {
+      if (offset === pool.length) {
+        randomFillSync(pool);
+        offset = 0;
+      }
+      offset += NONCE_BYTES;
+      return pool.toString("base64", offset - NONCE_BYTES, offset);
+    },
+  };
 }
 
 const INLINE_SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
