@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AfterHydration, HydratedMark } from "./components/after-hydration";
 import { Analytics } from "./components/analytics";
 import { AuthProvider } from "./components/auth-provider";
 import { EnhancerScripts } from "./components/enhancer-scripts";
@@ -106,12 +107,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
           {enhancers ? null : (
-            <>
+            <AfterHydration>
               <ToastHost />
               <LightLinkNavigation />
               <LiveUpdates />
               <Analytics />
-            </>
+              <HydratedMark />
+            </AfterHydration>
           )}
         </AuthProvider>
         {enhancers ? (

@@ -34,13 +34,6 @@ export function useSettledAnswer<T>(fetcher: Fetcher<T>, onAnswer: (answer: T) =
   }, [fetcher.state, fetcher.data]);
 }
 
-/** False in the server's HTML and until React has hydrated the page: what works without JavaScript shows until then. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 function Problem({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} role="alert" className="text-sm text-danger">

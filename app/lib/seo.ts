@@ -22,11 +22,22 @@ export function originFrom(matches: readonly Match[]): string {
   return root?.origin ?? "http://localhost:3000";
 }
 
-/** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
+/**
+ * Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. A page kept out
+ * of search results (the portal, admin, sign-in) gets its title, description and `noindex` only: a
+ * canonical URL and link-preview cards are for pages meant to be found and shared, and every signed-in
+ * page would otherwise render nine tags no one reads (docs/decisions/0033-warm-cost.md).
+ */
 export function seo(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
+  const title = page.path === "/" ? `${SITE.brand} · ${page.title}` : `${page.title} · ${SITE.brand}`;
+  if (page.noindex)
+    return [
+      { title },
+      { name: "description", content: page.description },
+      { name: "robots", content: "noindex" },
+    ];
   const origin = originFrom(matches);
   const url = `${origin}${page.path === "/" ? "/" : page.path}`;
-  const title = page.path === "/" ? `${SITE.brand} · ${page.title}` : `${page.title} · ${SITE.brand}`;
   const image = `${origin}${SITE.socialImage}`;
   const tags: MetaDescriptor[] = [
     { title },
@@ -43,7 +54,6 @@ export function seo(matches: readonly Match[], page: PageSeo): MetaDescriptor[] 
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
   ];
-  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const data of page.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
 }

@@ -64,11 +64,13 @@ export async function gotoHydrated(
   { waitUntil = "load" }: { waitUntil?: "load" | "domcontentloaded" } = {},
 ) {
   const response = await page.goto(path, { waitUntil });
-  await page.waitForFunction(() => {
-    const footer = document.querySelector("body > footer");
-    const hydrated = footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
-    return hydrated || document.documentElement.hasAttribute("data-enhanced");
-  });
+  // data-hydrated: React has hydrated and mounted what waits for it (app/components/after-hydration.tsx);
+  // data-enhanced: an HTML-first page's enhancers ran.
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute("data-hydrated") ||
+      document.documentElement.hasAttribute("data-enhanced"),
+  );
   return response;
 }
 

@@ -49,6 +49,18 @@ test("marketing pages carry a canonical URL, Open Graph and Twitter tags", async
   }
 });
 
+test("pages kept out of search results carry their title, description and noindex, and no sharing cards", async () => {
+  for (const path of ["/demo", "/demo/plan"]) {
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+    expect(html, path).toMatch(/<title>[^<]+ · Next Offer Coaching<\/title>/);
+    expect(html, path).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html, path).not.toContain('rel="canonical"');
+    expect(html, path).not.toContain('property="og:');
+    expect(html, path).not.toContain('name="twitter:');
+  }
+});
+
 test("unknown paths answer 404 with a page that helps people back", async () => {
   for (const path of ["/no-such-page", "/about/more", "/admin-panel"]) {
     const response = await fetch(`${server.url}${path}`);

@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
+import { useHydrated } from "~/components/after-hydration";
 import { LightLink } from "~/components/light-link";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
@@ -61,6 +62,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/clients";
   // A failed 'Convert to client' shows above the table (SPEC §2), with or without JavaScript.
   const [convertError, setConvertError] = useState<string | null>(null);
+  const live = useHydrated();
   const query = params.toString();
   // Another filter, search or page: an earlier row's error no longer applies.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query changes
@@ -153,6 +155,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
                   key={person.id}
                   person={person}
                   canConvert={canConvert}
+                  live={live}
                   onConverted={setConvertError}
                 />
               ))
@@ -194,20 +197,29 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 /** Reports the outcome of a conversion: its error, or null when it started again or succeeded. */
 type ConvertOutcome = (error: string | null) => void;
 
-/** A lead the viewer may convert gets the row with the convert form; every other row is static. */
+/**
+ * A lead the viewer may convert gets a convert button; every other row is static. The button's own
+ * request (a fetcher per row) exists only once the page has hydrated (`live`): the server's HTML has the
+ * plain button, which submits the page's convert form, and a fetcher per lead row was the costliest
+ * part of rendering the list on the server (docs/decisions/0033-warm-cost.md).
+ */
 function PersonRow({
   person,
   canConvert,
+  live,
   onConverted,
 }: {
   person: Row;
   canConvert: boolean;
+  live: boolean;
   onConverted: ConvertOutcome;
 }) {
-  return person.role === "lead" && canConvert ? (
-    <ConvertibleRow person={person} onConverted={onConverted} />
-  ) : (
-    <PersonCells person={person} role={person.role} />
+  if (person.role !== "lead" || !canConvert) return <PersonCells person={person} role={person.role} />;
+  if (live) return <ConvertibleRow person={person} onConverted={onConverted} />;
+  return (
+    <PersonCells person={person} role={person.role}>
+      <ConvertButton id={person.id} working={false} />
+    </PersonCells>
   );
 }
 
@@ -223,26 +235,45 @@ function ConvertibleRow({ person, onConverted }: { person: Row; onConverted: Con
   return (
     <PersonCells person={person} role={role}>
       {role === "lead" && (
-        // One button, no form of its own: without JavaScript it submits the page's one convert form
-        // with its lead's id; with it, the row's fetcher posts the same. A form, hidden field and
-        // fetcher.Form per row were most of what a lead's row cost to render
-        // (docs/decisions/0032-rendering-cost.md).
-        <button
-          type="submit"
-          form={CONVERT_FORM}
-          name="id"
-          value={person.id}
-          disabled={working}
+        <ConvertButton
+          id={person.id}
+          working={working}
           onClick={(event) => {
             event.preventDefault();
             void fetcher.submit({ id: person.id }, { method: "post" });
           }}
-          className="ml-3 rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
-        >
-          {working ? "…" : "Convert to client"}
-        </button>
+        />
       )}
     </PersonCells>
+  );
+}
+
+/**
+ * One button, no form of its own: without JavaScript it submits the page's one convert form with its
+ * lead's id; with it, the row's fetcher posts the same. A form, hidden field and fetcher.Form per row
+ * were most of what a lead's row cost to render (docs/decisions/0032-rendering-cost.md).
+ */
+function ConvertButton({
+  id,
+  working,
+  onClick,
+}: {
+  id: string;
+  working: boolean;
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <button
+      type="submit"
+      form={CONVERT_FORM}
+      name="id"
+      value={id}
+      disabled={working}
+      onClick={onClick}
+      className="ml-3 rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
+    >
+      {working ? "…" : "Convert to client"}
+    </button>
   );
 }
 

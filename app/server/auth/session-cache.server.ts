@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Viewer } from "~/domain/viewer";
 import type { LiveBus } from "../live/bus.server";
 import { busListener } from "../live/listener.server";
@@ -35,7 +35,7 @@ const listener = busListener(
 const serving = listener.serving;
 
 /** The key for a cookie value exactly as sent (signed): a hit needs no signature check either. */
-export const cacheKey = (cookieValue: string) => createHash("sha256").update(cookieValue).digest("base64url");
+export const cacheKey = (cookieValue: string) => hash("sha256", cookieValue, "base64url");
 
 export function currentGeneration(): number {
   return generation;

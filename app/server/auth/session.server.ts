@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { parse } from "cookie-es";
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
@@ -45,7 +45,7 @@ export function sessionCookie() {
   return cookie;
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashToken = (token: string) => hash("sha256", token, "hex");
 
 async function tokenFrom(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie().parse(request.headers.get("cookie"));

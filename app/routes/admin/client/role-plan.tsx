@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { buttonClass, inputClass } from "~/components/admin/control-classes";
-import { useFetcherForm, useHydrated } from "~/components/form";
+import { useHydrated } from "~/components/after-hydration";
+import { useFetcherForm } from "~/components/form";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientData } from "./section";
