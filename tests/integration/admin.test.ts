@@ -3,6 +3,7 @@ import { and, eq, notInArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
+import { parseJsonText } from "~/lib/json-text";
 import { activitySchema } from "~/lib/schemas/admin";
 import { addActivity } from "~/server/models/activities.server";
 import { assignHomework, reviewHomework } from "~/server/models/homework.server";
@@ -354,7 +355,7 @@ const STAFF: {
     prepare: async () => "",
     run: (actor) => listPeople(db(), authorize(actor, "profiles.list"), { search: "Subject" }),
     check: async (_actor, _subject, result) => {
-      const { rows } = result as Awaited<ReturnType<typeof listPeople>>;
+      const rows = parseJsonText((result as Awaited<ReturnType<typeof listPeople>>).rows);
       expect(rows.map((row) => row.id).sort()).toEqual([subjectLead.id, subjectPro.id].sort());
     },
   },
@@ -927,8 +928,11 @@ async function seedListing() {
   ]);
 }
 
-const list = (options: Parameters<typeof listPeople>[2], actor = listAdmin) =>
-  listPeople(listing.db, authorize(actor, "profiles.list"), options);
+/** listPeople, its rows (JSON text, as they go to the browser) parsed. */
+const list = async (options: Parameters<typeof listPeople>[2], actor = listAdmin) => {
+  const found = await listPeople(listing.db, authorize(actor, "profiles.list"), options);
+  return { ...found, rows: parseJsonText(found.rows) };
+};
 const emails = (rows: { email: string }[]) => rows.map((row) => row.email);
 
 describe(`Leads & Clients list (${databaseLabel})`, () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DASHBOARD_ACTIVITY_LIMIT, type Plan, type Role, type ServiceKind } from "~/domain/plans";
 import { groupedPlanItems, quotaItems, specialItems, type UsageItem, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
+import { parseJsonText } from "~/lib/json-text";
 import { recentActivities } from "~/server/models/activities.server";
 import {
   listHomework,
@@ -703,7 +704,7 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     expect(mode).toEqual({ kind: "demo", plan: "premium" });
     // Demo mode is built from app/content/demo.ts only (no getDb), so the view itself can run here.
     const view = await dashboardView(grant(lead, "portal.read-own"), mode, T0);
-    expect(view.quotas.map(figure)).toEqual([
+    expect(parseJsonText(view.quotas).map(figure)).toEqual([
       { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
       { kind: "session_30m", used: 11, included: 16, percent: 69, includedInPlan: true },
     ]);

@@ -1,5 +1,7 @@
+import { useMemo } from "react";
 import type { PortalMode } from "~/domain/portal-mode";
 import type { UsageItem } from "~/domain/usage";
+import { type JsonText, parseJsonText } from "~/lib/json-text";
 import { type ActivityEntry, ActivityList } from "./activity-list";
 import { PortalPage } from "./portal-page";
 import { QuotaCard } from "./quota-card";
@@ -8,8 +10,8 @@ import { SpecialItemList } from "./special-items";
 
 export type DashboardData = {
   mode: PortalMode;
-  quotas: UsageItem[];
-  specials: UsageItem[];
+  quotas: JsonText<UsageItem[]>;
+  specials: JsonText<UsageItem[]>;
   activity: ActivityEntry[];
   /** The client's own sessions; null in the demo. */
   sessions?: SessionsData | null;
@@ -25,6 +27,8 @@ export function DashboardView({
   greeting?: string;
   demoNav?: boolean;
 }) {
+  const quotas = useMemo(() => parseJsonText(data.quotas), [data.quotas]);
+  const specials = useMemo(() => parseJsonText(data.specials), [data.specials]);
   return (
     <PortalPage title="Dashboard" subtitle={greeting} mode={data.mode} demoNav={demoNav}>
       <section aria-labelledby="quotas-heading">
@@ -32,7 +36,7 @@ export function DashboardView({
           Sessions and mock interviews
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {data.quotas.map((item) => (
+          {quotas.map((item) => (
             <QuotaCard key={item.kind} item={item} />
           ))}
         </div>
@@ -43,7 +47,7 @@ export function DashboardView({
           Reviews and extras
         </h2>
         <div className="mt-4">
-          <SpecialItemList items={data.specials} />
+          <SpecialItemList items={specials} />
         </div>
       </section>
       <section aria-labelledby="activity-heading">

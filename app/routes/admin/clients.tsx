@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from "react";
 import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { useHydrated } from "~/components/after-hydration";
@@ -6,12 +6,13 @@ import { LightLink } from "~/components/light-link";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
+import { parseJsonText } from "~/lib/json-text";
 import { convertForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { convertLead, listPeople } from "~/server/models/people.server";
+import { convertLead, listPeople, type Person } from "~/server/models/people.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/clients";
 
@@ -55,7 +56,8 @@ const CONVERT_FORM = "convert-lead";
 const FILTER_LABELS: Record<PeopleFilter, string> = { leads: "Leads", clients: "Clients", all: "All" };
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, counts, filter, search, page, pageSize, total, canConvert } = loaderData;
+  const { counts, filter, search, page, pageSize, total, canConvert } = loaderData;
+  const rows = useMemo(() => parseJsonText(loaderData.rows), [loaderData.rows]);
   const [params] = useSearchParams();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -192,7 +194,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
+type Row = Person;
 
 /** Reports the outcome of a conversion: its error, or null when it started again or succeeded. */
 type ConvertOutcome = (error: string | null) => void;

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
+import { type JsonText, jsonText } from "~/lib/json-text";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
@@ -47,8 +48,9 @@ function searchCondition(search: string) {
 function preparePeoplePage(db: Db) {
   const pattern = sql.placeholder("pattern");
   const matches = sql`(${pattern}::text IS NULL OR x.email ILIKE ${pattern} OR x.full_name ILIKE ${pattern})`;
-  const rows = sql<Person[]>`(
-    SELECT coalesce(json_agg(p ORDER BY p.email), '[]'::json) FROM (
+  // The rows as JSON text, which goes to the browser as it is (app/lib/json-text.ts).
+  const rows = sql<JsonText<Person[]>>`(
+    SELECT coalesce(json_agg(p ORDER BY p.email), '[]'::json)::text FROM (
       SELECT x.id, x.email, x.full_name AS "fullName", x.role, x.plan FROM profiles x
       WHERE x.role = ANY(string_to_array(${sql.placeholder("roles")}, ',')::role[]) AND ${matches}
       ORDER BY x.email LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}
@@ -84,7 +86,7 @@ export async function listPeople(
   const clients = found?.clients ?? 0;
   const counts = { leads, clients, all: leads + clients };
   return {
-    rows: found?.rows ?? [],
+    rows: found?.rows ?? jsonText<Person[]>([]),
     counts,
     total: counts[filter],
     page: Math.max(1, page),

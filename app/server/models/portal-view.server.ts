@@ -4,6 +4,7 @@ import { type PortalMode, portalMode } from "~/domain/portal-mode";
 import { isResourceKind } from "~/domain/resource-kinds";
 import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
+import { jsonText } from "~/lib/json-text";
 import { getDb } from "../db.server";
 import type { Permit } from "../policy.server";
 import { sessionsView } from "./bookings-read.server";
@@ -73,8 +74,9 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
     const quotas = quotaItems(summary);
     return {
       mode,
-      quotas,
-      specials: specialItems(summary),
+      // Both lists as JSON text (app/lib/json-text.ts): most of the page's values, in two strings.
+      quotas: jsonText(quotas),
+      specials: jsonText(specialItems(summary)),
       activity: found.activity,
       sessions: sessionsView(permit, found.bookings, quotas, now),
       paymentFailed: found.paymentFailed,
@@ -83,8 +85,8 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
   const summary = usageSummary(mode.plan, rows);
   return {
     mode,
-    quotas: quotaItems(summary),
-    specials: specialItems(summary),
+    quotas: jsonText(quotaItems(summary)),
+    specials: jsonText(specialItems(summary)),
     activity,
     sessions: null,
     paymentFailed: false,
