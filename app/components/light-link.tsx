@@ -16,7 +16,16 @@ export function LightLink({ to, ...props }: LightLinkProps) {
 
 /** NavLink's sense of "this link is the current page": the same path, or (unless `end`) one under it. */
 export function isCurrentPath(pathname: string, to: string, end = false): boolean {
-  const target = new URL(to, "http://x/").pathname.replace(/(.)\/$/, "$1");
+  // An absolute path's own path part, without parsing a URL for it (the header and tabs ask this of a
+  // dozen links on every page); anything else is resolved as the browser would.
+  const cut = to.search(/[?#]/);
+  const path =
+    to.startsWith("/") && !to.startsWith("//")
+      ? cut < 0
+        ? to
+        : to.slice(0, cut)
+      : new URL(to, "http://x/").pathname;
+  const target = path.replace(/(.)\/$/, "$1");
   const here = pathname.replace(/(.)\/$/, "$1");
   if (here === target) return true;
   return !end && target !== "/" && here.startsWith(`${target}/`);

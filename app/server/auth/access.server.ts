@@ -150,7 +150,6 @@ const apiRefusal = (status: 401 | 503, text: string) =>
 function guard(
   guard: Guard,
   request: Request,
-  url: URL,
   state: ViewerState,
   answers?: 404 | 405,
 ): Response | undefined {
@@ -159,7 +158,8 @@ function guard(
       return;
     case "guest":
       // SPEC §2: a signed-in visitor goes on to where they were headed, or the dashboard.
-      if (state && state !== "unavailable") throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+      if (state && state !== "unavailable")
+        throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
       return;
     case "signed-in":
       requireViewer(request, state);
@@ -194,25 +194,31 @@ export function enforceAccess(routes: () => Promise<BuiltRoutes>): MiddlewareFun
     });
     return table;
   };
+  // The router's pattern of each request, as the table spells it (a few dozen routes: a few dozen keys).
+  const spelled = new Map<string, string>();
   return async ({ request, context, pattern }, next) => {
     const { byPattern, broken } = await tableOnce();
-    const served = byPattern.get(patternOf([pattern]));
+    let key = spelled.get(pattern);
+    if (key === undefined) {
+      key = patternOf([pattern]);
+      spelled.set(pattern, key);
+    }
+    const served = byPattern.get(key);
     if (!served?.access || "layout" in served.access || broken.has(served.id)) {
       logger.error({ pattern, route: served?.id ?? null }, "route access: no valid declaration; refused");
       throw data("This page is not available.", { status: 500 });
     }
     const state = context.get(viewerContext);
-    const url = new URL(request.url);
     for (const layout of served.layouts) {
-      const answer = guard(layout.guard, request, url, state);
+      const answer = guard(layout.guard, request, state);
       if (answer) return answer;
     }
     const handler = await handlerFor(served.access, request);
     if ("shared" in handler) {
-      const answer = guard(handler.shared, request, url, state);
+      const answer = guard(handler.shared, request, state);
       return answer ?? next();
     }
-    const answer = guard(handler.access, request, url, state, handler.answers);
+    const answer = guard(handler.access, request, state, handler.answers);
     if (answer) return answer;
     const viewer: Viewer | null = state && state !== "unavailable" ? state : null;
     if (handler.policy && !can(viewer, handler.policy) && handler.otherwise !== "demo") {
