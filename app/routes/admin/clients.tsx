@@ -198,12 +198,11 @@ type Row = Person;
 
 /** Reports the outcome of a conversion: its error, or null when it started again or succeeded. */
 type ConvertOutcome = (error: string | null) => void;
+type ConvertClick = (event: MouseEvent<HTMLButtonElement>) => void;
 
 /**
- * A lead the viewer may convert gets a convert button; every other row is static. The button's own
- * request (a fetcher per row) exists only once the page has hydrated (`live`): the server's HTML has the
- * plain button, which submits the page's convert form, and a fetcher per lead row was the costliest
- * part of rendering the list on the server (docs/decisions/0033-warm-cost.md).
+ * A lead the viewer may convert gets a convert button. Its fetcher exists once the page has hydrated
+ * (`live`); the server renders the plain button (docs/decisions/0033-warm-cost.md).
  */
 function PersonRow({
   person,
@@ -251,19 +250,10 @@ function ConvertibleRow({ person, onConverted }: { person: Row; onConverted: Con
 }
 
 /**
- * One button, no form of its own: without JavaScript it submits the page's one convert form with its
- * lead's id; with it, the row's fetcher posts the same. A form, hidden field and fetcher.Form per row
- * were most of what a lead's row cost to render (docs/decisions/0032-rendering-cost.md).
+ * One button, no form of its own (decision 0032): without JavaScript it submits the page's convert form
+ * with its lead's id; with it, the row's fetcher posts the same.
  */
-function ConvertButton({
-  id,
-  working,
-  onClick,
-}: {
-  id: string;
-  working: boolean;
-  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
-}) {
+function ConvertButton({ id, working, onClick }: { id: string; working: boolean; onClick?: ConvertClick }) {
   return (
     <button
       type="submit"
