@@ -21,7 +21,8 @@
 //
 // `--compare DIR` also measures another checkout's build (e.g. main before a change, built in DIR/build)
 // against this one: the same workload at a fixed number of people (`--people`), and autocannon at single
-// URLs (rendered documents and `.data`), the two builds interleaved A B A B, on PostgreSQL. Each server
+// URLs (rendered documents and `.data`), on PostgreSQL: both servers up at once, each URL measured on one
+// build then the other, round after round. Each server
 // is warmed up first (`--warm-up` seconds per URL at full speed, not measured), then each URL runs at a
 // fixed rate: 2 s not measured, 8 s measured.
 // `--page-cache` runs the fixed workload with PAGE_CACHE on and off (on a build that has the cache).
@@ -544,45 +545,55 @@ const SINGLE_URLS = [
   },
 ];
 
-/** Each single URL on each build, interleaved build by build, `rounds` times; every page rendered. */
+/**
+ * Each single URL on each build, `rounds` times; every page rendered. Every build's server runs at once,
+ * each warmed up first; then, round by round and URL by URL, each build in turn (the order flips every
+ * round). The figures of a pair are measured seconds apart, so the slower and faster spells of a shared
+ * machine fall on both builds alike.
+ */
 async function singleUrls(database, builds, rounds) {
   const rows = [];
-  for (let r = 0; r < rounds; r += 1) {
+  const wanted = args.urls ? args.urls.split(",") : [];
+  const targets = SINGLE_URLS.filter((t) => !wanted.length || wanted.some((w) => t.name.includes(w)));
+  const running = [];
+  try {
     for (const build of builds) {
       const { server } = await openServer(database, build);
-      try {
-        const cookies = {
-          client: await signIn(server.url, "daniel.okafor@example.com"),
-          admin: await signIn(server.url, ADMIN_EMAIL),
-        };
-        const wanted = args.urls ? args.urls.split(",") : [];
-        const targets = SINGLE_URLS.filter((t) => !wanted.length || wanted.some((w) => t.name.includes(w)));
-        const headersOf = (target) => ({
-          cookie: cookies[target.as],
-          accept: target.accept,
-          "accept-encoding": BROWSER_ENCODING,
-        });
-        // A server that has run for a while: each URL as fast as it answers for `--warm-up` seconds,
-        // not measured. A fresh process runs its code unoptimised for its first thousands of requests
-        // (V8 compiles what proves hot); at 150 requests per second the measured 10 s would be mostly
-        // that, and the figure V8's warm-up rather than the request's cost.
-        if (Number(args["warm-up"]) > 0)
-          for (const target of targets)
-            autocannon(`${server.url}${target.path}`, headersOf(target), server.pid, {
-              duration: Number(args["warm-up"]),
-              warmup: 0,
-            });
-        for (const target of targets) {
+      const cookies = {
+        client: await signIn(server.url, "daniel.okafor@example.com"),
+        admin: await signIn(server.url, ADMIN_EMAIL),
+      };
+      const headersOf = (target) => ({
+        cookie: cookies[target.as],
+        accept: target.accept,
+        "accept-encoding": BROWSER_ENCODING,
+      });
+      running.push({ build, server, headersOf });
+    }
+    // A server that has run for a while: each URL as fast as it answers for `--warm-up` seconds, not
+    // measured. A fresh process runs its code unoptimised for its first thousands of requests (V8
+    // compiles what proves hot); at 150 requests per second the measured 10 s would be mostly that,
+    // and the figure V8's warm-up rather than the request's cost.
+    if (Number(args["warm-up"]) > 0)
+      for (const { server, headersOf } of running)
+        for (const target of targets)
+          autocannon(`${server.url}${target.path}`, headersOf(target), server.pid, {
+            duration: Number(args["warm-up"]),
+            warmup: 0,
+          });
+    for (let r = 0; r < rounds; r += 1) {
+      for (const target of targets) {
+        for (const { build, server, headersOf } of r % 2 ? [...running].reverse() : running) {
           const result = autocannon(`${server.url}${target.path}`, headersOf(target), server.pid, {
             rate: target.rate,
           });
           rows.push({ build: build.label, url: target.name, round: r, ...result });
           console.log(build.label, target.name, JSON.stringify(result));
         }
-      } finally {
-        await server.stop();
       }
     }
+  } finally {
+    for (const { server } of running) await server.stop();
   }
   return rows;
 }
@@ -770,8 +781,18 @@ With the cache on, ${pageCache.on.reduce((a, s) => a + (s.pageCacheHits ?? 0), 0
       const of = (build) => compare.urls.filter((r) => r.url === url && r.build === build);
       const [b, a] = [of(compare.base), of("this build")];
       const m = (list, f) => mean(list, f);
+      // Each round's pair (the same URL on both builds, seconds apart): its ratio; their median.
+      const pairs = a
+        .map((after) => [b.find((before) => before.round === after.round), after])
+        .filter(([before]) => before)
+        .map(([before, after]) => after.serverCpuMsPerRequest / before.serverCpuMsPerRequest)
+        .sort((x, y) => x - y);
+      const median =
+        pairs.length % 2
+          ? pairs[(pairs.length - 1) / 2]
+          : (pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2;
       urlRows.push(
-        `| ${url} | ${cpu(m(b, (r) => r.serverCpuMsPerRequest))} → ${cpu(m(a, (r) => r.serverCpuMsPerRequest))} | ${(m(a, (r) => r.serverCpuMsPerRequest) / m(b, (r) => r.serverCpuMsPerRequest)).toFixed(2)} | ${Math.round(m(b, (r) => r.rps))} → ${Math.round(m(a, (r) => r.rps))} | ${ms(m(b, (r) => r.p99))} → ${ms(m(a, (r) => r.p99))} | ${(m(b, (r) => r.bytesPerResponse) / 1024).toFixed(1)} → ${(m(a, (r) => r.bytesPerResponse) / 1024).toFixed(1)} | ${m(b, (r) => r.loadAverage).toFixed(1)} / ${m(a, (r) => r.loadAverage).toFixed(1)} |`,
+        `| ${url} | ${cpu(m(b, (r) => r.serverCpuMsPerRequest))} → ${cpu(m(a, (r) => r.serverCpuMsPerRequest))} | ${(m(a, (r) => r.serverCpuMsPerRequest) / m(b, (r) => r.serverCpuMsPerRequest)).toFixed(2)} | ${median.toFixed(2)} (${pairs.map((x) => x.toFixed(2)).join(", ")}) | ${Math.round(m(b, (r) => r.rps))} → ${Math.round(m(a, (r) => r.rps))} | ${ms(m(b, (r) => r.p99))} → ${ms(m(a, (r) => r.p99))} | ${(m(b, (r) => r.bytesPerResponse) / 1024).toFixed(1)} → ${(m(a, (r) => r.bytesPerResponse) / 1024).toFixed(1)} | ${m(b, (r) => r.loadAverage).toFixed(1)} / ${m(a, (r) => r.loadAverage).toFixed(1)} |`,
       );
     }
     replaceSection(
@@ -786,10 +807,10 @@ ${[...header, fixedLine(`postgres, ${compare.base}, PAGE_CACHE=off`, compare.bef
     : ""
 }
 
-Single URLs, autocannon (10 connections; each server first warmed up, every URL at full speed for ${args["warm-up"]} s; then each URL at its fixed rate, 2 s not measured, then 8 s measured; \`Accept-Encoding: ${BROWSER_ENCODING}\`), mean of ${Number(args.rounds)} rounds, builds alternating; the signed-in Pro client's \`/dashboard\`, the admin's \`/admin/clients\` (5,000 profiles):
+Single URLs, autocannon (10 connections; both servers running, each first warmed up, every URL at full speed for ${args["warm-up"]} s; then, round by round, each URL on one build and at once on the other (order flipped every round), at its fixed rate, 2 s not measured, then 8 s measured; \`Accept-Encoding: ${BROWSER_ENCODING}\`), ${Number(args.rounds)} rounds; the signed-in Pro client's \`/dashboard\`, the admin's \`/admin/clients\` (5,000 profiles):
 
-| URL | server CPU ms/req before → after | ratio | req/s before → after | p99 ms before → after | KB per response before → after | load average before / after |
-|---|---|---|---|---|---|---|
+| URL | server CPU ms/req before → after (mean) | ratio of means | ratio, median of the rounds' pairs (each round's) | req/s before → after | p99 ms before → after | KB per response before → after | load average before / after |
+|---|---|---|---|---|---|---|---|
 ${urlRows.join("\n")}
 `,
     );
