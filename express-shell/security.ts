@@ -84,23 +84,23 @@ export function securityHeaders(publicOrigin: string, csp: ContentSecurity): Req
     "object-src": ["'none'"],
     ...(https ? { "upgrade-insecure-requests": [] } : {}),
   });
+  // Each pre-rendered page's whole policy, written once: the same file goes to everyone.
+  const prerenderedPolicies = new Map(
+    [...csp.prerenderedScripts].map(([page, hashes]) => [
+      page,
+      policy(["'self'", ...hashes.map((hash) => `'${hash}'`), ...sources.scripts].join(" ")),
+    ]),
+  );
   const nonces = noncePool();
   return [
     (req, res, next) => {
       const nonce = nonces.next();
       res.locals.cspNonce = nonce;
-      const hashes =
+      const prerendered =
         req.method === "GET" || req.method === "HEAD"
-          ? csp.prerenderedScripts.get(pagePath(req.path))
+          ? prerenderedPolicies.get(pagePath(req.path))
           : undefined;
-      res.setHeader(
-        "Content-Security-Policy",
-        policy(
-          hashes
-            ? ["'self'", ...hashes.map((hash) => `'${hash}'`), ...sources.scripts].join(" ")
-            : `'nonce-${nonce}' 'strict-dynamic'`,
-        ),
-      );
+      res.setHeader("Content-Security-Policy", prerendered ?? policy(`'nonce-${nonce}' 'strict-dynamic'`));
       next();
     },
     helmet({

@@ -18,12 +18,9 @@ export function LightLink({ to, ...props }: LightLinkProps) {
 export function isCurrentPath(pathname: string, to: string, end = false): boolean {
   // An absolute path's own path part, without parsing a URL for it (the header and tabs ask this of a
   // dozen links on every page); anything else is resolved as the browser would.
-  const cut = to.search(/[?#]/);
   const path =
     to.startsWith("/") && !to.startsWith("//")
-      ? cut < 0
-        ? to
-        : to.slice(0, cut)
+      ? to.replace(/[?#].*$/s, "")
       : new URL(to, "http://x/").pathname;
   const target = path.replace(/(.)\/$/, "$1");
   const here = pathname.replace(/(.)\/$/, "$1");

@@ -194,8 +194,6 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-type Row = Person;
-
 /** Reports the outcome of a conversion: its error, or null when it started again or succeeded. */
 type ConvertOutcome = (error: string | null) => void;
 type ConvertClick = (event: MouseEvent<HTMLButtonElement>) => void;
@@ -210,7 +208,7 @@ function PersonRow({
   live,
   onConverted,
 }: {
-  person: Row;
+  person: Person;
   canConvert: boolean;
   live: boolean;
   onConverted: ConvertOutcome;
@@ -224,7 +222,7 @@ function PersonRow({
   );
 }
 
-function ConvertibleRow({ person, onConverted }: { person: Row; onConverted: ConvertOutcome }) {
+function ConvertibleRow({ person, onConverted }: { person: Person; onConverted: ConvertOutcome }) {
   const fetcher = useFetcher<typeof action>();
   const working = fetcher.state !== "idle";
   // Updated in place: the revalidated loader brings the new role; until then, the fetcher's answer.
@@ -269,7 +267,15 @@ function ConvertButton({ id, working, onClick }: { id: string; working: boolean;
   );
 }
 
-function PersonCells({ person, role, children }: { person: Row; role: Row["role"]; children?: ReactNode }) {
+function PersonCells({
+  person,
+  role,
+  children,
+}: {
+  person: Person;
+  role: Person["role"];
+  children?: ReactNode;
+}) {
   return (
     <tr>
       <td className="px-4 py-2">{person.fullName || "—"}</td>
