@@ -267,15 +267,9 @@ function ConvertButton({ id, working, onClick }: { id: string; working: boolean;
   );
 }
 
-function PersonCells({
-  person,
-  role,
-  children,
-}: {
-  person: Person;
-  role: Person["role"];
-  children?: ReactNode;
-}) {
+type CellsProps = { person: Person; role: Person["role"]; children?: ReactNode };
+
+function PersonCells({ person, role, children }: CellsProps) {
   return (
     <tr>
       <td className="px-4 py-2">{person.fullName || "—"}</td>
