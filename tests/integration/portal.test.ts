@@ -708,12 +708,14 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
       { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
       { kind: "session_30m", used: 11, included: 16, percent: 69, includedInPlan: true },
     ]);
-    expect(view.activity[0]?.occurredAt).toEqual(new Date(T0.getTime() - DAY));
+    expect(parseJsonText(view.activity)[0]?.occurredAt).toBe(new Date(T0.getTime() - DAY).toISOString());
   });
 
   test("each demo plan's recent activity holds only what that plan includes: no strategy call on Basic", async () => {
     const titles = async (plan: Plan) =>
-      (await dashboardView(null, { kind: "demo", plan }, T0)).activity.map((entry) => entry.title);
+      parseJsonText((await dashboardView(null, { kind: "demo", plan }, T0)).activity).map(
+        (entry) => entry.title,
+      );
     expect(await titles("basic")).not.toContain("Strategy call");
     expect(await titles("pro")).toContain("Strategy call");
     expect(await titles("premium")).toContain("Strategy call");

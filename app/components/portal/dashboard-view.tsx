@@ -12,7 +12,8 @@ export type DashboardData = {
   mode: PortalMode;
   quotas: JsonText<UsageItem[]>;
   specials: JsonText<UsageItem[]>;
-  activity: ActivityEntry[];
+  /** Newest first; each time as an ISO 8601 string. */
+  activity: JsonText<ActivityEntry[]>;
   /** The client's own sessions; null in the demo. */
   sessions?: SessionsData | null;
 };
@@ -29,6 +30,7 @@ export function DashboardView({
 }) {
   const quotas = useMemo(() => parseJsonText(data.quotas), [data.quotas]);
   const specials = useMemo(() => parseJsonText(data.specials), [data.specials]);
+  const activity = useMemo(() => parseJsonText(data.activity), [data.activity]);
   return (
     <PortalPage title="Dashboard" subtitle={greeting} mode={data.mode} demoNav={demoNav}>
       <section aria-labelledby="quotas-heading">
@@ -55,7 +57,7 @@ export function DashboardView({
           Recent activity
         </h2>
         <div className="mt-4">
-          <ActivityList entries={data.activity} empty="No recent activity yet." />
+          <ActivityList entries={activity} empty="No recent activity yet." />
         </div>
       </section>
     </PortalPage>

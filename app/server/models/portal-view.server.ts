@@ -9,6 +9,7 @@ import { getDb } from "../db.server";
 import type { Permit } from "../policy.server";
 import { sessionsView } from "./bookings-read.server";
 import {
+  type ActivityJson,
   dashboardData,
   listHomework,
   listLessons,
@@ -49,32 +50,13 @@ function demoUsage(mode: PortalMode): UsageRow[] {
 }
 
 export async function dashboardView(permit: Own | null, mode: PortalMode, now = new Date()) {
-  let rows: UsageRow[];
-  let activity: {
-    id: string;
-    title: string;
-    details: string | null;
-    links: { label: string; url: string }[];
-    occurredAt: Date;
-  }[];
-  if (mode.kind === "demo" || !permit) {
-    rows = demoUsage(mode);
-    activity = demoActivities(mode.plan)
-      .slice(0, DASHBOARD_ACTIVITY_LIMIT)
-      .map((a, i) => ({
-        id: `demo-${i}`,
-        title: a.title,
-        details: a.details,
-        links: a.links,
-        occurredAt: daysAgo(now, a.daysAgo),
-      }));
-  } else {
+  if (mode.kind === "real" && permit) {
     const found = await dashboardData(await getDb(), permit, DASHBOARD_ACTIVITY_LIMIT);
     const summary = usageSummary(mode.plan, found.usage);
     const quotas = quotaItems(summary);
     return {
       mode,
-      // Both lists as JSON text (app/lib/json-text.ts): most of the page's values, in two strings.
+      // The lists as JSON text (app/lib/json-text.ts): most of the page's values, in three strings.
       quotas: jsonText(quotas),
       specials: jsonText(specialItems(summary)),
       activity: found.activity,
@@ -82,12 +64,21 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
       paymentFailed: found.paymentFailed,
     };
   }
-  const summary = usageSummary(mode.plan, rows);
+  const summary = usageSummary(mode.plan, demoUsage(mode));
+  const activity: ActivityJson[] = demoActivities(mode.plan)
+    .slice(0, DASHBOARD_ACTIVITY_LIMIT)
+    .map((a, i) => ({
+      id: `demo-${i}`,
+      title: a.title,
+      details: a.details,
+      links: a.links,
+      occurredAt: daysAgo(now, a.daysAgo).toISOString(),
+    }));
   return {
     mode,
     quotas: jsonText(quotaItems(summary)),
     specials: jsonText(specialItems(summary)),
-    activity,
+    activity: jsonText(activity),
     sessions: null,
     paymentFailed: false,
   };

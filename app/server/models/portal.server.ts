@@ -2,6 +2,7 @@ import { and, arrayContains, asc, desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { ResourceKind } from "~/domain/resource-kinds";
 import type { UsageRow } from "~/domain/usage";
+import { type JsonText, jsonText } from "~/lib/json-text";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyHomeworkSubmitted } from "../mail/notify.server";
@@ -38,7 +39,8 @@ export type ActivityEntry = {
 // JSON, and whether a payment of theirs is past due. Each simple query costs the server ~0.4 ms of CPU
 // (building, the driver, the rows), more than the database's work here (docs/decisions/0031).
 // Written with explicit aliases: inside select fields, drizzle leaves column names unqualified.
-type ActivityJson = Omit<ActivityEntry, "occurredAt"> & { occurredAt: string };
+/** An activity entry as JSON: its time as an ISO 8601 string. */
+export type ActivityJson = Omit<ActivityEntry, "occurredAt"> & { occurredAt: string };
 /** A booking as `ownBookings` (./bookings-read.server.ts) reads it. */
 export type OwnBooking = Awaited<ReturnType<typeof ownBookings>>[number];
 type BookingJson = Omit<OwnBooking, "startsAt" | "endsAt" | "resolvedAt"> & {
@@ -52,8 +54,9 @@ function prepareDashboard(db: Db) {
   const usage = sql<UsageRow[]>`(
     SELECT coalesce(json_agg(json_build_object('kind', u.kind, 'amount', u.amount)), '[]'::json)
     FROM service_usage u WHERE u.client_id = ${clientId})`;
-  const activity = sql<ActivityJson[]>`(
-    SELECT coalesce(json_agg(a ORDER BY a."occurredAt" DESC), '[]'::json) FROM (
+  // The activity goes to the page as the database writes it (JSON text, app/lib/json-text.ts).
+  const activity = sql<JsonText<ActivityJson[]>>`(
+    SELECT coalesce(json_agg(a ORDER BY a."occurredAt" DESC), '[]'::json)::text FROM (
       SELECT x.id, x.title, x.details, x.links, x.occurred_at AS "occurredAt" FROM activities x
       WHERE x.client_id = ${clientId} ORDER BY x.occurred_at DESC LIMIT ${sql.placeholder("limit")}
     ) a)`;
@@ -81,20 +84,25 @@ function prepareDashboard(db: Db) {
 const dashboardStatement = preparedPer(prepareDashboard);
 
 /**
- * A client's usage rows, newest `limit` activity entries (newest first), bookings (as `ownBookings`) and
+ * A client's usage rows, newest `limit` activity entries (newest first, as JSON text), bookings (as `ownBookings`) and
  * whether a payment is past due (as `hasFailedPayment`), in one round trip.
  */
 export async function dashboardData(
   db: Db,
   permit: Permit<"portal.read-own">,
   limit: number,
-): Promise<{ usage: UsageRow[]; activity: ActivityEntry[]; bookings: OwnBooking[]; paymentFailed: boolean }> {
+): Promise<{
+  usage: UsageRow[];
+  activity: JsonText<ActivityJson[]>;
+  bookings: OwnBooking[];
+  paymentFailed: boolean;
+}> {
   const clientId = ownerId(permit);
   const [row] = await dashboardStatement(db).execute({ clientId, limit });
-  if (!row) return { usage: [], activity: [], bookings: [], paymentFailed: false };
+  if (!row) return { usage: [], activity: jsonText([]), bookings: [], paymentFailed: false };
   return {
     usage: row.usage,
-    activity: row.activity.map((a) => ({ ...a, occurredAt: new Date(a.occurredAt) })),
+    activity: row.activity,
     bookings: row.bookings.map((b) => ({
       ...b,
       startsAt: new Date(b.startsAt),
