@@ -17,6 +17,7 @@ import {
   benchServerEnv,
   freePort,
   nodeBinary,
+  percentile,
   requireBuild,
   root,
   sleep,
@@ -109,9 +110,6 @@ function openStream(base, cookie, onChange) {
     req.on("error", reject);
   });
 }
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 // ── Run ─────────────────────────────────────────────────────────────────────────────────────────
 

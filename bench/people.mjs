@@ -45,7 +45,9 @@ import {
   ensureNginx,
   execPglite,
   freePort,
+  median,
   nodeBinary,
+  percentile,
   requireBuild,
   root,
   SEED_SQL,
@@ -318,9 +320,6 @@ async function person({ base, cookie, identity, admin, clients }, until, record,
 }
 
 // ── One step: N people for ramp-in + step seconds ───────────────────────────────────────────────
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 
 async function runStep(server, people, { databaseUrl }) {
   const started = performance.now();
@@ -792,12 +791,8 @@ With the cache on, ${pageCache.on.reduce((a, s) => a + (s.pageCacheHits ?? 0), 0
         .filter(([before]) => before)
         .map(([before, after]) => after.serverCpuMsPerRequest / before.serverCpuMsPerRequest)
         .sort((x, y) => x - y);
-      const median =
-        pairs.length % 2
-          ? pairs[(pairs.length - 1) / 2]
-          : (pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2;
       urlRows.push(
-        `| ${url} | ${cpu(m(b, (r) => r.serverCpuMsPerRequest))} → ${cpu(m(a, (r) => r.serverCpuMsPerRequest))} | ${(m(a, (r) => r.serverCpuMsPerRequest) / m(b, (r) => r.serverCpuMsPerRequest)).toFixed(2)} | ${median.toFixed(2)} (${pairs.map((x) => x.toFixed(2)).join(", ")}) | ${Math.round(m(b, (r) => r.rps))} → ${Math.round(m(a, (r) => r.rps))} | ${ms(m(b, (r) => r.p99))} → ${ms(m(a, (r) => r.p99))} | ${(m(b, (r) => r.bytesPerResponse) / 1024).toFixed(1)} → ${(m(a, (r) => r.bytesPerResponse) / 1024).toFixed(1)} | ${m(b, (r) => r.loadAverage).toFixed(1)} / ${m(a, (r) => r.loadAverage).toFixed(1)} |`,
+        `| ${url} | ${cpu(m(b, (r) => r.serverCpuMsPerRequest))} → ${cpu(m(a, (r) => r.serverCpuMsPerRequest))} | ${(m(a, (r) => r.serverCpuMsPerRequest) / m(b, (r) => r.serverCpuMsPerRequest)).toFixed(2)} | ${median(pairs).toFixed(2)} (${pairs.map((x) => x.toFixed(2)).join(", ")}) | ${Math.round(m(b, (r) => r.rps))} → ${Math.round(m(a, (r) => r.rps))} | ${ms(m(b, (r) => r.p99))} → ${ms(m(a, (r) => r.p99))} | ${(m(b, (r) => r.bytesPerResponse) / 1024).toFixed(1)} → ${(m(a, (r) => r.bytesPerResponse) / 1024).toFixed(1)} | ${m(b, (r) => r.loadAverage).toFixed(1)} / ${m(a, (r) => r.loadAverage).toFixed(1)} |`,
       );
     }
     replaceSection(

@@ -35,6 +35,16 @@ export function requireBuild() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The nearest-rank `p`th percentile of an ascending list; NaN for an empty one. */
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+
+/** The median of an ascending list (the mean of the middle two for an even length); NaN for an empty one. */
+export const median = (sorted) =>
+  sorted.length % 2
+    ? sorted[(sorted.length - 1) / 2]
+    : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+
 /** Node 24 runs express-shell/main.ts by type stripping; the machine's own Node may be older. */
 export const nodeBinary =
   Number(process.versions.node.split(".")[0]) >= 24
