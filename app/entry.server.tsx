@@ -1,8 +1,8 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext, loadContextWithNonce, NonceProvider } from "./lib/csp-nonce";
+import { scriptString } from "./lib/json-text";
 import { clientAddressContext } from "./server/rate-limit.server";
 
 export const streamTimeout = 5_000;
@@ -28,54 +28,50 @@ export default function handleRequest(
   // inline scripts and ours (root.tsx). None while pre-rendering: those pages use hashes.
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
-  // No page defers data (every loader resolves before rendering), so nothing would stream after the
-  // shell: the document is rendered whole and answered as one buffer, which spares a Node stream, a web
-  // stream and a write per ~2 KB chunk on the way out (docs/decisions/0018-performance.md).
-  return new Promise((resolve, reject) => {
-    let status = responseStatusCode;
-    let shellRendered = false;
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+  return renderDocument(request.url, responseStatusCode, responseHeaders, routerContext, nonce);
+}
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          pipe(
-            new Writable({
-              write(chunk: Buffer, _encoding, callback) {
-                chunks.push(chunk);
-                callback();
-              },
-              final(callback) {
-                clearTimeout(timeoutId);
-                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
-                callback();
-              },
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          // Errors in the shell reject and are logged by React Router; later ones are logged here.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
+/**
+ * The page as one string, rendered in one synchronous pass. No page defers data: every loader has
+ * resolved before this runs, so there is nothing to stream. React Router's `ServerRouter` would send its
+ * loader data (for hydration) through a Suspense boundary per chunk, which makes React render in several
+ * passes and write bytes chunk by chunk; instead the data is read whole first and written as one inline
+ * script where that boundary would have put its scripts: at the end of the body, the same text for the
+ * browser's `window.__reactRouterContext` stream (docs/decisions/0034-one-pass-render.md).
+ */
+async function renderDocument(
+  url: string,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  nonce: string | undefined,
+): Promise<Response> {
+  const stream = routerContext.serverHandoffStream;
+  const loaderData = stream ? await new Response(stream).text() : null;
+  routerContext.serverHandoffStream = undefined;
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  // Only a page that renders React Router's <Scripts> hydrates and so needs its data (as ServerRouter does).
+  const hydration =
+    loaderData !== null && routerContext.renderMeta?.didRenderScripts
+      ? `<script${nonce ? ` nonce="${nonce}"` : ""}>${HANDOFF}.enqueue(${scriptString(loaderData)});${HANDOFF}.close();</script>`
+      : "";
+  const document = html.endsWith(END)
+    ? `${html.slice(0, -END.length)}${hydration}${END}`
+    : `${html}${hydration}`;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html.startsWith("<html") ? `<!DOCTYPE html>${document}` : document, {
+    headers,
+    status,
   });
 }
 
+const END = "</body></html>";
+/** Set up by <Scripts>: the browser-side stream React Router decodes the loader data from. */
+const HANDOFF = "window.__reactRouterContext.streamController";
 /** The load context of one request (express-shell/main.ts): its CSP nonce and the client address Express saw. */
 export function requestLoadContext(nonce: string, clientAddress: string | undefined): RouterContextProvider {
   const context = loadContextWithNonce(nonce);

@@ -23,3 +23,19 @@ export function jsonText<T extends JsonValue>(value: T): JsonText<T> {
 export function parseJsonText<T>(text: JsonText<T>): T {
   return JSON.parse(text) as T;
 }
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * `text` as a JavaScript string literal to write inside an inline `<script>`: JSON with `<`, `>` and `&`
+ * escaped (no `</script>` or `<!--` can end or bend the element) and the two line separators too.
+ */
+export function scriptString(text: string): string {
+  return JSON.stringify(text).replace(/[&<>\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c);
+}
