@@ -5,6 +5,8 @@ import { cspNonceContext, loadContextWithNonce, NonceProvider } from "./lib/csp-
 import { scriptString } from "./lib/json-text";
 import { clientAddressContext } from "./server/rate-limit.server";
 
+// How long React Router's encoding of the loader data waits for a promise in it before rejecting it (no
+// loader returns one: renderDocument reads that data whole before rendering).
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
