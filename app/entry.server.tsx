@@ -74,6 +74,7 @@ async function renderDocument(
 const END = "</body></html>";
 /** Set up by <Scripts>: the browser-side stream React Router decodes the loader data from. */
 const HANDOFF = "window.__reactRouterContext.streamController";
+
 /** The load context of one request (express-shell/main.ts): its CSP nonce and the client address Express saw. */
 export function requestLoadContext(nonce: string, clientAddress: string | undefined): RouterContextProvider {
   const context = loadContextWithNonce(nonce);

@@ -402,9 +402,17 @@ const KEEP_PACE = 0.8;
  * KEEP_PACE of the median of the steps below. People wait for each answer before thinking again, so a
  * saturated server makes them ask less, and its answers' p95 can look fine while it serves fewer of them.
  */
-const keepsUp = (step, below) => below.length < 2 || pace(step) >= KEEP_PACE * median(below.map(pace));
+const keepsUp = (step, below) =>
+  below.length < 2 || pace(step) >= KEEP_PACE * median(below.map(pace).sort((x, y) => x - y));
 /** A step the server handled: every kind's p95 within the target, no errors, and it kept up. */
 const passes = (step, below) => fastEnough(step) && keepsUp(step, below);
+/** A ramp's steps the server handled, and the first it did not (the ramp ends there), if any. */
+function verdict(steps) {
+  const miss = steps.findIndex((step, i) => !passes(step, steps.slice(0, i)));
+  return miss < 0
+    ? { held: steps, stopped: undefined }
+    : { held: steps.slice(0, miss), stopped: steps[miss] };
+}
 
 // ── A server with people signed in ──────────────────────────────────────────────────────────────
 
@@ -727,9 +735,8 @@ function writeSection({ date, think, ramps, nginx, pageCache, compare, notes }) 
   const most = [];
   for (const [kind, steps] of Object.entries(ramps)) {
     for (const step of steps) rampTable.push(stepLine(kind, step));
-    const held = steps.filter((step, i) => passes(step, steps.slice(0, i)));
+    const { held, stopped } = verdict(steps);
     const best = held.at(-1);
-    const stopped = steps.find((step, i) => !passes(step, steps.slice(0, i)));
     most.push(
       `| ${kind} | ${best ? best.people : `fewer than ${steps[0].people}`} | ${best ? Math.round(best.rps) : "—"} | ${
         stopped
@@ -747,10 +754,8 @@ function writeSection({ date, think, ramps, nginx, pageCache, compare, notes }) 
     );
   }
   const mean = (list, f) => list.reduce((a, x) => a + f(x), 0) / list.length;
-  const passing = Object.values(ramps).flatMap((steps) =>
-    steps.filter((step, i) => passes(step, steps.slice(0, i))),
-  );
-  const perPerson = passing.length ? mean(passing, (s) => s.rps / s.people) : null;
+  const passing = Object.values(ramps).flatMap((steps) => verdict(steps).held);
+  const perPerson = passing.length ? mean(passing, pace) : null;
   const fixedLine = (label, list) => {
     const step = {
       people: list[0].people,
