@@ -21,7 +21,7 @@ export const RETRY_HINT_MS = 2_000;
  */
 export const CATCH_UP_MARGIN_MS = 5_000;
 /** More distinct missed events than this are told as one `resync`. */
-export const MAX_REPLAYED = 20;
+export const MAX_REPLAYED = 100;
 
 /**
  * Who hears what: a client hears about their own records; staff (who may open any client) hear
