@@ -9,7 +9,7 @@ import { assignHomework } from "~/server/models/homework.server";
 import { setPlan } from "~/server/models/people.server";
 import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { adminQuery, databaseLabel, freshDatabase } from "../support/database";
 import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
 import { readSse, type SseStream } from "../support/sse";
@@ -116,6 +116,43 @@ describe(`the live bus on ${databaseLabel}`, () => {
     sub.stop();
   });
 });
+
+// PostgreSQL only: PGlite's LISTEN is in-process and cannot drop.
+test.skipIf(!process.env.TEST_DATABASE_URL)(
+  "after its LISTEN connection drops, the bus answers for nothing it may have missed, only for what it heard since it listened again",
+  async () => {
+    let resyncs = 0;
+    const stop = await database.bus.subscribe(
+      () => {},
+      () => {
+        resyncs += 1;
+      },
+    );
+    const before = Date.now();
+    expect(database.bus.heardSince(before)).toEqual([]);
+    // The server ends the process's LISTEN connection (a restart or a network cut would too).
+    const ended = await adminQuery(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = 'LISTEN coach_changes'`,
+      database.url,
+    );
+    expect(ended.rowCount).toBe(1);
+    const deadline = Date.now() + 15_000;
+    while (resyncs === 0 && Date.now() < deadline) await sleep(20);
+    expect(resyncs, "the bus listened again").toBe(1);
+
+    // Events sent while it was down are lost: it no longer answers for the time before.
+    expect(database.bus.heardSince(before)).toBeNull();
+    const after = Date.now();
+    const clientId = randomUUID();
+    const sub = await listen();
+    await database.bus.publish({ kind: "booking", clientId });
+    await sub.waitFor((e) => e.kind === "booking" && e.clientId === clientId);
+    sub.stop();
+    stop();
+    expect(database.bus.heardSince(after)).toContainEqual({ kind: "booking", clientId });
+  },
+);
 
 describe("who hears what", () => {
   const maya = { id: randomUUID(), role: "client" as const };
