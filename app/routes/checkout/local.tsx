@@ -11,9 +11,12 @@ import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { getConfig, isLoopbackHost } from "~/server/env.server";
 import { ownOrder } from "~/server/models/orders.server";
-import { payLocally } from "~/server/payments/checkout.server";
+import {
+  LOCAL_CHECKOUT_CLOSED,
+  localCheckoutOpen,
+  payLocally,
+} from "~/server/payments/local-checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/local";
 
@@ -24,12 +27,8 @@ export const access = routeAccess({ loader: BUYER, action: BUYER });
 // address. "Pay" sends the events Stripe would send, signed locally, through the webhook's own code.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_HERE = "The test checkout runs only on a computer's own address, when Stripe is not configured.";
-
 function guard(request: Request, context: Readonly<RouterContextProvider>) {
-  if (getConfig().payments.mode !== "local" || !isLoopbackHost(new URL(request.url).hostname)) {
-    throw data({ error: NOT_HERE }, { status: 404 });
-  }
+  if (!localCheckoutOpen(request)) throw data({ error: LOCAL_CHECKOUT_CLOSED }, { status: 404 });
   return permitFor(context, "checkout.start");
 }
 
