@@ -88,7 +88,7 @@ const END_MARGIN_MS = DAY_MS;
  * When an instalment plan's subscription must end so that exactly `instalments` charges are made: inside
  * the last instalment's period, a day before the period after it would begin (and charge again). `start`
  * is when the subscription began; the margin absorbs the seconds between that and the time we know it
- * (docs/decisions/0035-stripe-api-version.md). Null for anything that is not an instalment plan.
+ * (docs/decisions/0038-stripe-api-version.md). Null for anything that is not an instalment plan.
  */
 export function instalmentsEndAt(order: OrderSummary, start: Date): Date | null {
   if (!order.instalments) return null;

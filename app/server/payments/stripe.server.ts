@@ -6,7 +6,7 @@ import Stripe from "stripe";
 /**
  * The API version every request and every event's shape follows: the one the installed `stripe` package
  * is typed for. Typed as the SDK's own `LatestApiVersion`, so upgrading the package without moving this
- * pin (and retyping what moved) fails `tsc` (docs/decisions/0035-stripe-api-version.md).
+ * pin (and retyping what moved) fails `tsc` (docs/decisions/0038-stripe-api-version.md).
  */
 export const STRIPE_API_VERSION: Stripe.LatestApiVersion = "2026-10-28.endive";
 
