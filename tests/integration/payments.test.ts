@@ -21,11 +21,15 @@ import {
 } from "../support/fake-stripe";
 import { insertPerson } from "../support/people";
 
-// Payments (issue #16, docs/decisions/0027-payments.md) on a real database (PGlite, or PostgreSQL with
-// TEST_DATABASE_URL), with the official Stripe client talking to an in-process fake and events signed
-// as Stripe signs them: checkout start, the webhook's signature check, fulfilment exactly once
-// (replays, 20 concurrent duplicates, the success page racing the webhook), amount checks, events out of
-// order, instalments that stop by themselves, failures, cancellations and refunds.
+// Payments (issue #16, docs/decisions/0027-payments.md, 0038-stripe-api-version.md) on a real database
+// (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the official Stripe client talking to an
+// in-process fake and events signed as Stripe signs them: checkout start, the webhook's signature check,
+// fulfilment exactly once (replays, 20 concurrent duplicates, the success page racing the webhook),
+// amount checks, events out of order, instalments fixed at the start, failures, cancellations, refunds,
+// disputes, and events about objects this site did not make. Every event is built by stripeEvent
+// (tests/support/fake-stripe.ts) around an object typed as stripe-node 23.1.0's type for that event type
+// at API 2026-10-28.endive (src/resources/Invoices.ts, Charges.ts, Disputes.ts, Subscriptions.ts,
+// Checkout/Sessions.ts), so a field Stripe does not send at that version fails `tsc`.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let fake: FakeStripe;
