@@ -869,6 +869,15 @@ describe(`only our own failures are 5xx, on ${databaseLabel}`, () => {
       status: 200,
       body: { received: true, outcome: "ignored: no order for this charge" },
     });
+    // One Stripe says it doesn't have (another account's, a test object in live mode): not ours either.
+    const unknown = await deliver(
+      stripeEvent("charge.refunded", {
+        id: "ch_unknown",
+        payment_intent: "pi_unknown_here",
+        amount_refunded: 5,
+      }),
+    );
+    expect(unknown.status).toBe(200);
   });
 
   test("with the database down, the answer is 503", async () => {
