@@ -60,6 +60,24 @@ describe("POST /webhooks/stripe", () => {
     expect(await replay.json()).toEqual({ received: true, outcome: "replay" });
   });
 
+  test("a charge this site did not make (another product, an old payment link) is 200 and ignored, not 503", async () => {
+    const { body, signature } = signed(
+      stripeEvent("charge.succeeded", {
+        id: "ch_elsewhere",
+        object: "charge",
+        payment_intent: "pi_elsewhere",
+        metadata: {},
+        receipt_url: "https://pay.stripe.com/receipts/elsewhere",
+      }),
+    );
+    const answer = await post(stripe, "/webhooks/stripe", body, signature);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      received: true,
+      outcome: "ignored: no payment of ours for this charge",
+    });
+  });
+
   test("a body that is not JSON is 400; one over the limit is 413; neither is a 5xx", async () => {
     const { signature } = signed("x");
     expect((await post(stripe, "/webhooks/stripe", "not json", signature)).status).toBe(400);

@@ -11,9 +11,12 @@ import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { paymentsFor } from "~/server/developer.server";
 import { ownOrder } from "~/server/models/orders.server";
-import { payLocally } from "~/server/payments/checkout.server";
+import {
+  LOCAL_CHECKOUT_CLOSED,
+  localCheckoutOpen,
+  payLocally,
+} from "~/server/payments/local-checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/local";
 
@@ -25,12 +28,8 @@ export const access = routeAccess({ loader: BUYER, action: BUYER });
 // signed locally, through the webhook's own code.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_HERE = "The test checkout runs only on a developer's own computer, when Stripe is not configured.";
-
 function guard(context: Readonly<RouterContextProvider>) {
-  if (paymentsFor(context).mode !== "local") {
-    throw data({ error: NOT_HERE }, { status: 404 });
-  }
+  if (!localCheckoutOpen(context)) throw data({ error: LOCAL_CHECKOUT_CLOSED }, { status: 404 });
   return permitFor(context, "checkout.start");
 }
 
