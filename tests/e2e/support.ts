@@ -15,19 +15,17 @@ import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.
 export { expect };
 
 /**
- * Playwright's `test`, plus a check that the page never threw an uncaught exception
- * (a broken hydration or event handler a person would meet as a dead button).
+ * Playwright's `test`, whose `page` fails the test if it ever threw an uncaught exception (a broken
+ * hydration or event handler a person would meet as a dead button). Kept on `page` rather than an
+ * automatic fixture, so a test that opens its own contexts does not also pay for an unused page.
  */
-export const test = base.extend<{ failOnPageErrors: undefined }>({
-  failOnPageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
-      await use(undefined);
-      expect(errors, "uncaught exceptions in the page").toEqual([]);
-    },
-    { auto: true },
-  ],
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+    await use(page);
+    expect(errors, "uncaught exceptions in the page").toEqual([]);
+  },
 });
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -64,6 +62,12 @@ export async function gotoHydrated(
   { waitUntil = "load" }: { waitUntil?: "load" | "domcontentloaded" } = {},
 ) {
   const response = await page.goto(path, { waitUntil });
+  await untilInteractive(page);
+  return response;
+}
+
+/** Waits until the page already open has been made interactive by its scripts (see gotoHydrated). */
+export async function untilInteractive(page: Page) {
   // data-hydrated: React has hydrated and mounted what waits for it (app/components/after-hydration.tsx);
   // data-enhanced: an HTML-first page's enhancers ran.
   await page.waitForFunction(
@@ -71,7 +75,19 @@ export async function gotoHydrated(
       document.documentElement.hasAttribute("data-hydrated") ||
       document.documentElement.hasAttribute("data-enhanced"),
   );
-  return response;
+}
+
+/**
+ * Opens `path` with the page's clock stopped, so timers (a carousel's rotation) only run when the test
+ * lets time pass with `page.clock.runFor`: what a slow machine does to real time cannot move them.
+ */
+export async function gotoWithStoppedClock(page: Page, path: string) {
+  const start = new Date("2026-11-21T12:00:00-05:00");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+  await gotoHydrated(page, path);
+  // Let the page measure itself and settle before the first assertion.
+  await page.clock.runFor(100);
 }
 
 /** Whether the page in `page` runs React (hydrated), rather than being HTML-first. */
@@ -151,7 +167,8 @@ export async function signedInPage(
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
-  await gotoHydrated(page, path);
+  // Sign-in has loaded the page at `path`: no second navigation, only its scripts to wait for.
+  await untilInteractive(page);
   return { context, page };
 }
 
