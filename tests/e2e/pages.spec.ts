@@ -1,6 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { SETTINGS } from "../../app/content/settings";
-import { expect, expectNoAxeViolations, goOffline, gotoHydrated, test } from "./support";
+import {
+  expect,
+  expectNoAxeViolations,
+  goOffline,
+  gotoHydrated,
+  gotoWithStoppedClock,
+  test,
+} from "./support";
 
 // Home, About, FAQ and Privacy: what each page says, the contact embeds' offline fallback, the FAQ
 // accordion, the About page's logo carousels, structured data, and accessibility in both themes.
@@ -52,15 +59,25 @@ async function settledFirstLogo(carousel: Locator): Promise<string> {
   return previous as string;
 }
 
-/** Waits until the carousel's left-most whole logo changes; returns when (ms since the epoch). */
-async function nextMove(carousel: Locator, timeout = 5_000): Promise<number> {
-  const from = await firstVisibleLogo(carousel);
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    if ((await firstVisibleLogo(carousel)) !== from) return Date.now();
-    await carousel.page().waitForTimeout(50);
-  }
-  throw new Error(`the carousel did not move from "${from}" within ${timeout} ms`);
+/**
+ * Resolves once the carousel is near the screen as its enhancer sees it (app/enhancers/carousel.ts starts
+ * its timer then): an observer made after the enhancer's is told of the same crossing after it.
+ */
+async function nearTheScreen(carousel: Locator): Promise<void> {
+  await carousel.evaluate(
+    (root) =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer.disconnect();
+            resolve();
+          },
+          { rootMargin: "200px 0px" },
+        );
+        observer.observe(root);
+      }),
+  );
 }
 
 function useLightTheme(page: Page) {
@@ -388,65 +405,81 @@ test("logo carousel is labelled and its previous/next buttons move one logo", as
   await expect.poll(() => firstVisibleLogo(carousel)).toBe(logos[(at - 1 + logos.length) % logos.length]);
 });
 
+// The carousel tests stop the page's clock (gotoWithStoppedClock): the 2-second rotation is then
+// checked on either side of 2 s of the page's time, which no load on the machine can stretch.
+
 test("logo carousel moves on by itself every 2 seconds", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await gotoHydrated(page, "/about");
+  await gotoWithStoppedClock(page, "/about");
   const carousel = page.getByRole("region", { name: COACH_CAROUSEL });
-  // It starts once near the screen.
-  await carousel.scrollIntoViewIfNeeded();
   const logos = await allLogos(carousel);
+  // Held by the pointer, near the screen; its 2 s start again when the pointer leaves.
+  await carousel.hover();
+  await nearTheScreen(carousel);
+  const first = await settledFirstLogo(carousel);
+  const after = (steps: number) => logos[(logos.indexOf(first) + steps) % logos.length];
+  await page.mouse.move(5, 5);
 
-  const before = await settledFirstLogo(carousel);
-  const firstMove = await nextMove(carousel);
-  await expect.poll(() => firstVisibleLogo(carousel)).toBe(logos[(logos.indexOf(before) + 1) % logos.length]);
-  const secondMove = await nextMove(carousel);
-  expect(secondMove - firstMove).toBeGreaterThan(1_500);
-  // Generous above: a loaded machine delays timers and the polling that observes them.
-  expect(secondMove - firstMove).toBeLessThan(3_500);
+  await page.clock.runFor(1_900);
+  expect(await firstVisibleLogo(carousel)).toBe(first);
+  await page.clock.runFor(200);
+  await expect.poll(() => firstVisibleLogo(carousel)).toBe(after(1));
+  // The next move is 2 s after the first, not sooner.
+  await page.clock.runFor(1_800);
+  expect(await firstVisibleLogo(carousel)).toBe(after(1));
+  await page.clock.runFor(200);
+  await expect.poll(() => firstVisibleLogo(carousel)).toBe(after(2));
 });
 
 test("logo carousel holds still while hovered and when paused, and resumes after", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await gotoHydrated(page, "/about");
+  await gotoWithStoppedClock(page, "/about");
   const carousel = page.getByRole("region", { name: COACH_CAROUSEL });
 
   await carousel.hover();
+  await nearTheScreen(carousel);
   const held = await settledFirstLogo(carousel);
-  await page.waitForTimeout(3_000);
+  await page.clock.runFor(6_000);
   expect(await firstVisibleLogo(carousel)).toBe(held);
 
   await page.mouse.move(5, 5);
-  await expect.poll(() => firstVisibleLogo(carousel), { timeout: 5_000 }).not.toBe(held);
+  await page.clock.runFor(2_100);
+  await expect.poll(() => firstVisibleLogo(carousel)).not.toBe(held);
 
   // The Pause button stops it for good, also once the pointer and the focus have left.
   await carousel.getByRole("button", { name: "Pause automatic rotation" }).click();
   await page.getByRole("heading", { level: 1 }).click();
   await expect(carousel.getByRole("button", { name: "Resume automatic rotation" })).not.toBeFocused();
   const paused = await settledFirstLogo(carousel);
-  await page.waitForTimeout(3_000);
+  await page.clock.runFor(6_000);
   expect(await firstVisibleLogo(carousel)).toBe(paused);
   await expect(carousel.getByRole("button", { name: "Resume automatic rotation" })).toBeVisible();
 });
 
 test("logo carousel holds still while a keyboard user is inside it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await gotoHydrated(page, "/about");
+  await gotoWithStoppedClock(page, "/about");
   const carousel = page.getByRole("region", { name: COACH_CAROUSEL });
+  await page.mouse.move(5, 5);
   await carousel.getByRole("button", { name: "Next logos" }).focus();
+  await nearTheScreen(carousel);
   const held = await settledFirstLogo(carousel);
-  await page.waitForTimeout(3_000);
+  await page.clock.runFor(6_000);
   expect(await firstVisibleLogo(carousel)).toBe(held);
 });
 
 test("with reduced motion the logo carousel never moves by itself", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await gotoHydrated(page, "/about");
+  await gotoWithStoppedClock(page, "/about");
   const carousel = page.getByRole("region", { name: COACH_CAROUSEL });
   const logos = await allLogos(carousel);
+  await page.mouse.move(5, 5);
+  await carousel.scrollIntoViewIfNeeded();
+  await nearTheScreen(carousel);
 
   expect(await firstVisibleLogo(carousel)).toBe(logos[0]);
-  await page.waitForTimeout(3_500);
+  await page.clock.runFor(10_000);
   expect(await firstVisibleLogo(carousel)).toBe(logos[0]);
   await expect(carousel.getByRole("button", { name: /automatic rotation/ })).toHaveCount(0);
 

@@ -1,7 +1,14 @@
 import type { Locator, Page, Route } from "@playwright/test";
 import { INTEREST_FORM } from "../../app/content/next-offer";
 import { SETTINGS } from "../../app/content/settings";
-import { expect, expectNoAxeViolations, goOffline, gotoHydrated, test } from "./support";
+import {
+  expect,
+  expectNoAxeViolations,
+  goOffline,
+  gotoHydrated,
+  gotoWithStoppedClock,
+  test,
+} from "./support";
 
 // The Next Offer program page (enroll-by date, interest form, reviews, testimonial carousel, FAQ)
 // and the Workshops page.
@@ -74,19 +81,6 @@ async function shownSlides(carousel: Locator): Promise<string[]> {
       .sort((a, b) => a.card.left - b.card.left)
       .map(({ slide }) => slide.getAttribute("aria-label") ?? "");
   });
-}
-
-/**
- * Opens the program page with the page's clock stopped, so the carousel only moves when the test
- * lets time pass (`page.clock.runFor`).
- */
-async function openWithStoppedClock(page: Page) {
-  const start = new Date("2026-11-21T12:00:00-05:00");
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1000));
-  await gotoHydrated(page, PROGRAM);
-  // Let the carousel measure itself and settle before the first assertion.
-  await page.clock.runFor(100);
 }
 
 async function chooseLightTheme(page: Page) {
@@ -316,7 +310,7 @@ test("the testimonial carousel holds four testimonials and shows 1, 2 or 3 at a 
 
 test("previous and next buttons move one testimonial at a time and loop around", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await openWithStoppedClock(page);
+  await gotoWithStoppedClock(page, PROGRAM);
 
   // With the carousel's code running: a press made before it arrives is another test's case.
   const carousel = await reachTestimonials(page, 1);
@@ -341,7 +335,7 @@ test("previous and next buttons move one testimonial at a time and loop around",
 
 test("testimonials advance on their own every 2 seconds and loop", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await openWithStoppedClock(page);
+  await gotoWithStoppedClock(page, PROGRAM);
   const carousel = await reachTestimonials(page, 3);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
@@ -357,7 +351,7 @@ test("testimonials advance on their own every 2 seconds and loop", async ({ page
 
 test("hovering the testimonials pauses them until the pointer leaves", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await openWithStoppedClock(page);
+  await gotoWithStoppedClock(page, PROGRAM);
   const carousel = testimonials(page);
   await carousel.scrollIntoViewIfNeeded();
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
@@ -375,7 +369,7 @@ test("keyboard focus inside the testimonials pauses them, and the Pause button s
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await openWithStoppedClock(page);
+  await gotoWithStoppedClock(page, PROGRAM);
   const carousel = testimonials(page);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
@@ -408,7 +402,7 @@ test("keyboard focus inside the testimonials pauses them, and the Pause button s
 test("with reduced motion the testimonials never move on their own", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.setViewportSize(DESKTOP);
-  await openWithStoppedClock(page);
+  await gotoWithStoppedClock(page, PROGRAM);
   const carousel = testimonials(page);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
@@ -425,7 +419,7 @@ test("far from the screen the testimonials are plain markup that holds still, an
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await openWithStoppedClock(page);
+  await gotoWithStoppedClock(page, PROGRAM);
   const carousel = testimonials(page);
   // The first three, where the carousel will start them; the engine has not loaded, so all four
   // testimonials are still exposed and none moves.
