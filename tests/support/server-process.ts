@@ -261,9 +261,7 @@ export async function runServerExpectingExit(
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }> {
-  const started = Date.now();
   const port = await freeLocalPort();
   const spawned = spawnServer(
     childEnv({
@@ -285,7 +283,7 @@ export async function runServerExpectingExit(
   if (timedOut) {
     throw new Error(`The server was still running after ${timeoutMs} ms. Output:\n${spawned.logs()}`);
   }
-  return { ...exit, stdout: spawned.stdout(), stderr: spawned.stderr(), ms: Date.now() - started };
+  return { ...exit, stdout: spawned.stdout(), stderr: spawned.stderr() };
 }
 
 /**

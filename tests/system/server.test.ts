@@ -191,8 +191,6 @@ describe("configuration errors stop the process with one line naming the variabl
     const result = await runServerExpectingExit({ SESSION_SECRET: SECRET, ...env });
     expect(result.code, `exit code; stderr:\n${result.stderr}`).not.toBe(0);
     expect(result.code).not.toBeNull();
-    // Generous for a loaded CI machine; a server that started instead would never exit at all.
-    expect(result.ms).toBeLessThan(20_000);
     const lines = result.stderr.split("\n").filter((line) => line.trim() !== "");
     expect(lines, "stderr must hold exactly one line").toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: /);
