@@ -19,6 +19,14 @@ export async function openSse(url: string, cookie: string): Promise<SseStream> {
     headers: { cookie, accept: "text/event-stream" },
     signal: abort.signal,
   });
+  return readSse(response, () => abort.abort());
+}
+
+/**
+ * The frames of an event stream already opened some other way (over HTTP/2, through a proxy: see
+ * tests/support/nginx.ts); `close` ends the request.
+ */
+export async function readSse(response: Response, close: () => void): Promise<SseStream> {
   const frames: SseFrame[] = [];
   const waiters = new Set<() => void>();
   const wake = () => {
@@ -88,6 +96,6 @@ export async function openSse(url: string, cookie: string): Promise<SseStream> {
         check();
       });
     },
-    close: () => abort.abort(),
+    close,
   };
 }
