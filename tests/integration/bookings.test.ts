@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SETTINGS } from "~/content/settings";
@@ -486,6 +487,24 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const second = await deliver("BOOKING_CREATED", { ...from(person), start: inHours(3) });
     const late = await deliver("BOOKING_CANCELLED", { uid: second.uid, ...from(person), start: inHours(3) });
     expect(late.body).toMatchObject({ summary: "late cancel" });
+    expect(await used(person.id)).toBe(1);
+  });
+
+  test("the README's example delivery works: with the link's token it counts, without it waits", async () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const line = /^body='(.*)'$/m.exec(readme)?.[1];
+    if (!line) throw new Error("no example body in the README");
+    const person = await client("pro");
+    const example = (token: string, uid: string) =>
+      line
+        .replace(`'"$token"'`, token)
+        .replace('"uid":"try-1"', `"uid":"${uid}"`)
+        .replace("daniel.okafor@example.com", person.email)
+        .replace(/2026-01-08/g, inHours(48).toISOString().slice(0, 10));
+    const counted = await send(example(bookingToken(person.id), `readme-${person.id}`));
+    expect(counted.body).toMatchObject({ summary: "counted" });
+    const waits = await send(example("paste the metadata[portal] value here", `readme2-${person.id}`));
+    expect(waits.body).toMatchObject({ summary: "to confirm" });
     expect(await used(person.id)).toBe(1);
   });
 
