@@ -16,8 +16,16 @@ function signature(purpose: string, payload: string, secret: string): Buffer {
   return createHmac("sha256", key(purpose, secret)).update(payload).digest();
 }
 
+let secretOf: { config: object; secret: string } | undefined;
+
 /** The process's secret: the session secret (SESSION_SECRET, or the one kept in DATA_DIR). */
-export const processSecret = () => resolveSessionSecret(getConfig());
+export function processSecret(): string {
+  // Read once per configuration: the portal signs its booking links on every dashboard render, and
+  // without SESSION_SECRET the secret is a file in DATA_DIR.
+  const config = getConfig();
+  if (secretOf?.config !== config) secretOf = { config, secret: resolveSessionSecret(config) };
+  return secretOf.secret;
+}
 
 /** The token carrying `text` for `purpose`. */
 export function signToken(purpose: string, text: string, secret = processSecret()): string {
