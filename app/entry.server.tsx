@@ -3,6 +3,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext, loadContextWithNonce, NonceProvider } from "./lib/csp-nonce";
 import { scriptString } from "./lib/json-text";
+import { isUnproxiedLocal, unproxiedLocalContext } from "./server/developer.server";
 import { clientAddressContext } from "./server/rate-limit.server";
 
 // How long React Router's encoding of the loader data waits for a promise in it before rejecting it (no
@@ -75,10 +76,17 @@ const END = "</body></html>";
 /** Set up by <Scripts>: the browser-side stream React Router decodes the loader data from. */
 const HANDOFF = "window.__reactRouterContext.streamController";
 
-/** The load context of one request (express-shell/main.ts): its CSP nonce and the client address Express saw. */
-export function requestLoadContext(nonce: string, clientAddress: string | undefined): RouterContextProvider {
+/**
+ * The load context of one request (express-shell/main.ts): its CSP nonce, the client address Express saw
+ * (through trusted proxies), and whether the connection is this machine's own, unproxied.
+ */
+export function requestLoadContext(
+  nonce: string,
+  connection: { clientAddress: string | undefined; peer: string | undefined; headerNames: Iterable<string> },
+): RouterContextProvider {
   const context = loadContextWithNonce(nonce);
-  context.set(clientAddressContext, clientAddress ?? null);
+  context.set(clientAddressContext, connection.clientAddress ?? null);
+  context.set(unproxiedLocalContext, isUnproxiedLocal(connection.peer, connection.headerNames));
   return context;
 }
 
@@ -91,7 +99,7 @@ export { backup, restore } from "./server/backup-command.server";
 // POST /webhooks/cal: Cal.com bookings, read from the raw body (docs/decisions/0028-bookings.md).
 export { CAL_WEBHOOK_LIMIT, handleCalWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
-export { ConfigError, getConfig } from "./server/env.server";
+export { ConfigError, getConfig, publicSiteProblem } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";

@@ -297,8 +297,10 @@ async function person({ base, cookie, identity, admin, clients }, until, record,
   // People arrive spread over the ramp-in, not all in the same millisecond.
   await sleep(Math.random() * RAMP_MS);
   while (performance.now() < until) {
+    // A browser's stream asks for what changed since its page's render (decision 0037); this one opens
+    // before its document, so "since now" is no later than the render it stands for.
     const stream = openStream(
-      `${base}/events`,
+      `${base}/events?since=${Date.now()}`,
       cookie,
       (event) => shows(event) && revalidate(),
       () => {

@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import Negotiator from "negotiator";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bufferedBody } from "./security.ts";
 
 /** Below this, a body goes out as it is: compressing it saves nothing a person would notice. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -60,15 +61,15 @@ function webRequest(req: Request, res: Response): globalThis.Request {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: "half" } = {
+  const init: RequestInit = {
     method: req.method,
     headers,
     signal: controller.signal,
   };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-    init.duplex = "half";
-  }
+  // Read whole and bounded before the app (express-shell/security.ts boundedBodies): the app never
+  // reads the socket itself.
+  const body = bufferedBody(res);
+  if (body && req.method !== "GET" && req.method !== "HEAD") init.body = body;
   return new Request(url, init);
 }
 

@@ -25,7 +25,8 @@ type AppEntry = typeof import("../app/entry.server.tsx");
 if (startCluster()) await new Promise<never>(() => {});
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, configOrExit().buildDir);
+// `serving`: a public site without its sign-in stops here with one line (app/server/env.server.ts).
+const buildDir = path.resolve(root, configOrExit(process.env, { serving: true }).buildDir);
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 
 if (!existsSync(serverBuildPath)) {
@@ -50,9 +51,11 @@ const { logger } = entry;
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+// TRUST_PROXY (default loopback): which peers' X-Forwarded-For is believed for `req.ip` — the address
+// rate limits, sessions and logs use. No decision of who may do what reads it (app/server/developer.server.ts).
+app.set("trust proxy", config.trustProxy);
 
-// One structured line per request: method, path, status, duration (when the log level shows them).
+// One structured line per request: client address, method, path, status, duration (when the log level shows them).
 app.use((req, res, next) => {
   if (!logger.isLevelEnabled("info")) return next();
   const started = process.hrtime.bigint();
@@ -61,6 +64,7 @@ app.use((req, res, next) => {
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     logger.info({
+      ip: req.ip,
       method: req.method,
       path: requestPath,
       status: res.statusCode,
@@ -117,7 +121,15 @@ app.use((req, res, next) => (SAFE_METHODS.has(req.method) ? next() : changeLimit
 // The app, which compresses what it renders (express-shell/app-handler.ts). Its load context: the nonce
 // in this response's CSP header, for the inline scripts the app renders, and the client address the
 // app's own limits count by. Mounted without a path: everything that got this far is the router's.
-app.use(appHandler(build, config.nodeEnv, (req, res) => entry.requestLoadContext(cspNonce(res), req.ip)));
+app.use(
+  appHandler(build, config.nodeEnv, (req, res) =>
+    entry.requestLoadContext(cspNonce(res), {
+      clientAddress: req.ip,
+      peer: req.socket.remoteAddress,
+      headerNames: Object.keys(req.headers),
+    }),
+  ),
+);
 
 // Migrate and seed before taking traffic; if the database is down, keep serving (healthz says 503)
 // and let a later request open it.

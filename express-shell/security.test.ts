@@ -55,7 +55,7 @@ test("no protection in express-shell/main.ts is mounted on a path: the router an
   // their raw body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md); their `.data`
   // spelling is the router's and never reaches them (tests/system/payments.test.ts).
   expect(mounted).toEqual(["post /webhooks/stripe", "post /webhooks/cal"]);
-  expect(source).toMatch(/\napp\.use\(appHandler\(/);
+  expect(source).toMatch(/\napp\.use\(\s*appHandler\(/);
   const routes = readFileSync(path.join(import.meta.dirname, "..", "app", "routes.ts"), "utf8");
   expect(routes).not.toMatch(/["']webhooks/);
 });

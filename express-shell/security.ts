@@ -9,12 +9,13 @@ export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A state-changing request must come from the site itself: a foreign `Sec-Fetch-Site` or `Origin`
- * is refused with 403 before any action runs, even with a valid session cookie (which SameSite=Lax
+ * (one that is not PUBLIC_ORIGIN) is refused with 403 before any action runs, even with a valid session cookie (which SameSite=Lax
  * already keeps off most cross-site posts). `signedLinks` matches the paths whose authority is a
  * signature in the URL rather than a session (the one-click unsubscribe link, docs/SECURITY.md): a
  * mail provider posts those from its own servers or pages. Their `Origin` header is removed.
  */
 export function sameSiteMutations(publicOrigin: string, signedLinks?: RegExp): RequestHandler {
+  const ownOrigins = sameOrigins(publicOrigin);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (signedLinks?.test(req.path)) {
@@ -25,15 +26,25 @@ export function sameSiteMutations(publicOrigin: string, signedLinks?: RegExp): R
     }
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
     const foreignSite = site !== undefined && site !== "same-origin" && site !== "none";
-    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
+    const foreignOrigin = origin !== undefined && !ownOrigins.has(origin);
     if (foreignSite || foreignOrigin) {
       res.status(403).json({ error: "Cross-site requests are not allowed." });
       return;
     }
     next();
   };
+}
+
+/**
+ * The site's own origins: PUBLIC_ORIGIN, and for a developer's http://localhost:PORT its loopback
+ * spellings on the same port (127.0.0.1, [::1]). Never the request's Host, which the sender writes.
+ */
+function sameOrigins(publicOrigin: string): Set<string> {
+  const url = new URL(publicOrigin);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"];
+  if (url.protocol !== "http:" || !loopback.includes(url.hostname)) return new Set([publicOrigin]);
+  return new Set(loopback.map((host) => `http://${host}${url.port ? `:${url.port}` : ""}`));
 }
 
 export type ContentSecurity = {
@@ -185,21 +196,48 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * A state-changing request that declares a body over `maxBytes` is answered 413 before anything
- * parses it (the app's form reader applies the same limit to bodies it reads, declared or not). The
- * body is read to its end and dropped first — an HTTP/1.1 client keeps sending and would miss an
- * early answer — unless it declares more than `dropBytes`: then the connection is dropped.
+ * Every request body the app may read (any method but GET and HEAD) is read here first, whole and
+ * bounded, however it is sent: declared with Content-Length or streamed chunked. Within `maxBytes` it
+ * is kept (`bufferedBody`) and the app reads that copy, so nothing after this point (the access check
+ * that reads a form's intent, the action) can be made to buffer more. Over it, the rest is read and
+ * dropped, then 413 (a browser keeps sending and would miss an early answer), unless it declares or
+ * sends more than `dropBytes`: then the 413 comes at once, reading stops and the connection closes.
  */
 export function boundedBodies(maxBytes: number, dropBytes: number, message: string): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const refuse = () => {
+      if (!res.headersSent) res.status(413).json({ error: message });
+    };
+    // Stop reading, answer at once, and close a moment later: the client gets time to read the 413 while
+    // it is still sending (closing at once sends a reset that can discard the answer it has not read).
+    // The request is unfinished, so no client reuses this connection meanwhile.
+    const hangUp = () => {
+      req.pause();
+      res.once("finish", () => setTimeout(() => req.socket.destroy(), 2_000).unref());
+      refuse();
+    };
     const declared = Number(req.get("content-length") ?? 0);
-    if (!(declared > maxBytes)) return next();
-    if (declared > dropBytes) {
-      req.destroy();
-      return;
-    }
-    req.on("end", () => res.status(413).json({ error: message }));
-    req.resume();
+    if (declared > dropBytes) return hangUp();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      if (size > dropBytes) return;
+      size += chunk.length;
+      if (size > dropBytes) return hangUp();
+      if (size <= maxBytes && declared <= maxBytes) chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (size > maxBytes || declared > maxBytes) return refuse();
+      res.locals.bufferedBody = Buffer.concat(chunks, size);
+      next();
+    });
+    req.on("error", () => req.destroy());
   };
+}
+
+/** The body `boundedBodies` read for this request, or null (a GET, a HEAD). */
+export function bufferedBody(res: Response): Uint8Array<ArrayBuffer> | null {
+  const body: unknown = res.locals.bufferedBody;
+  return body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : null;
 }

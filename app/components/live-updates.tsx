@@ -7,6 +7,8 @@ import { useAuth } from "./auth-provider";
 // EventSource on /events; an event about what this page shows asks the page's loaders again
 // (React Router revalidation: no reload, typed text stays). An event about the viewer's own role,
 // plan or sessions revalidates too, and the route guards then send them where they belong.
+// The first stream asks for what changed since the page's data was read (`renderedAt`, the server's
+// clock), so a change made while the page loaded is not lost (docs/decisions/0037-live-catch-up.md).
 
 const DEBOUNCE_MS = 150;
 const BACKOFF_MIN_MS = 1_000;
@@ -21,7 +23,7 @@ function staffPageShows(pathname: string, clientId: string | undefined): boolean
   return detail !== null && detail[1] === clientId;
 }
 
-export function LiveUpdates() {
+export function LiveUpdates({ renderedAt }: { renderedAt: number | null }) {
   const { viewer } = useAuth();
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
@@ -33,6 +35,9 @@ export function LiveUpdates() {
   // Whether this document had a stream before: a new one (after a drop, or a new role's stream)
   // catches up once on what was said while none was open.
   const hadStream = useRef(false);
+  // The document's render time, kept from the first mount: later loader data may be fresher for some
+  // routes only (a navigation does not run every loader again), so the earliest one is the safe one.
+  const since = useRef(renderedAt);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new role is a new audience, so a new stream.
   useEffect(() => {
@@ -54,7 +59,8 @@ export function LiveUpdates() {
 
     const connect = () => {
       if (stopped) return;
-      source = new EventSource("/events");
+      // Without a render time the stream answers `resync`, and the page catches up all the same.
+      source = new EventSource(since.current === null ? "/events" : `/events?since=${since.current}`);
       source.addEventListener("ready", () => {
         failures = 0;
         // Changes made while no stream was open were not heard: catch up once.

@@ -148,7 +148,11 @@ export function SiteHeader({ htmlFirst = false }: { htmlFirst?: boolean }) {
   return htmlFirst ? <HtmlFirstHeader /> : <HydratedHeader />;
 }
 
-/** The header as markup: the drawer opens and closes with no script at all (invoker commands). */
+/**
+ * The header as markup: the drawer opens and closes with no script at all (invoker commands). The
+ * button states no aria-expanded: it opens a modal dialog, which hides the button while open, and HTML
+ * forbids the attribute beside `command`.
+ */
 function HtmlFirstHeader() {
   const menu = (
     <>
@@ -157,7 +161,6 @@ function HtmlFirstHeader() {
         className={menuButtonClass}
         aria-label="Open menu"
         aria-haspopup="dialog"
-        aria-expanded="false"
         {...{ commandfor: MENU_ID, command: "show-modal" }}
         data-menu-open
       >

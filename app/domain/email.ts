@@ -20,6 +20,7 @@ export const STAFF_EMAIL_KINDS = [
   "staff-deletion-request",
   "staff-payment-received",
   "staff-payment-failed",
+  "staff-payment-disputed",
 ] as const;
 
 export const EMAIL_KINDS = [...CLIENT_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] as const;
@@ -49,6 +50,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   "staff-deletion-request": "A data-deletion request",
   "staff-payment-received": "A payment received",
   "staff-payment-failed": "A payment failed",
+  "staff-payment-disputed": "A payment disputed with the card's bank",
 };
 
 /** Account and payment emails: always sent (at once or in the digest), never off. */
@@ -59,6 +61,7 @@ export const MANDATORY_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
   "staff-deletion-request",
   "staff-payment-received",
   "staff-payment-failed",
+  "staff-payment-disputed",
 ]);
 
 export const CANNOT_TURN_OFF = "Account and payment emails can't be turned off.";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { nextChargeDate, type OrderSummary } from "./orders";
+import { instalmentsEndAt, nextChargeDate, type OrderSummary } from "./orders";
 
 const order = (over: Partial<OrderSummary>): OrderSummary => ({
   offer: "pro",
@@ -50,4 +50,26 @@ test("no date when nothing is to come, nothing was charged yet, or a payment fai
   expect(nextChargeDate(order({ status: "completed" }), [charge("2026-11-03T15:00:00Z")])).toBeNull();
   expect(nextChargeDate(order({}), [])).toBeNull();
   expect(nextChargeDate(order({ status: "past_due" }), [charge("2026-11-03T15:00:00Z")])).toBeNull();
+});
+
+test("instalments end inside the last one's period: after the last charge's date, a day before another", () => {
+  // Pro in CAD: 12 monthly instalments from 31 January; the 12th is charged on 31 December (the anchor's
+  // day), a 13th would be on 31 January of the next year.
+  const end = instalmentsEndAt(order({}), new Date("2026-01-31T10:00:00Z"));
+  expect(end?.toISOString()).toBe("2027-01-30T10:00:00.000Z");
+  expect(end && end > new Date("2026-12-31T10:00:00Z")).toBe(true);
+});
+
+test("Basic's 6 monthly instalments from 1 March end on 31 August, before a 7th on 1 September", () => {
+  const basic = order({ offer: "basic", instalments: 6, unitAmount: 6000 });
+  expect(instalmentsEndAt(basic, new Date("2026-03-01T00:00:00Z"))?.toISOString()).toBe(
+    "2026-08-31T00:00:00.000Z",
+  );
+});
+
+test("no end for anything that is not an instalment plan", () => {
+  expect(instalmentsEndAt(order({ instalments: null, option: "upfront" }), new Date())).toBeNull();
+  expect(
+    instalmentsEndAt(order({ offer: "monthly", option: "upfront", instalments: null }), new Date()),
+  ).toBeNull();
 });

@@ -66,6 +66,43 @@ export function chargesToCome(order: OrderSummary): boolean {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A card dispute on one of an order's charges, as people read it. */
+export const DISPUTE_LABELS: Record<string, string> = {
+  open: "Disputed",
+  won: "Dispute won",
+  lost: "Dispute lost",
+};
+
+/** `months` calendar months after `from`, on the same day or the month's last (as card billing does). */
+function addMonths(from: Date, months: number): Date {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  if (next.getUTCDate() !== from.getUTCDate()) next.setUTCDate(0);
+  return next;
+}
+
+/** One day short of the last instalment's period end: see instalmentsEndAt. */
+const END_MARGIN_MS = DAY_MS;
+
+/**
+ * When an instalment plan's subscription must end so that exactly `instalments` charges are made: inside
+ * the last instalment's period, a day before the period after it would begin (and charge again). `start`
+ * is when the subscription began; the margin absorbs the seconds between that and the time we know it
+ * (docs/decisions/0038-stripe-api-version.md). Null for anything that is not an instalment plan.
+ */
+export function instalmentsEndAt(order: OrderSummary, start: Date): Date | null {
+  if (!order.instalments) return null;
+  const terms = checkoutLine(order);
+  const recurring = "line" in terms ? terms.line.recurring : null;
+  if (!recurring) return null;
+  const periods = order.instalments * recurring.intervalCount;
+  const end =
+    recurring.interval === "week"
+      ? new Date(start.getTime() + periods * 7 * DAY_MS)
+      : addMonths(start, periods);
+  return new Date(end.getTime() - END_MARGIN_MS);
+}
+
 /**
  * When the next charge of an active subscription or instalment plan falls: one interval (a month, or
  * two weeks for instalments paid every two weeks) after its latest charge. Null when no charge is to
@@ -82,9 +119,5 @@ export function nextChargeDate(
   if (!recurring || times.length === 0) return null;
   const last = new Date(Math.max(...times));
   if (recurring.interval === "week") return new Date(last.getTime() + recurring.intervalCount * 7 * DAY_MS);
-  const next = new Date(last);
-  next.setUTCMonth(next.getUTCMonth() + recurring.intervalCount);
-  // The 31st of a shorter month: the month's last day, as card billing does.
-  if (next.getUTCDate() !== last.getUTCDate()) next.setUTCDate(0);
-  return next;
+  return addMonths(last, recurring.intervalCount);
 }

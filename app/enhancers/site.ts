@@ -80,8 +80,6 @@ function setUpMenu(): void {
       if (event.target === dialog && !inside) dialog.close();
     });
   }
-  dialog.addEventListener("toggle", () => button.setAttribute("aria-expanded", String(dialog.open)));
-  dialog.addEventListener("close", () => button.setAttribute("aria-expanded", "false"));
   // A modal dialog makes the page inert but lets Tab leave for the browser's own controls: keep it inside.
   dialog.addEventListener("keydown", (event) => {
     if (event.key !== "Tab") return;

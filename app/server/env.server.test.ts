@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, isLoopbackHost, parseConfig, setting } from "./env.server";
+import { ConfigError, isLoopbackHost, parseConfig, publicSiteProblem, setting } from "./env.server";
 
 const SECRET = "s".repeat(40);
 
@@ -24,9 +24,10 @@ test("defaults follow the configuration contract", () => {
     oidc: null,
     adminEmails: [],
     sessionSecret: undefined,
-    signInRateLimit: 20,
+    signInRateLimit: 60,
     mutationRateLimit: 120,
-    localSignIn: true,
+    developerMode: true,
+    trustProxy: ["loopback"],
     payments: { mode: "local" },
   });
 });
@@ -50,7 +51,7 @@ test("ADMIN_EMAILS is split, trimmed and lower-cased", () => {
   ]);
 });
 
-test("a configured OIDC client turns local sign-in off", () => {
+test("a configured OIDC client on a developer's origin keeps developer mode (local sign-in asks for no client)", () => {
   const config = parseConfig({
     AUTH_OIDC_CLIENT_ID: "id",
     AUTH_OIDC_CLIENT_SECRET: "secret",
@@ -61,16 +62,64 @@ test("a configured OIDC client turns local sign-in off", () => {
     clientId: "id",
     clientSecret: "secret",
   });
-  expect(config.localSignIn).toBe(false);
+  expect(config.developerMode).toBe(true);
+  expect(config.payments).toEqual({ mode: "local" });
 });
 
-test("binding a non-loopback interface turns local sign-in off", () => {
-  expect(parseConfig({ HOST: "0.0.0.0" }).localSignIn).toBe(false);
-  expect(parseConfig({ HOST: "127.0.0.1" }).localSignIn).toBe(true);
+test("developer mode follows PUBLIC_ORIGIN, never the interface the server binds", () => {
+  expect(parseConfig({ HOST: "0.0.0.0" }).developerMode).toBe(true);
+  expect(parseConfig({ HOST: "127.0.0.1", PUBLIC_ORIGIN: "https://coach.example" }).developerMode).toBe(
+    false,
+  );
+  expect(parseConfig({ PUBLIC_ORIGIN: "https://localhost:3000" }).developerMode).toBe(false);
+  expect(parseConfig({ PUBLIC_ORIGIN: "http://coach.example" }).developerMode).toBe(false);
+  expect(parseConfig({ PUBLIC_ORIGIN: "http://127.0.0.1:4000" }).developerMode).toBe(true);
+  expect(parseConfig({ PUBLIC_ORIGIN: "http://[::1]:4000" }).developerMode).toBe(true);
+});
+
+test("without Stripe keys, the local test checkout exists only in developer mode", () => {
+  expect(parseConfig({}).payments).toEqual({ mode: "local" });
+  expect(parseConfig({ HOST: "127.0.0.1", PUBLIC_ORIGIN: "https://coach.example" }).payments).toEqual({
+    mode: "off",
+  });
+});
+
+test("a public site without its sign-in or session secret is named as not servable, in one line", () => {
+  const half = parseConfig({ HOST: "127.0.0.1", PUBLIC_ORIGIN: "https://coach.example" });
+  const problem = publicSiteProblem(half) ?? "";
+  expect(problem).toMatch(
+    /^Invalid configuration: AUTH_OIDC_CLIENT_ID, AUTH_OIDC_CLIENT_SECRET, SESSION_SECRET /,
+  );
+  expect(problem).not.toContain("\n");
+  const noSecret = parseConfig({ PUBLIC_ORIGIN: "https://coach.example", SESSION_SECRET: SECRET });
+  expect(publicSiteProblem(noSecret)).toMatch(
+    /^Invalid configuration: AUTH_OIDC_CLIENT_ID, AUTH_OIDC_CLIENT_SECRET must/,
+  );
+  const whole = parseConfig({
+    PUBLIC_ORIGIN: "https://coach.example",
+    AUTH_OIDC_CLIENT_ID: "id",
+    AUTH_OIDC_CLIENT_SECRET: "secret",
+    SESSION_SECRET: SECRET,
+  });
+  expect(publicSiteProblem(whole)).toBeNull();
+  expect(publicSiteProblem(parseConfig({}))).toBeNull();
+});
+
+test("TRUST_PROXY: hops, addresses and ranges, or none", () => {
+  expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+  expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.7, ::1, uniquelocal" }).trustProxy).toEqual([
+    "10.0.0.0/8",
+    "192.0.2.7",
+    "::1",
+    "uniquelocal",
+  ]);
+  for (const wrong of ["everyone", "10.0.0.0/33", "300.1.1.1", "1,2", "99"])
+    expect(failure({ TRUST_PROXY: wrong })).toMatch(/^Invalid configuration: TRUST_PROXY /);
 });
 
 test("an http issuer is accepted only on loopback hosts", () => {
-  expect(parseConfig({ AUTH_OIDC_ISSUER: "http://127.0.0.1:9400" }).localSignIn).toBe(true);
+  expect(parseConfig({ AUTH_OIDC_ISSUER: "http://127.0.0.1:9400" }).oidc).toBeNull();
   expect(failure({ AUTH_OIDC_ISSUER: "http://idp.example.com" })).toMatch(
     /^Invalid configuration: AUTH_OIDC_ISSUER /,
   );

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // The configuration contract of ARCHITECTURE.md. Parsed once at start; a wrong value stops
@@ -8,6 +9,24 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** A developer's own origin: plain http on a loopback host (the default, http://localhost:$PORT). */
+export function isDeveloperOrigin(origin: string): boolean {
+  const url = new URL(origin);
+  return url.protocol === "http:" && isLoopbackHost(url.hostname);
+}
+
+/** Express's names for address ranges (`trust proxy`), besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = "", bits, ...rest] = item.split("/");
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
 }
 
 const blankToUndefined = (value: unknown) =>
@@ -66,6 +85,27 @@ const schema = z
         .string()
         .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be a host name or IP address, such as localhost or 0.0.0.0")
         .default("localhost"),
+    ),
+    // Which peers are proxies whose X-Forwarded-For names the client (Express's `trust proxy`): a number
+    // of hops, addresses or ranges, or false for none (docs/decisions/0035-behind-a-proxy.md).
+    TRUST_PROXY: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .default("loopback")
+        .transform((value, ctx): false | number | string[] => {
+          const text = value.trim().toLowerCase();
+          if (text === "false" || text === "none") return false;
+          if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+          const items = text.split(",").map((item) => item.trim());
+          if (items.every(isProxyAddress)) return items;
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "must be a number of proxies (0 to 10), addresses or ranges such as loopback or 10.0.0.0/8 (comma-separated), or false",
+          });
+          return z.NEVER;
+        }),
     ),
     PUBLIC_ORIGIN: optionalString.pipe(
       z
@@ -156,7 +196,8 @@ const schema = z
         .optional(),
     ),
     MAIL_LEASE_SECONDS: wholeNumber("seconds", 1, 3600, 120),
-    SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 20),
+    // A sign-in counts once (its start): 60 lets a class of 30 behind one address sign in together.
+    SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 60),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
     LOG_LEVEL: z.preprocess(
       blankToUndefined,
@@ -218,17 +259,23 @@ export type Config = {
   /** The committed migrations, and the build (server, client, PGlite template). */
   migrationsDir: string;
   buildDir: string;
-  /** Sign-in starts and callbacks allowed per client address per minute. */
+  /** Sign-in starts (and failed callbacks) allowed per client address per minute. */
   signInRateLimit: number;
   /** State-changing requests allowed per client address and per signed-in person per minute. */
   mutationRateLimit: number;
   /** The secret Cal.com signs its webhook with; null: POST /webhooks/cal refuses everything. */
   calWebhookSecret: string | null;
-  /** Local sign-in: only without an OIDC client and only on a loopback interface. */
-  localSignIn: boolean;
   /**
-   * How payments are taken: Stripe with both keys; without them, on a loopback interface, the local
-   * test checkout; else none (the pricing buttons keep their links). docs/decisions/0027-payments.md.
+   * Developer mode: PUBLIC_ORIGIN is an http:// loopback origin. Only then may developer doors (local
+   * sign-in without an OIDC client, the local test checkout without Stripe keys) open, and only for a
+   * request from this machine that no proxy forwarded (app/server/developer.server.ts).
+   */
+  developerMode: boolean;
+  /** Express's `trust proxy`: which peers' X-Forwarded-For names the client (`req.ip`). */
+  trustProxy: false | number | string[];
+  /**
+   * How payments are taken: Stripe with both keys; without them, in developer mode, the local test
+   * checkout; else none (the pricing buttons keep their links). docs/decisions/0027-payments.md.
    */
   payments: PaymentsConfig;
   /** Email (docs/decisions/0029-email-outbox.md): smtpUrl null → nothing leaves the machine. */
@@ -278,10 +325,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           clientSecret: e.AUTH_OIDC_CLIENT_SECRET,
         }
       : null;
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  const developerMode = isDeveloperOrigin(publicOrigin);
   return {
     port: e.PORT,
     host: e.HOST,
-    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    publicOrigin,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     oidc,
@@ -297,14 +346,30 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mutationRateLimit: e.MUTATION_RATE_LIMIT,
     calWebhookSecret: e.CAL_WEBHOOK_SECRET ?? null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? null, leaseSeconds: e.MAIL_LEASE_SECONDS },
-    localSignIn: oidc === null && isLoopbackHost(e.HOST),
+    developerMode,
+    trustProxy: e.TRUST_PROXY,
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { mode: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
-        : isLoopbackHost(e.HOST)
+        : developerMode
           ? { mode: "local" }
           : { mode: "off" },
   };
+}
+
+/**
+ * What a public site (any PUBLIC_ORIGIN but a developer's own) cannot serve without: its sign-in and the
+ * secret its sessions are signed with. The line naming what is missing, or null. Checked when the
+ * server starts, not when the build pre-renders pages (which needs no secrets).
+ */
+export function publicSiteProblem(config: Config): string | null {
+  if (isDeveloperOrigin(config.publicOrigin)) return null;
+  const missing = [
+    ...(config.oidc ? [] : ["AUTH_OIDC_CLIENT_ID", "AUTH_OIDC_CLIENT_SECRET"]),
+    ...(config.sessionSecret ? [] : ["SESSION_SECRET"]),
+  ];
+  if (missing.length === 0) return null;
+  return `Invalid configuration: ${missing.join(", ")} must be set to serve ${config.publicOrigin} (a public site needs its Google sign-in and session secret; see README "Google sign-in")`;
 }
 
 /**
@@ -321,10 +386,19 @@ export function setting<K extends keyof z.input<typeof schema>>(
   return (parsed.success ? parsed.data : field.parse(undefined)) as z.output<typeof schema>[K];
 }
 
-/** The configuration, or the one line naming the wrong variable and exit 1 (for the process's start). */
-export function configOrExit(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * The configuration, or the one line naming the wrong variable and exit 1 (for the process's start).
+ * `serving`: the process is about to serve, so a public site must also be fully configured.
+ */
+export function configOrExit(
+  env: Record<string, string | undefined> = process.env,
+  { serving = false } = {},
+): Config {
   try {
-    return parseConfig(env);
+    const config = parseConfig(env);
+    const problem = serving ? publicSiteProblem(config) : null;
+    if (problem) throw new ConfigError(problem);
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

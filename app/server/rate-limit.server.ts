@@ -5,7 +5,7 @@ import { getConfig } from "./env.server";
 
 // Limits counted inside the app, where a route is known however its URL was spelled (`/login`,
 // `/login.data`, `/login/`, `/LOGIN`): a per-person limit on changes, and a per-address limit on sign-in
-// starts and callbacks. express-shell/main.ts adds a per-address limit on every change in front, keyed on no
+// starts and failed callbacks. express-shell/main.ts adds a per-address limit on every change in front, keyed on no
 // path. The counters are express-rate-limit's own store, kept in this process: a person spread over
 // several processes gets the limit in each, which still bounds a runaway script.
 
@@ -18,20 +18,34 @@ export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a minut
 /** The client address Express saw (`req.ip`, proxies trusted per express-shell/main.ts); null outside a request. */
 export const clientAddressContext = createContext<string | null>(null);
 
-/** Counts hits per key in a one-minute window; `hit` says how many seconds to wait once over `limit()`. */
+type Over = { retryAfter: number } | null;
+
+/**
+ * Counts hits per key in a one-minute window: `hit` counts one and `over` only looks; each says how many
+ * seconds to wait once past `limit()`.
+ */
 function windowLimiter(limit: () => number) {
-  let store: MemoryStore | undefined;
+  let created: MemoryStore | undefined;
+  const store = () => {
+    if (!created) {
+      created = new MemoryStore();
+      // The store reads only the window from the middleware options it is normally given.
+      created.init({ windowMs: WINDOW_MS } as Options);
+    }
+    return created;
+  };
+  const verdict = (count: { totalHits: number; resetTime?: Date } | undefined, allowed: number): Over => {
+    if (!count || count.totalHits <= allowed) return null;
+    const resetAt = count.resetTime?.getTime() ?? Date.now() + WINDOW_MS;
+    return { retryAfter: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
+  };
   return {
-    async hit(key: string): Promise<{ retryAfter: number } | null> {
-      if (!store) {
-        store = new MemoryStore();
-        // The store reads only the window from the middleware options it is normally given.
-        store.init({ windowMs: WINDOW_MS } as Options);
-      }
-      const { totalHits, resetTime } = await store.increment(key);
-      if (totalHits <= limit()) return null;
-      const resetAt = resetTime?.getTime() ?? Date.now() + WINDOW_MS;
-      return { retryAfter: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
+    async hit(key: string): Promise<Over> {
+      return verdict(await store().increment(key), limit());
+    },
+    async over(key: string): Promise<Over> {
+      // Already at the limit: the next hit would be refused.
+      return verdict(await store().get(key), limit() - 1);
     },
   };
 }
@@ -53,14 +67,29 @@ export const limitChangesPerPerson: MiddlewareFunction<Response> = async ({ requ
   return next();
 };
 
+const addressKey = (context: Readonly<RouterContextProvider>) =>
+  `address:${context.get(clientAddressContext) ?? "unknown"}`;
+const refusal = (over: Over) => (over ? { headers: { "Retry-After": String(over.retryAfter) } } : null);
+
 /**
- * Counts one sign-in start or callback from this request's address. Called first thing by the login
- * action and the callback loader, so every way of reaching them counts; null while under the limit,
- * else the 429's headers.
+ * Counts one sign-in start from this request's address. Called first thing by the login action, so every
+ * way of reaching it counts; null while under the limit, else the 429's headers. A sign-in is one start:
+ * its successful callback is not counted again, so a class behind one campus address fits in the limit.
  */
 export async function countSignIn(
   context: Readonly<RouterContextProvider>,
 ): Promise<{ headers: HeadersInit } | null> {
-  const over = await signInsPerAddress.hit(`address:${context.get(clientAddressContext) ?? "unknown"}`);
-  return over ? { headers: { "Retry-After": String(over.retryAfter) } } : null;
+  return refusal(await signInsPerAddress.hit(addressKey(context)));
+}
+
+/** The callback: refused (the 429's headers) once the address is at its limit, without counting. */
+export async function signInCallbackRefused(
+  context: Readonly<RouterContextProvider>,
+): Promise<{ headers: HeadersInit } | null> {
+  return refusal(await signInsPerAddress.over(addressKey(context)));
+}
+
+/** A callback that failed (a forged or replayed one) counts like a start. */
+export async function countFailedSignIn(context: Readonly<RouterContextProvider>): Promise<void> {
+  await signInsPerAddress.hit(addressKey(context));
 }

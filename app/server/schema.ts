@@ -355,6 +355,8 @@ export const orders = pgTable(
     checkoutSessionId: text("checkout_session_id"),
     customerId: text("customer_id"),
     subscriptionId: text("subscription_id"),
+    /** The latest card dispute (chargeback) on one of its charges: `open`, `won` or `lost`; null if none. */
+    dispute: text("dispute"),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -403,7 +405,8 @@ export const payments = pgTable(
     uniqueIndex("payments_kind_reference_key").on(t.kind, t.reference),
     index("payments_order_occurred_idx").on(t.orderId, t.occurredAt.desc()),
     index("payments_payment_intent_idx").on(t.paymentIntent),
-    check("payments_kind_known", sql`${t.kind} IN ('charge', 'refund', 'failed')`),
+    // `chargeback`: a dispute lost, the money taken back by the card's bank (counts like a refund).
+    check("payments_kind_known", sql`${t.kind} IN ('charge', 'refund', 'failed', 'chargeback')`),
     check("payments_amount_not_negative", sql`${t.amount} >= 0`),
   ],
 );

@@ -4,7 +4,8 @@ import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage
 
 // Live updates in the browser (issue #8, docs/decisions/0014-live-updates.md): a client's open pages
 // follow an admin's changes within 2 s, with no reload and nothing typed lost; an admin demoted to
-// client leaves the admin area at once. Other specs run alongside, so every person changed here is
+// client leaves the admin area at once; a change made while the dashboard loads (after its render,
+// before its stream starts: docs/decisions/0037-live-catch-up.md) shows too. Other specs run alongside, so every person changed here is
 // a fresh identity (a new lead), made a client by the admin first.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -95,6 +96,58 @@ test("an admin's change shows on the client's open pages within 2 s, without a r
       await expect(note).toBeFocused();
       expect(await sameDocument(c), "the homework page was reloaded").toBe(true);
     });
+  } finally {
+    await client.context.close();
+    await admin.context.close();
+  }
+});
+
+test("a change made after the dashboard rendered, before its stream started, shows without a reload", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = freshIdentity("Loading");
+  const client = await signedInPage(browser, baseURL, person, "/dashboard");
+  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
+  try {
+    const id = await idOf(admin.page, person.email);
+    await adminPost(admin.page, id, { intent: "set-role", role: "client" });
+    await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
+    // The admin watches the client's page: its figure moves once the server has heard the change.
+    await gotoHydrated(admin.page, `/admin/clients/${id}`);
+    const adminBar = quotaBar(admin.page, "30-minute coaching session");
+    await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
+
+    // The dashboard loads again, and its stream is held back until the change has been made.
+    const c = client.page;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const streamAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await c.route(
+      (url) => url.pathname === "/events",
+      async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      },
+    );
+    await gotoHydrated(c, "/dashboard", { waitUntil: "domcontentloaded" });
+    await streamAsked;
+    await markDocument(c);
+    const clientBar = quotaBar(c, "30-minute coaching session");
+    await expect(clientBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
+
+    await adminPost(admin.page, id, { intent: "adjust", kind: "session_30m", amount: "1" });
+    await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
+    // The server heard it while the dashboard had no stream: only the catch-up can tell the page.
+    release();
+    await expect(clientBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
+    expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
   } finally {
     await client.context.close();
     await admin.context.close();

@@ -119,3 +119,34 @@ test("the coach sees the purchase in Payments and on the client's page", async (
     await staff.close();
   }
 });
+
+test("on the local test checkout, Billing pays each later instalment until the plan is paid in full", async ({
+  browser,
+  baseURL,
+}) => {
+  const buyer = freshIdentity("Instalments");
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, buyer, {
+      from: `/login?${new URLSearchParams({ redirectTo: "/checkout?offer=basic&currency=CAD&option=financing" })}`,
+      expectPath: "/checkout",
+    });
+    await page.getByRole("button", { name: "Continue to the test checkout" }).click();
+    await page.getByRole("button", { name: /^Pay .* \(test\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+
+    await gotoHydrated(page, "/billing");
+    const order = page.getByRole("article", { name: "Basic" });
+    await expect(order).toContainText("1 paid, 5 left");
+    for (let n = 2; n <= 6; n++) {
+      await page.getByRole("button", { name: `Pay instalment ${n} of Basic (test)` }).click();
+      await expect(order).toContainText(`${n} paid, ${6 - n} left`);
+    }
+    await expect(order).toContainText("Paid in full");
+    await expect(page.getByRole("button", { name: /Pay instalment/ })).toHaveCount(0);
+    await expect(order.getByRole("listitem").filter({ hasText: "Payment" })).toHaveCount(6);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,21 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import { revokeAllSessions } from "~/server/auth/session.server";
+import { provideDatabase } from "~/server/db.server";
 import { type LiveEvent, parseEvent, publishChange, toWire } from "~/server/live/bus.server";
-import { hears } from "~/server/live/streams.server";
+import { CATCH_UP_MARGIN_MS, hears, MAX_REPLAYED, openStream } from "~/server/live/streams.server";
 import { assignHomework } from "~/server/models/homework.server";
 import { setPlan } from "~/server/models/people.server";
 import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { adminQuery, databaseLabel, freshDatabase } from "../support/database";
 import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
+import { readSse, type SseStream } from "../support/sse";
 
 // The live-update bus (app/server/live/bus.server.ts) on a real database: events published through
 // NOTIFY reach this process's subscribers, only once their transaction commits; the models publish
 // after each change; the audience filter gives a client only their own events, staff every client's,
-// and nobody another person's sessions; and no event carries anything but ids and a kind.
+// and nobody another person's sessions; and no event carries anything but ids and a kind. A stream
+// opened for a page starts with what changed since the page's render (docs/decisions/0037-live-catch-up.md).
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -114,6 +117,43 @@ describe(`the live bus on ${databaseLabel}`, () => {
   });
 });
 
+// PostgreSQL only: PGlite's LISTEN is in-process and cannot drop.
+test.skipIf(!process.env.TEST_DATABASE_URL)(
+  "after its LISTEN connection drops, the bus answers for nothing it may have missed, only for what it heard since it listened again",
+  async () => {
+    let resyncs = 0;
+    const stop = await database.bus.subscribe(
+      () => {},
+      () => {
+        resyncs += 1;
+      },
+    );
+    const before = Date.now();
+    expect(database.bus.heardSince(before)).toEqual([]);
+    // The server ends the process's LISTEN connection (a restart or a network cut would too).
+    const ended = await adminQuery(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = 'LISTEN coach_changes'`,
+      database.url,
+    );
+    expect(ended.rowCount).toBe(1);
+    const deadline = Date.now() + 15_000;
+    while (resyncs === 0 && Date.now() < deadline) await sleep(20);
+    expect(resyncs, "the bus listened again").toBe(1);
+
+    // Events sent while it was down are lost: it no longer answers for the time before.
+    expect(database.bus.heardSince(before)).toBeNull();
+    const after = Date.now();
+    const clientId = randomUUID();
+    const sub = await listen();
+    await database.bus.publish({ kind: "booking", clientId });
+    await sub.waitFor((e) => e.kind === "booking" && e.clientId === clientId);
+    sub.stop();
+    stop();
+    expect(database.bus.heardSince(after)).toContainEqual({ kind: "booking", clientId });
+  },
+);
+
 describe("who hears what", () => {
   const maya = { id: randomUUID(), role: "client" as const };
   const daniel = { id: randomUUID(), role: "client" as const };
@@ -165,5 +205,99 @@ describe("who hears what", () => {
     expect(parseEvent(JSON.stringify({ kind: "usage", clientId: "x" }))).toBeNull();
     expect(parseEvent(JSON.stringify({ kind: "drop tables", clientId: maya.id }))).toBeNull();
     expect(parseEvent(JSON.stringify({ kind: "session" }))).toBeNull();
+  });
+});
+
+describe(`a change between a page's render and its stream's start, on ${databaseLabel}`, () => {
+  const streams: SseStream[] = [];
+  beforeAll(async () => {
+    // The stream asks the process's database handle for its bus: this file's database.
+    provideDatabase(async () => database);
+    // Listening from now on (a process listens from its start).
+    (await listen()).stop();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    for (const s of streams.splice(0)) s.close();
+  });
+
+  /** GET /events?since=<renderedAt> for the viewer, as the route answers it. */
+  async function streamFor(viewer: Awaited<ReturnType<typeof person>>, renderedAt: number | null) {
+    const abort = new AbortController();
+    const request = new Request("http://localhost/events", { signal: abort.signal });
+    const opened = await readSse(await openStream(request, viewer, null, renderedAt), () => abort.abort());
+    streams.push(opened);
+    return opened;
+  }
+  /** What the stream said before `ready`. */
+  async function firstWords(stream: SseStream) {
+    await stream.next((f) => f.event === "ready");
+    const ready = stream.frames.findIndex((f) => f.event === "ready");
+    return stream.frames.slice(0, ready).map(({ event, data }) => ({ event, data: JSON.parse(data) }));
+  }
+  /** This process's clock moved past the margin: it has been listening long enough to vouch for a render now. */
+  function later(ms = 2 * CATCH_UP_MARGIN_MS) {
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + ms);
+  }
+
+  test("a change committed after the render, before the stream starts, is the stream's first message; others hear nothing", async () => {
+    const admin = await person("admin", null);
+    const client = await person("client", "pro");
+    const other = await person("client", "pro");
+    const coach = await person("coach", null);
+    const sub = await listen();
+    later();
+    // The page reads its data from here on (the root middleware notes this time before the session).
+    const renderedAt = Date.now();
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", 1);
+    // The process has heard it before the stream begins: no live delivery could carry it.
+    await sub.waitFor((e) => e.kind === "usage" && e.clientId === client.id);
+    sub.stop();
+
+    const usage = { kind: "usage", clientId: client.id };
+    expect(await firstWords(await streamFor(client, renderedAt))).toEqual([{ event: "change", data: usage }]);
+    // Staff pages showing this client catch up too; another client's page has nothing to catch up on.
+    expect(await firstWords(await streamFor(coach, renderedAt))).toEqual([{ event: "change", data: usage }]);
+    expect(await firstWords(await streamFor(other, renderedAt))).toEqual([]);
+  });
+
+  test("a page rendered after the change (past the margin) has nothing to catch up on", async () => {
+    const admin = await person("admin", null);
+    const client = await person("client", "pro");
+    const sub = await listen();
+    later();
+    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", 1);
+    await sub.waitFor((e) => e.kind === "usage" && e.clientId === client.id);
+    sub.stop();
+    later(CATCH_UP_MARGIN_MS + 1_000);
+    expect(await firstWords(await streamFor(client, Date.now()))).toEqual([]);
+  });
+
+  test("when the stream can't tell what was missed, it says resync: no render time, a render before it listened, a clock far ahead, too many changes", async () => {
+    const admin = await person("admin", null);
+    const client = await person("client", "pro");
+    const resync = [{ event: "resync", data: {} }];
+    expect(await firstWords(await streamFor(client, null))).toEqual(resync);
+    expect(await firstWords(await streamFor(client, 0))).toEqual(resync);
+    later();
+    expect(await firstWords(await streamFor(client, Date.now() + 2 * CATCH_UP_MARGIN_MS))).toEqual(resync);
+
+    const renderedAt = Date.now();
+    const sub = await listen();
+    const clients = await Promise.all(
+      Array.from({ length: MAX_REPLAYED + 1 }, () => person("client", "pro")),
+    );
+    for (const c of clients) {
+      await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), c.id, "session_30m", 1);
+    }
+    const last = clients.at(-1)?.id;
+    await sub.waitFor((e) => e.kind === "usage" && e.clientId === last);
+    sub.stop();
+    expect(await firstWords(await streamFor(admin, renderedAt))).toEqual(resync);
+    // A client among them still gets just their own.
+    expect(await firstWords(await streamFor(clients[0] as typeof client, renderedAt))).toEqual([
+      { event: "change", data: { kind: "usage", clientId: clients[0]?.id } },
+    ]);
   });
 });

@@ -1,12 +1,15 @@
 import { and, count, eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import type { LiveEvent } from "~/server/live/bus.server";
-import { confirmCheckout, payLocally, startCheckout } from "~/server/payments/checkout.server";
-import { handleStripeWebhook } from "~/server/payments/webhook.server";
+import { confirmCheckout, startCheckout } from "~/server/payments/checkout.server";
+import { payLocally, payNextLocally } from "~/server/payments/local-checkout.server";
+import { stripeProvider } from "~/server/payments/provider.server";
+import { handleStripeWebhook as handle } from "~/server/payments/webhook.server";
 import { authorize } from "~/server/policy.server";
-import { auditEvents, orders, paymentEvents, payments, profiles } from "~/server/schema";
+import { auditEvents, emailOutbox, orders, paymentEvents, payments, profiles } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
 import {
   type FakeStripe,
@@ -18,11 +21,15 @@ import {
 } from "../support/fake-stripe";
 import { insertPerson } from "../support/people";
 
-// Payments (issue #16, docs/decisions/0027-payments.md) on a real database (PGlite, or PostgreSQL with
-// TEST_DATABASE_URL), with the official Stripe client talking to an in-process fake and events signed
-// as Stripe signs them: checkout start, the webhook's signature check, fulfilment exactly once
-// (replays, 20 concurrent duplicates, the success page racing the webhook), amount checks, events out of
-// order, instalments that stop by themselves, failures, cancellations and refunds.
+// Payments (issue #16, docs/decisions/0027-payments.md, 0038-stripe-api-version.md) on a real database
+// (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the official Stripe client talking to an
+// in-process fake and events signed as Stripe signs them: checkout start, the webhook's signature check,
+// fulfilment exactly once (replays, 20 concurrent duplicates, the success page racing the webhook),
+// amount checks, events out of order, instalments fixed at the start, failures, cancellations, refunds,
+// disputes, and events about objects this site did not make. Every event is built by stripeEvent
+// (tests/support/fake-stripe.ts) around an object typed as stripe-node 23.1.0's type for that event type
+// at API 2026-10-28.endive (src/resources/Invoices.ts, Charges.ts, Disputes.ts, Subscriptions.ts,
+// Checkout/Sessions.ts), so a field Stripe does not send at that version fails `tsc`.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let fake: FakeStripe;
@@ -41,13 +48,14 @@ afterAll(async () => {
 
 const person = (role: Role, plan: Plan | null = null) => insertPerson(db(), role, plan, `${role} buyer`);
 
+/** The webhook as the app mounts it, asking the fake Stripe what a payload leaves out. */
+const handleStripeWebhook = (...args: [Parameters<typeof handle>[0], string, string | undefined, string]) =>
+  handle(...args, stripeProvider(TEST_SECRET_KEY));
+
 /** The webhook as Stripe calls it: a signed raw body. */
 function deliver(event: unknown, secret = TEST_WEBHOOK_SECRET) {
   const { body, signature } = signed(event, secret);
-  return handleStripeWebhook(db(), body, signature, TEST_WEBHOOK_SECRET, async (id) => {
-    const { stripeClient } = await import("~/server/payments/stripe.server");
-    await stripeClient(TEST_SECRET_KEY).subscriptions.cancel(id);
-  });
+  return handleStripeWebhook(db(), body, signature, TEST_WEBHOOK_SECRET);
 }
 
 async function profileOf(id: string) {
@@ -85,19 +93,38 @@ async function checkout(buyer: Viewer, offer: string, currency: string, option: 
   return { order, session, completed: stripeEvent("checkout.session.completed", { ...session }) };
 }
 
-function invoice(order: { id: string; unitAmount: number }, subscription: string, n: number, extra = {}) {
+/**
+ * The `n`th invoice of an order's subscription, as an `invoice.*` event carries it at API 2026-10-28
+ * (stripe-node 23.1.0 src/resources/Invoices.ts): no top-level `payment_intent` (gone since
+ * 2025-03-31.basil, CHANGELOG 18.0.0) and `payments` left out, so the fake Stripe is told which payment
+ * intent paid it, for the app to retrieve with `payments` expanded.
+ */
+function invoice(
+  order: { id: string; unitAmount: number },
+  subscription: string,
+  n: number,
+  extra: Partial<Stripe.Invoice> = {},
+): Partial<Stripe.Invoice> {
+  const id = `in_${order.id.slice(0, 8)}_${n}`;
+  fake.invoices.set(id, { paymentIntent: instalmentIntent(order, n), orderId: order.id });
   return {
-    id: `in_${order.id.slice(0, 8)}_${n}`,
+    id,
     object: "invoice",
     amount_paid: order.unitAmount,
     amount_due: order.unitAmount,
+    attempt_count: 1,
     currency: "cad",
     hosted_invoice_url: `https://invoice.stripe.test/${n}`,
-    parent: { subscription_details: { subscription, metadata: { order_id: order.id } } },
-    payment_intent: `pi_${order.id.slice(0, 8)}_${n}`,
+    metadata: {},
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription, metadata: { order_id: order.id } },
+    },
     ...extra,
   };
 }
+const instalmentIntent = (order: { id: string }, n: number) => `pi_${order.id.slice(0, 8)}_${n}`;
 
 describe(`checkout start on ${databaseLabel}`, () => {
   test("creates a Checkout Session whose line item is the pricing page's price, for the buyer's order", async () => {
@@ -393,11 +420,18 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     );
     expect((await orderOf(order.id)).status).toBe("active");
 
-    for (let n = 3; n <= 11; n++) await deliver(stripeEvent("invoice.paid", invoice(order, subscription, n)));
-    expect(fake.canceledSubscriptions).not.toContain(subscription);
-    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 12)));
+    for (let n = 3; n <= 12; n++) await deliver(stripeEvent("invoice.paid", invoice(order, subscription, n)));
     expect(await orderOf(order.id)).toMatchObject({ status: "completed", paidInstalments: 12 });
-    expect(fake.canceledSubscriptions).toContain(subscription);
+    // Every instalment keeps the payment intent that paid it (from the invoice's payments).
+    const charges = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, "charge")));
+    expect(charges.map((c) => c.paymentIntent).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => instalmentIntent(order, i + 1)).sort(),
+    );
+    // No call after the last instalment: the end was fixed when the subscription started.
+    expect(fake.canceledSubscriptions).not.toContain(subscription);
     // Stripe then reports the subscription deleted: still completed, not canceled.
     await deliver(
       stripeEvent("customer.subscription.deleted", {
@@ -478,17 +512,22 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
   });
 });
 
+/** A buyer starts a CAD instalment checkout on the local test checkout: its page and order. */
+async function localCheckout(buyer: Viewer, offer: string) {
+  const url = await startCheckout(
+    db(),
+    buy(buyer),
+    { mode: "local" },
+    { offer, currency: "CAD", option: "financing" },
+    ORIGIN,
+  );
+  return { url, orderId: new URL(url, ORIGIN).searchParams.get("order") as string };
+}
+
 describe(`the local test checkout on ${databaseLabel}`, () => {
   test("pays through the same signature check and fulfilment, once", async () => {
     const lead = await person("lead");
-    const url = await startCheckout(
-      db(),
-      buy(lead),
-      { mode: "local" },
-      { offer: "pro", currency: "CAD", option: "financing" },
-      ORIGIN,
-    );
-    const orderId = new URL(url, ORIGIN).searchParams.get("order") as string;
+    const { url, orderId } = await localCheckout(lead, "pro");
     expect(url).toBe(`/checkout/local?order=${orderId}`);
     const before = fake.requests.length;
     await Promise.all([payLocally(db(), buy(lead), orderId), payLocally(db(), buy(lead), orderId)]);
@@ -580,7 +619,7 @@ describe(`Manage payment method, on ${databaseLabel}`, () => {
 });
 
 describe(`receipts, on ${databaseLabel}`, () => {
-  test("a one-time payment's receipt link comes with its charge; a charge before its checkout is retried later", async () => {
+  test("a one-time payment's receipt comes with its fulfilment; a charge before its checkout is ignored, not retried", async () => {
     const lead = await person("lead");
     const { order, session, completed } = await checkout(lead, "pro", "USD", "upfront");
     const charge = stripeEvent("charge.succeeded", {
@@ -589,15 +628,342 @@ describe(`receipts, on ${databaseLabel}`, () => {
       payment_intent: session.payment_intent,
       receipt_url: "https://pay.stripe.test/receipts/ch_receipt",
     });
-    // Before the checkout's completion: 503 and nothing stored, so Stripe delivers it again.
+    // Before the checkout's completion: nothing to attach it to; 200, as the fulfilment fetches the receipt.
     expect(await deliver(charge)).toEqual({
-      status: 503,
-      body: { error: "Too early for this event; try again." },
+      status: 200,
+      body: { received: true, outcome: "ignored: no payment of ours for this charge" },
     });
-    expect(await countOf(paymentEvents, eq(paymentEvents.id, charge.id) as never)).toBe(0);
     await deliver(completed);
-    expect((await deliver(charge)).status).toBe(200);
     const [row] = await db().select().from(payments).where(eq(payments.orderId, order.id));
-    expect(row?.receiptUrl).toBe("https://pay.stripe.test/receipts/ch_receipt");
+    expect(row?.receiptUrl).toBe(`https://pay.stripe.test/receipts/${session.payment_intent}`);
+  });
+
+  test("a charge.succeeded after the fulfilment fills a missing receipt link and keeps one there", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "basic", "USD", "upfront");
+    fake.failing.add(`/v1/payment_intents/${session.payment_intent}`);
+    // The receipt could not be fetched: the order is fulfilled all the same.
+    expect((await deliver(completed)).status).toBe(200);
+    fake.failing.clear();
+    expect((await orderOf(order.id)).status).toBe("paid");
+    const charge = (url: string) =>
+      stripeEvent("charge.succeeded", {
+        id: "ch_late",
+        payment_intent: session.payment_intent,
+        receipt_url: url,
+      });
+    await deliver(charge("https://pay.stripe.test/receipts/first"));
+    await deliver(charge("https://pay.stripe.test/receipts/second"));
+    const [row] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(row?.receiptUrl).toBe("https://pay.stripe.test/receipts/first");
+  });
+});
+
+describe(`Stripe's shapes at the pinned API version, on ${databaseLabel}`, () => {
+  test("an instalment's payment intent comes from its invoice's payments, so refunding any instalment is recorded", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "basic", "CAD", "financing");
+    const subscription = session.subscription as string;
+    await deliver(completed);
+    for (const n of [1, 2, 3]) await deliver(stripeEvent("invoice.paid", invoice(order, subscription, n)));
+    const refund = stripeEvent("charge.refunded", {
+      id: `ch_${order.id.slice(0, 8)}_2`,
+      object: "charge",
+      payment_intent: instalmentIntent(order, 2),
+      amount: order.unitAmount,
+      amount_refunded: order.unitAmount,
+      receipt_url: "https://pay.stripe.test/receipts/refund-2",
+    });
+    expect(await deliver(refund)).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+    const refunds = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, "refund")));
+    expect(refunds.map((r) => [r.amount, r.paymentIntent])).toEqual([
+      [order.unitAmount, instalmentIntent(order, 2)],
+    ]);
+    // One instalment of three back: the order is still running.
+    expect((await orderOf(order.id)).status).toBe("active");
+  });
+
+  test("the number of instalments is fixed as the subscription starts: it ends inside the last one's period", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "pro", "CAD", "financing");
+    const subscription = session.subscription as string;
+    expect(fake.subscriptionEnds.has(subscription)).toBe(false);
+    await deliver(completed);
+    const endsAt = fake.subscriptionEnds.get(subscription) as number;
+    const started = new Date(completed.created * 1000);
+    const monthsLater = (n: number) => {
+      const date = new Date(started);
+      date.setUTCMonth(date.getUTCMonth() + n);
+      return date.getTime() / 1000;
+    };
+    // Pro: 12 monthly instalments. The 12th is charged at 11 months; a 13th would be at 12.
+    expect(order.instalments).toBe(12);
+    expect(endsAt).toBeGreaterThan(monthsLater(11));
+    expect(endsAt).toBeLessThan(monthsLater(12));
+    const update = fake.requests.find(
+      (r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription}`,
+    );
+    expect(update?.form.get("proration_behavior")).toBe("none");
+  });
+
+  test("if the end can't be set, the completion answers 503 and is not stored, so Stripe delivers it again", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "premium", "CAD", "financing");
+    const subscription = session.subscription as string;
+    fake.failing.add(`/v1/subscriptions/${subscription}`);
+    expect((await deliver(completed)).status).toBe(503);
+    expect(await countOf(paymentEvents, eq(paymentEvents.id, completed.id) as never)).toBe(0);
+    expect((await orderOf(order.id)).status).toBe("pending");
+    fake.failing.clear();
+    expect((await deliver(completed)).status).toBe(200);
+    expect(fake.subscriptionEnds.has(subscription)).toBe(true);
+    expect((await orderOf(order.id)).status).toBe("active");
+  });
+});
+
+/** The event types the README asks the coach to subscribe the endpoint to ("Taking payments"). */
+async function readmeEventTypes(): Promise<string[]> {
+  const { readFile } = await import("node:fs/promises");
+  const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+  const list = readme.slice(
+    readme.indexOf("with these events:"),
+    readme.indexOf("Copy its **signing secret**"),
+  );
+  return [...list.matchAll(/`([a-z_.]+)`/g)].map((m) => m[1] as string);
+}
+
+describe(`only our own failures are 5xx, on ${databaseLabel}`, () => {
+  /** An event of each type about objects of ours (`order`), or of another product's (none). */
+  function eventsFor(
+    type: string,
+    mine: { order: { id: string; unitAmount: number }; session: FakeSessionLike } | null,
+  ) {
+    const foreignIntent = `pi_elsewhere_${Math.random().toString(36).slice(2, 8)}`;
+    // Stripe knows the other product's payment intent; it carries none of our metadata.
+    fake.paymentIntents.set(foreignIntent, { metadata: {}, receiptUrl: null });
+    const intent = mine ? (mine.session.payment_intent as string) : foreignIntent;
+    const orderMetadata: Stripe.Metadata = mine ? { order_id: mine.order.id } : {};
+    const subscription = mine ? (mine.session.subscription as string | null) : "sub_elsewhere";
+    switch (type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded":
+      case "checkout.session.expired":
+        return stripeEvent(
+          type,
+          mine
+            ? { ...mine.session }
+            : {
+                id: "cs_elsewhere",
+                object: "checkout.session",
+                metadata: {},
+                client_reference_id: null,
+                payment_status: "paid",
+                amount_total: 100,
+                currency: "usd",
+                mode: "payment",
+                payment_intent: foreignIntent,
+                customer: null,
+                subscription: null,
+              },
+        );
+      case "invoice.paid":
+      case "invoice.payment_failed": {
+        const id = `in_${mine ? "ours" : "elsewhere"}_${Math.random().toString(36).slice(2, 8)}`;
+        if (mine) fake.invoices.set(id, { paymentIntent: `pi_${id}`, orderId: mine.order.id });
+        return stripeEvent(type, {
+          id,
+          object: "invoice",
+          amount_paid: 100,
+          amount_due: 100,
+          attempt_count: 1,
+          currency: "cad",
+          hosted_invoice_url: null,
+          metadata: {},
+          parent: {
+            type: "subscription_details",
+            quote_details: null,
+            subscription_details: { subscription: subscription ?? "sub_elsewhere", metadata: orderMetadata },
+          },
+        });
+      }
+      case "customer.subscription.deleted":
+        return stripeEvent(type, {
+          id: subscription ?? "sub_elsewhere",
+          object: "subscription",
+          metadata: orderMetadata,
+        });
+      case "charge.succeeded":
+      case "charge.refunded":
+        return stripeEvent(type, {
+          id: `ch_${intent}`,
+          object: "charge",
+          payment_intent: intent,
+          amount: 100,
+          amount_refunded: 100,
+          metadata: {},
+          receipt_url: "https://pay.stripe.test/receipts/elsewhere",
+        });
+      case "charge.dispute.created":
+      case "charge.dispute.updated":
+      case "charge.dispute.closed":
+        return stripeEvent(type, {
+          id: `du_${intent}`,
+          object: "dispute",
+          amount: 100,
+          charge: `ch_${intent}`,
+          currency: "usd",
+          payment_intent: intent,
+          reason: "fraudulent",
+          status: type === "charge.dispute.closed" ? "lost" : "needs_response",
+          metadata: {},
+        });
+      default:
+        throw new Error(`no fixture for ${type}: add one here when the README lists a new event`);
+    }
+  }
+  type FakeSessionLike = Awaited<ReturnType<typeof checkout>>["session"];
+
+  test("every event type the README lists answers below 500, about our objects and about others'", async () => {
+    const types = await readmeEventTypes();
+    expect(types).toContain("invoice.paid");
+    expect(types).toContain("charge.dispute.closed");
+    for (const type of types) {
+      const foreign = await deliver(eventsFor(type, null));
+      expect(foreign.status, `${type} about another product's object`).toBe(200);
+      expect(JSON.stringify(foreign.body), type).toContain("ignored");
+      const lead = await person("lead");
+      const mine = await checkout(lead, "single", "USD", "upfront");
+      if (!type.startsWith("checkout.session")) await deliver(mine.completed);
+      const ours = await deliver(eventsFor(type, mine));
+      expect(ours.status, `${type} about our own order`).toBe(200);
+    }
+  });
+
+  test("a refund of a payment of ours not recorded yet waits (503); one the metadata doesn't name is ignored", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "single", "USD", "upfront");
+    const refund = stripeEvent("charge.refunded", {
+      id: "ch_early",
+      object: "charge",
+      payment_intent: session.payment_intent,
+      amount_refunded: order.unitAmount,
+    });
+    expect((await deliver(refund)).status).toBe(503);
+    expect(await countOf(paymentEvents, eq(paymentEvents.id, refund.id) as never)).toBe(0);
+    await deliver(completed);
+    expect((await deliver(refund)).status).toBe(200);
+    expect((await orderOf(order.id)).status).toBe("refunded");
+    // A payment intent Stripe has that names no order of ours: another product's.
+    fake.paymentIntents.set("pi_other_product", { metadata: { product: "ebook" }, receiptUrl: null });
+    const theirs = await deliver(
+      stripeEvent("charge.refunded", {
+        id: "ch_other",
+        payment_intent: "pi_other_product",
+        amount_refunded: 5,
+      }),
+    );
+    expect(theirs).toEqual({
+      status: 200,
+      body: { received: true, outcome: "ignored: no order for this charge" },
+    });
+    // One Stripe says it doesn't have (another account's, a test object in live mode): not ours either.
+    const unknown = await deliver(
+      stripeEvent("charge.refunded", {
+        id: "ch_unknown",
+        payment_intent: "pi_unknown_here",
+        amount_refunded: 5,
+      }),
+    );
+    expect(unknown.status).toBe(200);
+  });
+
+  test("with the database down, the answer is 503", async () => {
+    const down = await freshDatabase();
+    await down.dispose();
+    const { body, signature } = signed(stripeEvent("customer.created", { id: "cus_x", object: "customer" }));
+    const answer = await handle(
+      down.db,
+      body,
+      signature,
+      TEST_WEBHOOK_SECRET,
+      stripeProvider(TEST_SECRET_KEY),
+    );
+    expect(answer.status).toBe(503);
+  });
+});
+
+describe(`disputes, on ${databaseLabel}`, () => {
+  const dispute = (intent: string, status: Stripe.Dispute.Status, id = `du_${intent}`) => ({
+    id,
+    object: "dispute" as const,
+    amount: 24900,
+    charge: `ch_${intent}`,
+    currency: "usd",
+    payment_intent: intent,
+    reason: "product_not_received",
+    status,
+    metadata: {},
+  });
+  const staffEmails = (kind: string) => countOf(emailOutbox as never, eq(emailOutbox.kind, kind) as never);
+
+  test("opened, then lost: recorded on the order, staff told each time, and counted like a refund", async () => {
+    const lead = await person("lead");
+    await person("coach");
+    const { order, session, completed } = await checkout(lead, "basic", "USD", "upfront");
+    await deliver(completed);
+    const intent = session.payment_intent as string;
+    const before = await staffEmails("staff-payment-disputed");
+    await deliver(stripeEvent("charge.dispute.created", dispute(intent, "needs_response")));
+    expect(await orderOf(order.id)).toMatchObject({ dispute: "open", status: "paid" });
+    const opened = await staffEmails("staff-payment-disputed");
+    expect(opened).toBeGreaterThan(before);
+    // An update that changes nothing we show: no second email.
+    await deliver(stripeEvent("charge.dispute.updated", dispute(intent, "under_review")));
+    expect(await staffEmails("staff-payment-disputed")).toBe(opened);
+    await deliver(stripeEvent("charge.dispute.closed", dispute(intent, "lost")));
+    expect(await orderOf(order.id)).toMatchObject({ dispute: "lost", status: "refunded" });
+    expect(await staffEmails("staff-payment-disputed")).toBeGreaterThan(opened);
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(rows.map((r) => [r.kind, r.amount]).sort()).toEqual([
+      ["charge", 24900],
+      ["chargeback", 24900],
+    ]);
+    // A late update after the close changes nothing.
+    await deliver(stripeEvent("charge.dispute.updated", dispute(intent, "under_review")));
+    expect((await orderOf(order.id)).dispute).toBe("lost");
+    // Access is the coach's call, as for a refund.
+    expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "basic" });
+  });
+
+  test("won: the order stays paid and says so", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "basic", "USD", "upfront");
+    await deliver(completed);
+    const intent = session.payment_intent as string;
+    await deliver(stripeEvent("charge.dispute.created", dispute(intent, "needs_response")));
+    await deliver(stripeEvent("charge.dispute.closed", dispute(intent, "won")));
+    expect(await orderOf(order.id)).toMatchObject({ dispute: "won", status: "paid" });
+  });
+});
+
+describe(`the local test checkout's later instalments, on ${databaseLabel}`, () => {
+  test("pays every instalment in turn through the webhook code, each with its payment intent, then stops", async () => {
+    const lead = await person("lead");
+    const { orderId } = await localCheckout(lead, "basic");
+    await payLocally(db(), buy(lead), orderId);
+    const client = { ...lead, role: "client" as const };
+    const { instalments } = await orderOf(orderId);
+    for (let n = 2; n <= (instalments ?? 0); n++) await payNextLocally(db(), buy(client), orderId);
+    expect(await orderOf(orderId)).toMatchObject({ status: "completed", paidInstalments: instalments });
+    const charges = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.kind, "charge")));
+    expect(charges).toHaveLength(instalments ?? 0);
+    expect(charges.every((c) => c.paymentIntent?.startsWith("pi_local_"))).toBe(true);
+    await expect(payNextLocally(db(), buy(client), orderId)).rejects.toMatchObject({ init: { status: 409 } });
   });
 });

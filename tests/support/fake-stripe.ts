@@ -1,22 +1,45 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { pointStripeAt, stripeWebhooks } from "~/server/payments/stripe.server";
+import type Stripe from "stripe";
+import {
+  pointStripeAt,
+  type StripeObjectOf,
+  stripeEventOf,
+  stripeWebhooks,
+} from "~/server/payments/stripe.server";
 
 // An in-process fake of the few Stripe API calls the app makes (the official client is pointed at it
-// through its host/port/protocol options): create and retrieve a Checkout Session, cancel a
-// subscription, open a billing-portal session. Every request is recorded, so a test can say "no Stripe
-// call". Events are signed as Stripe signs them (`generateTestHeaderString`).
+// through its host/port/protocol options): create and retrieve a Checkout Session, retrieve an invoice
+// with its payments and a payment intent with its latest charge, list invoice payments, set a
+// subscription's end, open a billing-portal session. Every request is recorded, so a test can say "no
+// Stripe call". Events are signed as Stripe signs them (`generateTestHeaderString`).
+//
+// Shapes: the answers and events follow the `stripe` package's types at the pinned API version
+// (stripe-node 23.1.0, API 2026-10-28.endive: src/resources/Checkout/Sessions.ts, Invoices.ts,
+// InvoicePayments.ts, PaymentIntents.ts, Charges.ts, Disputes.ts, Subscriptions.ts; installed as
+// node_modules/stripe/esm/resources/*.d.ts). Events go through stripeEventOf, whose object parameter is
+// the SDK's type for that event type, so a field Stripe does not send fails `tsc`.
 
 export const TEST_SECRET_KEY = "sk_test_fakefakefake";
 export const TEST_WEBHOOK_SECRET = "whsec_testtesttesttest";
 
 export type FakeRequest = { method: string; path: string; form: URLSearchParams; idempotencyKey?: string };
-export type FakeSession = Record<string, unknown> & { id: string };
+export type FakeSession = Partial<Stripe.Checkout.Session> & { id: string };
+
+/** What the fake knows of a payment intent: the metadata it was created with, its charge's receipt. */
+export type FakePaymentIntent = { metadata: Record<string, string>; receiptUrl: string | null };
 
 export type FakeStripe = {
   requests: FakeRequest[];
   sessions: Map<string, FakeSession>;
   canceledSubscriptions: string[];
+  /** Each subscription's `cancel_at` as last set (seconds since the epoch). */
+  subscriptionEnds: Map<string, number>;
+  /** Invoices the fake can retrieve: the payment intent that paid each (null: none yet). */
+  invoices: Map<string, { paymentIntent: string | null; orderId: string | null }>;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  /** Requests to these paths answer 500, as a Stripe outage would. */
+  failing: Set<string>;
   /** Marks a session paid, as Stripe does when the buyer completes it; returns it. */
   pay(sessionId: string): FakeSession;
   close(): Promise<void>;
@@ -38,6 +61,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const canceledSubscriptions: string[] = [];
+  const subscriptionEnds = new Map<string, number>();
+  const invoices = new Map<string, { paymentIntent: string | null; orderId: string | null }>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const failing = new Set<string>();
   let made = 0;
 
   const server: Server = createServer(async (req, res) => {
@@ -57,11 +84,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.headers.authorization !== `Bearer ${TEST_SECRET_KEY}`) {
       return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     }
+    if (failing.has(url.pathname)) return send(500, { error: { type: "api_error", message: "outage" } });
+    // The SDK sends `expand[0]=…`, `expand[1]=…`.
+    const expand = [...url.searchParams, ...form]
+      .filter(([key]) => /^expand\[\d*\]$/.test(key))
+      .map(([, v]) => v);
+    const invoiceMatch = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
+    if (req.method === "GET" && invoiceMatch?.[1]) {
+      const invoice = invoices.get(invoiceMatch[1]);
+      if (!invoice) return send(404, { error: { type: "invalid_request_error" } });
+      return send(200, invoiceObject(invoiceMatch[1], invoice, expand.includes("payments")));
+    }
+    const intentMatch = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (req.method === "GET" && intentMatch?.[1]) {
+      const intent = paymentIntents.get(intentMatch[1]);
+      if (!intent) return send(404, { error: { type: "invalid_request_error" } });
+      return send(200, paymentIntentObject(intentMatch[1], intent, expand.includes("latest_charge")));
+    }
+    if (req.method === "GET" && url.pathname === "/v1/invoice_payments") {
+      const paymentIntent = url.searchParams.get("payment[payment_intent]");
+      const data = [...invoices.entries()]
+        .filter(([, invoice]) => invoice.paymentIntent && invoice.paymentIntent === paymentIntent)
+        .map(([id, invoice]) => ({
+          ...invoicePaymentObject(id, invoice.paymentIntent),
+          invoice: expand.includes("data.invoice") ? invoiceObject(id, invoice, false) : id,
+        }));
+      return send(200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
     const sessionMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       made += 1;
       const id = `cs_test_${made}_${Math.random().toString(36).slice(2, 10)}`;
-      const mode = form.get("mode");
+      const mode = form.get("mode") === "subscription" ? "subscription" : "payment";
       const session: FakeSession = {
         id,
         object: "checkout.session",
@@ -71,7 +125,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         currency: form.get("line_items[0][price_data][currency]"),
         client_reference_id: form.get("client_reference_id"),
         customer_email: form.get("customer_email"),
-        metadata: { order_id: form.get("metadata[order_id]") },
+        metadata: { order_id: form.get("metadata[order_id]") ?? "" },
         payment_status: "unpaid",
         status: "open",
         customer: null,
@@ -86,6 +140,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return session ? send(200, session) : send(404, { error: { type: "invalid_request_error" } });
     }
     const subscriptionMatch = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (req.method === "POST" && subscriptionMatch?.[1] && form.has("cancel_at")) {
+      subscriptionEnds.set(subscriptionMatch[1], Number(form.get("cancel_at")));
+      return send(200, {
+        id: subscriptionMatch[1],
+        object: "subscription",
+        cancel_at: Number(form.get("cancel_at")),
+      } satisfies Partial<Stripe.Subscription>);
+    }
     if (req.method === "DELETE" && subscriptionMatch?.[1]) {
       canceledSubscriptions.push(subscriptionMatch[1]);
       return send(200, { id: subscriptionMatch[1], object: "subscription", status: "canceled" });
@@ -109,10 +171,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sessions,
     canceledSubscriptions,
+    subscriptionEnds,
+    invoices,
+    paymentIntents,
+    failing,
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       const compact = sessionId.replace(/^cs_test_/, "");
+      if (session.mode === "payment") {
+        // Checkout's payment_intent_data.metadata (app/server/payments/line-items.server.ts).
+        paymentIntents.set(`pi_${compact}`, {
+          metadata: { order_id: session.metadata?.order_id ?? "" },
+          receiptUrl: `https://pay.stripe.test/receipts/pi_${compact}`,
+        });
+      }
       Object.assign(session, {
         payment_status: "paid",
         status: "complete",
@@ -134,15 +207,88 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 let eventCount = 0;
 
-/** A Stripe event around an object, with a fresh id unless one is given. */
-export function stripeEvent(type: string, object: Record<string, unknown>, id?: string) {
+/** A Stripe event of a type, around an object typed as the SDK's for it; a fresh id unless one is given. */
+export function stripeEvent<T extends Stripe.Event.Type>(
+  type: T,
+  object: Partial<StripeObjectOf<T>>,
+  id?: string,
+) {
   eventCount += 1;
-  return {
-    id: id ?? `evt_test_${eventCount}_${Math.random().toString(36).slice(2, 8)}`,
-    object: "event",
+  return stripeEventOf(
     type,
-    data: { object },
+    object,
+    id ?? `evt_test_${eventCount}_${Math.random().toString(36).slice(2, 8)}`,
+  );
+}
+
+/** Stripe's InvoicePayment (src/resources/InvoicePayments.ts): `payment` names the intent, with no id. */
+function invoicePaymentObject(invoice: string, paymentIntent: string | null): Stripe.InvoicePayment {
+  return {
+    id: `inpay_${invoice}`,
+    object: "invoice_payment",
+    amount_paid: null,
+    amount_requested: 0,
+    created: Math.floor(Date.now() / 1000),
+    currency: "cad",
+    invoice,
+    is_default: true,
+    livemode: false,
+    payment: paymentIntent
+      ? { type: "payment_intent", payment_intent: paymentIntent }
+      : { type: "payment_intent" },
+    status: paymentIntent ? "paid" : "open",
+    status_transitions: { canceled_at: null, paid_at: paymentIntent ? Math.floor(Date.now() / 1000) : null },
   };
+}
+
+/** A retrieved invoice: only what the app reads, with `payments` listed when expanded. */
+function invoiceObject(
+  id: string,
+  invoice: { paymentIntent: string | null; orderId: string | null },
+  withPayments: boolean,
+) {
+  return {
+    id,
+    object: "invoice",
+    metadata: {},
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: {
+        subscription: `sub_for_${id}`,
+        metadata: invoice.orderId ? { order_id: invoice.orderId } : {},
+      },
+    },
+    ...(withPayments
+      ? {
+          payments: {
+            object: "list",
+            data: [invoicePaymentObject(id, invoice.paymentIntent)],
+            has_more: false,
+            url: `/v1/invoices/${id}/payments`,
+          },
+        }
+      : {}),
+  } satisfies Partial<Stripe.Invoice>;
+}
+
+/** A retrieved payment intent (src/resources/PaymentIntents.ts), its latest charge expanded if asked. */
+function paymentIntentObject(id: string, intent: FakePaymentIntent, withCharge: boolean) {
+  const charge = `ch_for_${id}`;
+  return {
+    id,
+    object: "payment_intent",
+    metadata: intent.metadata,
+    // The expanded charge carries only what the app reads of it (the rest of Stripe.Charge is not faked).
+    latest_charge: withCharge
+      ? ({
+          id: charge,
+          object: "charge",
+          payment_intent: id,
+          receipt_url: intent.receiptUrl,
+        } as Stripe.Charge)
+      : charge,
+  } satisfies Partial<Stripe.PaymentIntent>;
 }
 
 /** The raw body and the Stripe-Signature header Stripe would send for an event. */

@@ -1,17 +1,68 @@
+import http from "node:http";
 import { expect } from "vitest";
 
 // Local sign-in against a running server (no OIDC client configured): the same session code as a
 // real sign-in.
 
-type Options = { redirectTo?: string; headers?: Record<string, string> };
+type Options = {
+  redirectTo?: string;
+  headers?: Record<string, string>;
+  /** Another loopback address to connect from (127.0.0.2…): another client, as the server sees it. */
+  localAddress?: string;
+};
 
 /** The sign-in form's POST, as sent; the answer is left for the caller to inspect. */
-export function postLocalSignIn(baseUrl: string, email: string, options: Options = {}): Promise<Response> {
-  return fetch(`${baseUrl}/login`, {
+export async function postLocalSignIn(
+  baseUrl: string,
+  email: string,
+  options: Options = {},
+): Promise<Response> {
+  const headers = { "content-type": "application/x-www-form-urlencoded", ...options.headers };
+  const body = new URLSearchParams({
+    intent: "local",
+    email,
+    redirectTo: options.redirectTo ?? "/dashboard",
+  });
+  if (!options.localAddress)
+    return fetch(`${baseUrl}/login`, { method: "POST", redirect: "manual", headers, body });
+  return requestFrom(options.localAddress, `${baseUrl}/login`, {
     method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...options.headers },
-    body: new URLSearchParams({ intent: "local", email, redirectTo: options.redirectTo ?? "/dashboard" }),
+    headers,
+    body: body.toString(),
+  });
+}
+
+/** One HTTP request from a chosen local address (fetch cannot choose it); the answer as a Response. */
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: init.method ?? "GET", headers: init.headers, localAddress },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              headers.append(name, one);
+          }
+          const status = answer.statusCode ?? 0;
+          resolve(
+            new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
+              status,
+              headers,
+            }),
+          );
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
   });
 }
 

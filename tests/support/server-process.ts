@@ -18,6 +18,18 @@ const serverEntry = path.join(repoRoot, "express-shell", "main.ts");
 const INHERITED = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "SYSTEMROOT"];
 
 export type Env = Record<string, string | undefined>;
+
+/**
+ * A public site's settings (what the README's Deploy section sets), with a provider that is never asked:
+ * enough to serve pages and refuse developer doors. Sign-in through it needs tests/support/oidc-provider.ts.
+ */
+export const PUBLIC_SITE_ENV: Env = {
+  PUBLIC_ORIGIN: "https://coach.example",
+  AUTH_OIDC_ISSUER: "https://accounts.provider.example/tenant",
+  AUTH_OIDC_CLIENT_ID: "client",
+  AUTH_OIDC_CLIENT_SECRET: "secret",
+  SESSION_SECRET: "system-test-session-secret-0123456789",
+};
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type RunningServer = {

@@ -19,7 +19,13 @@ export async function openSse(url: string, cookie: string): Promise<SseStream> {
     headers: { cookie, accept: "text/event-stream" },
     signal: abort.signal,
   });
+  return readSse(response, () => abort.abort());
+}
+
+/** The frames of an event-stream answer as they arrive (a fetched one, or one a route returned). */
+export async function readSse(response: Response, close: () => void): Promise<SseStream> {
   const frames: SseFrame[] = [];
+  let reader: ReadableStreamDefaultReader<string> | undefined;
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const waiter of [...waiters]) waiter();
@@ -33,12 +39,13 @@ export async function openSse(url: string, cookie: string): Promise<SseStream> {
     await response.arrayBuffer().catch(() => {});
     endedResolve();
   } else {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const read = reader;
     void (async () => {
       let buffer = "";
       try {
         while (true) {
-          const { done, value } = await reader.read();
+          const { done, value } = await read.read();
           if (done) break;
           buffer += value;
           let cut = buffer.indexOf("\n\n");
@@ -88,6 +95,10 @@ export async function openSse(url: string, cookie: string): Promise<SseStream> {
         check();
       });
     },
-    close: () => abort.abort(),
+    close() {
+      close();
+      // An answer made in this process has no connection to abort: cancelling reaches its source.
+      reader?.cancel().catch(() => {});
+    },
   };
 }

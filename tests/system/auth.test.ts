@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { cookieFrom, postLocalSignIn } from "../support/local-sign-in";
-import { assertBuilt, freshDataDir, startServer, stopAllServers } from "../support/server-process";
+import { MOCK_CLIENT_ID, MOCK_CLIENT_SECRET, startOidcProvider } from "../support/oidc-provider";
+import { signInWithProvider } from "../support/oidc-sign-in";
+import { FORWARDED_HEADER_SETS } from "../support/proxy-headers";
+import {
+  assertBuilt,
+  freshDataDir,
+  PUBLIC_SITE_ENV,
+  runServerExpectingExit,
+  startServer,
+  stopAllServers,
+} from "../support/server-process";
 
 // Sign-in rules that only show on the whole process: local sign-in's limits, sessions across a
 // restart, the rate limit and the cookie's flags.
@@ -51,24 +61,70 @@ test("local sign-in is impossible once an OIDC client is configured", async () =
   await server.stop();
 });
 
-test("local sign-in is impossible when the server binds a non-loopback interface", async () => {
+test("binding a network interface decides nothing: local sign-in from this machine, never through a proxy", async () => {
   const server = await startServer({ env: { HOST: "0.0.0.0" } });
-  const response = await postLocalSignIn(server.url, "admin@example.com");
-  expect(response.status).toBe(404);
-  expect(response.headers.get("set-cookie")).toBeNull();
+  expect((await postLocalSignIn(server.url, "maya.chen@example.com")).status).toBe(302);
+  for (const forwarded of FORWARDED_HEADER_SETS) {
+    const response = await postLocalSignIn(server.url, "admin@example.com", { headers: forwarded });
+    expect(response.status, JSON.stringify(forwarded)).toBe(404);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    const login = await (await fetch(`${server.url}/login`, { headers: forwarded })).text();
+    expect(login).not.toContain("Local sign-in");
+  }
   await server.stop();
 });
 
-test("the session cookie is __Host- and Secure when the site is served over https", async () => {
-  const server = await startServer({ env: { PUBLIC_ORIGIN: "https://coach.example" } });
-  const response = await postLocalSignIn(server.url, "coach@example.com");
-  const setCookie = response.headers.get("set-cookie") ?? "";
-  expect(setCookie).toMatch(/^__Host-session=/);
-  expect(setCookie).toMatch(/; Secure/i);
-  expect(setCookie).toMatch(/; HttpOnly/i);
-  expect(setCookie).toMatch(/; SameSite=Lax/i);
-  expect(setCookie).toMatch(/; Path=\//);
-  await server.stop();
+test("a public origin without its sign-in stops at start with one line naming what is missing", async () => {
+  const result = await runServerExpectingExit({ HOST: "127.0.0.1", PUBLIC_ORIGIN: "https://coach.example" });
+  expect(result.code).toBe(1);
+  const lines = result.stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(
+    /^Invalid configuration: AUTH_OIDC_CLIENT_ID, AUTH_OIDC_CLIENT_SECRET, SESSION_SECRET /,
+  );
+});
+
+test("on a public origin the session cookie is __Host- and Secure, and local sign-in is refused whatever Host says", async () => {
+  const provider = await startOidcProvider();
+  const server = await startServer({
+    env: {
+      ...PUBLIC_SITE_ENV,
+      AUTH_OIDC_ISSUER: provider.issuer,
+      AUTH_OIDC_CLIENT_ID: MOCK_CLIENT_ID,
+      AUTH_OIDC_CLIENT_SECRET: MOCK_CLIENT_SECRET,
+    },
+  });
+  try {
+    const send = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+    const { setCookies } = await signInWithProvider(send, { sub: "https-1", email: "coach@example.com" });
+    const session = setCookies.find((line) => /^__Host-session=./.test(line)) ?? "";
+    expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+    expect(session).toMatch(/; Path=\//);
+    for (const line of setCookies) expect(line, line.split("=")[0]).toMatch(/; Secure/i);
+
+    const spellings: Record<string, string>[] = [
+      {},
+      { host: "localhost" },
+      { "x-forwarded-host": "localhost" },
+    ];
+    for (const headers of spellings) {
+      for (const path of ["/login", "/login.data"]) {
+        const response = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+          body: new URLSearchParams({ intent: "local", email: "admin@example.com" }),
+        });
+        expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(404);
+        expect(response.headers.get("set-cookie")).toBeNull();
+      }
+    }
+  } finally {
+    await server.stop();
+    await provider.stop();
+  }
 });
 
 test("a burst of sign-in attempts gets 429 with Retry-After, and the site keeps answering", async () => {
@@ -88,6 +144,52 @@ test("a burst of sign-in attempts gets 429 with Retry-After, and the site keeps 
   expect((await fetch(`${server.url}/login`)).status).toBe(200);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   await server.stop();
+});
+
+test("a class of 30 behind one campus address signs in within a minute at the default limit; a script starting hundreds is refused", async () => {
+  const provider = await startOidcProvider();
+  const server = await startServer({
+    env: {
+      AUTH_OIDC_ISSUER: provider.issuer,
+      AUTH_OIDC_CLIENT_ID: MOCK_CLIENT_ID,
+      AUTH_OIDC_CLIENT_SECRET: MOCK_CLIENT_SECRET,
+      SESSION_SECRET: OIDC_ENV.SESSION_SECRET,
+    },
+  });
+  try {
+    // The campus's one address, as the local proxy names it (TRUST_PROXY's default trusts loopback).
+    const campus = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), "x-forwarded-for": "198.51.100.30" },
+      });
+    for (let student = 1; student <= 30; student += 1) {
+      const { session } = await signInWithProvider(campus, {
+        sub: `student-${student}`,
+        email: `student-${student}@campus.example.edu`,
+      });
+      expect(session, `student ${student}`).toMatch(/^session=./);
+    }
+
+    const script = (path: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.66" },
+        body: new URLSearchParams({ intent: "google" }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const response = await script("/login");
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(100);
+    expect(statuses.slice(0, 30).every((status) => status === 302)).toBe(true);
+  } finally {
+    await server.stop();
+    await provider.stop();
+  }
 });
 
 // With JavaScript, "Continue with Google" posts to /login.data; the router also answers the same route

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CATCH_UP_MARGIN_MS } from "~/server/live/streams.server";
 import { localSignIn } from "../support/local-sign-in";
 import { listedPersonIds } from "../support/people-list";
+import { renderedSince } from "../support/rendered-data";
 import { type RunningServer, waitFor } from "../support/server-process";
 import { openSse, type SseStream } from "../support/sse";
 import { startTwoProcesses, twoProcessesUnavailable } from "../support/two-processes";
@@ -9,7 +11,9 @@ import { startTwoProcesses, twoProcessesUnavailable } from "../support/two-proce
 // on one fresh PostgreSQL database. A change made through one reaches a client's stream on the
 // other within 2 s, by LISTEN/NOTIFY; another client's streams hear nothing of it; a sign-out ends
 // the person's stream on the other process; the per-person cap answers 429 and streams are released
-// when closed (proved by behaviour: 50 opened and closed, then the full 5 open again).
+// when closed (proved by behaviour: 50 opened and closed, then the full 5 open again). A change made
+// between a page's render and its stream's start is the stream's first message, whichever process
+// rendered the page (docs/decisions/0037-live-catch-up.md).
 
 const skipReason = await twoProcessesUnavailable("the live-update system tests");
 
@@ -22,9 +26,12 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
   const streams: SseStream[] = [];
   const cookies = { admin: "", daniel: "", maya: "", sofia: "" };
   let danielId = "";
+  /** By then both processes listen on the bus (they do from their start). */
+  let startedAt = 0;
 
-  async function stream(server: RunningServer, cookie: string): Promise<SseStream> {
-    const opened = await openSse(`${server.url}/events`, cookie);
+  async function stream(server: RunningServer, cookie: string, since?: number): Promise<SseStream> {
+    const query = since === undefined ? "" : `?since=${since}`;
+    const opened = await openSse(`${server.url}/events${query}`, cookie);
     streams.push(opened);
     return opened;
   }
@@ -36,10 +43,22 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     return opened;
   }
 
+  /** The admin's +1 on Daniel's 30-minute sessions, through process B. */
+  async function adminAddsDanielsSession() {
+    const response = await fetch(`${b.url}/admin/clients/${danielId}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.admin },
+      body: new URLSearchParams({ intent: "adjust", kind: "session_30m", amount: "1" }),
+    });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+  }
+
   const changes = (s: SseStream) => s.frames.filter((f) => f.event === "change");
 
   beforeAll(async () => {
     servers = await startTwoProcesses("live");
+    startedAt = Date.now();
     ({ a, b } = servers);
     cookies.admin = await localSignIn(b.url, "admin@example.com");
     cookies.daniel = await localSignIn(a.url, "daniel.okafor@example.com");
@@ -78,6 +97,49 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     await reader?.cancel();
   });
 
+  test("a change made between a page's render and its stream's start is the stream's first message, on either process", async () => {
+    // A process answers for what it heard since it began listening, less the margin for other clocks.
+    await sleep(startedAt + CATCH_UP_MARGIN_MS + 1_000 - Date.now());
+    const adminOnA = await readyStream(a, cookies.admin);
+    const adminOnB = await readyStream(b, cookies.admin);
+    // Daniel's and Maya's dashboards, rendered by A: each page is told when its data was read.
+    const page = async (cookie: string) => {
+      const response = await fetch(`${a.url}/dashboard`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return renderedSince(await response.text());
+    };
+    const danielRendered = await page(cookies.daniel);
+    const mayaRendered = await page(cookies.maya);
+
+    // The admin's change through B, after both renders; both processes have heard it (the admin's
+    // streams say so) before Daniel's streams start, so no live delivery can carry it to them.
+    await adminAddsDanielsSession();
+    const usage = { kind: "usage", clientId: danielId };
+    for (const s of [adminOnA, adminOnB]) {
+      await s.next((f) => f.event === "change" && f.data === JSON.stringify(usage), 5_000);
+    }
+
+    const firstWords = async (s: SseStream) => {
+      expect(s.status).toBe(200);
+      await s.next((f) => f.event === "ready");
+      const ready = s.frames.findIndex((f) => f.event === "ready");
+      return s.frames.slice(0, ready).map((f) => ({ event: f.event, data: JSON.parse(f.data) }));
+    };
+    // Rendered by A, streamed by A; rendered by A, streamed by B (another process's clock).
+    for (const server of [a, b]) {
+      const danielLate = await stream(server, cookies.daniel, danielRendered);
+      expect(await firstWords(danielLate)).toEqual([{ event: "change", data: usage }]);
+      danielLate.close();
+    }
+    // Maya's page, rendered at the same time, has nothing to catch up on.
+    const mayaLate = await stream(a, cookies.maya, mayaRendered);
+    expect(await firstWords(mayaLate)).toEqual([]);
+    // A stream that is not told when its page was rendered can't tell: it says resync.
+    const unknown = await stream(a, cookies.maya);
+    expect(await firstWords(unknown)).toEqual([{ event: "resync", data: {} }]);
+    for (const s of [adminOnA, adminOnB, mayaLate, unknown]) s.close();
+  });
+
   test("an admin's change through process B reaches the client's stream on process A within 2 s; other clients hear nothing", async () => {
     const danielOnA = await readyStream(a, cookies.daniel);
     const mayaOnA = await readyStream(a, cookies.maya);
@@ -86,13 +148,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     const adminOnA = await readyStream(a, cookies.admin);
 
     const started = performance.now();
-    const response = await fetch(`${b.url}/admin/clients/${danielId}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.admin },
-      body: new URLSearchParams({ intent: "adjust", kind: "session_30m", amount: "1" }),
-    });
-    await response.arrayBuffer();
-    expect(response.status).toBe(200);
+    await adminAddsDanielsSession();
 
     const heard = await danielOnA.next((f) => f.event === "change", 2_000);
     const latency = heard.at - started;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signed, stripeEvent, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "../support/fake-stripe";
 import { localSignIn } from "../support/local-sign-in";
+import { FORWARDED_HEADER_SETS } from "../support/proxy-headers";
 import {
   assertBuilt,
   jsonLines,
+  PUBLIC_SITE_ENV,
   type RunningServer,
   startServer,
   stopAllServers,
@@ -12,7 +14,7 @@ import {
 // Payments on the built server (issue #16): the webhook is answered on its raw body ahead of every
 // parser and the same-site check (Stripe sends no Origin), bounded in size, and only at its own path;
 // the pricing page's buttons follow the configuration (Stripe, the local test checkout, or the links
-// in site settings); the local test checkout exists only on loopback without keys.
+// in site settings); the local test checkout is a developer door (app/server/developer.server.ts).
 
 assertBuilt();
 afterAll(() => stopAllServers());
@@ -23,8 +25,8 @@ let off: RunningServer;
 beforeAll(async () => {
   [stripe, off] = await Promise.all([
     startServer({ env: { STRIPE_SECRET_KEY: TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }),
-    // Serving a network without keys: no payments at all.
-    startServer({ env: { HOST: "0.0.0.0" } }),
+    // A public site without keys: no payments at all, whatever interface it binds.
+    startServer({ env: { ...PUBLIC_SITE_ENV, HOST: "0.0.0.0" } }),
   ]);
 }, 120_000);
 
@@ -56,6 +58,24 @@ describe("POST /webhooks/stripe", () => {
     expect(await first.json()).toEqual({ received: true, outcome: "ignored: customer.created is not used" });
     const replay = await post(stripe, "/webhooks/stripe", body, signature);
     expect(await replay.json()).toEqual({ received: true, outcome: "replay" });
+  });
+
+  test("a charge this site did not make (another product, an old payment link) is 200 and ignored, not 503", async () => {
+    const { body, signature } = signed(
+      stripeEvent("charge.succeeded", {
+        id: "ch_elsewhere",
+        object: "charge",
+        payment_intent: "pi_elsewhere",
+        metadata: {},
+        receipt_url: "https://pay.stripe.com/receipts/elsewhere",
+      }),
+    );
+    const answer = await post(stripe, "/webhooks/stripe", body, signature);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      received: true,
+      outcome: "ignored: no payment of ours for this charge",
+    });
   });
 
   test("a body that is not JSON is 400; one over the limit is 413; neither is a 5xx", async () => {
@@ -100,7 +120,7 @@ describe("the pricing buttons and the checkout pages follow the configuration", 
     expect(html).not.toContain(`href="https://pay.example.com/next-offer/pro-cad"`);
   });
 
-  test("without keys off loopback: the links in site settings, and no checkout", async () => {
+  test("without keys on a public site: the links in site settings, and no checkout", async () => {
     const html = await pricing(off);
     expect(html).toContain("https://pay.example.com/next-offer/pro-cad");
     expect(html).not.toContain('href="/checkout?');
@@ -144,7 +164,29 @@ describe("the pricing buttons and the checkout pages follow the configuration", 
     });
     const response = await fetch(`${stripe.url}/checkout/local`, { headers: { cookie } });
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain("The test checkout runs only on a computer");
+    expect(await response.text()).toContain("The test checkout runs only on a developer's own computer");
+  });
+
+  test("on a developer's server, a request a proxy forwarded gets the links and no test checkout", async () => {
+    const developer = await startServer({ env: { HOST: "0.0.0.0" } });
+    const buyer = await localSignIn(developer.url, "forwarded-buyer@example.com");
+    const local = await fetch(`${developer.url}/checkout/local`, { headers: { cookie: buyer } });
+    expect(local.status, "from this machine, unproxied").toBe(200);
+    expect(await pricing(developer)).toContain('href="/checkout?');
+
+    for (const forwarded of FORWARDED_HEADER_SETS) {
+      const headers = { cookie: buyer, ...forwarded };
+      for (const path of ["/checkout/local", "/checkout/local.data"]) {
+        const refused = await fetch(`${developer.url}${path}`, { headers });
+        expect(refused.status, `${path} ${JSON.stringify(forwarded)}`).toBe(404);
+      }
+      const html = await (
+        await fetch(`${developer.url}/pricing`, { headers: { ...forwarded, cookie: "currency=CAD" } })
+      ).text();
+      expect(html, JSON.stringify(forwarded)).not.toContain('href="/checkout?');
+      expect(html).toContain("https://pay.example.com/next-offer/pro-cad");
+    }
+    await developer.stop();
   });
 });
 

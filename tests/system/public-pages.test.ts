@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { PUBLIC_PAGES as PUBLIC_PATHS } from "../../app/content/prerender";
-import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
+import {
+  assertBuilt,
+  PUBLIC_SITE_ENV,
+  type RunningServer,
+  startServer,
+  stopAllServers,
+} from "../support/server-process";
 
 // Every public route of SPEC §2 answers 200 with complete server-rendered HTML (no JavaScript needed
 // to read it), unknown paths answer 404, and search engines find what they need.
@@ -21,7 +27,7 @@ const PUBLIC_PAGES: [path: string, heading: RegExp][] = [
 let server: RunningServer;
 beforeAll(async () => {
   assertBuilt();
-  server = await startServer({ env: { PUBLIC_ORIGIN: "https://coach.example" } });
+  server = await startServer({ env: PUBLIC_SITE_ENV });
 });
 afterAll(() => stopAllServers());
 

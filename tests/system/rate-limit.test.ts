@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { localSignIn } from "../support/local-sign-in";
+import { localSignIn, requestFrom } from "../support/local-sign-in";
 import { personIdOf } from "../support/people-list";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
@@ -53,7 +53,7 @@ test("one address over the limit gets 429 with Retry-After; reading and other ad
 });
 
 test("one person over the limit gets 429 from any address, and the refused change does not happen", async () => {
-  const admin = await localSignIn(server.url, "admin@example.com", { headers: freshAddress() });
+  const admin = await localSignIn(server.url, "admin@example.com", { localAddress: "127.0.0.2" });
   const id = await mayaId(admin);
   const title = `Rate limit check ${Date.now()}`;
   const add = (n: number) =>
@@ -76,13 +76,13 @@ test("one person over the limit gets 429 from any address, and the refused chang
   expect(html).not.toContain(`${title} #${LIMIT + 1}`);
 
   // Someone else is not held back by the admin's limit.
-  const maya = await localSignIn(server.url, "maya.chen@example.com", { headers: freshAddress() });
+  const maya = await localSignIn(server.url, "maya.chen@example.com", { localAddress: "127.0.0.3" });
   expect((await post("/auth/sign-out", {}, { cookie: maya, ...freshAddress() })).status).not.toBe(429);
 });
 
 test("the per-person limit counts a change however its URL is spelled (`.data`, `?index`, trailing slash)", async () => {
   // The coach: the admin used up their own limit in the test above.
-  const coach = await localSignIn(server.url, "coach@example.com", { headers: freshAddress() });
+  const coach = await localSignIn(server.url, "coach@example.com", { localAddress: "127.0.0.4" });
   // An unknown intent is refused (400) but still counts: the limit runs before any action.
   const spellings = ["/admin/clients.data", "/admin.data?index", "/admin/clients/", "/ADMIN/clients.data"];
   const statuses: number[] = [];
@@ -94,4 +94,34 @@ test("the per-person limit counts a change however its URL is spelled (`.data`, 
   }
   expect(statuses.slice(0, LIMIT).every((status) => status !== 429)).toBe(true);
   expect(statuses.slice(LIMIT)).toEqual(spellings.slice(LIMIT).map(() => 429));
+});
+
+test("two clients on different addresses never share a bucket", async () => {
+  const from = (localAddress: string) =>
+    requestFrom(localAddress, `${server.url}/auth/sign-out`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+  for (let i = 0; i < LIMIT; i += 1) expect((await from("127.0.0.5")).status).not.toBe(429);
+  expect((await from("127.0.0.5")).status).toBe(429);
+  expect((await from("127.0.0.6")).status).not.toBe(429);
+});
+
+test("with TRUST_PROXY=false, a visitor cannot pick their own address with X-Forwarded-For", async () => {
+  const trustsNoOne = await startServer({
+    env: { MUTATION_RATE_LIMIT: String(LIMIT), TRUST_PROXY: "false" },
+  });
+  const statuses: number[] = [];
+  for (let i = 1; i <= LIMIT + 1; i += 1) {
+    const response = await fetch(`${trustsNoOne.url}/auth/sign-out`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `192.0.2.${i}` },
+    });
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  expect(statuses.slice(0, LIMIT).every((status) => status !== 429)).toBe(true);
+  expect(statuses[LIMIT]).toBe(429);
+  await trustsNoOne.stop();
 });

@@ -5,7 +5,13 @@ import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 import { externalOrigins } from "~/content/settings";
 import { localSignIn } from "../support/local-sign-in";
 import { listedPersonIds } from "../support/people-list";
-import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
+import {
+  assertBuilt,
+  PUBLIC_SITE_ENV,
+  type RunningServer,
+  startServer,
+  stopAllServers,
+} from "../support/server-process";
 
 // Response headers, and the same-site rule for state-changing requests: a foreign Origin or
 // Sec-Fetch-Site is refused with 403 before any action runs, even with a valid session.
@@ -180,15 +186,7 @@ test("a script not in the page is not allowed by the pre-rendered policy", async
 });
 
 test("with a sign-in provider and an https origin, forms may lead to the provider and requests are upgraded", async () => {
-  const withProvider = await startServer({
-    env: {
-      PUBLIC_ORIGIN: "https://coach.example",
-      AUTH_OIDC_ISSUER: "https://accounts.provider.example/tenant",
-      AUTH_OIDC_CLIENT_ID: "client",
-      AUTH_OIDC_CLIENT_SECRET: "secret",
-      SESSION_SECRET: "system-test-session-secret-0123456789",
-    },
-  });
+  const withProvider = await startServer({ env: PUBLIC_SITE_ENV });
   for (const path of ["/", "/login"]) {
     const response = await fetch(`${withProvider.url}${path}`);
     const csp = cspOf(response);

@@ -1,5 +1,6 @@
 import {
   chargesToCome,
+  DISPUTE_LABELS,
   instalmentsText,
   money,
   nextChargeDate,
@@ -15,6 +16,8 @@ import { LocalDateTime } from "../portal/local-date-time";
 
 export type OrderView = OrderSummary & {
   id: string;
+  /** A card dispute on one of its charges: `open`, `won` or `lost`. */
+  dispute?: string | null;
   createdAt: string | Date;
   payments: {
     id: string;
@@ -26,7 +29,24 @@ export type OrderView = OrderSummary & {
   }[];
 };
 
-const KIND_LABELS: Record<string, string> = { charge: "Payment", refund: "Refund", failed: "Failed payment" };
+const KIND_LABELS: Record<string, string> = {
+  charge: "Payment",
+  refund: "Refund",
+  failed: "Failed payment",
+  chargeback: "Taken back (dispute lost)",
+};
+
+/** A dispute on an order, beside its status: the card's bank was asked to take a payment back. */
+export function DisputeBadge({ dispute }: { dispute: string | null | undefined }) {
+  if (!dispute || !DISPUTE_LABELS[dispute]) return null;
+  const tone =
+    dispute === "won" ? "border-border text-muted-foreground" : "border-destructive text-destructive";
+  return (
+    <span className={`ml-2 inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${tone}`}>
+      {DISPUTE_LABELS[dispute]}
+    </span>
+  );
+}
 
 export function StatusBadge({ status }: { status: string }) {
   const tone =
@@ -58,7 +78,10 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
                 <Heading id={`order-${order.id}`} className="text-lg font-semibold">
                   {offerTitle(order.offer)}
                 </Heading>
-                <StatusBadge status={order.status} />
+                <span>
+                  <StatusBadge status={order.status} />
+                  <DisputeBadge dispute={order.dispute} />
+                </span>
               </div>
               <p className="mt-1 text-sm text-muted-foreground">
                 {priceText(order)} · bought <LocalDateTime value={order.createdAt} />
@@ -74,8 +97,14 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
                         <LocalDateTime value={payment.occurredAt} />
                       </span>
                       <span className="flex gap-3">
-                        <span className={payment.kind === "failed" ? "text-destructive" : ""}>
-                          {payment.kind === "refund" ? "−" : ""}
+                        <span
+                          className={
+                            payment.kind === "failed" || payment.kind === "chargeback"
+                              ? "text-destructive"
+                              : ""
+                          }
+                        >
+                          {payment.kind === "refund" || payment.kind === "chargeback" ? "−" : ""}
                           {money(payment.amount, payment.currency)}
                         </span>
                         {payment.receiptUrl?.startsWith("https://") ? (

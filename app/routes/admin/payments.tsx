@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { LightLink } from "~/components/light-link";
-import { StatusBadge } from "~/components/payments/order-list";
+import { DisputeBadge, StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
@@ -15,8 +15,8 @@ import type { Route } from "./+types/payments";
 // Who may load this page: enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: staff("payments.read") });
 
-// Payments (issue #16): every purchase, newest first, 50 a page, filtered by status and currency.
-// Coach and admin see it; nothing here changes anything.
+// Payments (issue #16): every purchase, newest first, 50 a page, filtered by status and currency, with
+// any card dispute beside its status. Coach and admin see it; nothing here changes anything.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -127,6 +127,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2">{order.currency}</td>
                   <td className="px-3 py-2">
                     <StatusBadge status={order.status} />
+                    <DisputeBadge dispute={order.dispute} />
                   </td>
                   <td className="px-3 py-2">
                     <LocalDateTime value={order.createdAt} />

@@ -7,7 +7,12 @@ import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { isDatabaseOutage } from "~/server/outage.server";
-import { countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
+import {
+  clientAddressContext,
+  countFailedSignIn,
+  signInCallbackRefused,
+  TOO_MANY_SIGN_INS,
+} from "~/server/rate-limit.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/callback";
 
@@ -21,19 +26,20 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 // The provider sends the person back here with a code; we verify it and start a session.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const limited = await countSignIn(context);
+  const limited = await signInCallbackRefused(context);
   if (limited) return new Response(TOO_MANY_SIGN_INS, { status: 429, headers: limited.headers });
   try {
     const { identity, returnTo, clearCookie } = await completeSignIn(request);
     const db = await getDb();
     const profile = await profileForIdentity(db, identity, getConfig().adminEmails);
-    const sessionCookie = await createSession(db, profile.id, request);
+    const sessionCookie = await createSession(db, profile.id, request, context.get(clientAddressContext));
     const headers = new Headers();
     headers.append("Set-Cookie", clearCookie);
     headers.append("Set-Cookie", sessionCookie);
     logger.info({ profile: profile.id, role: profile.role }, "signed in");
     return redirect(returnTo, { headers });
   } catch (error) {
+    await countFailedSignIn(context);
     const code: SignInErrorCode =
       error instanceof SignInError
         ? error.code

@@ -11,15 +11,16 @@ import { beginSignIn } from "~/server/auth/oidc.server";
 import { createSession } from "~/server/auth/session.server";
 import { SignInError, signInErrorMessage } from "~/server/auth/sign-in-errors.server";
 import { getDb } from "~/server/db.server";
+import { localSignInOpen } from "~/server/developer.server";
 import { getConfig } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { unlessDatabaseIsDown } from "~/server/outage.server";
-import { countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
+import { clientAddressContext, countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
 import { type Handler, PUBLIC, routeAccess } from "~/server/route-access";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import type { Route } from "./+types/login";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
   // SPEC §2: a signed-in visitor goes on to where they were headed (the guest guard, `access`).
@@ -29,7 +30,7 @@ export function loader({ request }: Route.LoaderArgs) {
     // Only a known code's own sentence: never words taken from the URL.
     error: signInErrorMessage(url.searchParams.get("error")),
     googleConfigured: config.oidc !== null,
-    localPeople: config.localSignIn
+    localPeople: localSignInOpen(context)
       ? SEED_PEOPLE.map((p) => ({ email: p.email, label: p.fullName ?? p.email, role: p.role, plan: p.plan }))
       : null,
   };
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const intent = INTENTS.find((known) => known === form.get("intent")) ?? "google";
   if (intent === "local") {
-    if (!config.localSignIn)
+    if (!localSignInOpen(context))
       throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
     const parsed = localSignInForm.parse(form);
     if (!parsed.ok) {
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookie = await unlessDatabaseIsDown(async () => {
       const db = await getDb();
       const profile = await profileForIdentity(db, localIdentity(parsed.data), config.adminEmails);
-      return createSession(db, profile.id, request);
+      return createSession(db, profile.id, request, context.get(clientAddressContext));
     });
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   }

@@ -11,6 +11,7 @@ import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { paymentsFor } from "~/server/developer.server";
 import { getConfig } from "~/server/env.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
@@ -23,14 +24,14 @@ export const access = routeAccess({ loader: BUYER, action: BUYER });
 // and comes back here); its button posts to start the Checkout Session on the server. A GET never
 // starts a payment. docs/decisions/0027-payments.md.
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const input = {
     offer: url.searchParams.get("offer"),
     currency: url.searchParams.get("currency"),
     option: url.searchParams.get("option"),
   };
-  const mode = getConfig().payments.mode;
+  const mode = paymentsFor(context).mode;
   if (input.offer === null && input.currency === null && input.option === null) {
     return { line: null, mode, canceled: false };
   }
@@ -45,7 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = checkoutForm.parse(form);
   if (!parsed.ok) throw data({ error: parsed.error }, { status: 400 });
   const config = getConfig();
-  const to = await startCheckout(await getDb(), permit, config.payments, parsed.data, config.publicOrigin);
+  const to = await startCheckout(
+    await getDb(),
+    permit,
+    paymentsFor(context),
+    parsed.data,
+    config.publicOrigin,
+  );
   return redirect(to);
 }
 

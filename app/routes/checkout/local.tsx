@@ -11,32 +11,32 @@ import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { getConfig, isLoopbackHost } from "~/server/env.server";
 import { ownOrder } from "~/server/models/orders.server";
-import { payLocally } from "~/server/payments/checkout.server";
+import {
+  LOCAL_CHECKOUT_CLOSED,
+  localCheckoutOpen,
+  payLocally,
+} from "~/server/payments/local-checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/local";
 
-// Who may use the test checkout: enforced by app/server/auth/access.server.ts (the host is checked below).
+// Who may use the test checkout: enforced by app/server/auth/access.server.ts (the developer door below).
 export const access = routeAccess({ loader: BUYER, action: BUYER });
 
-// The local test checkout (like local sign-in): only without Stripe keys and only on a loopback
-// address. "Pay" sends the events Stripe would send, signed locally, through the webhook's own code.
+// The local test checkout (like local sign-in): a developer door, open only without Stripe keys on the
+// developer's own machine (app/server/developer.server.ts). "Pay" sends the events Stripe would send,
+// signed locally, through the webhook's own code.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_HERE = "The test checkout runs only on a computer's own address, when Stripe is not configured.";
-
-function guard(request: Request, context: Readonly<RouterContextProvider>) {
-  if (getConfig().payments.mode !== "local" || !isLoopbackHost(new URL(request.url).hostname)) {
-    throw data({ error: NOT_HERE }, { status: 404 });
-  }
+function guard(context: Readonly<RouterContextProvider>) {
+  if (!localCheckoutOpen(context)) throw data({ error: LOCAL_CHECKOUT_CLOSED }, { status: 404 });
   return permitFor(context, "checkout.start");
 }
 
 const orderIdFrom = (value: unknown) => (typeof value === "string" && UUID.test(value) ? value : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const permit = guard(request, context);
+  const permit = guard(context);
   const id = orderIdFrom(new URL(request.url).searchParams.get("order"));
   if (!id) return { order: null };
   const order = await ownOrder(await getDb(), permit, { id });
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const permit = guard(request, context);
+  const permit = guard(context);
   const parsed = localPaymentForm.parse(await readForm(request));
   // An order id that can't be one is as unknown as another person's: 404.
   if (!parsed.ok) throw data({ error: parsed.error }, { status: 404 });

@@ -8,7 +8,7 @@ import { CURRENCIES, type Currency } from "~/domain/financing";
 import { initialCurrency } from "~/lib/currency";
 import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { originFrom, seo } from "~/lib/seo";
-import { getConfig } from "~/server/env.server";
+import { paymentsFor } from "~/server/developer.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
 
@@ -26,9 +26,9 @@ const PER_VISITOR_HEADERS = {
   Vary: "Cookie, CF-IPCountry, X-Vercel-IP-Country, CloudFront-Viewer-Country, X-Country-Code",
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // With Stripe (or the local test checkout) the main buttons open /checkout; else the links above.
-  const checkout = getConfig().payments.mode !== "off";
+  const checkout = paymentsFor(context).mode !== "off";
   return data({ currency: initialCurrency(request), checkout }, { headers: PER_VISITOR_HEADERS });
 }
 

@@ -1,13 +1,22 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OrderList } from "~/components/payments/order-list";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
+import { offerTitle } from "~/domain/orders";
+import { localPaymentForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
+import { readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { ownOrders } from "~/server/models/orders.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { billingPortalUrl, NO_CARD_ON_FILE } from "~/server/payments/checkout.server";
+import {
+  LOCAL_CHECKOUT_CLOSED,
+  localChargeDue,
+  localCheckoutOpen,
+  payNextLocally,
+} from "~/server/payments/local-checkout.server";
 import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/billing";
 
@@ -16,17 +25,31 @@ export const access = routeAccess({ loader: PORTAL_PAGE, action: portal("portal.
 
 // Billing (issue #16): what the client bought, receipts, instalments paid and left, the next charge, a
 // notice when a payment failed, and "Manage payment method" (Stripe's billing portal). A lead sees the
-// demo frame with nothing bought.
+// demo frame with nothing bought. On the local test checkout, "Pay next instalment (test)" makes the
+// next charge Stripe would make (app/server/payments/local-checkout.server.ts).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const mode = modeFor(viewer, request, false);
-  if (mode.kind === "demo") return { mode, orders: [], stripe: false };
+  if (mode.kind === "demo") return { mode, orders: [], stripe: false, testCharges: [] };
   const orders = await ownOrders(await getDb(), permitFor(context, "portal.read-own"));
-  return { mode, orders, stripe: getConfig().payments.mode === "stripe" };
+  const testCharges = localCheckoutOpen(context)
+    ? orders
+        .filter(localChargeDue)
+        .map((o) => ({ id: o.id, offer: o.offer, instalment: o.instalments ? o.paidInstalments + 1 : null }))
+    : [];
+  return { mode, orders, stripe: getConfig().payments.mode === "stripe", testCharges };
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (form.get("intent") === "pay-next") {
+    if (!localCheckoutOpen(context)) throw data({ error: LOCAL_CHECKOUT_CLOSED }, { status: 404 });
+    const parsed = localPaymentForm.parse(form);
+    if (!parsed.ok) return { ok: false as const, error: parsed.error };
+    await payNextLocally(await getDb(), permitFor(context, "checkout.start"), parsed.data.order);
+    return redirect("/billing");
+  }
   const permit = permitFor(context, "portal.read-own");
   const config = getConfig();
   const url = await billingPortalUrl(await getDb(), permit, config.payments, config.publicOrigin);
@@ -44,7 +67,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, orders, stripe } = loaderData;
+  const { mode, orders, stripe, testCharges } = loaderData;
   const busy = useNavigation().state !== "idle";
   const pastDue = orders.some((o) => o.status === "past_due");
   return (
@@ -68,6 +91,29 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <OrderList orders={orders} />
       )}
+      {testCharges.length > 0 ? (
+        <section
+          aria-label="Test payments"
+          className="mt-6 rounded-xl border border-border bg-muted p-4 text-sm"
+        >
+          <p>Local test mode: no card, no money. Each button makes the next charge Stripe would make.</p>
+          {testCharges.map((charge) => (
+            <Form method="post" key={charge.id} className="mt-3">
+              <input type="hidden" name="intent" value="pay-next" />
+              <input type="hidden" name="order" value={charge.id} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-md border border-border bg-background px-4 py-2 font-medium hover:bg-muted disabled:opacity-60"
+              >
+                {charge.instalment
+                  ? `Pay instalment ${charge.instalment} of ${offerTitle(charge.offer)} (test)`
+                  : `Pay next month of ${offerTitle(charge.offer)} (test)`}
+              </button>
+            </Form>
+          ))}
+        </section>
+      ) : null}
       {mode.kind === "real" && stripe ? (
         <Form method="post" className="mt-6">
           <button

@@ -13,11 +13,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   // A stream is opened at /events itself: as a `.data` request the router would wait for it to end,
   // holding a connection and a listener that never answer.
-  if (new URL(request.url).pathname.endsWith(".data")) {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) {
     return new Response("Live updates are at /events.", {
       status: 404,
       headers: { "Cache-Control": "no-store" },
     });
   }
-  return openStream(request, viewer, context.get(sessionIdContext));
+  // `?since=`: when the page's data was read (the root loader's `liveSince`); anything else is no time.
+  const since = url.searchParams.get("since");
+  const renderedAt = since !== null && /^\d{1,15}$/.test(since) ? Number(since) : null;
+  return openStream(request, viewer, context.get(sessionIdContext), renderedAt);
 }

@@ -19,6 +19,11 @@ import { listenForSessionChanges } from "./session-cache.server";
 export type ViewerState = Viewer | null | "unavailable";
 export const viewerContext = createContext<ViewerState>(null);
 export const sessionIdContext = createContext<string | null>(null);
+/**
+ * When this request began reading what it shows (this process's clock, ms), set before the session is
+ * read: a page's live stream asks for what changed since (docs/decisions/0037-live-catch-up.md).
+ */
+export const readStartContext = createContext<number | null>(null);
 
 /**
  * Root middleware: reads the session (only when there is a cookie: pre-rendering never opens the
@@ -27,6 +32,7 @@ export const sessionIdContext = createContext<string | null>(null);
  */
 export const loadViewer: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (!hasSessionCookie(request)) return next();
+  context.set(readStartContext, Date.now());
   let renewedCookie: string | null = null;
   try {
     const { db, bus } = await getDatabase();

@@ -58,15 +58,23 @@ export function hasSessionCookie(request: Request): boolean {
   return header?.includes(`${sessionCookie().name}=`) ?? false;
 }
 
-/** Starts a session for a profile; returns the Set-Cookie header value. */
-export async function createSession(db: Db, userId: string, request: Request): Promise<string> {
+/**
+ * Starts a session for a profile; returns the Set-Cookie header value. `clientAddress` is the one Express
+ * worked out through trusted proxies (never a header read here, which a visitor could write).
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  request: Request,
+  clientAddress: string | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
     expiresAt,
-    ipAddress: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+    ipAddress: clientAddress,
     userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
   });
   // Housekeeping: this person's expired sessions are of no use to anyone.

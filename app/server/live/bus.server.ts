@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { logger } from "../logger.server";
+import { HeardLog } from "./heard.server";
 
 // Live updates (docs/decisions/0014-live-updates.md): after a change to a client's data commits, a
 // tiny event goes through PostgreSQL NOTIFY on one channel; every process LISTENs once and hands it
@@ -48,6 +49,11 @@ export type LiveBus = {
    * anything remembered from the database may be stale, and the database itself may be down.
    */
   listening(): boolean;
+  /**
+   * The events this process heard at `time` (its own clock, ms) or later, oldest first; null when it
+   * cannot vouch for all of them (it was not listening for part of that time, or has forgotten some).
+   */
+  heardSince(time: number): LiveEvent[] | null;
   /** Publishes outside any transaction (tests, tools); models use `publishChange(tx, …)`. */
   publish(event: LiveEvent): Promise<void>;
   close(): Promise<void>;
@@ -103,6 +109,7 @@ export async function publishChange(executor: Executor, event: LiveEvent): Promi
 /** Subscribers of one process, fed by one source (a LISTEN). */
 class Fanout {
   handlers = new Map<LiveHandler, ResyncHandler | undefined>();
+  heard = new HeardLog<LiveEvent>();
 
   add(handler: LiveHandler, onResync?: ResyncHandler): () => void {
     this.handlers.set(handler, onResync);
@@ -114,6 +121,7 @@ class Fanout {
   deliver(payload: string) {
     const event = parseEvent(payload);
     if (!event) return;
+    this.heard.add(event);
     for (const handler of [...this.handlers.keys()]) {
       try {
         handler(event);
@@ -134,12 +142,15 @@ export function pgliteBus(client: PGlite): LiveBus {
   let listening: Promise<unknown> | undefined;
   return {
     async subscribe(handler, onResync) {
-      listening ??= client.listen(LIVE_CHANNEL, (payload) => fanout.deliver(payload));
+      listening ??= client
+        .listen(LIVE_CHANNEL, (payload) => fanout.deliver(payload))
+        .then(() => fanout.heard.listening());
       await listening;
       return fanout.add(handler, onResync);
     },
     // In-process: it cannot lose its connection.
     listening: () => true,
+    heardSince: (time) => fanout.heard.since(time),
     async publish(event) {
       await client.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, toWire(event)]);
     },
@@ -172,6 +183,7 @@ export function postgresBus(url: string): LiveBus {
     const lost = (reason: string) => {
       if (client !== next) return;
       listening = false;
+      fanout.heard.deaf();
       client = undefined;
       ready = undefined;
       next.removeAllListeners("notification");
@@ -192,6 +204,7 @@ export function postgresBus(url: string): LiveBus {
       .then(() => {
         failures = 0;
         listening = client === next;
+        if (listening) fanout.heard.listening();
       })
       .catch((error: Error) => {
         lost(error.message);
@@ -231,6 +244,7 @@ export function postgresBus(url: string): LiveBus {
       return remove;
     },
     listening: () => listening,
+    heardSince: (time) => (listening ? fanout.heard.since(time) : null),
     async publish(event) {
       if (!publisher) {
         publisher = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });

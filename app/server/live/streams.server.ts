@@ -3,7 +3,7 @@ import type { Viewer } from "~/domain/viewer";
 import { sessionHolder } from "../auth/session.server";
 import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
-import { type LiveEvent, toWire } from "./bus.server";
+import { type LiveBus, type LiveEvent, toWire } from "./bus.server";
 
 // The server-sent-events stream of a signed-in person (GET /events). One bus subscription per
 // stream, filtered by `hears`; heartbeats keep proxies from closing an idle stream; the session is
@@ -15,6 +15,13 @@ export const SESSION_CHECK_MS = 60_000;
 export const MAX_STREAMS_PER_PERSON = 5;
 /** The browser's reconnect delay after a dropped stream (SSE `retry:`). */
 export const RETRY_HINT_MS = 2_000;
+/**
+ * How far before a page's render time a stream looks back for changes: clocks of processes on other
+ * machines may differ, and a process may hear an event late (docs/decisions/0037-live-catch-up.md).
+ */
+export const CATCH_UP_MARGIN_MS = 5_000;
+/** More distinct missed events than this are told as one `resync`. */
+export const MAX_REPLAYED = 100;
 
 /**
  * Who hears what: a client hears about their own records; staff (who may open any client) hear
@@ -26,6 +33,26 @@ export function hears(viewer: Pick<Viewer, "id" | "role">, event: LiveEvent): bo
   if (event.kind === "session") return event.userId === viewer.id;
   if (event.kind === "profile" && event.userId === viewer.id) return true;
   return can(viewer, "client.read") || event.clientId === viewer.id;
+}
+
+/**
+ * What a page rendered at `renderedAt` (the rendering process's clock) may not show: the events this
+ * viewer hears that this process heard since then, less the margin, each once. Null when that can't be
+ * known (no render time, a render time ahead of this clock by more than the margin, a log that does not
+ * reach back so far) or is too much to list: the page then asks its loaders again anyway.
+ */
+export function missedSince(
+  bus: Pick<LiveBus, "heardSince">,
+  viewer: Pick<Viewer, "id" | "role">,
+  renderedAt: number | null,
+  now = Date.now(),
+): LiveEvent[] | null {
+  if (renderedAt === null || renderedAt > now + CATCH_UP_MARGIN_MS) return null;
+  const heard = bus.heardSince(renderedAt - CATCH_UP_MARGIN_MS);
+  if (heard === null) return null;
+  const distinct = new Map<string, LiveEvent>();
+  for (const event of heard) if (hears(viewer, event)) distinct.set(toWire(event), event);
+  return distinct.size > MAX_REPLAYED ? null : [...distinct.values()];
 }
 
 type Stream = { close(reason: string): void };
@@ -54,11 +81,15 @@ function changeFrame(event: LiveEvent): Uint8Array {
   return bytes;
 }
 
-/** Opens a stream for a signed-in person: 429 past the cap, 503 when the bus can't listen. */
+/**
+ * Opens a stream for a signed-in person: 429 past the cap, 503 when the bus can't listen. `renderedAt`
+ * is when the page's data was read (`liveSince` in the root loader): what changed since is sent first.
+ */
 export async function openStream(
   request: Request,
   viewer: Viewer,
   sessionId: string | null,
+  renderedAt: number | null = null,
 ): Promise<Response> {
   const count = perPerson.get(viewer.id) ?? 0;
   if (count >= MAX_STREAMS_PER_PERSON) {
@@ -136,8 +167,9 @@ export async function openStream(
     if ((event.kind === "profile" || event.kind === "session") && event.userId === viewer.id) void recheck();
   };
 
+  let bus: LiveBus;
   try {
-    const { bus } = await getDatabase();
+    ({ bus } = await getDatabase());
     const remove = await bus.subscribe(deliver, () => send(frame("resync", {})));
     if (released) remove();
     else unsubscribe = remove;
@@ -153,8 +185,13 @@ export async function openStream(
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
-      // The retry hint, then "ready": from here on every change is delivered.
+      // The retry hint; what changed since the page's render (subscribed already, so nothing falls
+      // between the two), or `resync` when that can't be told; then "ready": from here on every
+      // change is delivered.
       c.enqueue(encoder.encode(`retry: ${RETRY_HINT_MS}\n\n`));
+      const missed = missedSince(bus, viewer, renderedAt);
+      if (missed === null) c.enqueue(frame("resync", {}));
+      else for (const event of missed) deliver(event);
       c.enqueue(frame("ready", {}));
       timer = setInterval(() => {
         send(encoder.encode(": heartbeat\n\n"));

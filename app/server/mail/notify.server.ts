@@ -165,6 +165,39 @@ export async function notifyPaymentFailed(tx: Tx, buyerId: string, payment: Paym
   }));
 }
 
+const DISPUTE_NEWS = {
+  open: { subject: "Payment disputed", heading: "A payment was disputed" },
+  won: { subject: "Dispute won", heading: "A dispute was decided in your favour" },
+  lost: { subject: "Dispute lost", heading: "A dispute was lost: the money was taken back" },
+} as const;
+
+/**
+ * A card dispute (chargeback) opened or closed on a payment: staff only, as the coach answers it in
+ * Stripe's dashboard and decides what it means for the client's access.
+ */
+export async function notifyDispute(
+  tx: Tx,
+  buyerId: string | null,
+  payment: PaymentNotice & { state: keyof typeof DISPUTE_NEWS; reason: string },
+) {
+  const amount = money(payment.amount, payment.currency);
+  const offer = offerTitle(payment.offer);
+  const buyer = buyerId ? await recipientById(tx, buyerId) : null;
+  const news = DISPUTE_NEWS[payment.state];
+  return toStaff(tx, "staff-payment-disputed", (_to, { origin }) => ({
+    subject: `${news.subject}: ${amount} for ${offer}`,
+    summary: `From ${buyer ? who(buyer) : "a buyer"}.`,
+    heading: news.heading,
+    paragraphs: [
+      `${buyer ? who(buyer) : "A buyer"}'s payment of ${amount} for ${offer} is under a card dispute (reason: ${payment.reason.replace(/_/g, " ")}).`,
+      payment.state === "open"
+        ? "Answer it with evidence in Stripe's dashboard before its deadline; the client's access is unchanged until you decide."
+        : "The client's access is unchanged until you decide.",
+    ],
+    action: { label: "Open payments", url: `${origin}/admin/payments` },
+  }));
+}
+
 export function notifyNewLead(tx: Tx, lead: Recipient) {
   return toStaff(tx, "staff-new-lead", (_to, { origin }) => ({
     subject: `New lead: ${who(lead)}`,

@@ -1,7 +1,7 @@
 import { getDatabase } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
-import { stripeClient } from "./stripe.server";
+import { stripeProvider } from "./provider.server";
 import { handleStripeWebhook, WEBHOOK_BODY_LIMIT, type WebhookAnswer } from "./webhook.server";
 
 export { WEBHOOK_BODY_LIMIT };
@@ -20,7 +20,11 @@ export async function stripeWebhook(raw: unknown, signature: string | undefined)
     logger.error({ err: (error as Error).message }, "payment webhook: database unavailable");
     return { status: 503, body: { error: "Could not apply the event now; try again." } };
   }
-  return handleStripeWebhook(database.db, raw, signature, payments.webhookSecret, async (id) => {
-    await stripeClient(payments.secretKey).subscriptions.cancel(id);
-  });
+  return handleStripeWebhook(
+    database.db,
+    raw,
+    signature,
+    payments.webhookSecret,
+    stripeProvider(payments.secretKey),
+  );
 }

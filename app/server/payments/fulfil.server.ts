@@ -1,4 +1,6 @@
 import { and, count, eq, sql, sum } from "drizzle-orm";
+import type Stripe from "stripe";
+import { instalmentsEndAt } from "~/domain/orders";
 import { PLANS, type Plan } from "~/domain/plans";
 import { can } from "~/domain/policy";
 import type { Viewer } from "~/domain/viewer";
@@ -6,7 +8,7 @@ import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
-import { notifyPaymentFailed, notifyPaymentReceived } from "../mail/notify.server";
+import { notifyDispute, notifyPaymentFailed, notifyPaymentReceived } from "../mail/notify.server";
 import { audit, type Tx } from "../models/audit.server";
 import { changeProfileIn, type Person } from "../models/people.server";
 import { grant } from "../policy.server";
@@ -17,17 +19,28 @@ import { type Order, orders, paymentEvents, payments, profiles } from "../schema
 // stored once in the transaction that applies it, and every change locks the order row first, so
 // replays, concurrent duplicates and the success page racing the webhook change things once.
 // Longer than ~300 lines on purpose: every way an event changes an order sits beside the others, so
-// the once-only and locking rules are read (and reviewed) in one place.
+// the once-only, locking and "is it ours" rules are read (and reviewed) in one place. Events are the
+// SDK's own `Stripe.Event` union at the pinned API version (./stripe.server.ts), narrowed by `type`.
 
-/** The part of a Stripe event we read (the webhook has verified its signature). */
-export type ProviderEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
+/**
+ * What fulfilment asks Stripe itself, for what a webhook payload does not carry (the local test
+ * checkout answers the same questions for its own objects: ./local-checkout.server.ts).
+ */
+export type ProviderCalls = {
+  /** The payment intent that paid an invoice (an event's invoice leaves `payments` unexpanded), or null. */
+  invoicePaymentIntent(invoiceId: string): Promise<string | null>;
+  /** A one-time payment's receipt link (its latest charge's), or null. */
+  receiptOf(paymentIntent: string): Promise<string | null>;
+  /** The order id we set in metadata on the objects behind a payment intent, or null: not ours. */
+  orderOfPaymentIntent(paymentIntent: string): Promise<string | null>;
+  /** Fixes when a subscription ends (no proration), so no later call is needed to stop charging. */
+  endSubscriptionAt(subscriptionId: string, at: Date): Promise<void>;
+};
 
 export type Applied = {
   /** `applied`, `replay` (seen before: nothing done), or `ignored: why`. */
   outcome: string;
   orderId: string | null;
-  /** A subscription whose last instalment is now paid: the caller cancels it at the provider. */
-  stopSubscription?: string;
 };
 
 /** What a completed Checkout Session says, from an event or from retrieving it on the success page. */
@@ -40,44 +53,61 @@ export type CompletedCheckout = {
   paymentIntent: string | null;
   customer: string | null;
   subscription: string | null;
+  /** A one-time payment's receipt link, when it is known by now. */
+  receiptUrl?: string | null;
 };
 
-const str = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
-const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
-const obj = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-/** An expandable field: an id, or the object with its id. */
-const idOf = (value: unknown): string | null => str(value) ?? str(obj(value).id);
+/** An expandable field's id: the id itself, or the expanded object's. */
+const idOf = (value: string | { id?: string } | null | undefined): string | null =>
+  typeof value === "string" ? value || null : (value?.id ?? null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const orderIdIn = (metadata: unknown): string | null => {
-  const id = str(obj(metadata).order_id);
+/** Our order id, as we set it in the metadata of the objects we create (./line-items.server.ts). */
+export const orderIdIn = (metadata: Stripe.Metadata | null | undefined): string | null => {
+  const id = metadata?.order_id;
   return id && UUID.test(id) ? id : null;
 };
 
-export function completedCheckout(session: Record<string, unknown>): CompletedCheckout {
+export function completedCheckout(session: Stripe.Checkout.Session): CompletedCheckout {
+  const paymentIntent = session.payment_intent;
+  const charge = typeof paymentIntent === "object" ? paymentIntent?.latest_charge : null;
   return {
-    sessionId: str(session.id) ?? "",
+    sessionId: session.id,
     orderId:
       orderIdIn(session.metadata) ??
-      (UUID.test(String(session.client_reference_id)) ? String(session.client_reference_id) : null),
+      (session.client_reference_id && UUID.test(session.client_reference_id)
+        ? session.client_reference_id
+        : null),
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
-    amountTotal: num(session.amount_total),
-    currency: str(session.currency),
-    paymentIntent: idOf(session.payment_intent),
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
+    paymentIntent: idOf(paymentIntent),
     customer: idOf(session.customer),
     subscription: idOf(session.subscription),
+    receiptUrl: typeof charge === "object" && charge ? charge.receipt_url : null,
   };
 }
 
-type Effect = {
-  outcome: string;
-  orderId: string | null;
-  personId?: string | null;
-  stopSubscription?: string;
-};
+type Effect = { outcome: string; orderId: string | null; personId?: string | null };
 
-/** Applies one verified event once. A replay (its id already stored) changes nothing. */
-export async function applyProviderEvent(db: Db, event: ProviderEvent): Promise<Applied> {
+/** What an event needs from Stripe, asked before its transaction so no call holds a row lock. */
+type Fetched = { invoicePaymentIntent?: string | null; receiptUrl?: string | null };
+
+/**
+ * Applies one verified event once. A replay (its id already stored) changes nothing. An event about
+ * something this site did not create is stored as ignored and answered 200; only our own failures (the
+ * database, a call to Stripe) throw, so that Stripe delivers the event again.
+ */
+export async function applyProviderEvent(
+  db: Db,
+  event: Stripe.Event,
+  provider: ProviderCalls,
+): Promise<Applied> {
+  const [seen] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, event.id));
+  if (seen) return { outcome: "replay", orderId: null };
+  const fetched = await fetchFor(db, event, provider);
   const result = await db.transaction(async (tx): Promise<Effect> => {
     const [fresh] = await tx
       .insert(paymentEvents)
@@ -85,7 +115,7 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent): Promise<
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { outcome: "replay", orderId: null };
-    const effect = await dispatch(tx, event);
+    const effect = await dispatch(tx, event, fetched, provider);
     await tx
       .update(paymentEvents)
       .set({ outcome: effect.outcome, orderId: effect.orderId })
@@ -94,29 +124,68 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent): Promise<
   });
   if (result.personId) forgetPerson(result.personId);
   if (result.outcome.startsWith("ignored")) {
-    logger.warn({ event: event.id, type: event.type, outcome: result.outcome }, "payment event ignored");
+    logger.info({ event: event.id, type: event.type, outcome: result.outcome }, "payment event ignored");
   }
-  return { outcome: result.outcome, orderId: result.orderId, stopSubscription: result.stopSubscription };
+  return { outcome: result.outcome, orderId: result.orderId };
 }
 
-function dispatch(tx: Tx, event: ProviderEvent): Promise<Effect> {
-  const object = obj(event.data?.object);
+async function orderRow(db: Db | Tx, id: string | null): Promise<Order | null> {
+  if (!id) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  return order ?? null;
+}
+
+/** The calls to Stripe an event of ours needs, made before its transaction. */
+async function fetchFor(db: Db, event: Stripe.Event, provider: ProviderCalls): Promise<Fetched> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const checkout = completedCheckout(event.data.object);
+      const order = await orderRow(db, checkout.orderId);
+      if (!order || !checkout.paid) return {};
+      const endsAt = instalmentsEndAt(order, new Date(event.created * 1000));
+      // The number of instalments is fixed here, as the subscription starts: Checkout cannot set it.
+      if (endsAt && checkout.subscription) await provider.endSubscriptionAt(checkout.subscription, endsAt);
+      if (!checkout.paymentIntent) return {};
+      // The receipt is a convenience: without it the order is still fulfilled (charge.succeeded fills it).
+      const receiptUrl = await provider.receiptOf(checkout.paymentIntent).catch((error: Error) => {
+        logger.warn({ err: error.message, event: event.id }, "payment receipt not fetched");
+        return null;
+      });
+      return { receiptUrl };
+    }
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      const order = await orderRow(db, await orderIdForInvoice(db, invoice));
+      if (!order || !invoice.id) return {};
+      return { invoicePaymentIntent: await provider.invoicePaymentIntent(invoice.id) };
+    }
+    default:
+      return {};
+  }
+}
+
+function dispatch(tx: Tx, event: Stripe.Event, fetched: Fetched, provider: ProviderCalls): Promise<Effect> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      return fulfilIn(tx, completedCheckout(object));
+      return fulfilIn(tx, { ...completedCheckout(event.data.object), receiptUrl: fetched.receiptUrl });
     case "checkout.session.expired":
-      return expire(tx, completedCheckout(object));
+      return expire(tx, completedCheckout(event.data.object));
     case "invoice.paid":
-      return invoicePaid(tx, object);
+      return invoicePaid(tx, event.data.object, fetched.invoicePaymentIntent ?? null);
     case "invoice.payment_failed":
-      return invoiceFailed(tx, object);
+      return invoiceFailed(tx, event.data.object);
     case "customer.subscription.deleted":
-      return subscriptionEnded(tx, object);
+      return subscriptionEnded(tx, event.data.object);
     case "charge.refunded":
-      return refunded(tx, object);
+      return refunded(tx, event.data.object, provider);
     case "charge.succeeded":
-      return receipt(tx, object);
+      return receipt(tx, event.data.object);
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      return disputed(tx, event.data.object, provider);
     default:
       return Promise.resolve({ outcome: `ignored: ${event.type} is not used`, orderId: null });
   }
@@ -135,16 +204,25 @@ async function lockOrder(tx: Tx, id: string | null): Promise<Order | null> {
   return order ?? null;
 }
 
-async function orderForSubscription(tx: Tx, object: Record<string, unknown>, subscription: string | null) {
-  const byMetadata =
-    orderIdIn(object.metadata) ?? orderIdIn(obj(obj(object.parent).subscription_details).metadata);
-  if (byMetadata) return lockOrder(tx, byMetadata);
+/** Our order for an invoice: named in its subscription's metadata, or found by the subscription. */
+async function orderIdForInvoice(db: Db | Tx, invoice: Stripe.Invoice): Promise<string | null> {
+  const details = invoice.parent?.subscription_details;
+  return orderIdFor(db, details?.metadata ?? invoice.metadata, details ? idOf(details.subscription) : null);
+}
+
+async function orderIdFor(
+  db: Db | Tx,
+  metadata: Stripe.Metadata | null,
+  subscription: string | null,
+): Promise<string | null> {
+  const byMetadata = orderIdIn(metadata);
+  if (byMetadata) return byMetadata;
   if (!subscription) return null;
-  const [row] = await tx
+  const [row] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(eq(orders.subscriptionId, subscription));
-  return lockOrder(tx, row?.id ?? null);
+  return row?.id ?? null;
 }
 
 const rank = (plan: Plan | null) => (plan ? PLANS.indexOf(plan) : -1);
@@ -198,6 +276,7 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
         currency: order.currency,
         reference: checkout.paymentIntent ?? checkout.sessionId,
         paymentIntent: checkout.paymentIntent,
+        receiptUrl: checkout.receiptUrl?.startsWith("https://") ? checkout.receiptUrl : null,
       })
       .onConflictDoNothing()
       .returning({ id: payments.id });
@@ -244,23 +323,23 @@ const chargesOf = (tx: Tx, orderId: string) =>
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.kind, "charge")));
 
-async function invoicePaid(tx: Tx, invoice: Record<string, unknown>): Promise<Effect> {
-  const subscription =
-    idOf(invoice.subscription) ?? idOf(obj(obj(invoice.parent).subscription_details).subscription);
-  const order = await orderForSubscription(tx, invoice, subscription);
+const subscriptionOf = (invoice: Stripe.Invoice): string | null => {
+  const details = invoice.parent?.subscription_details;
+  return details ? idOf(details.subscription) : null;
+};
+
+async function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntent: string | null): Promise<Effect> {
+  const subscription = subscriptionOf(invoice);
+  const order = await lockOrder(tx, await orderIdForInvoice(tx, invoice));
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
-  const invoiceId = str(invoice.id);
-  const amount = num(invoice.amount_paid);
-  if (!invoiceId || amount === null)
-    return { outcome: "ignored: invoice without id or amount", orderId: order.id };
-  if (str(invoice.currency) !== order.currency.toLowerCase()) {
+  if (!invoice.id) return { outcome: "ignored: invoice without id", orderId: order.id };
+  const amount = invoice.amount_paid;
+  if (invoice.currency !== order.currency.toLowerCase()) {
     return {
-      outcome: `ignored: invoice in ${str(invoice.currency)}, order in ${order.currency}`,
+      outcome: `ignored: invoice in ${invoice.currency}, order in ${order.currency}`,
       orderId: order.id,
     };
   }
-  const paymentIntent =
-    idOf(invoice.payment_intent) ?? idOf(obj(obj(obj(invoice.payments).data as unknown)[0]).payment);
   const [recorded] = await tx
     .insert(payments)
     .values({
@@ -268,9 +347,9 @@ async function invoicePaid(tx: Tx, invoice: Record<string, unknown>): Promise<Ef
       kind: "charge",
       amount,
       currency: order.currency,
-      reference: invoiceId,
+      reference: invoice.id,
       paymentIntent,
-      receiptUrl: str(invoice.hosted_invoice_url),
+      receiptUrl: invoice.hosted_invoice_url ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
@@ -295,23 +374,15 @@ async function invoicePaid(tx: Tx, invoice: Record<string, unknown>): Promise<Ef
     })
     .where(eq(orders.id, order.id));
   if (order.personId) await publishChange(tx, { kind: "payment", clientId: order.personId });
-  return {
-    outcome: "applied",
-    orderId: order.id,
-    ...(done && (order.subscriptionId ?? subscription)
-      ? { stopSubscription: (order.subscriptionId ?? subscription) as string }
-      : {}),
-  };
+  return { outcome: "applied", orderId: order.id };
 }
 
-async function invoiceFailed(tx: Tx, invoice: Record<string, unknown>): Promise<Effect> {
-  const subscription =
-    idOf(invoice.subscription) ?? idOf(obj(obj(invoice.parent).subscription_details).subscription);
-  const order = await orderForSubscription(tx, invoice, subscription);
+async function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): Promise<Effect> {
+  const order = await lockOrder(tx, await orderIdForInvoice(tx, invoice));
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
-  const invoiceId = str(invoice.id);
+  const invoiceId = invoice.id;
   if (!invoiceId) return { outcome: "ignored: invoice without id", orderId: order.id };
-  const failedAmount = num(invoice.amount_due) ?? order.unitAmount;
+  const failedAmount = invoice.amount_due;
   const [failed] = await tx
     .insert(payments)
     .values({
@@ -319,7 +390,7 @@ async function invoiceFailed(tx: Tx, invoice: Record<string, unknown>): Promise<
       kind: "failed",
       amount: failedAmount,
       currency: order.currency,
-      reference: `${invoiceId}#${num(invoice.attempt_count) ?? 1}`,
+      reference: `${invoiceId}#${invoice.attempt_count || 1}`,
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
@@ -339,8 +410,8 @@ async function invoiceFailed(tx: Tx, invoice: Record<string, unknown>): Promise<
   return { outcome: "applied", orderId: order.id };
 }
 
-async function subscriptionEnded(tx: Tx, subscription: Record<string, unknown>): Promise<Effect> {
-  const order = await orderForSubscription(tx, subscription, str(subscription.id));
+async function subscriptionEnded(tx: Tx, subscription: Stripe.Subscription): Promise<Effect> {
+  const order = await lockOrder(tx, await orderIdFor(tx, subscription.metadata, subscription.id));
   if (!order) return { outcome: "ignored: no order for this subscription", orderId: null };
   if (order.status === "completed" || order.status === "canceled" || order.status === "refunded") {
     return { outcome: `applied: already ${order.status}`, orderId: order.id };
@@ -363,22 +434,20 @@ async function subscriptionEnded(tx: Tx, subscription: Record<string, unknown>):
   return { outcome: "applied", orderId: order.id };
 }
 
-/** A one-time payment's receipt link, from its charge (a Checkout Session does not carry it). */
-async function receipt(tx: Tx, charge: Record<string, unknown>): Promise<Effect> {
+/** A charge's receipt link, for the payment recorded with its payment intent (kept if it has one). */
+async function receipt(tx: Tx, charge: Stripe.Charge): Promise<Effect> {
   const paymentIntent = idOf(charge.payment_intent);
-  const url = str(charge.receipt_url);
+  const url = charge.receipt_url;
   if (!paymentIntent || !url?.startsWith("https://"))
     return { outcome: "ignored: no receipt", orderId: null };
   const updated = await tx
     .update(payments)
-    .set({ receiptUrl: url })
+    .set({ receiptUrl: sql`coalesce(${payments.receiptUrl}, ${url})` })
     .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)))
     .returning({ orderId: payments.orderId });
   const orderId = updated[0]?.orderId ?? null;
-  if (!orderId) {
-    // The charge came before its checkout's completion: Stripe tries again later.
-    throw new RetryLater("the receipt's payment is not recorded yet");
-  }
+  // Not recorded (yet): the checkout's fulfilment fetches the receipt itself, so nothing waits on this.
+  if (!orderId) return { outcome: "ignored: no payment of ours for this charge", orderId: null };
   const [order] = await tx.select({ personId: orders.personId }).from(orders).where(eq(orders.id, orderId));
   if (order?.personId) await publishChange(tx, { kind: "payment", clientId: order.personId });
   return { outcome: "applied", orderId };
@@ -389,19 +458,48 @@ export class RetryLater extends Error {
   override name = "RetryLater";
 }
 
-async function refunded(tx: Tx, charge: Record<string, unknown>): Promise<Effect> {
-  const paymentIntent = idOf(charge.payment_intent);
-  const chargeId = str(charge.id);
-  const refundedSoFar = num(charge.amount_refunded);
-  if (!paymentIntent || !chargeId || refundedSoFar === null) {
-    return { outcome: "ignored: charge without payment intent or amount", orderId: null };
-  }
+/**
+ * The order whose recorded charge a payment intent paid, locked. None recorded: if the objects behind the
+ * payment intent carry our order id (metadata we set), the payment is ours but not recorded yet, and the
+ * event waits for it (RetryLater); otherwise it is someone else's (another product, an old payment link).
+ */
+async function orderOfCharge(tx: Tx, paymentIntent: string, provider: ProviderCalls): Promise<Order | null> {
   const [paid] = await tx
     .select({ orderId: payments.orderId })
     .from(payments)
     .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)));
-  const order = await lockOrder(tx, paid?.orderId ?? null);
+  if (paid) return lockOrder(tx, paid.orderId);
+  const ours = await orderRow(tx, await provider.orderOfPaymentIntent(paymentIntent));
+  if (ours) throw new RetryLater(`the payment of order ${ours.id} is not recorded yet`);
+  return null;
+}
+
+/** Charged, and refunded or taken back (a lost dispute), in cents. */
+async function totalsOf(tx: Tx, orderId: string) {
+  const [totals] = await tx
+    .select({
+      charged: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'charge'), 0)::int`,
+      returned: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.kind} in ('refund', 'chargeback')), 0)::int`,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  return { charged: totals?.charged ?? 0, returned: totals?.returned ?? 0 };
+}
+
+/** Everything charged went back (refunds, lost disputes): the order reads "Refunded". */
+async function markIfAllReturned(tx: Tx, orderId: string): Promise<boolean> {
+  const { charged, returned } = await totalsOf(tx, orderId);
+  const whole = returned >= charged;
+  if (whole) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
+  return whole;
+}
+
+async function refunded(tx: Tx, charge: Stripe.Charge, provider: ProviderCalls): Promise<Effect> {
+  const paymentIntent = idOf(charge.payment_intent);
+  if (!paymentIntent) return { outcome: "ignored: charge without payment intent", orderId: null };
+  const order = await orderOfCharge(tx, paymentIntent, provider);
   if (!order) return { outcome: "ignored: no order for this charge", orderId: null };
+  const refundedSoFar = charge.amount_refunded;
   const [before] = await tx
     .select({ total: sum(payments.amount) })
     .from(payments)
@@ -414,19 +512,11 @@ async function refunded(tx: Tx, charge: Record<string, unknown>): Promise<Effect
     kind: "refund",
     amount: more,
     currency: order.currency,
-    reference: `${chargeId}:${refundedSoFar}`,
+    reference: `${charge.id}:${refundedSoFar}`,
     paymentIntent,
-    receiptUrl: str(charge.receipt_url),
+    receiptUrl: charge.receipt_url,
   });
-  const [totals] = await tx
-    .select({
-      charged: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'charge'), 0)::int`,
-      refunded: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'refund'), 0)::int`,
-    })
-    .from(payments)
-    .where(eq(payments.orderId, order.id));
-  const whole = (totals?.refunded ?? 0) >= (totals?.charged ?? 0);
-  if (whole) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+  const whole = await markIfAllReturned(tx, order.id);
   const buyer = await buyerOf(tx, order);
   if (buyer) {
     // The plan stays: the coach decides what a refund means for the client's access.
@@ -441,5 +531,61 @@ async function refunded(tx: Tx, charge: Record<string, unknown>): Promise<Effect
       });
     await publishChange(tx, { kind: "payment", clientId: buyer.id });
   }
+  return { outcome: "applied", orderId: order.id };
+}
+
+/** A dispute's status as the order keeps it: still open, won, or lost (the money taken back). */
+function disputeState(status: Stripe.Dispute.Status): "open" | "won" | "lost" | null {
+  if (status === "won") return "won";
+  if (status === "lost") return "lost";
+  // A warning (an inquiry) that closes is no dispute; "prevented" never became one.
+  if (status === "warning_closed" || status === "prevented") return null;
+  return "open";
+}
+
+/**
+ * A card dispute (chargeback) on one of our charges: recorded on the order and told to staff when it
+ * opens and when it closes; a lost one is money taken back, counted like a refund. Access is unchanged:
+ * the coach decides, as for a refund.
+ */
+async function disputed(tx: Tx, dispute: Stripe.Dispute, provider: ProviderCalls): Promise<Effect> {
+  const paymentIntent = idOf(dispute.payment_intent);
+  if (!paymentIntent) return { outcome: "ignored: dispute without payment intent", orderId: null };
+  const order = await orderOfCharge(tx, paymentIntent, provider);
+  if (!order) return { outcome: "ignored: no order for this dispute", orderId: null };
+  const state = disputeState(dispute.status);
+  if (!state) return { outcome: `ignored: dispute ${dispute.status}`, orderId: order.id };
+  if (state === "open" && (order.dispute === "won" || order.dispute === "lost")) {
+    // An update delivered after the dispute closed: the close stands.
+    return { outcome: `applied: dispute already ${order.dispute}`, orderId: order.id };
+  }
+  let changed = order.dispute !== state;
+  if (changed) await tx.update(orders).set({ dispute: state }).where(eq(orders.id, order.id));
+  if (state === "lost") {
+    const [takenBack] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        kind: "chargeback",
+        amount: dispute.amount,
+        currency: order.currency,
+        reference: dispute.id,
+        paymentIntent,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (takenBack) {
+      changed = true;
+      await markIfAllReturned(tx, order.id);
+    }
+  }
+  if (!changed) return { outcome: `applied: dispute already ${state}`, orderId: order.id };
+  await notifyDispute(tx, order.personId, {
+    ...paymentNotice(order),
+    amount: dispute.amount,
+    state,
+    reason: dispute.reason,
+  });
+  if (order.personId) await publishChange(tx, { kind: "payment", clientId: order.personId });
   return { outcome: "applied", orderId: order.id };
 }

@@ -1,12 +1,14 @@
+import type Stripe from "stripe";
 import type { Db } from "../db.server";
 import { logger } from "../logger.server";
-import { applyProviderEvent, type ProviderEvent, RetryLater } from "./fulfil.server";
+import { applyProviderEvent, type ProviderCalls, RetryLater } from "./fulfil.server";
 import { stripeWebhooks } from "./stripe.server";
 
 // POST /webhooks/stripe (mounted in express-shell/main.ts on the raw body, before any parser): the signature
 // is checked on the exact bytes Stripe signed, then the event is applied once (./fulfil.server.ts).
-// Bad input is a 4xx and changes nothing; only a failure of our own (the database) is a 5xx, so that
-// Stripe retries it later (it retries for 3 days).
+// Bad input is a 4xx and changes nothing; an event about something this site did not make is a 200
+// ("ignored"); only a failure of our own (the database, a call to Stripe) or a payment of ours not
+// recorded yet is a 5xx, so that Stripe retries it later (it retries for 3 days).
 
 /** Stripe's events are a few KB; anything much larger is not one of them. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -20,35 +22,39 @@ export async function handleStripeWebhook(
   raw: Buffer | string,
   signature: string | undefined,
   secret: string,
-  stopSubscription?: (id: string) => Promise<void>,
+  provider: ProviderCalls,
 ): Promise<WebhookAnswer> {
   if (!signature) return refuse(400, "Missing Stripe-Signature header.");
   if (Buffer.byteLength(raw) > WEBHOOK_BODY_LIMIT) return refuse(413, "Body too large.");
-  let event: ProviderEvent;
+  let event: Stripe.Event;
   try {
     // Verifies the signature on the raw bytes first, then parses them.
-    event = stripeWebhooks.constructEvent(raw, signature, secret) as unknown as ProviderEvent;
+    event = stripeWebhooks.constructEvent(raw, signature, secret);
   } catch (error) {
     if (error instanceof SyntaxError) return refuse(400, "The body is not JSON.");
     logger.warn("payment webhook: signature check failed");
     return refuse(400, "Invalid signature.");
   }
+  // Signed by whoever holds the secret, but still only JSON: the shape the SDK's type promises is checked
+  // as far as the handlers rely on it before any use.
+  const data: unknown = event?.data;
   if (
-    !event ||
-    typeof event !== "object" ||
-    typeof event.id !== "string" ||
+    typeof event?.id !== "string" ||
     !event.id ||
     event.id.length > 255 ||
     typeof event.type !== "string" ||
-    !event.data ||
-    typeof event.data.object !== "object" ||
-    event.data.object === null
+    typeof event.created !== "number" ||
+    !data ||
+    typeof data !== "object" ||
+    !("object" in data) ||
+    typeof data.object !== "object" ||
+    data.object === null
   ) {
     return refuse(400, "Not a Stripe event.");
   }
   let applied: Awaited<ReturnType<typeof applyProviderEvent>>;
   try {
-    applied = await applyProviderEvent(db, event);
+    applied = await applyProviderEvent(db, event, provider);
   } catch (error) {
     if (error instanceof RetryLater) {
       logger.info(
@@ -62,16 +68,6 @@ export async function handleStripeWebhook(
       "payment event failed",
     );
     return refuse(503, "Could not apply the event now; try again.");
-  }
-  if (applied.stopSubscription && stopSubscription) {
-    // The last instalment is paid: the subscription ends here. If this fails, the next invoice.paid
-    // asks again (the order is already complete).
-    await stopSubscription(applied.stopSubscription).catch((error: Error) =>
-      logger.error(
-        { err: error.message, subscription: applied.stopSubscription },
-        "could not stop instalments",
-      ),
-    );
   }
   return { status: 200, body: { received: true, outcome: applied.outcome } };
 }

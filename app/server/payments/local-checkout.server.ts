@@ -1,0 +1,154 @@
+import { randomBytes } from "node:crypto";
+import { data, type RouterContextProvider } from "react-router";
+import type Stripe from "stripe";
+import { chargesToCome } from "~/domain/orders";
+import type { Db } from "../db.server";
+import { paymentsFor } from "../developer.server";
+import { ownOrder } from "../models/orders.server";
+import type { Permit } from "../policy.server";
+import type { Order } from "../schema";
+import type { ProviderCalls } from "./fulfil.server";
+import { type StripeObjectOf, stripeEventOf, stripeWebhooks } from "./stripe.server";
+import { handleStripeWebhook } from "./webhook.server";
+
+// The local test checkout (docs/decisions/0027-payments.md): without Stripe keys, on a developer's own
+// machine, it builds the events Stripe would send at the pinned API version (typed as the SDK's own,
+// ./stripe.server.ts), signs them with a secret kept in this process, and passes them through the
+// webhook's own signature check and fulfilment. It simulates every charge: the first at "Pay", each
+// later instalment or month from Billing's "Pay next … (test)", and the subscription's end after the last.
+
+export const LOCAL_CHECKOUT_CLOSED =
+  "The test checkout runs only on a developer's own computer, when Stripe is not configured.";
+
+/** Whether the local test checkout is open for this request: no Stripe keys, a developer door (../developer.server.ts). */
+export function localCheckoutOpen(context: Readonly<RouterContextProvider>): boolean {
+  return paymentsFor(context).mode === "local";
+}
+
+/** Signs this process's local events; never leaves the process. */
+const LOCAL_SECRET = `whsec_${randomBytes(24).toString("base64url").replace(/[-_]/g, "x")}`;
+let localEvents = 0;
+
+function localEvent<T extends Stripe.Event.Type>(type: T, object: Partial<StripeObjectOf<T>>) {
+  localEvents += 1;
+  const id = `evt_local_${Date.now().toString(36)}_${localEvents}_${randomBytes(4).toString("hex")}`;
+  return stripeEventOf(type, object, id);
+}
+
+const compact = (order: Order) => order.id.replace(/-/g, "");
+const localSubscription = (order: Order) => `sub_local_${compact(order)}`;
+const LOCAL_INVOICE = /^in_local_([0-9a-f]{32})_(\d+)$/;
+
+/** The invoice Stripe would send for the order's `n`th charge of a subscription. */
+function localInvoicePaid(order: Order, n: number) {
+  return localEvent("invoice.paid", {
+    id: `in_local_${compact(order)}_${n}`,
+    object: "invoice",
+    amount_due: order.unitAmount,
+    amount_paid: order.unitAmount,
+    attempt_count: 1,
+    currency: order.currency.toLowerCase(),
+    hosted_invoice_url: null,
+    metadata: {},
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: localSubscription(order), metadata: { order_id: order.id } },
+    },
+  });
+}
+
+/** What Stripe would send for this order's first payment, in the order it sends it. */
+export function localPaymentEvents(order: Order): Stripe.Event[] {
+  const subscription = order.mode === "subscription" ? localSubscription(order) : null;
+  const completed = localEvent("checkout.session.completed", {
+    id: order.checkoutSessionId ?? "",
+    object: "checkout.session",
+    mode: order.mode === "subscription" ? "subscription" : "payment",
+    payment_status: "paid",
+    amount_total: order.unitAmount,
+    currency: order.currency.toLowerCase(),
+    client_reference_id: order.id,
+    metadata: { order_id: order.id },
+    customer: `cus_local_${compact(order)}`,
+    payment_intent: subscription ? null : `pi_local_${compact(order)}`,
+    subscription,
+  });
+  return subscription ? [completed, localInvoicePaid(order, 1)] : [completed];
+}
+
+/** The next charge of a local subscription, and its end after the last instalment (as cancel_at ends it). */
+function localNextEvents(order: Order): Stripe.Event[] {
+  const n = order.paidInstalments + 1;
+  const events: Stripe.Event[] = [localInvoicePaid(order, n)];
+  if (order.instalments !== null && n >= order.instalments) {
+    events.push(
+      localEvent("customer.subscription.deleted", {
+        id: localSubscription(order),
+        object: "subscription",
+        status: "canceled",
+        metadata: { order_id: order.id },
+      }),
+    );
+  }
+  return events;
+}
+
+/** Stripe's answers for local objects: the payment intent is named after the invoice; nothing to end. */
+const localProvider: ProviderCalls = {
+  invoicePaymentIntent: async (invoiceId) => {
+    const match = LOCAL_INVOICE.exec(invoiceId);
+    return match ? `pi_local_${match[1]}_${match[2]}` : null;
+  },
+  receiptOf: async () => null,
+  orderOfPaymentIntent: async () => null,
+  // The local subscription ends when its last instalment is paid (localNextEvents).
+  endSubscriptionAt: async () => {},
+};
+
+/** Sends events through the webhook's own signature check and fulfilment, signed with the local secret. */
+export async function deliverLocally(db: Db, events: Stripe.Event[]): Promise<void> {
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    const header = stripeWebhooks.generateTestHeaderString({ payload, secret: LOCAL_SECRET });
+    const answer = await handleStripeWebhook(db, payload, header, LOCAL_SECRET, localProvider);
+    if (answer.status !== 200) throw new Error(`local payment event refused: ${JSON.stringify(answer.body)}`);
+  }
+}
+
+async function ownLocalOrder(db: Db, permit: Permit<"checkout.start">, orderId: string): Promise<Order> {
+  const order = await ownOrder(db, permit, { id: orderId });
+  if (order.provider !== "local") throw data({ error: "This order is paid on Stripe." }, { status: 409 });
+  return order;
+}
+
+/** The local test checkout's "Pay": the buyer's own pending order, paid as Stripe would report it. */
+export async function payLocally(db: Db, permit: Permit<"checkout.start">, orderId: string): Promise<Order> {
+  const order = await ownLocalOrder(db, permit, orderId);
+  if (order.status === "pending") await deliverLocally(db, localPaymentEvents(order));
+  return order;
+}
+
+export const NOTHING_MORE_TO_PAY = "Nothing more is due on this order.";
+
+/** Whether Billing offers "Pay next … (test)" for an order: a local subscription with charges to come. */
+export function localChargeDue(order: Order): boolean {
+  return (
+    order.provider === "local" &&
+    chargesToCome(order) &&
+    order.status === "active" &&
+    (order.instalments === null || order.paidInstalments < order.instalments)
+  );
+}
+
+/** Billing's "Pay next instalment (test)": the next charge Stripe would make on the buyer's local order. */
+export async function payNextLocally(
+  db: Db,
+  permit: Permit<"checkout.start">,
+  orderId: string,
+): Promise<Order> {
+  const order = await ownLocalOrder(db, permit, orderId);
+  if (!localChargeDue(order)) throw data({ error: NOTHING_MORE_TO_PAY }, { status: 409 });
+  await deliverLocally(db, localNextEvents(order));
+  return order;
+}
