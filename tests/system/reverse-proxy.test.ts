@@ -199,7 +199,19 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
       expect(stream.protocol).toBe("h2");
       expect(stream.status).toBe(200);
       await stream.next((frame) => frame.event === "ready");
-      const booking = calDelivery("BOOKING_CREATED", { email, start: new Date(Date.now() + 7 * 86_400_000) });
+      // Booked from the client's own portal link: its metadata[portal] token makes the booking hers
+      // (docs/decisions/0036-booking-ownership.md), read from a Book link on her dashboard.
+      const dashboard = await (
+        await proxy.client("127.0.0.11")("/dashboard", { headers: { cookie: session } })
+      ).text();
+      const href = /href="(https:\/\/cal\.com\/[^"]*metadata%5Bportal%5D[^"]*)"/.exec(dashboard)?.[1] ?? "";
+      const token = new URL(href.replaceAll("&amp;", "&")).searchParams.get("metadata[portal]") ?? "";
+      expect(token).not.toBe("");
+      const booking = calDelivery("BOOKING_CREATED", {
+        email,
+        token,
+        start: new Date(Date.now() + 7 * 86_400_000),
+      });
       const delivered = await proxy.client()("/webhooks/cal", {
         method: "POST",
         headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(booking.body) },
