@@ -3,6 +3,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext, loadContextWithNonce, NonceProvider } from "./lib/csp-nonce";
 import { scriptString } from "./lib/json-text";
+import { readStartContext, viewerContext } from "./server/auth/context.server";
 import { isUnproxiedLocal, unproxiedLocalContext } from "./server/developer.server";
 import { clientAddressContext } from "./server/rate-limit.server";
 
@@ -31,7 +32,13 @@ export default function handleRequest(
   // inline scripts and ours (root.tsx). None while pre-rendering: those pages use hashes.
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
-  return renderDocument(request.url, responseStatusCode, responseHeaders, routerContext, nonce);
+  // When a signed-in page's data began to be read: its live stream starts from there
+  // (docs/decisions/0037-live-catch-up.md). Written into the document only, so `.data` answers stay the
+  // same from one request to the next.
+  const viewer = loadContext.get(viewerContext);
+  const liveSince = viewer && viewer !== "unavailable" ? loadContext.get(readStartContext) : null;
+
+  return renderDocument(request.url, responseStatusCode, responseHeaders, routerContext, nonce, liveSince);
 }
 
 /**
@@ -48,6 +55,7 @@ async function renderDocument(
   headers: Headers,
   routerContext: EntryContext,
   nonce: string | undefined,
+  liveSince: number | null,
 ): Promise<Response> {
   const stream = routerContext.serverHandoffStream;
   const loaderData = stream ? await new Response(stream).text() : null;
@@ -60,7 +68,7 @@ async function renderDocument(
   // Only a page that renders React Router's <Scripts> hydrates and so needs its data (as ServerRouter does).
   const hydration =
     loaderData !== null && routerContext.renderMeta?.didRenderScripts
-      ? `<script${nonce ? ` nonce="${nonce}"` : ""}>${HANDOFF}.enqueue(${scriptString(loaderData)});${HANDOFF}.close();</script>`
+      ? `<script${nonce ? ` nonce="${nonce}"` : ""}>${liveSince === null ? "" : `${LIVE_SINCE}=${liveSince};`}${HANDOFF}.enqueue(${scriptString(loaderData)});${HANDOFF}.close();</script>`
       : "";
   const document = html.endsWith(END)
     ? `${html.slice(0, -END.length)}${hydration}${END}`
@@ -73,6 +81,8 @@ async function renderDocument(
 }
 
 const END = "</body></html>";
+/** Read by app/components/live-updates.tsx. */
+const LIVE_SINCE = "window.__liveSince";
 /** Set up by <Scripts>: the browser-side stream React Router decodes the loader data from. */
 const HANDOFF = "window.__reactRouterContext.streamController";
 

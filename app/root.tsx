@@ -28,7 +28,7 @@ import { errorCopy } from "./lib/error-copy";
 import { htmlFirstEnhancers } from "./lib/html-first";
 import { enforceAccess } from "./server/auth/access.server";
 import { builtRoutes } from "./server/auth/built-routes.server";
-import { loadViewer, readStartContext, viewerContext } from "./server/auth/context.server";
+import { loadViewer, viewerContext } from "./server/auth/context.server";
 import { readCookie } from "./server/cookies";
 import { getConfig } from "./server/env.server";
 import { limitChangesPerPerson } from "./server/rate-limit.server";
@@ -55,12 +55,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // pre-rendering at build time never opens it.
   assertValidSettings();
   const theme = parseTheme(readCookie(request, THEME_COOKIE)) ?? DEFAULT_THEME;
-  const state = context.get(viewerContext);
-  const viewer = state === "unavailable" ? null : state;
-  // When this answer's data began to be read: the page's live stream starts from there (a signed-in
-  // viewer's only; LiveUpdates).
-  const liveSince = viewer ? context.get(readStartContext) : null;
-  return { theme, origin: getConfig().publicOrigin, viewer, liveSince };
+  const viewer = context.get(viewerContext);
+  return { theme, origin: getConfig().publicOrigin, viewer: viewer === "unavailable" ? null : viewer };
 }
 
 /**
@@ -114,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <AfterHydration>
               <ToastHost />
               <LightLinkNavigation />
-              <LiveUpdates renderedAt={data?.liveSince ?? null} />
+              <LiveUpdates />
               <Analytics />
               <HydratedMark />
             </AfterHydration>

@@ -7,8 +7,9 @@ import { useAuth } from "./auth-provider";
 // EventSource on /events; an event about what this page shows asks the page's loaders again
 // (React Router revalidation: no reload, typed text stays). An event about the viewer's own role,
 // plan or sessions revalidates too, and the route guards then send them where they belong.
-// The first stream asks for what changed since the page's data was read (`renderedAt`, the server's
-// clock), so a change made while the page loaded is not lost (docs/decisions/0037-live-catch-up.md).
+// The first stream asks for what changed since the page's data was read (`window.__liveSince`, the
+// server's clock, written into the document by app/entry.server.tsx), so a change made while the page
+// loaded is not lost (docs/decisions/0037-live-catch-up.md).
 
 const DEBOUNCE_MS = 150;
 const BACKOFF_MIN_MS = 1_000;
@@ -23,7 +24,12 @@ function staffPageShows(pathname: string, clientId: string | undefined): boolean
   return detail !== null && detail[1] === clientId;
 }
 
-export function LiveUpdates({ renderedAt }: { renderedAt: number | null }) {
+function documentRenderedAt(): number | null {
+  const value: unknown = (window as { __liveSince?: unknown }).__liveSince;
+  return typeof value === "number" ? value : null;
+}
+
+export function LiveUpdates() {
   const { viewer } = useAuth();
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
@@ -37,7 +43,7 @@ export function LiveUpdates({ renderedAt }: { renderedAt: number | null }) {
   const hadStream = useRef(false);
   // The document's render time, kept from the first mount: later loader data may be fresher for some
   // routes only (a navigation does not run every loader again), so the earliest one is the safe one.
-  const since = useRef(renderedAt);
+  const since = useRef(documentRenderedAt());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new role is a new audience, so a new stream.
   useEffect(() => {

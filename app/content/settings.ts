@@ -30,8 +30,17 @@ export type BookingSettings = {
   eventTypes: { session_30m: readonly string[]; mock_interview: readonly string[] };
   /** The booking pages the portal's "Book a session" / "Book a mock interview" buttons open. */
   schedulerLinks: { session_30m: string; mock_interview: string };
-  /** A cancellation at least this many hours before the start gives the credit back. */
+  /**
+   * A cancellation or reschedule at least this many hours before the start gives the credit back or
+   * keeps it free to give back; a later one (by the client) keeps the session used.
+   */
   cancelNoticeHours: number;
+  /**
+   * Whether a booking made with a client's email counts without the signed token of their portal link.
+   * Only safe when Cal.com verifies the booker's email (the event type's "Requires booker email
+   * verification"); off, such a booking waits on the admin home to be confirmed.
+   */
+  trustBookerEmail: boolean;
 };
 
 /** One page-view analytics script: its name (said on /privacy), where it loads from, and the site's id. */
@@ -65,6 +74,7 @@ export const SETTINGS: Settings = {
       mock_interview: "https://cal.com/next-offer-coaching/mock-interview",
     },
     cancelNoticeHours: 24,
+    trustBookerEmail: false,
   },
   contactForm: {
     pageUrl: "https://tally.so/r/next-offer-contact",

@@ -27,12 +27,21 @@ describe("bookings rules", () => {
     expect(bookingFlag({ ...base, overPlan: true })).toBe("1 over plan");
     expect(bookingFlag({ ...base, clientId: null })).toMatch(/^Unmatched/);
     expect(bookingFlag({ ...base, status: "cancelled", lateCancel: true })).toMatch(/stays used/);
+    expect(bookingFlag({ ...base, lateChange: true })).toBe("Rescheduled late: the session stays used");
+    expect(bookingFlag({ ...base, clientId: null, confirmReason: "Booked with Ada's email" })).toBe(
+      "To confirm: Booked with Ada's email",
+    );
   });
 
-  test("the scheduler opens with the name and email filled in", () => {
+  test("the scheduler opens with the name and email filled in, and the token as booking metadata", () => {
     const url = new URL(
-      schedulerLink("https://cal.com/coach/session?theme=dark", { fullName: "Ada L", email: "a+b@x.io" }),
+      schedulerLink(
+        "https://cal.com/coach/session?theme=dark",
+        { fullName: "Ada L", email: "a+b@x.io" },
+        "abc~def",
+      ),
     );
+    expect(url.searchParams.get("metadata[portal]")).toBe("abc~def");
     expect(url.searchParams.get("name")).toBe("Ada L");
     expect(url.searchParams.get("email")).toBe("a+b@x.io");
     expect(url.searchParams.get("theme")).toBe("dark");

@@ -32,17 +32,35 @@ export function bookingFlag(booking: {
   overPlan: boolean;
   lateCancel: boolean;
   status: string;
+  confirmReason?: string | null;
+  lateChange?: boolean;
 }): string | null {
-  if (booking.clientId === null) return "Unmatched: assign it to someone";
+  if (booking.clientId === null)
+    return booking.confirmReason ? `To confirm: ${booking.confirmReason}` : "Unmatched: assign it to someone";
   if (booking.overPlan) return "1 over plan";
   if (booking.lateCancel) return "Cancelled late: the session stays used";
+  if (booking.lateChange && booking.status === "booked") return LATE_CHANGE;
   return null;
 }
 
-/** A scheduler link with the person's name and email filled in (Cal.com reads `name` and `email`). */
-export function schedulerLink(link: string, person: { fullName: string | null; email: string }): string {
+/** A booking the client rescheduled inside the notice window. */
+export const LATE_CHANGE = "Rescheduled late: the session stays used";
+
+/** The Cal.com booking metadata key a portal link's signed token travels under (`metadata[portal]`). */
+export const BOOKING_TOKEN_KEY = "portal";
+
+/**
+ * A scheduler link with the person's name and email filled in (Cal.com reads `name` and `email`) and
+ * their signed token as booking metadata, which Cal.com hands back in the webhook's `payload.metadata`.
+ */
+export function schedulerLink(
+  link: string,
+  person: { fullName: string | null; email: string },
+  token: string,
+): string {
   const url = new URL(link);
   if (person.fullName) url.searchParams.set("name", person.fullName);
   url.searchParams.set("email", person.email);
+  url.searchParams.set(`metadata[${BOOKING_TOKEN_KEY}]`, token);
   return url.toString();
 }

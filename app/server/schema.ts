@@ -265,7 +265,9 @@ export const bookingStatusEnum = pgEnum("booking_status", BOOKING_STATUSES);
 /**
  * A session or mock interview booked on Cal.com. Known by the uid Cal.com first gave it (a
  * reschedule gives it a new `current_uid`). `counted` says whether it holds a +1 in the usage ledger
- * right now; a booking with no `client_id` came from an email that matches no one (unmatched).
+ * right now; a booking with no `client_id` came from an email that matches no one (unmatched), or
+ * from a client's email without their portal link's signed token: then `claimed_by` is that client
+ * and `confirm_reason` says why it waits for an admin (docs/decisions/0036-booking-ownership.md).
  */
 export const bookings = pgTable(
   "bookings",
@@ -286,6 +288,10 @@ export const bookings = pgTable(
     counted: boolean("counted").notNull().default(false),
     overPlan: boolean("over_plan").notNull().default(false),
     lateCancel: boolean("late_cancel").notNull().default(false),
+    /** Rescheduled by the client inside the notice window: a later cancel gives nothing back. */
+    lateChange: boolean("late_change").notNull().default(false),
+    claimedBy: uuid("claimed_by").references(() => profiles.id, { onDelete: "set null" }),
+    confirmReason: text("confirm_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: uuid("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
@@ -301,6 +307,7 @@ export const bookings = pgTable(
     check("bookings_counted_has_client", sql`NOT ${t.counted} OR ${t.clientId} IS NOT NULL`),
     check("bookings_counted_not_over", sql`NOT (${t.counted} AND ${t.overPlan})`),
     check("bookings_times_order", sql`${t.endsAt} >= ${t.startsAt}`),
+    check("bookings_claimed_unmatched", sql`${t.claimedBy} IS NULL OR ${t.clientId} IS NULL`),
   ],
 );
 

@@ -48,3 +48,12 @@ test("an event type that counts as both a session and a mock interview is refuse
     parseSettings({ ...SETTINGS, bookings: { ...SETTINGS.bookings, cancelNoticeHours: -1 } }),
   ).toThrow("bookings.cancelNoticeHours");
 });
+
+test("trusting the booker's email alone is off by default and must be a yes or no", () => {
+  expect(SETTINGS.bookings.trustBookerEmail).toBe(false);
+  const { trustBookerEmail: _, ...without } = SETTINGS.bookings;
+  expect(() => parseSettings({ ...SETTINGS, bookings: without })).toThrow("bookings.trustBookerEmail");
+  expect(() =>
+    parseSettings({ ...SETTINGS, bookings: { ...SETTINGS.bookings, trustBookerEmail: "yes" } }),
+  ).toThrow("bookings.trustBookerEmail: must be true or false");
+});

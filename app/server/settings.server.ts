@@ -36,6 +36,8 @@ const settingsSchema = z.object({
       }),
       schedulerLinks: z.object({ session_30m: httpsUrl, mock_interview: httpsUrl }),
       cancelNoticeHours: z.number().check(z.int(), z.minimum(0), z.maximum(24 * 30)),
+      /** On only when Cal.com verifies the booker's email (docs/decisions/0036-booking-ownership.md). */
+      trustBookerEmail: z.boolean({ error: "must be true or false" }),
     })
     .check(
       z.refine(

@@ -5,8 +5,10 @@ import { parseCalendar } from "../support/ical.ts";
 import { listedPersonIds } from "../support/people-list.ts";
 import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
 
-// Issue #18: a signed Cal.com delivery arrives and the client's open dashboard shows the new count
-// and the upcoming session without a reload; "Add to calendar" downloads a valid calendar event.
+// A signed Cal.com delivery booked from the client's portal link (its token comes back as metadata)
+// arrives and the client's open dashboard shows the new count and the upcoming session without a
+// reload; "Add to calendar" downloads a valid calendar event. A booking with a client's email but not
+// from their link waits on the admin home until an admin confirms it (docs/decisions/0036-booking-ownership.md).
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -52,13 +54,16 @@ test("a signed booking shows on the client's open dashboard without a reload; it
     const bookUrl = new URL((await book.getAttribute("href")) ?? "");
     expect(bookUrl.searchParams.get("email")).toBe(person.email);
     expect(bookUrl.searchParams.get("name")).toBe(person.name);
+    // Cal.com hands `metadata[portal]` back in the webhook's payload.metadata: the booking is theirs.
+    const token = bookUrl.searchParams.get("metadata[portal]") ?? "";
+    expect(token).toMatch(/^[A-Za-z0-9_-]+~[A-Za-z0-9_-]{43}$/);
     await page.evaluate(() => {
       (window as unknown as { mark: string }).mark = "same document";
     });
 
     const start = new Date(Date.now() + 3 * 86_400_000);
     start.setUTCMinutes(0, 0, 0);
-    const delivery = calDelivery("BOOKING_CREATED", { email: person.email, name: person.name, start });
+    const delivery = calDelivery("BOOKING_CREATED", { email: person.email, name: person.name, token, start });
 
     await test.step("a tampered delivery is refused (401) and changes nothing", async () => {
       const tampered = await deliver(request, delivery.body, calSignature(`${delivery.body} `));
@@ -88,6 +93,14 @@ test("a signed booking shows on the client's open dashboard without a reload; it
         `https://app.cal.com/video/${delivery.uid}`,
       );
       expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same document");
+      // Where the client would reschedule or cancel it, the page says what that does first.
+      await expect(upcoming.getByRole("link", { name: "Reschedule or cancel" })).toHaveAttribute(
+        "href",
+        `https://cal.com/booking/${delivery.uid}`,
+      );
+      await expect(upcoming).toContainText(
+        "Reschedule or cancel at least 24 hours before the start to keep the session; later, it stays used.",
+      );
     });
 
     await test.step("Add to calendar downloads an .ics that parses as the session", async () => {
@@ -154,6 +167,47 @@ test("an unmatched booking appears on the open admin home; the admin assigns it 
     await expect(client.page.getByRole("list", { name: "Upcoming sessions" })).toContainText(
       "Coaching session",
     );
+  } finally {
+    await client.context.close();
+    await admin.context.close();
+  }
+});
+
+test("a booking with a client's email but not from their portal link counts only once an admin confirms it", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const person = freshIdentity("Claimed");
+  const client = await signedInPage(browser, baseURL, person, "/dashboard");
+  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
+  try {
+    await makeProClient(admin.page, person.email);
+    await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
+    await gotoHydrated(admin.page, "/admin");
+    // Booked on Cal.com with her email, but not from her portal link: no token in the metadata.
+    const delivery = calDelivery("BOOKING_CREATED", {
+      email: person.email,
+      name: person.name,
+      start: new Date(Date.now() + 2 * 86_400_000),
+    });
+    const answer = await deliver(request, delivery.body);
+    expect(answer.status()).toBe(200);
+    const waiting = admin.page
+      .getByRole("list", { name: "Bookings to resolve" })
+      .getByRole("listitem")
+      .filter({ hasText: person.email });
+    const first = person.name.split(" ")[0];
+    await expect(waiting).toContainText(
+      `To confirm: Booked with ${first}'s email but not from their portal link`,
+    );
+    // Nothing counted meanwhile, and nothing in her portal.
+    await client.page.reload();
+    await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
+    await expect(client.page.getByText("No upcoming sessions.")).toBeVisible();
+    await waiting.getByRole("button", { name: `Confirm for ${person.name}` }).click();
+    await expect(waiting).toHaveCount(0);
+    await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "1 of 4 used");
   } finally {
     await client.context.close();
     await admin.context.close();

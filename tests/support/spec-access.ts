@@ -111,6 +111,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/index GET": admin("admin.enter"),
   // Issue #18: "only an admin" gives an unmatched Cal.com booking to a person or resolves an over-plan one.
   "routes/admin/index POST assign-booking": admin("bookings.resolve"),
+  // A booking with a client's email but not from their portal link, confirmed for them or
+  // dismissed, by an admin only (docs/decisions/0036-booking-ownership.md).
+  "routes/admin/index POST confirm-booking": admin("bookings.resolve"),
+  "routes/admin/index POST dismiss-booking": admin("bookings.resolve"),
   "routes/admin/clients GET": admin("profiles.list"),
   "routes/admin/clients POST": admin("lead.convert"),
   "routes/admin/client GET": admin("client.read"),

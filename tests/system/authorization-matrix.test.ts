@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bookingToken } from "~/server/bookings/booking-token.server";
 import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
@@ -177,9 +178,17 @@ async function assignHomework(clientId: string, clientCookie: string, title: str
   return firstMatch(html, new RegExp(`id="hw-(${UUID})"[^>]*>${escapeRegExp(title)}<`));
 }
 
-/** A signed Cal.com delivery of a new session booked by `email`; the booking's id from the answer. */
-async function booked(email: string): Promise<string> {
-  const { body } = calDelivery("BOOKING_CREATED", { email, start: new Date(Date.now() + 72 * 3_600_000) });
+/**
+ * A signed Cal.com delivery of a new session booked by `email` (from `owner`'s portal link when given:
+ * their token, signed with the server's secret); the booking's id from the answer.
+ */
+async function booked(email: string, owner?: string): Promise<string> {
+  const token = owner ? bookingToken(owner, SESSION_SECRET) : undefined;
+  const { body } = calDelivery("BOOKING_CREATED", {
+    email,
+    token,
+    start: new Date(Date.now() + 72 * 3_600_000),
+  });
   const response = await fetch(`${server.url}/webhooks/cal`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(body) },
@@ -348,10 +357,26 @@ const REQUESTS: Record<string, RequestFor> = {
     },
     observe: () => readBack("/admin"),
   }),
-  // A new client on the default plan (no 30-minute sessions): the booking is over plan.
+  // A client's email without their portal link's token: it waits to be confirmed for them.
+  "routes/admin/index POST confirm-booking": async () => {
+    const client = await freshPerson("client");
+    return {
+      fields: { intent: "confirm-booking", bookingId: await booked(client.email) },
+      observe: () => readBack("/admin"),
+    };
+  },
+  // An unmatched booking, dismissed: it leaves the admin home's list.
+  "routes/admin/index POST dismiss-booking": async (person) => ({
+    fields: {
+      intent: "dismiss-booking",
+      bookingId: await booked(`matrix-dismissed-${person}-${++made}@elsewhere.example`),
+    },
+    observe: () => readBack("/admin"),
+  }),
+  // A new client on the default plan (no 30-minute sessions), from their portal link: over plan.
   "routes/admin/client POST resolve-booking": async () => {
     const client = await freshPerson("client");
-    const bookingId = await booked(client.email);
+    const bookingId = await booked(client.email, client.id);
     return {
       params: { id: client.id },
       fields: { intent: "resolve-booking", bookingId },

@@ -1,15 +1,18 @@
 import { useFetcher } from "react-router";
 import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { RowButton } from "~/components/admin/row-button";
 import { useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { LIMITS } from "~/lib/schemas/admin";
-import { assignBookingForm } from "~/lib/schemas/bookings";
+import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
 
 // Issue #18, the admin home: today's and this week's sessions across clients, and the bookings that
-// wait for the coach (unmatched: an admin assigns them to someone; over plan: resolved on the client's page).
+// wait for the coach (unmatched: an admin assigns them to someone; to confirm — a client's email without
+// their portal link — confirmed for them, assigned to someone else or dismissed; over plan: resolved on
+// the client's page).
 
 export type OverviewBooking = {
   id: string;
@@ -23,7 +26,12 @@ export type OverviewBooking = {
   attendeeName: string | null;
   overPlan: boolean;
   lateCancel: boolean;
+  lateChange?: boolean;
   status: string;
+  claimedBy?: string | null;
+  claimantName?: string | null;
+  claimantEmail?: string | null;
+  confirmReason?: string | null;
 };
 
 function Who({ booking }: { booking: OverviewBooking }) {
@@ -55,6 +63,10 @@ function BookingList({ rows, empty, label }: { rows: OverviewBooking[]; empty: s
   );
 }
 
+/** The admin home's action, for one booking. */
+const decide = (booking: OverviewBooking) =>
+  ({ action: "/admin?index", idField: "bookingId", id: booking.id }) as const;
+
 function AssignBooking({ booking }: { booking: OverviewBooking }) {
   const fetcher = useFetcher();
   const form = useFetcherForm(assignBookingForm, fetcher);
@@ -69,7 +81,9 @@ function AssignBooking({ booking }: { booking: OverviewBooking }) {
       <input type="hidden" name="intent" value="assign-booking" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <label className="grid gap-1 text-sm">
-        Assign to (a client's or lead's email)
+        {booking.claimedBy
+          ? "Or assign to someone else (their email)"
+          : "Assign to (a client's or lead's email)"}
         <input
           {...form.field("email")}
           type="email"
@@ -123,7 +137,19 @@ export function SessionsOverview({
                   {KIND_LABELS[booking.kind as ServiceKind]} · <LocalDateTime value={booking.startsAt} /> ·{" "}
                   <Who booking={booking} /> ({booking.attendeeEmail})
                 </p>
-                {!booking.clientId && mayResolve && <AssignBooking booking={booking} />}
+                {!booking.clientId && mayResolve && (
+                  <div className="flex flex-wrap items-end gap-3">
+                    {booking.claimedBy && (
+                      <RowButton {...decide(booking)} form={confirmBookingForm} intent="confirm-booking">
+                        Confirm for {booking.claimantName || booking.claimantEmail}
+                      </RowButton>
+                    )}
+                    <AssignBooking booking={booking} />
+                    <RowButton {...decide(booking)} form={dismissBookingForm} intent="dismiss-booking">
+                      Dismiss
+                    </RowButton>
+                  </div>
+                )}
                 {booking.clientId && (
                   <LightLink
                     to={`/admin/clients/${booking.clientId}#bookings`}

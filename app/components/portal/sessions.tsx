@@ -1,8 +1,11 @@
+import { LATE_CHANGE } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { LocalDateTime } from "./local-date-time";
 
 // Issue #18: the client's booked sessions (from Cal.com), in the reader's own time, with the join
 // link and an "Add to calendar" file; the booking buttons show only while the plan has that credit.
+// Each upcoming session links to its page on Cal.com to reschedule or cancel it, and says beside the
+// link, before it is followed, what a change does to the credit (docs/decisions/0036-booking-ownership.md).
 
 export type SessionItem = {
   id: string;
@@ -13,11 +16,18 @@ export type SessionItem = {
   joinUrl: string | null;
   status: string;
   lateCancel: boolean;
+  lateChange: boolean;
+  /** Cal.com's page for the booking, where it is rescheduled or cancelled. */
+  changeUrl: string;
+  /** Whether a reschedule or cancellation from now on keeps the session used. */
+  changeIsLate: boolean;
 };
 
 export type SessionsData = {
   upcoming: SessionItem[];
   past: SessionItem[];
+  /** How long before the start a change still gives the credit back. */
+  noticeHours: number;
   book: { session: string | null; mockInterview: string | null };
 };
 
@@ -29,7 +39,23 @@ function kindLabel(kind: string) {
   return KIND_LABELS[kind as ServiceKind] ?? kind;
 }
 
-function SessionRow({ session, past }: { session: SessionItem; past?: boolean }) {
+/** What rescheduling or cancelling does, said where the client would do it. */
+function changeNote(session: SessionItem, noticeHours: number): string {
+  if (session.lateChange) return `${LATE_CHANGE}; cancelling it now gives nothing back.`;
+  if (session.changeIsLate)
+    return `Less than ${noticeHours} hours to go: rescheduling or cancelling now keeps the session used.`;
+  return `Reschedule or cancel at least ${noticeHours} hours before the start to keep the session; later, it stays used.`;
+}
+
+function SessionRow({
+  session,
+  past,
+  noticeHours,
+}: {
+  session: SessionItem;
+  past?: boolean;
+  noticeHours: number;
+}) {
   return (
     <li className="grid gap-1 px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="min-w-0">
@@ -39,6 +65,7 @@ function SessionRow({ session, past }: { session: SessionItem; past?: boolean })
           {session.status === "cancelled" &&
             (session.lateCancel ? " · Cancelled late: the session stays used" : " · Cancelled")}
         </p>
+        {!past && <p className="text-sm text-muted-foreground">{changeNote(session, noticeHours)}</p>}
       </div>
       {!past && (
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -49,6 +76,9 @@ function SessionRow({ session, past }: { session: SessionItem; past?: boolean })
           )}
           <a className={quietLink} href={`/sessions.ics?booking=${session.id}`} download="session.ics">
             Add to calendar
+          </a>
+          <a className={quietLink} href={session.changeUrl} rel="noopener noreferrer">
+            Reschedule or cancel
           </a>
         </div>
       )}
@@ -86,7 +116,7 @@ export function Sessions({ data }: { data: SessionsData }) {
             className="divide-y divide-border rounded-xl border border-border bg-card"
           >
             {data.upcoming.map((session) => (
-              <SessionRow key={session.id} session={session} />
+              <SessionRow key={session.id} session={session} noticeHours={data.noticeHours} />
             ))}
           </ul>
         )}
@@ -99,7 +129,7 @@ export function Sessions({ data }: { data: SessionsData }) {
             className="mt-2 divide-y divide-border rounded-xl border border-border bg-card"
           >
             {data.past.map((session) => (
-              <SessionRow key={session.id} session={session} past />
+              <SessionRow key={session.id} session={session} noticeHours={data.noticeHours} past />
             ))}
           </ul>
         </details>

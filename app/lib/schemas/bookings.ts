@@ -18,5 +18,14 @@ export const assignBookingForm = defineForm(
   { hidden: ["bookingId"] },
 );
 
+/** A form naming one booking and nothing else. */
+const oneBooking = () => defineForm(z.object({ bookingId }), { hidden: ["bookingId"] });
+
 /** The client's page: an over-plan booking the coach has dealt with leaves the list. */
-export const resolveBookingForm = defineForm(z.object({ bookingId }), { hidden: ["bookingId"] });
+export const resolveBookingForm = oneBooking();
+
+/** The admin home: a booking made with a client's email but not from their portal link is theirs. */
+export const confirmBookingForm = oneBooking();
+
+/** The admin home: a booking that is no one's here leaves the list, counting nothing. */
+export const dismissBookingForm = oneBooking();

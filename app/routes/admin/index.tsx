@@ -3,20 +3,20 @@ import { LightLink } from "~/components/light-link";
 import { FailedPayments } from "~/components/payments/failed-payments";
 import { SERVER_TIME_ZONE } from "~/components/portal/local-date-time";
 import { type Action, can } from "~/domain/policy";
-import { assignBookingForm } from "~/lib/schemas/bookings";
+import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { bookingsToResolve, sessionsThisWeek } from "~/server/models/bookings-read.server";
-import { assignBooking } from "~/server/models/bookings-resolve.server";
+import { assignBooking, confirmBooking, dismissBooking } from "~/server/models/bookings-resolve.server";
 import { pastDueOrders } from "~/server/models/orders.server";
 import { adminFigures } from "~/server/models/people.server";
 import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
 /** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
-export const INTENTS = ["assign-booking"] as const;
+export const INTENTS = ["assign-booking", "confirm-booking", "dismiss-booking"] as const;
 
 // Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({
@@ -25,6 +25,10 @@ export const access = routeAccess({
     intents: {
       // Issue #18: an unmatched Cal.com booking is given to a client or lead by an admin.
       "assign-booking": staff("bookings.resolve"),
+      // A booking with a client's email but not from their portal link: an admin confirms it for them,
+      // assigns it to someone else, or dismisses it (docs/decisions/0036-booking-ownership.md).
+      "confirm-booking": staff("bookings.resolve"),
+      "dismiss-booking": staff("bookings.resolve"),
     } satisfies Record<(typeof INTENTS)[number], Handler>,
   },
 });
@@ -68,15 +72,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Assigns an unmatched Cal.com booking to a client or lead by their email (admin only). */
+/** What an admin does about a Cal.com booking that is no one's yet: assign, confirm or dismiss it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (form.get("intent") !== "assign-booking") return invalid("Unknown action.");
-  const parsed = assignBookingForm.parse(form);
+  const intent = form.get("intent");
+  if (intent === "assign-booking") {
+    const parsed = assignBookingForm.parse(form);
+    if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
+    const permit = permitFor(context, "bookings.resolve");
+    const db = await getDb();
+    return attempt(() => assignBooking(db, permit, parsed.data.bookingId, parsed.data.email));
+  }
+  const decide =
+    intent === "confirm-booking"
+      ? { form: confirmBookingForm, run: confirmBooking }
+      : intent === "dismiss-booking"
+        ? { form: dismissBookingForm, run: dismissBooking }
+        : null;
+  if (!decide) return invalid("Unknown action.");
+  const parsed = decide.form.parse(form);
   if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
   const permit = permitFor(context, "bookings.resolve");
   const db = await getDb();
-  return attempt(() => assignBooking(db, permit, parsed.data.bookingId, parsed.data.email));
+  return attempt(() => decide.run(db, permit, parsed.data.bookingId));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Cache-Control": "no-store" },
     });
   }
-  // `?since=`: when the page's data was read (the root loader's `liveSince`); anything else is no time.
+  // `?since=`: when the page's data was read (`window.__liveSince`, app/entry.server.tsx); anything else is no time.
   const since = url.searchParams.get("since");
   const renderedAt = since !== null && /^\d{1,15}$/.test(since) ? Number(since) : null;
   return openStream(request, viewer, context.get(sessionIdContext), renderedAt);

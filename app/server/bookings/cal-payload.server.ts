@@ -25,11 +25,96 @@ const instant = z
   .refine((value) => !Number.isNaN(Date.parse(value)), "must be a date and time")
   .transform((value) => new Date(value));
 
+// The payload follows what calcom/cal.com sends with the default (2021-10-20) payload version:
+// `sendPayload` wraps `{ triggerEvent, createdAt, payload }` (packages/features/webhooks/lib/sendPayload.ts),
+// and the payload is the booking's CalendarEvent spread with the trigger's own fields
+// (packages/features/webhooks/lib/factory/versioned/v2021-10-20/BookingPayloadBuilder.ts; built by
+// packages/features/bookings/lib/handleNewBooking.ts and handleCancelBooking.ts). Declared here: what
+// this site reads and the fields around it the tests' fixtures carry; anything else is dropped unread.
+
+/** An attendee or the organizer (packages/types/Calendar.d.ts `Person`, with the builder's utcOffset). */
 const person = z.object({
+  id: z.number().nullish(),
   email: z.string().trim().max(320),
   name: z.string().max(300).nullish(),
+  firstName: z.string().max(300).nullish(),
+  lastName: z.string().max(300).nullish(),
+  username: z.string().max(300).nullish(),
   timeZone: z.string().max(100).nullish(),
+  timeFormat: z.string().max(20).nullish(),
+  language: z.object({ locale: z.string().max(35) }).nullish(),
+  utcOffset: z.number().nullish(),
 });
+
+/**
+ * The booking's metadata: `videoCallUrl` and every `metadata[key]=value` the booking link carried
+ * (handleNewBooking.ts: `metadata: { ...metadata, ...reqBody.metadata }`); a value is a scalar.
+ */
+const metadata = z.record(
+  z.string().max(100),
+  z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+);
+
+const booking = z.object({
+  uid: z.string().trim().min(1).max(200),
+  bookingId: z.number().nullish(),
+  bookerUrl: z.string().max(2000).nullish(),
+  /** The event type's slug. */
+  type: z.string().max(200).nullish(),
+  eventTypeId: z.union([z.number(), z.string().max(50)]).nullish(),
+  title: z.string().max(500).nullish(),
+  description: z.string().max(10_000).nullish(),
+  additionalNotes: z.string().max(10_000).nullish(),
+  startTime: instant,
+  endTime: instant,
+  length: z.number().nullish(),
+  attendees: z.array(person).min(1).max(100),
+  organizer: person.partial().nullish(),
+  location: z.string().max(2000).nullish(),
+  videoCallData: z.object({ url: z.string().max(2000).nullish() }).nullish(),
+  metadata: metadata.nullish(),
+  status: z.string().max(50).nullish(),
+  eventTitle: z.string().max(500).nullish(),
+  price: z.number().nullish(),
+  currency: z.string().max(10).nullish(),
+  requiresConfirmation: z.boolean().nullish(),
+});
+
+/** BOOKING_CANCELLED adds who cancelled: an email, the host's or the booker's (`bookingCancelInput`). */
+const cancelledBooking = booking.extend({
+  cancelledBy: z.string().max(320).nullish(),
+  cancellationReason: z.string().max(10_000).nullish(),
+  requestReschedule: z.boolean().nullish(),
+});
+
+/** BOOKING_RESCHEDULED: `uid` is the new booking's; `rescheduleUid` the one it replaces. */
+const rescheduledBooking = booking.extend({
+  rescheduleId: z.number().nullish(),
+  rescheduleUid: z.string().max(200).nullish(),
+  rescheduleStartTime: z.string().max(64).nullish(),
+  rescheduleEndTime: z.string().max(64).nullish(),
+  rescheduledBy: z.string().max(320).nullish(),
+});
+
+const endAfterStart = (p: { startTime: Date; endTime: Date }) => p.endTime.getTime() >= p.startTime.getTime();
+const END_MESSAGE = "endTime must not be before startTime";
+
+/** The payload of each followed trigger. */
+export const CAL_PAYLOADS = {
+  BOOKING_CREATED: booking.refine(endAfterStart, END_MESSAGE),
+  BOOKING_CANCELLED: cancelledBooking.refine(endAfterStart, END_MESSAGE),
+  BOOKING_RESCHEDULED: rescheduledBooking.refine(endAfterStart, END_MESSAGE),
+} as const satisfies Record<CalTrigger, z.ZodType>;
+
+/** The fields every followed trigger's payload shares, as Cal.com writes them. */
+export type CalBookingInput = z.input<typeof booking>;
+
+/** A delivery as Cal.com writes it, per trigger: what test fixtures are typed with. */
+export type CalDeliveryInput<T extends CalTrigger> = {
+  triggerEvent: T;
+  createdAt: string;
+  payload: z.input<(typeof CAL_PAYLOADS)[T]>;
+};
 
 const envelope = z.object({
   triggerEvent: z.string().max(100),
@@ -37,24 +122,10 @@ const envelope = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
-const bookingPayload = z
-  .object({
-    uid: z.string().trim().min(1).max(200),
-    type: z.string().max(200).nullish(),
-    eventTypeId: z.union([z.number(), z.string().max(50)]).nullish(),
-    title: z.string().max(500).nullish(),
-    startTime: instant,
-    endTime: instant,
-    attendees: z.array(person).min(1).max(100),
-    organizer: person.partial().nullish(),
-    location: z.string().max(2000).nullish(),
-    videoCallData: z.object({ url: z.string().max(2000).nullish() }).nullish(),
-    metadata: z.object({ videoCallUrl: z.string().max(2000).nullish() }).nullish(),
-    rescheduleUid: z.string().max(200).nullish(),
-  })
-  .refine((p) => p.endTime.getTime() >= p.startTime.getTime(), "endTime must not be before startTime");
-
-export type CalBooking = z.output<typeof bookingPayload>;
+/** One booking, as read from any followed trigger (the fields a trigger lacks are absent). */
+export type CalBooking = z.output<typeof booking> &
+  Partial<Pick<z.output<typeof cancelledBooking>, "cancelledBy" | "cancellationReason">> &
+  Partial<Pick<z.output<typeof rescheduledBooking>, "rescheduleUid" | "rescheduledBy">>;
 
 export type CalDelivery =
   | { ok: true; trigger: CalTrigger; at: Date; booking: CalBooking }
@@ -75,7 +146,7 @@ export function parseCalDelivery(body: Buffer): CalDelivery {
   if (!outer.success) return { ok: false, invalid: `Not a Cal.com delivery: ${describe(outer.error)}` };
   const trigger = CAL_TRIGGERS.find((known) => known === outer.data.triggerEvent);
   if (!trigger) return { ok: false, ignore: `trigger ${outer.data.triggerEvent} is not followed` };
-  const inner = bookingPayload.safeParse(outer.data.payload);
+  const inner = CAL_PAYLOADS[trigger].safeParse(outer.data.payload);
   if (!inner.success) return { ok: false, invalid: `Not a Cal.com booking: ${describe(inner.error)}` };
   return { ok: true, trigger, at: outer.data.createdAt, booking: inner.data };
 }
@@ -87,7 +158,8 @@ function describe(error: z.ZodError): string {
 
 /** The meeting link: Cal Video / Google Meet URL, else a location that is a web address. */
 export function joinUrlOf(booking: CalBooking): string | null {
-  const candidates = [booking.metadata?.videoCallUrl, booking.videoCallData?.url, booking.location];
+  const video = booking.metadata?.videoCallUrl;
+  const candidates = [typeof video === "string" ? video : null, booking.videoCallData?.url, booking.location];
   for (const candidate of candidates) {
     if (!candidate) continue;
     try {
@@ -98,4 +170,10 @@ export function joinUrlOf(booking: CalBooking): string | null {
     }
   }
   return null;
+}
+
+/** Whether an email (who cancelled or rescheduled) is the organizer's: the coach did it. */
+export function byOrganizer(booking: CalBooking, email: string | null | undefined): boolean {
+  const organizer = booking.organizer?.email?.trim().toLowerCase();
+  return !!organizer && !!email && email.trim().toLowerCase() === organizer;
 }

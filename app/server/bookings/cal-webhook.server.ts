@@ -1,3 +1,4 @@
+import type { SETTINGS } from "~/content/settings";
 import { type Db, getDb } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
@@ -16,8 +17,8 @@ export const CAL_WEBHOOK_LIMIT = "256kb";
 export async function handleCalWebhook(
   body: unknown,
   signature: string | undefined,
-  // The process's secret and database; tests give their own.
-  using: { secret?: string | null; db?: () => Promise<Db> } = {},
+  // The process's secret, database and booking settings; tests give their own.
+  using: { secret?: string | null; db?: () => Promise<Db>; settings?: typeof SETTINGS.bookings } = {},
 ): Promise<WebhookAnswer> {
   const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
   const secret = using.secret === undefined ? getConfig().calWebhookSecret : using.secret;
@@ -35,7 +36,7 @@ export async function handleCalWebhook(
     return { status: 400, body: { error: delivery.invalid } };
   }
   try {
-    const outcome = await applyCalDelivery(await (using.db ?? getDb)(), delivery);
+    const outcome = await applyCalDelivery(await (using.db ?? getDb)(), delivery, using.settings);
     if (outcome.status === "ignored") logger.info({ reason: outcome.reason }, "cal: delivery ignored");
     else logger.info({ trigger: delivery.trigger, uid: delivery.booking.uid, ...outcome }, "cal: delivery");
     return { status: 200, body: outcome };

@@ -32,3 +32,26 @@ test("sessions become valid calendar events another parser reads back (issue #18
   expect(events[1]?.summary).toBe("Mock interview");
   expect(parseCalendar(sessionsCalendar([], { name: "A", email: "a@example.com" }))).toEqual([]);
 });
+
+test("control characters in a title or link never reach the file: no bare CR, no injected line", () => {
+  const startsAt = new Date("2026-12-03T15:30:00Z");
+  const text = sessionsCalendar(
+    [
+      {
+        id: "b1",
+        kind: "session_30m",
+        title: "Mock\rATTENDEE:mailto:x@evil.example\u0000\u0007\u001b[31m end\u007f",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        joinUrl: "https://app.cal.com/video/abc\r\nX-INJECTED:1",
+      },
+    ],
+    { name: "Alex\r\nMorgan", email: "hello@example.com" },
+  );
+  // Every CR is part of a CRLF line end (RFC 5545), and no other control character is left.
+  const controls = [...text.replace(/\r\n/g, "")].filter((c) => c.charCodeAt(0) < 32 || c === "\u007f");
+  expect(controls).toEqual([]);
+  expect(text).not.toMatch(/^ATTENDEE|^X-INJECTED/m);
+  const [event] = parseCalendar(text);
+  expect(event?.summary).toBe("Mock ATTENDEE:mailto:x@evil.example [31m end");
+});

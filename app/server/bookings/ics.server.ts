@@ -12,26 +12,37 @@ export type CalendarSession = {
   joinUrl: string | null;
 };
 
+// Titles come from Cal.com (what the booker typed can end up in one) and the `ics` library folds and
+// escapes text but passes a bare CR or other control character through: each run of them becomes one
+// space in text and nothing in a link, so no line of the file is anyone's but ours.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+const plain = (text: string) => text.replace(CONTROL, " ").trim();
+const link = (url: string) => url.replace(CONTROL, "");
+
 /** The calendar text for `sessions` (none: an empty calendar). Throws if the library refuses one. */
 export function sessionsCalendar(
   sessions: readonly CalendarSession[],
   organizer: { name: string; email: string },
 ) {
-  const events: EventAttributes[] = sessions.map((session) => ({
-    uid: `${session.id}@next-offer-coaching`,
-    start: session.startsAt.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: session.endsAt.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
-    title: session.title || KIND_LABELS[session.kind as keyof typeof KIND_LABELS] || "Session",
-    description: session.joinUrl ? `Join: ${session.joinUrl}` : undefined,
-    ...(session.joinUrl ? { url: session.joinUrl, location: session.joinUrl } : {}),
-    status: "CONFIRMED",
-    organizer,
-    productId: "next-offer-coaching/sessions",
-  }));
+  const events: EventAttributes[] = sessions.map((session) => {
+    const joinUrl = session.joinUrl ? link(session.joinUrl) : null;
+    return {
+      uid: `${session.id}@next-offer-coaching`,
+      start: session.startsAt.getTime(),
+      startInputType: "utc",
+      startOutputType: "utc",
+      end: session.endsAt.getTime(),
+      endInputType: "utc",
+      endOutputType: "utc",
+      title: plain(session.title) || KIND_LABELS[session.kind as keyof typeof KIND_LABELS] || "Session",
+      description: joinUrl ? `Join: ${joinUrl}` : undefined,
+      ...(joinUrl ? { url: joinUrl, location: joinUrl } : {}),
+      status: "CONFIRMED",
+      organizer: { name: plain(organizer.name), email: link(organizer.email) },
+      productId: "next-offer-coaching/sessions",
+    };
+  });
   const { error, value } = createEvents(events, {
     productId: "next-offer-coaching/sessions",
     method: "PUBLISH",

@@ -83,7 +83,7 @@ function changeFrame(event: LiveEvent): Uint8Array {
 
 /**
  * Opens a stream for a signed-in person: 429 past the cap, 503 when the bus can't listen. `renderedAt`
- * is when the page's data was read (`liveSince` in the root loader): what changed since is sent first.
+ * is when the page's data was read (`window.__liveSince`, app/entry.server.tsx): what changed since is sent first.
  */
 export async function openStream(
   request: Request,

@@ -1,12 +1,12 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { type EmailKind, isEmailKind } from "~/domain/email";
-import { getConfig } from "../env.server";
-import { resolveSessionSecret } from "../session-secret.server";
+import { signToken, verifyToken } from "../signed-token.server";
 
 // The signed link in every email's List-Unsubscribe header and footer (docs/SECURITY.md "Unsubscribe
 // links"). It works signed out: the signature is the authority, so it names only what it may change —
-// one person and one kind (or every kind that can be turned off) — and nothing else. The key is derived
-// from the session secret, so it is never the secret itself and changing the secret voids old links.
+// one person and one kind (or every kind that can be turned off) — and nothing else. Signed as
+// app/server/signed-token.server.ts does, under this purpose.
+
+const PURPOSE = "email-unsubscribe v1";
 
 /** What a link turns off: one kind, or every kind that can be turned off. */
 export type UnsubscribeScope = EmailKind | "all";
@@ -14,30 +14,16 @@ export type Unsubscribe = { profileId: string; scope: UnsubscribeScope };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function key(secret: string): Buffer {
-  return createHmac("sha256", secret).update("email-unsubscribe v1").digest();
-}
-
-function signature(payload: string, secret: string): Buffer {
-  return createHmac("sha256", key(secret)).update(payload).digest();
-}
-
-const processSecret = () => resolveSessionSecret(getConfig());
-
 /** The token for a person and scope: `<payload>~<signature>`, both base64url (no dots: not `.data`). */
-export function unsubscribeToken(target: Unsubscribe, secret = processSecret()): string {
-  const payload = Buffer.from(`${target.profileId} ${target.scope}`).toString("base64url");
-  return `${payload}~${signature(payload, secret).toString("base64url")}`;
+export function unsubscribeToken(target: Unsubscribe, secret?: string): string {
+  return signToken(PURPOSE, `${target.profileId} ${target.scope}`, secret);
 }
 
 /** The person and scope of a token, or null when it was not signed here or was changed. */
-export function verifyUnsubscribeToken(token: string, secret = processSecret()): Unsubscribe | null {
-  const match = /^([A-Za-z0-9_-]{1,200})~([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match?.[1] || !match[2]) return null;
-  const given = Buffer.from(match[2], "base64url");
-  const expected = signature(match[1], secret);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [profileId, scope] = Buffer.from(match[1], "base64url").toString("utf8").split(" ");
+export function verifyUnsubscribeToken(token: string, secret?: string): Unsubscribe | null {
+  const text = verifyToken(PURPOSE, token, secret);
+  if (text === null) return null;
+  const [profileId, scope] = text.split(" ");
   if (!profileId || !UUID.test(profileId) || !scope) return null;
   if (scope !== "all" && !isEmailKind(scope)) return null;
   return { profileId, scope };

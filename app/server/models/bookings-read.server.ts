@@ -1,8 +1,10 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { SETTINGS } from "~/content/settings";
-import { schedulerLink } from "~/domain/bookings";
+import { givesCreditBack, schedulerLink } from "~/domain/bookings";
 import { safeHref } from "~/domain/links";
 import type { QuotaKind } from "~/domain/plans";
+import { bookingToken } from "../bookings/booking-token.server";
 import type { Db } from "../db.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
@@ -28,6 +30,10 @@ const LISTED = {
   counted: bookings.counted,
   overPlan: bookings.overPlan,
   lateCancel: bookings.lateCancel,
+  lateChange: bookings.lateChange,
+  currentUid: bookings.currentUid,
+  claimedBy: bookings.claimedBy,
+  confirmReason: bookings.confirmReason,
   resolvedAt: bookings.resolvedAt,
 } as const;
 
@@ -54,12 +60,22 @@ export async function bookingsOf(db: Db, _permit: Permit<"bookings.read">, clien
   return bookingsStatement(db).execute({ clientId });
 }
 
+/** Whose email booked a booking waiting to be confirmed. */
+const claimant = alias(profiles, "claimant");
+
 /** Bookings across clients, each with its client's name and email (null when unmatched). */
 const withClient = (db: Db) =>
   db
-    .select({ ...LISTED, clientName: profiles.fullName, clientEmail: profiles.email })
+    .select({
+      ...LISTED,
+      clientName: profiles.fullName,
+      clientEmail: profiles.email,
+      claimantName: claimant.fullName,
+      claimantEmail: claimant.email,
+    })
     .from(bookings)
-    .leftJoin(profiles, eq(profiles.id, bookings.clientId));
+    .leftJoin(profiles, eq(profiles.id, bookings.clientId))
+    .leftJoin(claimant, eq(claimant.id, bookings.claimedBy));
 
 /** Booked sessions across clients starting in [from, to), with the client's name (the admin home). */
 export async function sessionsBetween(db: Db, _permit: Permit<"bookings.read">, from: Date, to: Date) {
@@ -74,16 +90,17 @@ export async function sessionsBetween(db: Db, _permit: Permit<"bookings.read">, 
     .orderBy(bookings.startsAt);
 }
 
-/** Bookings waiting for the coach: unmatched, or over plan and not yet resolved. */
+/**
+ * Bookings waiting for the coach, still booked: unmatched or to confirm (no one's yet), or over plan;
+ * not yet resolved or dismissed.
+ */
 export async function bookingsToResolve(db: Db, _permit: Permit<"bookings.read">) {
   return withClient(db)
     .where(
       and(
         sql`${bookings.resolvedAt} IS NULL`,
-        or(
-          sql`${bookings.clientId} IS NULL`,
-          and(eq(bookings.overPlan, true), eq(bookings.status, "booked")),
-        ),
+        eq(bookings.status, "booked"),
+        or(sql`${bookings.clientId} IS NULL`, eq(bookings.overPlan, true)),
       ),
     )
     .orderBy(bookings.startsAt)
@@ -96,23 +113,32 @@ const PAST_SHOWN = 10;
 
 /**
  * The dashboard's sessions: upcoming (booked, not yet over; soonest first) and past (the latest few),
- * and the booking links for each kind the plan still has credit for (name and email filled in).
+ * and the booking links for each kind the plan still has credit for (name and email filled in, and the
+ * person's signed token: docs/decisions/0036-booking-ownership.md). Each upcoming session links to its
+ * page on Cal.com, where it is rescheduled or cancelled, and says whether a change now is late.
  */
 export function sessionsView(
   permit: Permit<"portal.read-own">,
   own: Awaited<ReturnType<typeof ownBookings>>,
   quotas: readonly { kind: string; used: number; included: number }[],
   now: Date,
+  settings = SETTINGS.bookings,
 ) {
-  const shown = own.map(({ id, kind, title, startsAt, endsAt, joinUrl, status, lateCancel }) => ({
-    id,
-    kind,
-    title,
-    startsAt,
-    endsAt,
-    joinUrl: joinUrl ? safeHref(joinUrl) : null,
-    status,
-    lateCancel,
+  const noticeHours = settings.cancelNoticeHours;
+  const shown = own.map((b) => ({
+    id: b.id,
+    kind: b.kind,
+    title: b.title,
+    startsAt: b.startsAt,
+    endsAt: b.endsAt,
+    joinUrl: b.joinUrl ? safeHref(b.joinUrl) : null,
+    status: b.status,
+    lateCancel: b.lateCancel,
+    lateChange: b.lateChange,
+    // Cal.com's own page for the booking (`/booking/<uid>`, on the booking pages' site).
+    changeUrl: `${new URL(settings.schedulerLinks[b.kind === "mock_interview" ? "mock_interview" : "session_30m"]).origin}/booking/${encodeURIComponent(b.currentUid)}`,
+    // A change from now on keeps the session used: said next to the link, before it is followed.
+    changeIsLate: b.lateChange || !givesCreditBack(b.startsAt, now, noticeHours),
   }));
   const upcoming = shown.filter((b) => b.status === "booked" && b.endsAt.getTime() >= now.getTime());
   const past = shown
@@ -120,9 +146,15 @@ export function sessionsView(
     .reverse()
     .slice(0, PAST_SHOWN);
   const hasCredit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && q.used < q.included);
+  const token = bookingToken(permit.actor.id);
   const link = (kind: QuotaKind) =>
-    hasCredit(kind) ? schedulerLink(SETTINGS.bookings.schedulerLinks[kind], permit.actor) : null;
-  return { upcoming, past, book: { session: link("session_30m"), mockInterview: link("mock_interview") } };
+    hasCredit(kind) ? schedulerLink(settings.schedulerLinks[kind], permit.actor, token) : null;
+  return {
+    upcoming,
+    past,
+    noticeHours,
+    book: { session: link("session_30m"), mockInterview: link("mock_interview") },
+  };
 }
 
 // ── The coach's week (admin home) ───────────────────────────────────────────────────────────────

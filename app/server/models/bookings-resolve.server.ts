@@ -3,14 +3,43 @@ import { data } from "react-router";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
-import { bookings } from "../schema";
-import { audit } from "./audit.server";
+import { type Booking, bookings } from "../schema";
+import { audit, type Tx } from "./audit.server";
 import { countBooking, matchClient } from "./bookings.server";
 import { lockClient } from "./client-lock.server";
 
-// What an admin does about a booking the webhook could not settle (docs/decisions/0028-bookings.md):
-// give an unmatched one to a client or lead, or mark an over-plan one resolved. A given booking counts
-// through the same `countBooking` a delivery uses.
+// What an admin does about a booking the webhook could not settle (docs/decisions/0028-bookings.md,
+// 0036-booking-ownership.md): give an unmatched or unconfirmed one to a client or lead, confirm one for
+// the client whose email booked it, dismiss one that is no one's, or mark an over-plan one resolved. A
+// given booking counts through the same `countBooking` a delivery uses.
+
+/** The booking, locked, while it is still no one's and waiting; else the answer the admin reads. */
+async function waitingBooking(tx: Tx, bookingId: string) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+  if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
+  if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
+  if (row.resolvedAt) throw data({ error: "That booking was dismissed." }, { status: 409 });
+  return row;
+}
+
+async function giveBooking(
+  tx: Tx,
+  permit: Permit<"bookings.resolve">,
+  row: Booking,
+  clientId: string,
+  action: string,
+) {
+  await lockClient(tx, permit, clientId);
+  const [given] = await tx
+    .update(bookings)
+    .set({ clientId, claimedBy: null, confirmReason: null })
+    .where(eq(bookings.id, row.id))
+    .returning();
+  if (!given) throw new Error("booking update returned nothing");
+  const applied = await countBooking(tx, given, permit, action);
+  await publishChange(tx, { kind: "booking", clientId });
+  return applied;
+}
 
 /** Gives an unmatched booking to a client or lead; a booked one then counts as if they had booked it. */
 export async function assignBooking(
@@ -20,21 +49,40 @@ export async function assignBooking(
   email: string,
 ) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-    if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
-    if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
+    const row = await waitingBooking(tx, bookingId);
     const clientId = await matchClient(tx, email);
     if (!clientId) throw data({ error: "No client or lead has that email." }, { status: 400 });
-    await lockClient(tx, permit, clientId);
-    const [assigned] = await tx
+    return giveBooking(tx, permit, row, clientId, "booking.assign");
+  });
+}
+
+/** A booking made with a client's email but not from their portal link is theirs after all: it counts. */
+export async function confirmBooking(db: Db, permit: Permit<"bookings.resolve">, bookingId: string) {
+  return db.transaction(async (tx) => {
+    const row = await waitingBooking(tx, bookingId);
+    if (!row.claimedBy)
+      throw data({ error: "No one's email booked it: assign it instead." }, { status: 400 });
+    return giveBooking(tx, permit, row, row.claimedBy, "booking.confirm");
+  });
+}
+
+/** A booking that is no one's here (a stranger, or not the client after all) leaves the list; nothing counts. */
+export async function dismissBooking(db: Db, permit: Permit<"bookings.resolve">, bookingId: string) {
+  return db.transaction(async (tx) => {
+    const row = await waitingBooking(tx, bookingId);
+    await tx
       .update(bookings)
-      .set({ clientId })
-      .where(eq(bookings.id, bookingId))
-      .returning();
-    if (!assigned) throw new Error("booking update returned nothing");
-    const applied = await countBooking(tx, assigned, permit, "booking.assign");
-    await publishChange(tx, { kind: "booking", clientId });
-    return applied;
+      .set({ resolvedAt: sql`now()`, resolvedBy: permit.actor.id })
+      .where(eq(bookings.id, row.id));
+    await audit(tx, permit, {
+      action: "booking.dismiss",
+      targetId: row.claimedBy,
+      entity: "booking",
+      entityId: row.id,
+      after: { attendeeEmail: row.attendeeEmail, confirmReason: row.confirmReason },
+    });
+    await publishChange(tx, { kind: "unmatched-booking" });
+    return { id: row.id };
   });
 }
 

@@ -2,8 +2,9 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { SETTINGS } from "~/content/settings";
 import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import type { QuotaKind } from "~/domain/plans";
+import { BOOKING_TOKEN_KEY, bookingTokenOwner } from "../bookings/booking-token.server";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
-import { joinUrlOf } from "../bookings/cal-payload.server";
+import { byOrganizer, joinUrlOf } from "../bookings/cal-payload.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
@@ -14,7 +15,8 @@ import { recordUsage } from "./usage.server";
 
 // Bookings from Cal.com (docs/decisions/0028-bookings.md). A delivery is stored once per trigger and
 // booking uid; its effect on the booking and the usage ledger happens in the same transaction, and
-// the ledger is written only through `recordUsage`, the admin's +1/−1 path.
+// the ledger is written only through `recordUsage`, the admin's +1/−1 path. Whose a booking is and
+// what a late change does: docs/decisions/0036-booking-ownership.md.
 
 export type DeliveryOutcome =
   | { status: "applied"; bookingId: string; summary: string }
@@ -43,13 +45,13 @@ export async function applyCalDelivery(
       .onConflictDoNothing({ target: [calDeliveries.trigger, calDeliveries.uid] })
       .returning({ id: calDeliveries.id });
     if (!fresh) return { status: "duplicate" } as const;
-    const clientId = await matchClient(tx, p.attendees[0]?.email ?? "");
+    const owner = await ownerOf(tx, p, settings);
     const outcome =
       trigger === "BOOKING_CREATED"
-        ? await created(tx, p, kind, clientId)
+        ? await created(tx, p, kind, owner)
         : trigger === "BOOKING_CANCELLED"
-          ? await cancelled(tx, p, kind, clientId, delivery.at, settings.cancelNoticeHours)
-          : await rescheduled(tx, p, kind, clientId);
+          ? await cancelled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours)
+          : await rescheduled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours);
     await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
     await publishChange(
       tx,
@@ -59,23 +61,56 @@ export async function applyCalDelivery(
   });
 }
 
-/** The client or lead whose email booked (case-insensitive), or null: unmatched. */
-export async function matchClient(tx: Tx, email: string): Promise<string | null> {
+const BOOKABLE = inArray(profiles.role, ["client", "lead"]);
+
+/** The client or lead with this email (case-insensitive), or undefined. */
+async function personByEmail(tx: Tx, email: string) {
   const [match] = await tx
-    .select({ id: profiles.id })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
-    .where(
-      and(sql`lower(${profiles.email}) = lower(${email.trim()})`, inArray(profiles.role, ["client", "lead"])),
-    )
+    .where(and(sql`lower(${profiles.email}) = lower(${email.trim()})`, BOOKABLE))
     .limit(1);
-  return match?.id ?? null;
+  return match;
 }
 
-function rowFrom(p: CalBooking, kind: QuotaKind, clientId: string | null) {
+/** The client or lead whose email booked (case-insensitive), or null: unmatched. */
+export async function matchClient(tx: Tx, email: string): Promise<string | null> {
+  return (await personByEmail(tx, email))?.id ?? null;
+}
+
+/**
+ * Whose a booking is: `clientId` when the booking carries a valid token of a client's or lead's portal
+ * link (or, with `trustBookerEmail`, their email alone). A client's email without it: no one's yet,
+ * `claimedBy` them, with the reason an admin reads before confirming it. Any other email: unmatched.
+ */
+export type Owner = { clientId: string | null; claimedBy: string | null; confirmReason: string | null };
+
+async function ownerOf(tx: Tx, p: CalBooking, settings: typeof SETTINGS.bookings): Promise<Owner> {
+  const token = p.metadata?.[BOOKING_TOKEN_KEY];
+  const signedFor = bookingTokenOwner(token);
+  if (signedFor) {
+    const [person] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, signedFor), BOOKABLE));
+    if (person) return { clientId: person.id, claimedBy: null, confirmReason: null };
+  }
+  const byEmail = await personByEmail(tx, p.attendees[0]?.email ?? "");
+  if (!byEmail) return { clientId: null, claimedBy: null, confirmReason: null };
+  if (settings.trustBookerEmail) return { clientId: byEmail.id, claimedBy: null, confirmReason: null };
+  const name = byEmail.fullName?.trim().split(/\s+/)[0] || byEmail.email;
+  const confirmReason =
+    token == null
+      ? `Booked with ${name}'s email but not from their portal link`
+      : `Booked with ${name}'s email and a portal link that is not valid`;
+  return { clientId: null, claimedBy: byEmail.id, confirmReason };
+}
+
+function rowFrom(p: CalBooking, kind: QuotaKind, owner: Owner) {
   const attendee = p.attendees[0];
   return {
     kind,
-    clientId,
+    ...owner,
     eventType: p.type ?? String(p.eventTypeId ?? ""),
     title: p.title?.trim() || "Session",
     startsAt: p.startTime,
@@ -148,7 +183,9 @@ export async function countBooking(
     },
   });
   const summary = !row.clientId
-    ? "unmatched"
+    ? row.claimedBy
+      ? "to confirm"
+      : "unmatched"
     : row.status !== "booked"
       ? row.status
       : counted
@@ -157,22 +194,32 @@ export async function countBooking(
   return { id: row.id, clientId: row.clientId, summary };
 }
 
-async function created(tx: Tx, p: CalBooking, kind: QuotaKind, clientId: string | null): Promise<Applied> {
+async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Promise<Applied> {
   const { row, isNew } = await insertOrFind(tx, {
-    ...rowFrom(p, kind, clientId),
+    ...rowFrom(p, kind, owner),
     uid: p.uid,
     currentUid: p.uid,
   });
+  if (isNew) return countBooking(tx, row, CAL, "booking.create");
+  // A cancel or reschedule came first without the link's metadata (Cal.com's cancel payload has none):
+  // the create's token says whose it is, and it counts now if it is still booked.
+  if (row.clientId === null && owner.clientId && row.resolvedAt === null) {
+    const [adopted] = await tx
+      .update(bookings)
+      .set({ clientId: owner.clientId, claimedBy: null, confirmReason: null })
+      .where(eq(bookings.id, row.id))
+      .returning();
+    if (adopted) return countBooking(tx, adopted, CAL, "booking.create");
+  }
   // Known already: a cancel or a reschedule arrived first and did what was due.
-  if (!isNew) return { id: row.id, clientId: row.clientId, summary: "already known" };
-  return countBooking(tx, row, CAL, "booking.create");
+  return { id: row.id, clientId: row.clientId, summary: "already known" };
 }
 
 async function cancelled(
   tx: Tx,
   p: CalBooking,
   kind: QuotaKind,
-  clientId: string | null,
+  owner: Owner,
   at: Date,
   noticeHours: number,
 ): Promise<Applied> {
@@ -180,7 +227,7 @@ async function cancelled(
   if (!existing) {
     // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, clientId),
+      ...rowFrom(p, kind, owner),
       uid: p.uid,
       currentUid: p.uid,
       status: "cancelled",
@@ -192,18 +239,25 @@ async function cancelled(
   }
   if (existing.status === "cancelled")
     return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
-  const early = givesCreditBack(existing.startsAt, at, noticeHours);
+  // The coach cancelling gives the credit back whenever it happens; the client, only in time and if
+  // no late reschedule already kept it used. Cal.com says who cancelled by email (`cancelledBy`).
+  const byCoach = byOrganizer(p, p.cancelledBy);
+  const early = givesCreditBack(existing.startsAt, at, noticeHours) && !existing.lateChange;
   let counted = existing.counted;
-  if (counted && early && existing.clientId) {
+  if (counted && (early || byCoach) && existing.clientId) {
     const change = await recordUsage(tx, CAL, existing.clientId, existing.kind, -1, {
       skipRefused: true,
-      note: { ...VIA, booking: existing.uid, reason: "cancelled in time" },
+      note: {
+        ...VIA,
+        booking: existing.uid,
+        reason: byCoach ? "cancelled by the coach" : "cancelled in time",
+      },
     });
     // Nothing to give back (the coach already took it off by hand): the booking no longer holds it.
     counted = false;
     if (!change.changed) logger.warn({ booking: existing.uid }, "cal: nothing to give back on cancel");
   }
-  const lateCancel = counted && !early;
+  const lateCancel = counted && !early && !byCoach;
   await tx
     .update(bookings)
     .set({ status: "cancelled", cancelledAt: at, counted, lateCancel })
@@ -214,23 +268,26 @@ async function cancelled(
     entity: "booking",
     entityId: existing.id,
     before: { status: existing.status, counted: existing.counted },
-    after: { ...VIA, status: "cancelled", counted, lateCancel },
+    after: { ...VIA, status: "cancelled", counted, lateCancel, byCoach },
   });
-  return { id: existing.id, clientId: existing.clientId, summary: lateCancel ? "late cancel" : "cancelled" };
+  const summary = lateCancel ? "late cancel" : byCoach ? "cancelled by the coach" : "cancelled";
+  return { id: existing.id, clientId: existing.clientId, summary };
 }
 
 async function rescheduled(
   tx: Tx,
   p: CalBooking,
   kind: QuotaKind,
-  clientId: string | null,
+  owner: Owner,
+  at: Date,
+  noticeHours: number,
 ): Promise<Applied> {
   const original = p.rescheduleUid?.trim() || p.uid;
   let existing = await findLocked(tx, [original, p.uid]);
   if (!existing) {
     // Before its create: the booking is known from here on, at its new time, and counts now.
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, clientId),
+      ...rowFrom(p, kind, owner),
       uid: original,
       currentUid: p.uid,
     });
@@ -238,11 +295,15 @@ async function rescheduled(
     // Its create committed while this waited on the uid: move that booking as usual.
     existing = row;
   }
+  // Moved by the client inside the notice window: a late change, the session stays used even if the
+  // new time is later cancelled in time (else rescheduling first would dodge the window).
+  const late = !byOrganizer(p, p.rescheduledBy) && !givesCreditBack(existing.startsAt, at, noticeHours);
   const moved = {
     startsAt: p.startTime,
     endsAt: p.endTime,
     currentUid: p.uid,
     joinUrl: joinUrlOf(p) ?? existing.joinUrl,
+    lateChange: existing.lateChange || late,
   };
   await tx.update(bookings).set(moved).where(eq(bookings.id, existing.id));
   await auditBySystem(tx, CAL, {
@@ -250,8 +311,8 @@ async function rescheduled(
     targetId: existing.clientId,
     entity: "booking",
     entityId: existing.id,
-    before: { startsAt: existing.startsAt.toISOString() },
-    after: { ...VIA, startsAt: p.startTime.toISOString() },
+    before: { startsAt: existing.startsAt.toISOString(), lateChange: existing.lateChange },
+    after: { ...VIA, startsAt: p.startTime.toISOString(), lateChange: moved.lateChange },
   });
-  return { id: existing.id, clientId: existing.clientId, summary: "moved" };
+  return { id: existing.id, clientId: existing.clientId, summary: late ? "moved late" : "moved" };
 }

@@ -65,7 +65,8 @@ function prepareDashboard(db: Db) {
       SELECT y.id, y.kind, y.title, y.starts_at AS "startsAt", y.ends_at AS "endsAt", y.join_url AS "joinUrl",
         y.status, y.client_id AS "clientId", y.attendee_email AS "attendeeEmail",
         y.attendee_name AS "attendeeName", y.counted, y.over_plan AS "overPlan",
-        y.late_cancel AS "lateCancel", y.resolved_at AS "resolvedAt"
+        y.late_cancel AS "lateCancel", y.late_change AS "lateChange", y.current_uid AS "currentUid",
+        y.claimed_by AS "claimedBy", y.confirm_reason AS "confirmReason", y.resolved_at AS "resolvedAt"
       FROM bookings y WHERE y.client_id = ${clientId}
     ) b)`;
   const pastDue = sql<boolean>`EXISTS (

@@ -1,8 +1,8 @@
+import { RowButton } from "~/components/admin/row-button";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { resolveBookingForm } from "~/lib/schemas/bookings";
-import { RowButton } from "./row-button";
 import { type ClientData, Section } from "./section";
 
 // Issue #18: the client's sessions booked on Cal.com, newest first, each with what it means for the

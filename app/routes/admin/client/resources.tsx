@@ -1,10 +1,10 @@
 import { useFetcher } from "react-router";
 import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { RowButton } from "~/components/admin/row-button";
 import { useFetcherForm } from "~/components/form";
 import { SafeLink } from "~/components/safe-link";
 import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { LIMITS, removeResourceForm, resourceForm } from "~/lib/schemas/admin";
-import { RowButton } from "./row-button";
 import { type ClientData, Section } from "./section";
 
 // The client's resources: add one (kind, title, URL, tags), remove one.

@@ -4,8 +4,9 @@ import { buttonClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import type { FormDefinition } from "~/lib/forms";
 
-// One button that runs one intent on one row of the client's page (the row's id in a hidden field),
-// in place, with a refusal beside it: Remove a resource, Mark a booking resolved.
+// One button that runs one intent on one row (the row's id in a hidden field), in place, with a refusal
+// beside it: Remove a resource, Mark a booking resolved (the client's page); Confirm or Dismiss a
+// booking (the admin home, whose index route is named by `action`).
 
 export function RowButton({
   form: definition,
@@ -13,6 +14,7 @@ export function RowButton({
   idField,
   id,
   label,
+  action,
   children,
 }: {
   form: FormDefinition;
@@ -21,6 +23,8 @@ export function RowButton({
   id: string;
   /** The button's accessible name, when its text alone says too little ("Remove" what). */
   label?: string;
+  /** Where to post, when not the route the button is rendered in. */
+  action?: string;
   children: ReactNode;
 }) {
   const fetcher = useFetcher();
@@ -28,6 +32,7 @@ export function RowButton({
   return (
     <fetcher.Form
       method="post"
+      action={action}
       ref={form.formRef}
       onSubmit={form.onSubmit}
       className="inline-flex items-center gap-2"
