@@ -103,7 +103,14 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/plan GET": PORTAL_PAGE,
   // Issue #16: Billing is a portal page; "Manage payment method" is the client's own.
   "routes/portal/billing GET": PORTAL_PAGE,
-  "routes/portal/billing POST": { guard: "portal", needs: "portal.read-own" },
+  "routes/portal/billing POST manage-card": { guard: "portal", needs: "portal.read-own" },
+  // The local test checkout's next instalment, from Billing: the buyer's own order, as on /checkout/local.
+  "routes/portal/billing POST pay-next": {
+    guard: "portal",
+    needs: "checkout.start",
+    owned: true,
+    success: { redirect: "/billing" },
+  },
   // Issue #18: the client's own sessions as a calendar file; a lead has none (403, no demo).
   "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
 

@@ -384,7 +384,28 @@ const REQUESTS: Record<string, RequestFor> = {
     };
   },
   // On the matrix's server (no Stripe keys) there is no card to manage: the answer says so.
-  "routes/portal/billing POST": () => ({ fields: {} }),
+  "routes/portal/billing POST manage-card": () => ({ fields: { intent: "manage-card" } }),
+  // The owner's instalment order with its first charge paid on the local test checkout; the next one is
+  // due. The lead, now a client, is put back afterwards.
+  "routes/portal/billing POST pay-next": async (person) => {
+    const owner = person === "lead" ? "lead" : "client";
+    const order = await startLocalOrder(cookies[owner], {
+      offer: "basic",
+      currency: "CAD",
+      option: "financing",
+    });
+    const paid = await send("POST", "/checkout/local", cookies[owner], { order });
+    await paid.arrayBuffer();
+    expect(paid.status, "the first instalment paid").toBeLessThan(400);
+    return {
+      fields: { intent: "pay-next", order },
+      observe: () => readBackAs("/billing", cookies[owner]),
+      after: async () => {
+        if (person === "lead")
+          await prepared(`/admin/clients/${ids.lead}`, { intent: "set-role", role: "lead" });
+      },
+    };
+  },
   "routes/checkout/index POST": () => ({ fields: { offer: "single", currency: "USD", option: "upfront" } }),
   // The buyer's own pending order (the client's, for everyone but the lead), paid on the local test
   // checkout; another client gets 404. The lead, now a client, is put back afterwards.
@@ -426,12 +447,11 @@ const REQUESTS: Record<string, RequestFor> = {
 };
 
 /** A pending order of the person with this cookie, started on /checkout (the local test checkout's). */
-async function startLocalOrder(cookie: string): Promise<string> {
-  const response = await send("POST", "/checkout", cookie, {
-    offer: "single",
-    currency: "USD",
-    option: "upfront",
-  });
+async function startLocalOrder(
+  cookie: string,
+  offer = { offer: "single", currency: "USD", option: "upfront" },
+): Promise<string> {
+  const response = await send("POST", "/checkout", cookie, offer);
   await response.arrayBuffer();
   const location = response.headers.get("location") ?? "";
   const order = new URL(location, server.url).searchParams.get("order");

@@ -17,11 +17,25 @@ import {
   localCheckoutOpen,
   payNextLocally,
 } from "~/server/payments/local-checkout.server";
-import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
+import { type Handler, PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/billing";
 
-// Who may load this page and open the billing portal: enforced by app/server/auth/access.server.ts.
-export const access = routeAccess({ loader: PORTAL_PAGE, action: portal("portal.read-own") });
+/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
+export const INTENTS = ["manage-card", "pay-next"] as const;
+
+// Who may load this page, open the billing portal and pay a test instalment: enforced by
+// app/server/auth/access.server.ts.
+export const access = routeAccess({
+  loader: PORTAL_PAGE,
+  action: {
+    intents: {
+      "manage-card": portal("portal.read-own"),
+      // The local test checkout's next charge: a buyer's own order, as on /checkout/local.
+      "pay-next": portal("checkout.start"),
+    } satisfies Record<(typeof INTENTS)[number], Handler>,
+    default: "manage-card",
+  },
+});
 
 // Billing (issue #16): what the client bought, receipts, instalments paid and left, the next charge, a
 // notice when a payment failed, and "Manage payment method" (Stripe's billing portal). A lead sees the
@@ -43,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (form.get("intent") === "pay-next") {
+  const intent = INTENTS.find((known) => known === form.get("intent")) ?? "manage-card";
+  if (intent === "pay-next") {
     if (!localCheckoutOpen(context)) throw data({ error: LOCAL_CHECKOUT_CLOSED }, { status: 404 });
     const parsed = localPaymentForm.parse(form);
     if (!parsed.ok) return { ok: false as const, error: parsed.error };

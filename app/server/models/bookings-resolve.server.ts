@@ -5,7 +5,8 @@ import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { type Booking, bookings } from "../schema";
 import { audit, type Tx } from "./audit.server";
-import { countBooking, matchClient } from "./bookings.server";
+import { countBooking } from "./bookings.server";
+import { matchClient } from "./bookings-owner.server";
 import { lockClient } from "./client-lock.server";
 
 // What an admin does about a booking the webhook could not settle (docs/decisions/0028-bookings.md,
