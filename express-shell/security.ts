@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { CspSources } from "../app/server/csp.server.ts";
+import { isDeveloperOrigin } from "../app/server/env.server.ts";
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -41,10 +42,12 @@ export function sameSiteMutations(publicOrigin: string, signedLinks?: RegExp): R
  * spellings on the same port (127.0.0.1, [::1]). Never the request's Host, which the sender writes.
  */
 function sameOrigins(publicOrigin: string): Set<string> {
-  const url = new URL(publicOrigin);
-  const loopback = ["localhost", "127.0.0.1", "[::1]"];
-  if (url.protocol !== "http:" || !loopback.includes(url.hostname)) return new Set([publicOrigin]);
-  return new Set(loopback.map((host) => `http://${host}${url.port ? `:${url.port}` : ""}`));
+  if (!isDeveloperOrigin(publicOrigin)) return new Set([publicOrigin]);
+  const { port } = new URL(publicOrigin);
+  const spellings = ["localhost", "127.0.0.1", "[::1]"].map(
+    (host) => `http://${host}${port ? `:${port}` : ""}`,
+  );
+  return new Set([publicOrigin, ...spellings]);
 }
 
 export type ContentSecurity = {

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { expect } from "vitest";
+import { asResponse } from "./node-response";
 
 // Local sign-in against a running server (no OIDC client configured): the same session code as a
 // real sign-in.
@@ -45,20 +46,9 @@ export function requestFrom(
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-        answer.on("end", () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(answer.headers)) {
-            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
-              headers.append(name, one);
-          }
-          const status = answer.statusCode ?? 0;
-          resolve(
-            new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
-              status,
-              headers,
-            }),
-          );
-        });
+        answer.on("end", () =>
+          resolve(asResponse(answer.statusCode ?? 0, answer.rawHeaders, Buffer.concat(chunks))),
+        );
       },
     );
     request.on("error", reject);

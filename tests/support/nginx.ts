@@ -6,6 +6,7 @@ import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { asResponse } from "./node-response";
 import { freeLocalPort, repoRoot } from "./server-process";
 import { readSse, type SseStream } from "./sse";
 
@@ -190,13 +191,6 @@ function accepts(port: number): Promise<boolean> {
 }
 
 /** A Node answer as a fetch Response, Set-Cookie lines kept apart. */
-function asResponse(status: number, rawHeaders: string[], body: BodyInit | null): Response {
-  const headers = new Headers();
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
-    headers.append(rawHeaders[i] as string, rawHeaders[i + 1] as string);
-  return new Response(status === 204 || status === 304 ? null : body, { status, headers });
-}
-
 /**
  * One request through nginx, as fetch would send it: a string, form or byte body with its length; a
  * ReadableStream body chunked, with no Content-Length.
