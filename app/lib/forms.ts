@@ -66,3 +66,10 @@ export function defineForm<S extends z.ZodObject>(
     repeatable: options.repeatable ?? [],
   };
 }
+
+/** The form of an intent that reads nothing but its name (a button). */
+export const noFields: FormDefinition<Record<string, never>> = {
+  parse: () => ({ ok: true, data: {} }),
+  hidden: [],
+  repeatable: [],
+};

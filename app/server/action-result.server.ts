@@ -16,7 +16,17 @@ export function isRefusal(error: unknown): error is UNSAFE_DataWithResponseInit<
   );
 }
 
-export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to save.") {
+/**
+ * Runs a change and answers in the form's shape: `{ ok: true, value }`, a model's refusal with its own
+ * words and status, or (logged) a 500 with `fallback`. `also` is added to a refusal (which form it is).
+ */
+export async function attempt<T, const E extends object = object>(
+  work: () => Promise<T>,
+  fallback = "Failed to save.",
+  also?: E,
+) {
+  const refused = (error: string, status: number) =>
+    data({ ok: false as const, error, ...(also as E) }, { status });
   try {
     const value = await work();
     return { ok: true as const, value, error: null };
@@ -24,10 +34,10 @@ export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to s
     if (error instanceof Response) throw error; // redirects
     if (isRefusal(error)) {
       const message = typeof error.data?.error === "string" ? error.data.error : fallback;
-      return data({ ok: false as const, error: message }, { status: error.init?.status ?? 400 });
+      return refused(message, error.init?.status ?? 400);
     }
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "action failed");
-    return data({ ok: false as const, error: fallback }, { status: 500 });
+    return refused(fallback, 500);
   }
 }
 

@@ -36,16 +36,31 @@ export type Handler = {
 };
 
 /**
- * An action that dispatches on the form field `intent`: one handler per intent the module exports in
- * `INTENTS`; `default` is the intent a form runs when it names no known one (as the action reads it).
- * Without a default, an unknown intent passes only the guard
- * all intents share, and the action refuses it (400 "Unknown action.").
+ * An action that dispatches on the form field `intent`: one handler per intent; `default` is the intent
+ * a form runs when it names no known one. Without a default, an unknown intent passes only the guard all
+ * intents share, and the action refuses it (400 "Unknown action."). Not written by hand: `intentAction`
+ * (app/server/intents.server.ts) attaches it to the action it makes, from the intents themselves.
  */
 export type IntentAccess = { intents: Readonly<Record<string, Handler>>; default?: string };
 export type ActionAccess = Handler | IntentAccess;
 
 /** A layout names the guard its children sit behind; a route has its GET and, if it has one, its action. */
 export type RouteAccess = { layout: Guard } | { loader: Handler; action?: ActionAccess };
+
+/**
+ * A route module's whole declaration: its `access` export, with the action's intents read from the
+ * action itself when `intentAction` made it (null when the module declares nothing valid).
+ */
+export function declarationOf(module: Readonly<Record<string, unknown>>): RouteAccess | null {
+  const access = module.access;
+  if (!isRouteAccess(access)) return null;
+  const action = module.action as { access?: unknown } | undefined;
+  const intents = typeof action === "function" ? (action as { access?: unknown }).access : undefined;
+  if (intents === undefined || "layout" in access) return access;
+  if (access.action) return null; // declared twice: it would be unclear which one holds
+  const merged = { ...access, action: intents } as RouteAccess;
+  return isRouteAccess(merged) ? merged : null;
+}
 
 /** The declaration a route module exports as `access` (typed, and returned as written). */
 export function routeAccess<const T extends RouteAccess>(access: T): T {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { accessTable } from "~/server/auth/access.server";
-import { type Handler, handlersOf, isRouteAccess, type RouteAccess } from "~/server/route-access";
+import { declarationOf, type Handler, handlersOf, type RouteAccess } from "~/server/route-access";
 import { repoRoot, serverBuildFile } from "./server-process";
 import { describeOutcome, type Expectation, expectedOutcome, PERSONS, SPEC_ACCESS } from "./spec-access";
 
@@ -21,8 +21,6 @@ export type BuiltRoute = {
   pathless: boolean;
   /** The module's `access` declaration (app/server/route-access.ts), null when it has none. */
   access: RouteAccess | null;
-  /** The module's exported `INTENTS`, when its action dispatches on a form field `intent`. */
-  intents: readonly string[] | null;
   /** The route module's source file. */
   file: string | null;
 };
@@ -44,7 +42,6 @@ export async function builtRoutes(build?: ServerBuild): Promise<Map<string, Buil
   for (const [id, route] of Object.entries(manifest)) {
     if (!route) continue;
     const module = route.module as unknown as Record<string, unknown>;
-    const intents = module.INTENTS;
     // `routes/x.tsx`, or a route folder's `routes/x/route.tsx` (its id set to the folder's in app/routes.ts).
     const file = [".tsx", ".ts", "/route.tsx", "/route.ts"]
       .map((ext) => path.join(repoRoot, "app", `${id}${ext}`))
@@ -55,8 +52,7 @@ export async function builtRoutes(build?: ServerBuild): Promise<Map<string, Buil
       path: fullPath(id) || "/",
       index: route.index === true,
       pathless: route.index !== true && !route.path,
-      access: isRouteAccess(module.access) ? module.access : null,
-      intents: Array.isArray(intents) ? (intents as string[]) : null,
+      access: declarationOf(module),
       file: file ?? null,
     });
   }
@@ -92,17 +88,16 @@ export function matrixRows(routes: Map<string, BuiltRoute>): MatrixRow[] {
  * Everything that keeps the matrix from covering the app, one line each (empty when complete): what
  * the access middleware itself refuses to serve (a route without a declaration, an action or intent
  * its declaration misses, a child whose guard differs from its layout's; app/server/auth/access.server.ts),
- * a module that reads `intent` without exporting INTENTS, and a declared request without a row in the
+ * a module that reads `intent` without declaring its intents (app/server/intents.server.ts), and a declared request without a row in the
  * spec's table, or a spec row for a request that is gone.
  */
 export function completenessProblems(build: ServerBuild, routes: Map<string, BuiltRoute>): string[] {
   const problems = [...accessTable(build.routes).problems];
   for (const route of routes.values()) {
     const source = route.file ? readFileSync(route.file, "utf8") : "";
-    if (/\.get\(\s*["']intent["']\s*\)/.test(source) && !route.intents) {
-      problems.push(
-        `${route.id}: its action reads the form field "intent" but the module exports no INTENTS`,
-      );
+    const action = route.access && "loader" in route.access ? route.access.action : undefined;
+    if (/\.get\(\s*["']intent["']\s*\)/.test(source) && !(action && "intents" in action)) {
+      problems.push(`${route.id}: its action reads the form field "intent" but declares no intents`);
     }
   }
   const rows = matrixRows(routes);

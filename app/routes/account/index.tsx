@@ -4,28 +4,16 @@ import { useForm } from "~/components/form";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { emailPreferencesForm } from "~/lib/schemas/email";
 import { seo } from "~/lib/seo";
-import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
-import { getDb } from "~/server/db.server";
+import { type Db, getDb } from "~/server/db.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
 import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
 import { ownEmailPreferences, saveEmailPreferences } from "~/server/models/emails.server";
-import { type Handler, routeAccess } from "~/server/route-access";
+import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
-export const INTENTS = ["request-deletion", "email-preferences"] as const;
-
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
-export const access = routeAccess({
-  loader: { access: "signed-in", policy: "self.request-deletion" },
-  action: {
-    intents: {
-      "request-deletion": { access: "signed-in", policy: "self.request-deletion" },
-      "email-preferences": { access: "signed-in", policy: "self.email-preferences" },
-    } satisfies Record<(typeof INTENTS)[number], Handler>,
-    default: "request-deletion",
-  },
-});
+// Who may load this page: enforced by app/server/auth/access.server.ts (the action's intents declare theirs).
+export const access = routeAccess({ loader: { access: "signed-in", policy: "self.request-deletion" } });
 
 /** Every time zone the server knows, for the digest's hour. */
 const TIME_ZONES = [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])];
@@ -42,20 +30,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: permit.actor.email, deletionRequested, emails: { ...emails, timeZones: TIME_ZONES } };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (form.get("intent") === "email-preferences") {
-    const permit = permitFor(context, "self.email-preferences");
-    const parsed = emailPreferencesForm.parse(form);
-    if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
-    return attempt(async () => saveEmailPreferences(await getDb(), permit, parsed.data), "Failed to save.");
-  }
-  const permit = permitFor(context, "self.request-deletion");
-  const parsed = deletionRequestForm.parse(form);
-  if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
-  const { note } = parsed.data;
-  return attempt(async () => requestDeletion(await getDb(), permit, note), "Failed to send your request.");
-}
+const accountIntent = intentsOn<{ db: Db }>("signed-in");
+
+export const action = intentAction({
+  intents: {
+    "request-deletion": accountIntent({
+      permission: "self.request-deletion",
+      form: deletionRequestForm,
+      handler: ({ note }, { db, permit }) => requestDeletion(db, permit, note),
+      fallback: "Failed to send your request.",
+    }),
+    "email-preferences": accountIntent({
+      permission: "self.email-preferences",
+      form: emailPreferencesForm,
+      handler: (input, { db, permit }) => saveEmailPreferences(db, permit, input),
+    }),
+  },
+  default: "request-deletion",
+  context: async () => ({ db: await getDb() }),
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

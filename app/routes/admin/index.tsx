@@ -5,33 +5,18 @@ import { SERVER_TIME_ZONE } from "~/components/portal/local-date-time";
 import { type Action, can } from "~/domain/policy";
 import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
 import { seo } from "~/lib/seo";
-import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
-import { getDb } from "~/server/db.server";
+import { type Db, getDb } from "~/server/db.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
 import { bookingsToResolve, sessionsThisWeek } from "~/server/models/bookings-read.server";
 import { assignBooking, confirmBooking, dismissBooking } from "~/server/models/bookings-resolve.server";
 import { pastDueOrders } from "~/server/models/orders.server";
 import { adminFigures } from "~/server/models/people.server";
-import { type Handler, routeAccess, staff } from "~/server/route-access";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
-export const INTENTS = ["assign-booking", "confirm-booking", "dismiss-booking"] as const;
-
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
-export const access = routeAccess({
-  loader: staff("admin.enter"),
-  action: {
-    intents: {
-      // Issue #18: an unmatched Cal.com booking is given to a client or lead by an admin.
-      "assign-booking": staff("bookings.resolve"),
-      // A booking with a client's email but not from their portal link: an admin confirms it for them,
-      // assigns it to someone else, or dismisses it (docs/decisions/0036-booking-ownership.md).
-      "confirm-booking": staff("bookings.resolve"),
-      "dismiss-booking": staff("bookings.resolve"),
-    } satisfies Record<(typeof INTENTS)[number], Handler>,
-  },
-});
+// Who may load this page: enforced by app/server/auth/access.server.ts (the action's intents declare theirs).
+export const access = routeAccess({ loader: staff("admin.enter") });
 
 // What the Leads & Clients card promises, each part only to a reader whose role may do it (a coach
 // does not read "convert leads"). In the order the client page shows them.
@@ -72,30 +57,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** What an admin does about a Cal.com booking that is no one's yet: assign, confirm or dismiss it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "assign-booking") {
-    const parsed = assignBookingForm.parse(form);
-    if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
-    const permit = permitFor(context, "bookings.resolve");
-    const db = await getDb();
-    return attempt(() => assignBooking(db, permit, parsed.data.bookingId, parsed.data.email));
-  }
-  const decide =
-    intent === "confirm-booking"
-      ? { form: confirmBookingForm, run: confirmBooking }
-      : intent === "dismiss-booking"
-        ? { form: dismissBookingForm, run: dismissBooking }
-        : null;
-  if (!decide) return invalid("Unknown action.");
-  const parsed = decide.form.parse(form);
-  if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
-  const permit = permitFor(context, "bookings.resolve");
-  const db = await getDb();
-  return attempt(() => decide.run(db, permit, parsed.data.bookingId));
-}
+const bookingIntent = intentsOn<{ db: Db }>("staff");
+
+/**
+ * What an admin does about a Cal.com booking that is no one's yet: give it to a client or lead, or —
+ * one with a client's email but not from their portal link — confirm it for them or dismiss it
+ * (docs/decisions/0036-booking-ownership.md).
+ */
+export const action = intentAction({
+  intents: {
+    "assign-booking": bookingIntent({
+      permission: "bookings.resolve",
+      form: assignBookingForm,
+      handler: ({ bookingId, email }, { db, permit }) => assignBooking(db, permit, bookingId, email),
+    }),
+    "confirm-booking": bookingIntent({
+      permission: "bookings.resolve",
+      form: confirmBookingForm,
+      handler: ({ bookingId }, { db, permit }) => confirmBooking(db, permit, bookingId),
+    }),
+    "dismiss-booking": bookingIntent({
+      permission: "bookings.resolve",
+      form: dismissBookingForm,
+      handler: ({ bookingId }, { db, permit }) => dismissBooking(db, permit, bookingId),
+    }),
+  },
+  context: async () => ({ db: await getDb() }),
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

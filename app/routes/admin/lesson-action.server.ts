@@ -5,7 +5,7 @@ import {
   type LessonSaveResult,
   type LessonValues,
 } from "~/components/admin/lesson-form-data";
-import { text, values } from "~/lib/forms";
+import { type FormProblem, text, values } from "~/lib/forms";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { isRefusal } from "~/server/action-result.server";
 import { logger } from "~/server/logger.server";
@@ -51,10 +51,12 @@ function refused(values: LessonValues, error: string, status: number, field: Les
 export function parseLesson(form: FormData, values: LessonValues): Parsed {
   const parsed = lessonForm.parse(form);
   if (parsed.ok) return { ok: true, input: parsed.data };
-  return {
-    ok: false,
-    response: refused(values, parsed.error, 400, isLessonField(parsed.field) ? parsed.field : null),
-  };
+  return { ok: false, response: lessonRefused(parsed, values) };
+}
+
+/** A lesson form that failed its check, answered with what was typed. */
+export function lessonRefused(problem: FormProblem, values: LessonValues) {
+  return refused(values, problem.error, 400, isLessonField(problem.field) ? problem.field : null);
 }
 
 /**

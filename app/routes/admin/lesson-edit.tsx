@@ -3,22 +3,23 @@ import { BackLink } from "~/components/admin/back-link";
 import { LessonDelete } from "~/components/admin/lesson-delete";
 import { LessonForm } from "~/components/admin/lesson-form";
 import { clientLabel, type LessonValues, type PickableClient } from "~/components/admin/lesson-form-data";
-import { idSchema } from "~/lib/schemas/admin";
+import { noFields } from "~/lib/forms";
+import { idSchema, lessonForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
-import { readForm } from "~/server/action-result.server";
+import { attempt } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
-import { getDb } from "~/server/db.server";
-import { logger } from "~/server/logger.server";
+import { type Db, getDb } from "~/server/db.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
 import { deleteLesson, getLesson, updateLesson } from "~/server/models/lessons.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
-import { type Handler, routeAccess, staff } from "~/server/route-access";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-edit";
-import { LESSON_FORM, parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
+import { lessonRefused, readLessonForm, saveLesson } from "./lesson-action.server";
 
 // Edit a lesson (coach and admin): the add form prefilled, 'Save changes', and 'Delete lesson' with a
 // confirmation; after a delete, the client's page. An unknown id is a 404 (the model throws it).
 
-function lessonId(params: Route.LoaderArgs["params"]): string {
+function lessonId(params: { lessonId?: string }): string {
   const id = idSchema.safeParse(params.lessonId);
   if (!id.success) throw data({ error: "That lesson was not found." }, { status: 404 });
   return id.data;
@@ -56,53 +57,43 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
-export const INTENTS = ["save", "delete"] as const;
+export const access = routeAccess({ loader: staff("lesson.edit") });
 
-// Who may open and change a lesson: enforced by app/server/auth/access.server.ts.
-export const access = routeAccess({
-  loader: staff("lesson.edit"),
-  action: {
-    intents: { save: staff("lesson.edit"), delete: staff("lesson.edit") } satisfies Record<
-      (typeof INTENTS)[number],
-      Handler
-    >,
-    default: "save",
+const lessonIntent = intentsOn<{ db: Db; id: string }>("staff");
+
+/** 'Save changes' (the default), and 'Delete lesson' once confirmed; after a delete, the client's page. */
+export const action = intentAction({
+  intents: {
+    save: lessonIntent({
+      permission: "lesson.edit",
+      form: lessonForm,
+      own: true,
+      refused: (problem, form) => lessonRefused(problem, readLessonForm(form)),
+      handler: (input, { db, permit, id, form }) => {
+        const values = readLessonForm(form);
+        return saveLesson(values, values, async () => {
+          const updated = await updateLesson(db, permit, id, input);
+          if (!updated) throw new Error("lesson update returned nothing");
+          return updated;
+        });
+      },
+    }),
+    delete: lessonIntent({
+      permission: "lesson.edit",
+      form: noFields,
+      own: true,
+      handler: async (_, { db, permit, id }) => {
+        const deleted = await attempt(() => deleteLesson(db, permit, id), "Failed to delete.", {
+          intent: "delete",
+        });
+        if ("ok" in deleted) throw redirect(`/admin/clients/${deleted.value.clientId}`);
+        return deleted;
+      },
+    }),
   },
+  default: "save",
+  context: async ({ params }) => ({ db: await getDb(), id: lessonId(params) }),
 });
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const permit = permitFor(context, "lesson.edit");
-  const id = lessonId(params);
-  const form = await readForm(request, LESSON_FORM);
-  const db = await getDb();
-
-  const intent = INTENTS.find((known) => known === form.get("intent")) ?? "save";
-  if (intent === "delete") {
-    let clientId: string;
-    try {
-      clientId = (await deleteLesson(db, permit, id)).clientId;
-    } catch (error) {
-      if (error instanceof Object && "data" in error && "init" in error) {
-        const refusal = error as { data?: { error?: unknown }; init?: ResponseInit | null };
-        const message = typeof refusal.data?.error === "string" ? refusal.data.error : "Failed to delete.";
-        return data({ ok: false, intent: "delete", error: message }, { status: refusal.init?.status ?? 400 });
-      }
-      logger.error({ err: error instanceof Error ? error.message : String(error) }, "lesson delete failed");
-      return data({ ok: false, intent: "delete", error: "Failed to delete." }, { status: 500 });
-    }
-    throw redirect(`/admin/clients/${clientId}`);
-  }
-
-  const values = readLessonForm(form);
-  const parsed = parseLesson(form, values);
-  if (!parsed.ok) return parsed.response;
-  return saveLesson(values, values, async () => {
-    const updated = await updateLesson(db, permit, id, parsed.input);
-    if (!updated) throw new Error("lesson update returned nothing");
-    return updated;
-  });
-}
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo(matches, {
@@ -116,7 +107,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function EditLesson({ loaderData, actionData }: Route.ComponentProps) {
   const { q, clients, more, lesson, client, coach, confirmDelete } = loaderData;
   const deleteError =
-    actionData && actionData.intent === "delete" && !actionData.ok ? actionData.error : null;
+    actionData && "intent" in actionData && actionData.intent === "delete" && !actionData.ok
+      ? actionData.error
+      : null;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <BackLink to={`/admin/clients/${client.id}`}>Back to {clientLabel(client)}</BackLink>

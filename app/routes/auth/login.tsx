@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { LocalSignIn } from "~/components/local-sign-in";
 import { safeRedirect } from "~/domain/viewer";
+import { noFields } from "~/lib/forms";
 import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { localSignInForm } from "~/lib/schemas/sign-in";
 import { seo } from "~/lib/seo";
-import { readForm } from "~/server/action-result.server";
 import { profileForIdentity } from "~/server/auth/identity.server";
 import { localIdentity } from "~/server/auth/local.server";
 import { beginSignIn } from "~/server/auth/oidc.server";
@@ -13,10 +13,11 @@ import { SignInError, signInErrorMessage } from "~/server/auth/sign-in-errors.se
 import { getDb } from "~/server/db.server";
 import { localSignInOpen } from "~/server/developer.server";
 import { getConfig } from "~/server/env.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
 import { logger } from "~/server/logger.server";
 import { unlessDatabaseIsDown } from "~/server/outage.server";
 import { clientAddressContext, countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
-import { type Handler, PUBLIC, routeAccess } from "~/server/route-access";
+import { routeAccess } from "~/server/route-access";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import type { Route } from "./+types/login";
 
@@ -36,59 +37,61 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
-export const INTENTS = ["local", "google"] as const;
-
-// Who may load this page and sign in: enforced by app/server/auth/access.server.ts. Someone signed in
-// is sent on from the page (the guest guard); signing in again is allowed (it replaces the session).
-export const access = routeAccess({
-  loader: { access: "guest" },
-  action: {
-    intents: { local: PUBLIC, google: PUBLIC } satisfies Record<(typeof INTENTS)[number], Handler>,
-    default: "google",
-  },
-});
+// Someone signed in is sent on from the page (the guest guard); signing in again is allowed (it
+// replaces the session). Enforced by app/server/auth/access.server.ts.
+export const access = routeAccess({ loader: { access: "guest" } });
 
 // HTML-first: not hydrated; nothing on it needs a script (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst();
 export const clientLoader = loadAsDocument;
 
-// intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
-// intent=local: local sign-in on your own machine, through the same profile and session code.
-export async function action({ request, context }: Route.ActionArgs) {
+const signIn = intentsOn<{ redirectTo: string }>("public");
+
+export const action = intentAction({
+  intents: {
+    // Local sign-in on your own machine, through the same profile and session code.
+    local: signIn({
+      form: localSignInForm,
+      own: true,
+      refused: ({ error, field }) => data({ error, field, intent: "local" as const }, { status: 400 }),
+      handler: async (input, { redirectTo, args: { request, context } }) => {
+        if (!localSignInOpen(context))
+          throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
+        const cookie = await unlessDatabaseIsDown(async () => {
+          const db = await getDb();
+          const profile = await profileForIdentity(db, localIdentity(input), getConfig().adminEmails);
+          return createSession(db, profile.id, request, context.get(clientAddressContext));
+        });
+        return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+      },
+    }),
+    // The OpenID Connect flow: a plain form post, so it works without JavaScript.
+    google: signIn({
+      form: noFields,
+      own: true,
+      handler: async (_, { redirectTo }) => {
+        const back = (reason: string) =>
+          redirect(`/login?${new URLSearchParams({ redirectTo, error: reason })}`);
+        if (!getConfig().oidc) return back("not_configured");
+        try {
+          const { url, setCookie } = await beginSignIn(redirectTo);
+          return redirect(url, { headers: { "Set-Cookie": setCookie } });
+        } catch (error) {
+          logger.warn({ err: (error as Error).message }, "sign-in could not start");
+          return back(error instanceof SignInError ? error.code : "provider_unreachable");
+        }
+      },
+    }),
+  },
+  default: "google",
   // Every start counts, whichever intent, valid or not, and however the URL was spelled.
-  const limited = await countSignIn(context);
-  if (limited) return data({ error: TOO_MANY_SIGN_INS, intent: "any" as const }, { status: 429, ...limited });
-  const form = await readForm(request);
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  const config = getConfig();
-
-  const intent = INTENTS.find((known) => known === form.get("intent")) ?? "google";
-  if (intent === "local") {
-    if (!localSignInOpen(context))
-      throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
-    const parsed = localSignInForm.parse(form);
-    if (!parsed.ok) {
-      return data({ error: parsed.error, field: parsed.field, intent: "local" as const }, { status: 400 });
-    }
-    const cookie = await unlessDatabaseIsDown(async () => {
-      const db = await getDb();
-      const profile = await profileForIdentity(db, localIdentity(parsed.data), config.adminEmails);
-      return createSession(db, profile.id, request, context.get(clientAddressContext));
-    });
-    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
-  }
-
-  const back = (reason: string) => redirect(`/login?${new URLSearchParams({ redirectTo, error: reason })}`);
-  if (!config.oidc) return back("not_configured");
-  try {
-    const { url, setCookie } = await beginSignIn(redirectTo);
-    return redirect(url, { headers: { "Set-Cookie": setCookie } });
-  } catch (error) {
-    logger.warn({ err: (error as Error).message }, "sign-in could not start");
-    return back(error instanceof SignInError ? error.code : "provider_unreachable");
-  }
-}
+  before: async ({ context }) => {
+    const limited = await countSignIn(context);
+    if (limited)
+      return data({ error: TOO_MANY_SIGN_INS, intent: "any" as const }, { status: 429, ...limited });
+  },
+  context: (_, form) => ({ redirectTo: safeRedirect(form.get("redirectTo")) }),
+});
 
 // The 429's Retry-After reaches the answer, for the document and for its `.data` twin alike.
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -113,8 +116,9 @@ const DEMOS = [
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, googleConfigured, localPeople } = loaderData;
   // A refusal of every sign-in (too many attempts) shows at the top; a local form's own error beside it.
-  const error = actionData?.intent === "any" ? actionData.error : loaderData.error;
-  const localRefusal = actionData?.intent === "local" ? actionData : undefined;
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
+  const error = answer?.intent === "any" ? answer.error : loaderData.error;
+  const localRefusal = answer?.intent === "local" ? answer : undefined;
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2 md:py-16">
       <section aria-labelledby="welcome" className="rounded-2xl border border-border bg-card p-6 sm:p-8">

@@ -2,12 +2,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OrderList } from "~/components/payments/order-list";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { offerTitle } from "~/domain/orders";
+import { noFields } from "~/lib/forms";
 import { localPaymentForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
-import { readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
-import { getDb } from "~/server/db.server";
+import { type Db, getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
 import { ownOrders } from "~/server/models/orders.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { billingPortalUrl, NO_CARD_ON_FILE } from "~/server/payments/checkout.server";
@@ -17,25 +18,11 @@ import {
   localCheckoutOpen,
   payNextLocally,
 } from "~/server/payments/local-checkout.server";
-import { type Handler, PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
+import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/billing";
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
-export const INTENTS = ["manage-card", "pay-next"] as const;
-
-// Who may load this page, open the billing portal and pay a test instalment: enforced by
-// app/server/auth/access.server.ts.
-export const access = routeAccess({
-  loader: PORTAL_PAGE,
-  action: {
-    intents: {
-      "manage-card": portal("portal.read-own"),
-      // The local test checkout's next charge: a buyer's own order, as on /checkout/local.
-      "pay-next": portal("checkout.start"),
-    } satisfies Record<(typeof INTENTS)[number], Handler>,
-    default: "manage-card",
-  },
-});
+// Who may load this page: enforced by app/server/auth/access.server.ts (the action's intents declare theirs).
+export const access = routeAccess({ loader: PORTAL_PAGE });
 
 // Billing (issue #16): what the client bought, receipts, instalments paid and left, the next charge, a
 // notice when a payment failed, and "Manage payment method" (Stripe's billing portal). A lead sees the
@@ -55,22 +42,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode, orders, stripe: getConfig().payments.mode === "stripe", testCharges };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const intent = INTENTS.find((known) => known === form.get("intent")) ?? "manage-card";
-  if (intent === "pay-next") {
-    if (!localCheckoutOpen(context)) throw data({ error: LOCAL_CHECKOUT_CLOSED }, { status: 404 });
-    const parsed = localPaymentForm.parse(form);
-    if (!parsed.ok) return { ok: false as const, error: parsed.error };
-    await payNextLocally(await getDb(), permitFor(context, "checkout.start"), parsed.data.order);
-    return redirect("/billing");
-  }
-  const permit = permitFor(context, "portal.read-own");
-  const config = getConfig();
-  const url = await billingPortalUrl(await getDb(), permit, config.payments, config.publicOrigin);
-  if (url) return redirect(url);
-  return { ok: false as const, error: NO_CARD_ON_FILE };
-}
+const billingIntent = intentsOn<{ db: Db }>("portal");
+
+/** "Manage payment method" (Stripe's billing portal), and the local test checkout's next charge. */
+export const action = intentAction({
+  intents: {
+    "manage-card": billingIntent({
+      permission: "portal.read-own",
+      form: noFields,
+      own: true,
+      handler: async (_, { db, permit }) => {
+        const config = getConfig();
+        const url = await billingPortalUrl(db, permit, config.payments, config.publicOrigin);
+        return url ? redirect(url) : { ok: false as const, error: NO_CARD_ON_FILE };
+      },
+    }),
+    // A buyer's own order, as on /checkout/local (app/server/payments/local-checkout.server.ts).
+    "pay-next": billingIntent({
+      permission: "checkout.start",
+      form: localPaymentForm,
+      own: true,
+      refused: (problem) => ({ ok: false as const, error: problem.error }),
+      handler: async ({ order }, { db, permit, args }) => {
+        if (!localCheckoutOpen(args.context)) throw data({ error: LOCAL_CHECKOUT_CLOSED }, { status: 404 });
+        await payNextLocally(db, permit, order);
+        return redirect("/billing");
+      },
+    }),
+  },
+  default: "manage-card",
+  context: async () => ({ db: await getDb() }),
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

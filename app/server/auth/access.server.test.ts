@@ -1,6 +1,8 @@
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
+import { noFields } from "~/lib/forms";
+import { intentAction, intentsOn } from "../intents.server";
 import { routeAccess, staff } from "../route-access";
 import { accessTable, enforceAccess } from "./access.server";
 import { viewerContext } from "./context.server";
@@ -54,12 +56,19 @@ const person = (role: Viewer["role"]): Viewer => ({
   plan: null,
 });
 
-async function answer(routes: ServerBuild["routes"], pattern: string, viewer: Viewer | null, method = "GET") {
+async function answer(
+  routes: ServerBuild["routes"],
+  pattern: string,
+  viewer: Viewer | null,
+  method = "GET",
+  body = "",
+) {
   const context = new RouterContextProvider();
   context.set(viewerContext, viewer);
   const request = new Request(`http://site.test${pattern}`, {
     method,
-    body: method === "GET" ? undefined : "",
+    body: method === "GET" ? undefined : body,
+    headers: method === "GET" ? undefined : { "content-type": "application/x-www-form-urlencoded" },
   });
   const middleware = enforceAccess(async () => routes);
   try {
@@ -101,15 +110,58 @@ describe("enforcement", () => {
         access: routeAccess({ loader: { access: "public" } }),
         loader: noop,
         action: noop,
-        INTENTS: ["x"],
       }),
     });
     expect(await answer(routes, "/admin/sneaky", person("admin"))).toBe("500 thrown");
     expect(accessTable(routes).problems).toEqual([
       "routes/admin/sneaky: exports an action its declaration does not mention",
-      "routes/admin/sneaky: intents without a declaration: x",
       "routes/admin/sneaky: GET says public behind routes/admin/layout (staff)",
     ]);
+  });
+
+  test("an action's intents are declared by the intents themselves, each with its own permission", async () => {
+    const intent = intentsOn<object>("staff");
+    const run = async () => "ran";
+    const routes = build({
+      "routes/admin/tasks": route("routes/admin/tasks", "routes/admin/layout", "admin/tasks", {
+        access: routeAccess({ loader: staff("client.read") }),
+        loader: noop,
+        action: intentAction({
+          intents: {
+            read: intent({ permission: "client.read", form: noFields, handler: run }),
+            convert: intent({ permission: "lead.convert", form: noFields, handler: run }),
+          },
+          context: () => ({}),
+        }),
+      }),
+    });
+    expect(accessTable(routes).problems).toEqual([]);
+    const post = (viewer: Viewer, body: string) => answer(routes, "/admin/tasks", viewer, "POST", body);
+    expect(await post(person("coach"), "intent=read")).toBe("200 served");
+    expect(await post(person("coach"), "intent=convert")).toBe("403 thrown");
+    expect(await post(person("admin"), "intent=convert")).toBe("200 served");
+    expect(await post(person("client"), "intent=read")).toBe("302 → /dashboard");
+  });
+
+  test("an action declared twice — in `access` and by its intents — does not serve", async () => {
+    const routes = build({
+      "routes/admin/twice": route("routes/admin/twice", "routes/admin/layout", "admin/twice", {
+        access: routeAccess({ loader: staff("client.read"), action: staff("client.read") }),
+        loader: noop,
+        action: intentAction({
+          intents: {
+            read: intentsOn<object>("staff")({
+              permission: "client.read",
+              form: noFields,
+              handler: async () => null,
+            }),
+          },
+          context: () => ({}),
+        }),
+      }),
+    });
+    expect(await answer(routes, "/admin/twice", person("admin"))).toBe("500 thrown");
+    expect(accessTable(routes).problems[0]).toMatch(/declares its action's access twice/);
   });
 
   test("an unknown URL pattern does not serve", async () => {

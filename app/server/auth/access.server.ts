@@ -4,11 +4,11 @@ import { safeRedirect, type Viewer } from "~/domain/viewer";
 import { logger } from "../logger.server";
 import { forbidden } from "../policy.server";
 import {
+  declarationOf,
   type Guard,
   type Handler,
   handlersOf,
   type IntentAccess,
-  isRouteAccess,
   type RouteAccess,
 } from "../route-access";
 import { requireViewer, type ViewerState, viewerContext } from "./context.server";
@@ -52,12 +52,16 @@ export function accessTable(routes: BuiltRoutes): AccessTable {
   };
   const declared = (id: string) => {
     const module = routes[id]?.module as unknown as Record<string, unknown> | undefined;
-    return module && isRouteAccess(module.access) ? module.access : null;
+    return module ? declarationOf(module) : null;
   };
   for (const [id, route] of Object.entries(routes)) {
     if (!route) continue;
     const module = route.module as unknown as Record<string, unknown>;
     const access = declared(id);
+    const twice =
+      (module.action as { access?: unknown } | undefined)?.access &&
+      (module.access as { action?: unknown } | undefined)?.action;
+    if (twice) problem(id, "declares its action's access twice: in `access` and by `intentAction`");
     const pathless = route.index !== true && !route.path;
     if (!access) {
       problem(id, "exports no valid `access` declaration (app/server/route-access.ts), so it does not serve");
@@ -89,15 +93,6 @@ export function accessTable(routes: BuiltRoutes): AccessTable {
     const hasAction = typeof module.action === "function";
     if (hasAction && !access.action) problem(id, "exports an action its declaration does not mention");
     if (!hasAction && access.action) problem(id, "declares an action the module does not have");
-    const intents = Array.isArray(module.INTENTS) ? (module.INTENTS as string[]) : null;
-    const declaredIntents =
-      access.action && "intents" in access.action ? Object.keys(access.action.intents) : null;
-    if (intents || declaredIntents) {
-      const missing = (intents ?? []).filter((i) => !declaredIntents?.includes(i));
-      const extra = (declaredIntents ?? []).filter((i) => !intents?.includes(i));
-      if (missing.length) problem(id, `intents without a declaration: ${missing.join(", ")}`);
-      if (extra.length) problem(id, `declared intents the module's INTENTS lacks: ${extra.join(", ")}`);
-    }
     for (const layout of layouts) {
       if (layout.guard === "public") continue;
       for (const row of handlersOf(access)) {

@@ -1,12 +1,11 @@
 import { activityForm } from "~/lib/schemas/admin";
 import { addActivity } from "~/server/models/activities.server";
-import { authorize } from "~/server/policy.server";
-import { intent } from "./intent.server";
+import { clientIntent } from "./intent.server";
 
 export const activityIntents = {
-  "add-activity": intent({
+  "add-activity": clientIntent({
+    permission: "activity.create",
     form: activityForm,
-    handler: (input, { db, viewer, clientId }) =>
-      addActivity(db, authorize(viewer, "activity.create"), clientId, input),
+    handler: (input, { db, permit, clientId }) => addActivity(db, permit, clientId, input),
   }),
 };

@@ -3,17 +3,17 @@ import { DELETE_MISMATCH, deletePersonForm } from "~/lib/schemas/admin";
 import { deletePerson } from "~/server/models/data-rights.server";
 import { getPerson } from "~/server/models/people.server";
 import { authorize } from "~/server/policy.server";
-import { intent } from "./intent.server";
+import { clientIntent } from "./intent.server";
 
 // docs/decisions/0016-data-rights.md: the admin types the person's email to confirm. A typed email
 // that can't be right is a mismatch found after the permission check, so someone without the right
 // learns only that (403), whatever they typed.
 export const deletePersonIntents = {
-  "delete-person": intent({
+  "delete-person": clientIntent({
+    permission: "profile.delete",
     form: deletePersonForm,
-    handler: async ({ confirmEmail }, { db, viewer, clientId }) => {
-      const permit = authorize(viewer, "profile.delete");
-      const person = await getPerson(db, authorize(viewer, "client.read"), clientId);
+    handler: async ({ confirmEmail }, { db, permit, clientId }) => {
+      const person = await getPerson(db, authorize(permit.actor, "client.read"), clientId);
       if (confirmEmail === null || confirmEmail !== person.email.toLowerCase()) {
         throw refusal({ error: DELETE_MISMATCH }, { status: 400 });
       }

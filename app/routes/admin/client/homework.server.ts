@@ -1,17 +1,17 @@
 import { homeworkAssignForm, homeworkReviewForm } from "~/lib/schemas/admin";
 import { assignHomework, reviewHomework } from "~/server/models/homework.server";
-import { authorize } from "~/server/policy.server";
-import { intent } from "./intent.server";
+import { clientIntent } from "./intent.server";
 
 export const homeworkIntents = {
-  "assign-homework": intent({
+  "assign-homework": clientIntent({
+    permission: "homework.assign",
     form: homeworkAssignForm,
-    handler: (input, { db, viewer, clientId }) =>
-      assignHomework(db, authorize(viewer, "homework.assign"), clientId, input),
+    handler: (input, { db, permit, clientId }) => assignHomework(db, permit, clientId, input),
   }),
-  "review-homework": intent({
+  "review-homework": clientIntent({
+    permission: "homework.review",
     form: homeworkReviewForm,
-    handler: ({ homeworkId, feedback }, { db, viewer, clientId }) =>
-      reviewHomework(db, authorize(viewer, "homework.review"), homeworkId, feedback, clientId),
+    handler: ({ homeworkId, feedback }, { db, permit, clientId }) =>
+      reviewHomework(db, permit, homeworkId, feedback, clientId),
   }),
 };

@@ -1,17 +1,16 @@
 import { removeResourceForm, resourceForm } from "~/lib/schemas/admin";
 import { addResource, removeResource } from "~/server/models/resources.server";
-import { authorize } from "~/server/policy.server";
-import { intent } from "./intent.server";
+import { clientIntent } from "./intent.server";
 
 export const resourceIntents = {
-  "add-resource": intent({
+  "add-resource": clientIntent({
+    permission: "resource.manage",
     form: resourceForm,
-    handler: (input, { db, viewer, clientId }) =>
-      addResource(db, authorize(viewer, "resource.manage"), clientId, input),
+    handler: (input, { db, permit, clientId }) => addResource(db, permit, clientId, input),
   }),
-  "remove-resource": intent({
+  "remove-resource": clientIntent({
+    permission: "resource.manage",
     form: removeResourceForm,
-    handler: ({ resourceId }, { db, viewer, clientId }) =>
-      removeResource(db, authorize(viewer, "resource.manage"), clientId, resourceId),
+    handler: ({ resourceId }, { db, permit, clientId }) => removeResource(db, permit, clientId, resourceId),
   }),
 };

@@ -1,17 +1,16 @@
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import { setPlan, setRole } from "~/server/models/people.server";
-import { authorize } from "~/server/policy.server";
-import { intent } from "./intent.server";
+import { clientIntent } from "./intent.server";
 
 export const rolePlanIntents = {
-  "set-role": intent({
+  "set-role": clientIntent({
+    permission: "profile.set-role",
     form: roleForm,
-    handler: ({ role }, { db, viewer, clientId }) =>
-      setRole(db, authorize(viewer, "profile.set-role"), clientId, role),
+    handler: ({ role }, { db, permit, clientId }) => setRole(db, permit, clientId, role),
   }),
-  "set-plan": intent({
+  "set-plan": clientIntent({
+    permission: "profile.set-plan",
     form: planForm,
-    handler: ({ plan }, { db, viewer, clientId }) =>
-      setPlan(db, authorize(viewer, "profile.set-plan"), clientId, plan),
+    handler: ({ plan }, { db, permit, clientId }) => setPlan(db, permit, clientId, plan),
   }),
 };

@@ -4,9 +4,10 @@ import { adjustableQuotas, specialItems, usageSummary } from "~/domain/usage";
 import { errorCopy } from "~/lib/error-copy";
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
-import { invalid, readForm } from "~/server/action-result.server";
+import { invalid } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { intentAction } from "~/server/intents.server";
 import { activitiesFor } from "~/server/models/activities.server";
 import { auditTrail } from "~/server/models/audit.server";
 import { bookingsOf } from "~/server/models/bookings-read.server";
@@ -17,7 +18,7 @@ import { getPerson } from "~/server/models/people.server";
 import { resourcesFor } from "~/server/models/resources.server";
 import { usageFor } from "~/server/models/usage.server";
 import { can } from "~/server/policy.server";
-import { type Handler, routeAccess, staff } from "~/server/route-access";
+import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/route";
 import { Activity } from "./activity";
 import { activityIntents } from "./activity.server";
@@ -27,7 +28,6 @@ import { DeletePersonSection } from "./delete-person";
 import { deletePersonIntents } from "./delete-person.server";
 import { HomeworkSection } from "./homework";
 import { homeworkIntents } from "./homework.server";
-import { dispatch, type Intent } from "./intent.server";
 import { LessonsSection } from "./lessons";
 import { PaymentsSection } from "./payments";
 import { ResourcesSection } from "./resources";
@@ -41,8 +41,8 @@ import { Quotas, SpecialItems } from "./usage";
 import { usageIntents } from "./usage.server";
 
 // A client's page (SPEC §2 Client detail): this module only composes. Each part of the page sits in
-// its own file here, its component in `<part>.tsx` and its intents (schema and model call) in
-// `<part>.server.ts`; the action runs them through one table.
+// its own file here, its component in `<part>.tsx` and its intents (permission, form and model call)
+// in `<part>.server.ts`.
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
@@ -91,62 +91,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
-export const INTENTS = [
-  "set-role",
-  "set-plan",
-  "adjust",
-  "add-activity",
-  "assign-homework",
-  "review-homework",
-  "add-resource",
-  "remove-resource",
-  "delete-person",
-  "resolve-booking",
-] as const;
+// Who may open a client (ARCHITECTURE: coach vs admin): enforced by app/server/auth/access.server.ts
+// before the loader runs; each intent below declares its own permission.
+export const access = routeAccess({ loader: staff("client.read") });
 
-// Who may open a client and use each intent (ARCHITECTURE: coach vs admin): enforced by
-// app/server/auth/access.server.ts before the loader or action runs.
-export const access = routeAccess({
-  loader: staff("client.read"),
-  action: {
-    intents: {
-      "set-role": staff("profile.set-role"),
-      "set-plan": staff("profile.set-plan"),
-      adjust: staff("usage.adjust"),
-      "add-activity": staff("activity.create"),
-      "assign-homework": staff("homework.assign"),
-      "review-homework": staff("homework.review"),
-      "add-resource": staff("resource.manage"),
-      "remove-resource": staff("resource.manage"),
-      "delete-person": staff("profile.delete"),
-      "resolve-booking": staff("bookings.resolve"),
-    } satisfies Record<(typeof INTENTS)[number], Handler>,
+/** A client's page's changes: one intent per form, each in its part's `<part>.server.ts`. */
+export const action = intentAction({
+  intents: {
+    ...rolePlanIntents,
+    ...usageIntents,
+    ...activityIntents,
+    ...homeworkIntents,
+    ...resourceIntents,
+    ...deletePersonIntents,
+    ...bookingIntents,
   },
+  before: async ({ params }) =>
+    idSchema.safeParse(params.id).success ? undefined : invalid("That person was not found."),
+  context: async ({ params }) => ({ db: await getDb(), clientId: idSchema.parse(params.id) }),
 });
-
-const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
-  ...rolePlanIntents,
-  ...usageIntents,
-  ...activityIntents,
-  ...homeworkIntents,
-  ...resourceIntents,
-  ...deletePersonIntents,
-  ...bookingIntents,
-};
-
-/** Fields any of the intents' forms may repeat (link rows); readForm refuses any other repeat. */
-const REPEATABLE = [...new Set(Object.values(INTENT_TABLE).flatMap((entry) => entry.form.repeatable))];
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = currentViewer(context);
-  const id = idSchema.safeParse(params.id);
-  if (!id.success) return invalid("That person was not found.");
-  const form = await readForm(request, { repeatable: REPEATABLE });
-  const intent = INTENTS.find((known) => known === form.get("intent"));
-  const on = { db: await getDb(), viewer, clientId: id.data };
-  return dispatch(intent ? INTENT_TABLE[intent] : undefined, form, on);
-}
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const name = loaderData ? loaderData.person.fullName || loaderData.person.email : "Client";

@@ -1,13 +1,15 @@
 import { adjustForm } from "~/lib/schemas/admin";
 import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
-import { intent } from "./intent.server";
+import { clientIntent } from "./intent.server";
 
 // Quotas (+1/-1) and special items (Mark done/Undo) are both a usage row of +1 or -1.
 export const usageIntents = {
-  adjust: intent({
+  adjust: clientIntent({
+    permission: "usage.adjust",
     form: adjustForm,
-    handler: ({ kind, amount }, { db, viewer, clientId }) =>
-      adjustUsage(db, authorize(viewer, usagePermission(kind)), clientId, kind, amount),
+    // A special item (Mark done/Undo) asks for its own permission besides the quota one.
+    handler: ({ kind, amount }, { db, permit, clientId }) =>
+      adjustUsage(db, authorize(permit.actor, usagePermission(kind)), clientId, kind, amount),
   }),
 };

@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs } from "react-router";
+import type { Action } from "~/domain/policy";
+import type { FormDefinition, FormProblem } from "~/lib/forms";
+import { attempt, invalid, readForm } from "./action-result.server";
+import { currentViewer } from "./auth/context.server";
+import { authorize, type Permit } from "./policy.server";
+import type { Guard, Handler, IntentAccess } from "./route-access";
+
+// An action that dispatches on the form field `intent` is a table of intents, each declared once: its
+// guard and permission (what app/server/auth/access.server.ts enforces before the action runs, read from
+// the action itself), the form it reads, and its handler, which gets the parsed input and the permit.
+// docs/decisions/0039-intents-declared-once.md.
+
+type Args = ActionFunctionArgs;
+
+/** The permit of an intent that names a permission; none for a public one (sign-in). */
+type PermitOf<P> = P extends Action ? Permit<P> : null;
+
+/** What a handler works with besides its input: the route's context, its permit, and the raw post. */
+export type IntentTools<C, P> = C & { permit: PermitOf<P>; form: FormData; args: Args };
+
+/** One intent, ready for `intentAction`; `A` is its answer. */
+export type Intent<C, A = unknown> = {
+  readonly access: Handler;
+  readonly form: FormDefinition<unknown>;
+  run(form: FormData, args: Args, context: C): Promise<A>;
+};
+
+type Spec<C, P extends Action | undefined, T, R> = {
+  /** The POLICY action the intent needs (none: anyone its guard lets through). */
+  permission?: P;
+  form: FormDefinition<T>;
+  handler: (input: T, tools: IntentTools<C, P>) => Promise<R>;
+  /** The message of an unexpected failure (logged, 500). */
+  fallback?: string;
+};
+
+type Standard<R> = Awaited<ReturnType<typeof attempt<R>>> | ReturnType<typeof invalid>;
+
+/**
+ * The intents of one action, all behind `guard`, all given the route's context `C`. The standard answer:
+ * the form's first problem as a 400, a model's refusal with its status, else `{ ok: true, value }`.
+ * `own` instead takes the handler's answer as it is (the handler answers refusals itself), and
+ * `refused` answers a form that fails its check.
+ */
+export function intentsOn<C>(guard: Guard) {
+  function make<
+    const P extends Action | undefined,
+    T,
+    R,
+    const O extends boolean = false,
+    F = ReturnType<typeof invalid>,
+  >(
+    spec: Spec<C, P, T, R> & { own?: O; refused?: (problem: FormProblem, form: FormData) => F },
+    // NoInfer: the answer comes from the handler, not from where the intent is used.
+  ): NoInfer<Intent<C, (O extends true ? R : Standard<R>) | F>> {
+    const access: Handler = spec.permission ? { access: guard, policy: spec.permission } : { access: guard };
+    return {
+      access,
+      form: spec.form as FormDefinition<unknown>,
+      async run(form, args, context) {
+        const parsed = spec.form.parse(form);
+        if (!parsed.ok)
+          return spec.refused ? spec.refused(parsed, form) : invalid(parsed.error, parsed.field ?? undefined);
+        const permit = (
+          spec.permission ? authorize(currentViewer(args.context), spec.permission) : null
+        ) as PermitOf<P>;
+        const work = () => spec.handler(parsed.data, { ...context, permit, form, args });
+        return spec.own ? work() : attempt(work, spec.fallback);
+      },
+    } as Intent<C, (O extends true ? R : Standard<R>) | F>;
+  }
+  return make;
+}
+
+type AnswerOf<I> = I extends Intent<never, infer A> ? A : never;
+
+/** An action with its declaration attached: the access middleware and the authorization matrix read it. */
+export type IntentAction<I, B = never> = ((
+  args: Args,
+) => Promise<AnswerOf<I[keyof I]> | ReturnType<typeof invalid> | B>) & {
+  readonly access: IntentAccess;
+};
+
+/**
+ * The route's action: reads the post (bounded, repeats only where a form allows them), runs the intent it
+ * names — or `default` when it names none the route knows; without a default, "Unknown action." (400).
+ * `before` may answer first (the sign-in page counts every start).
+ */
+export function intentAction<C, const I extends Record<string, Intent<C>>, B = never>(spec: {
+  intents: I;
+  default?: keyof I & string;
+  /** What every intent works on, from the request and the post. */
+  context: (args: Args, form: FormData) => C | Promise<C>;
+  before?: (args: Args) => Promise<B | undefined>;
+}): IntentAction<I, B> {
+  const entries = Object.entries(spec.intents) as [string, Intent<C>][];
+  const repeatable = [...new Set(entries.flatMap(([, entry]) => entry.form.repeatable))];
+  const access: IntentAccess = {
+    intents: Object.fromEntries(entries.map(([name, entry]) => [name, entry.access])),
+    ...(spec.default ? { default: spec.default } : {}),
+  };
+  const action = async (args: Args) => {
+    const early = await spec.before?.(args);
+    if (early !== undefined) return early;
+    const form = await readForm(args.request, { repeatable });
+    const named = form.get("intent");
+    const name = typeof named === "string" && Object.hasOwn(spec.intents, named) ? named : spec.default;
+    const entry = name === undefined ? undefined : spec.intents[name];
+    if (!entry) return invalid("Unknown action.");
+    return entry.run(form, args, await spec.context(args, form));
+  };
+  return Object.assign(action, { access }) as IntentAction<I, B>;
+}
