@@ -9,7 +9,7 @@ import {
   EMAIL_KIND_LABELS,
   type EmailKind,
 } from "~/domain/email";
-import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email";
+import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email-preferences";
 
 // /account "Emails" (issue #17): per kind, at once / daily digest / off, and the digest's hour in the
 // person's time zone. Kinds that can't be turned off offer no "Off" (and the server refuses it).
