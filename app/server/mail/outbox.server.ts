@@ -9,9 +9,9 @@ import {
   nextLocalHour,
   type OutboxKind,
 } from "~/domain/email";
+import type { DbOrTx } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
-import type { Tx } from "../models/audit.server";
 import { emailOutbox, emailPreferences, profiles } from "../schema";
 import { type EmailContent, type Frame, type Rendered, renderMessage } from "./templates.server";
 import { type UnsubscribeScope, unsubscribeUrl } from "./unsubscribe.server";
@@ -90,7 +90,7 @@ export type Enqueued = "queued" | "held" | "off" | "invalid-address";
  * `content` is built per recipient, so a staff email can say each reader's own words.
  */
 export async function enqueueEmail(
-  tx: Tx,
+  tx: DbOrTx,
   recipients: readonly Recipient[],
   kind: EmailKind,
   content: (to: EmailRecipient) => EmailContent,
@@ -135,7 +135,7 @@ export async function enqueueEmail(
 }
 
 /** A person as a recipient (inside the change's transaction). */
-export async function recipientById(tx: Tx, id: string): Promise<Recipient | null> {
+export async function recipientById(tx: DbOrTx, id: string): Promise<Recipient | null> {
   const [row] = await tx
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(profiles)
@@ -144,7 +144,7 @@ export async function recipientById(tx: Tx, id: string): Promise<Recipient | nul
 }
 
 /** Every admin and coach: staff emails go to each of them who has not turned that kind off. */
-export async function staffRecipients(tx: Tx): Promise<Recipient[]> {
+export async function staffRecipients(tx: DbOrTx): Promise<Recipient[]> {
   return tx
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(profiles)

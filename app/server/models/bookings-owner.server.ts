@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SETTINGS } from "~/content/settings";
 import { BOOKING_TOKEN_KEY, bookingTokenOwner } from "../bookings/booking-token.server";
 import type { CalBooking } from "../bookings/cal-payload.server";
+import type { DbOrTx } from "../db.server";
 import { profiles } from "../schema";
-import type { Tx } from "./audit.server";
 
 // Whose a Cal.com booking is (docs/decisions/0036-booking-ownership.md): the person whose signed portal
 // link it was booked from, or one the coach confirms.
@@ -11,7 +11,7 @@ import type { Tx } from "./audit.server";
 const BOOKABLE = inArray(profiles.role, ["client", "lead"]);
 
 /** The client or lead with this email (case-insensitive), or undefined. */
-async function personByEmail(tx: Tx, email: string) {
+async function personByEmail(tx: DbOrTx, email: string) {
   const [match] = await tx
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
@@ -21,7 +21,7 @@ async function personByEmail(tx: Tx, email: string) {
 }
 
 /** The client or lead whose email booked (case-insensitive), or null: unmatched. */
-export async function matchClient(tx: Tx, email: string): Promise<string | null> {
+export async function matchClient(tx: DbOrTx, email: string): Promise<string | null> {
   return (await personByEmail(tx, email))?.id ?? null;
 }
 
@@ -32,7 +32,7 @@ export async function matchClient(tx: Tx, email: string): Promise<string | null>
  */
 export type Owner = { clientId: string | null; claimedBy: string | null; confirmReason: string | null };
 
-export async function ownerOf(tx: Tx, p: CalBooking, settings: typeof SETTINGS.bookings): Promise<Owner> {
+export async function ownerOf(tx: DbOrTx, p: CalBooking, settings: typeof SETTINGS.bookings): Promise<Owner> {
   const token = p.metadata?.[BOOKING_TOKEN_KEY];
   const signedFor = bookingTokenOwner(token);
   if (signedFor) {

@@ -4,12 +4,12 @@ import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import type { QuotaKind } from "~/domain/plans";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
 import { byOrganizer, joinUrlOf } from "../bookings/cal-payload.server";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import type { Permit } from "../policy.server";
 import { type Booking, bookings, calDeliveries } from "../schema";
-import { auditBySystem, auditChange, type SystemSource, type Tx } from "./audit.server";
+import { auditBySystem, auditChange, type SystemSource } from "./audit.server";
 import { type Owner, ownerOf } from "./bookings-owner.server";
 import { recordUsage } from "./usage.server";
 
@@ -77,7 +77,7 @@ function rowFrom(p: CalBooking, kind: QuotaKind, owner: Owner) {
 }
 
 /** The booking a uid names (its first uid or its current one), locked for this transaction. */
-async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> {
+async function findLocked(tx: DbOrTx, uids: string[]): Promise<Booking | undefined> {
   const [found] = await tx
     .select()
     .from(bookings)
@@ -88,7 +88,7 @@ async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> 
 }
 
 /** Inserts the booking unless its uid is known; returns the (locked) row and whether it is new. */
-async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
+async function insertOrFind(tx: DbOrTx, values: typeof bookings.$inferInsert) {
   const [inserted] = await tx
     .insert(bookings)
     .values(values)
@@ -100,18 +100,19 @@ async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
   return { row, isNew: false };
 }
 
-export type Applied = { id: string; clientId: string | null; summary: string };
+/** The booking a delivery or an admin touched, whose it is, and what became of it (counted, over plan…). */
+export type BookingOutcome = { id: string; clientId: string | null; summary: string };
 
 /**
  * Counts a booked, matched booking: +1 through the ledger while the plan has that credit left,
  * else stored as over plan (never dropped). Writes the booking's audit row.
  */
 export async function countBooking(
-  tx: Tx,
+  tx: DbOrTx,
   row: Booking,
   by: Permit<"bookings.resolve"> | SystemSource,
   action: string,
-): Promise<Applied> {
+): Promise<BookingOutcome> {
   let counted = false;
   if (row.clientId && row.status === "booked") {
     const change = await recordUsage(tx, by, row.clientId, row.kind, 1, {
@@ -149,7 +150,7 @@ export async function countBooking(
   return { id: row.id, clientId: row.clientId, summary };
 }
 
-async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Promise<Applied> {
+async function created(tx: DbOrTx, p: CalBooking, kind: QuotaKind, owner: Owner): Promise<BookingOutcome> {
   const { row, isNew } = await insertOrFind(tx, {
     ...rowFrom(p, kind, owner),
     uid: p.uid,
@@ -171,13 +172,13 @@ async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Pr
 }
 
 async function cancelled(
-  tx: Tx,
+  tx: DbOrTx,
   p: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
-): Promise<Applied> {
+): Promise<BookingOutcome> {
   let existing = await findLocked(tx, [p.uid]);
   if (!existing) {
     // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
@@ -230,13 +231,13 @@ async function cancelled(
 }
 
 async function rescheduled(
-  tx: Tx,
+  tx: DbOrTx,
   p: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
-): Promise<Applied> {
+): Promise<BookingOutcome> {
   const original = p.rescheduleUid?.trim() || p.uid;
   let existing = await findLocked(tx, [original, p.uid]);
   if (!existing) {
