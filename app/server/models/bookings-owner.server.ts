@@ -32,8 +32,12 @@ export async function matchClient(tx: DbOrTx, email: string): Promise<string | n
  */
 export type Owner = { clientId: string | null; claimedBy: string | null; confirmReason: string | null };
 
-export async function ownerOf(tx: DbOrTx, p: CalBooking, settings: typeof SETTINGS.bookings): Promise<Owner> {
-  const token = p.metadata?.[BOOKING_TOKEN_KEY];
+export async function ownerOf(
+  tx: DbOrTx,
+  calBooking: CalBooking,
+  settings: typeof SETTINGS.bookings,
+): Promise<Owner> {
+  const token = calBooking.metadata?.[BOOKING_TOKEN_KEY];
   const signedFor = bookingTokenOwner(token);
   if (signedFor) {
     const [person] = await tx
@@ -42,7 +46,7 @@ export async function ownerOf(tx: DbOrTx, p: CalBooking, settings: typeof SETTIN
       .where(and(eq(profiles.id, signedFor), BOOKABLE));
     if (person) return { clientId: person.id, claimedBy: null, confirmReason: null };
   }
-  const byEmail = await personByEmail(tx, p.attendees[0]?.email ?? "");
+  const byEmail = await personByEmail(tx, calBooking.attendees[0]?.email ?? "");
   if (!byEmail) return { clientId: null, claimedBy: null, confirmReason: null };
   if (settings.trustBookerEmail) return { clientId: byEmail.id, claimedBy: null, confirmReason: null };
   const name = byEmail.fullName?.trim().split(/\s+/)[0] || byEmail.email;

@@ -33,25 +33,28 @@ export async function applyCalDelivery(
   delivery: { trigger: CalTrigger; at: Date; booking: CalBooking },
   settings = SETTINGS.bookings,
 ): Promise<DeliveryOutcome> {
-  const { booking: p, trigger } = delivery;
-  const kind = kindOfEventType(settings, p.type, p.eventTypeId);
+  const { booking: calBooking, trigger } = delivery;
+  const kind = kindOfEventType(settings, calBooking.type, calBooking.eventTypeId);
   if (!kind)
-    return { status: "ignored", reason: `event type ${p.type ?? p.eventTypeId ?? "(none)"} is not counted` };
+    return {
+      status: "ignored",
+      reason: `event type ${calBooking.type ?? calBooking.eventTypeId ?? "(none)"} is not counted`,
+    };
   return db.transaction(async (tx) => {
     // The unique key makes a replay (or twenty at once) wait for the first and then do nothing.
     const [fresh] = await tx
       .insert(calDeliveries)
-      .values({ trigger, uid: p.uid })
+      .values({ trigger, uid: calBooking.uid })
       .onConflictDoNothing({ target: [calDeliveries.trigger, calDeliveries.uid] })
       .returning({ id: calDeliveries.id });
     if (!fresh) return { status: "duplicate" } as const;
-    const owner = await ownerOf(tx, p, settings);
+    const owner = await ownerOf(tx, calBooking, settings);
     const outcome =
       trigger === "BOOKING_CREATED"
-        ? await created(tx, p, kind, owner)
+        ? await created(tx, calBooking, kind, owner)
         : trigger === "BOOKING_CANCELLED"
-          ? await cancelled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours)
-          : await rescheduled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours);
+          ? await cancelled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours)
+          : await rescheduled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours);
     await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
     await publishChange(
       tx,
@@ -61,18 +64,18 @@ export async function applyCalDelivery(
   });
 }
 
-function rowFrom(p: CalBooking, kind: QuotaKind, owner: Owner) {
-  const attendee = p.attendees[0];
+function rowFrom(calBooking: CalBooking, kind: QuotaKind, owner: Owner) {
+  const attendee = calBooking.attendees[0];
   return {
     kind,
     ...owner,
-    eventType: p.type ?? String(p.eventTypeId ?? ""),
-    title: p.title?.trim() || "Session",
-    startsAt: p.startTime,
-    endsAt: p.endTime,
+    eventType: calBooking.type ?? String(calBooking.eventTypeId ?? ""),
+    title: calBooking.title?.trim() || "Session",
+    startsAt: calBooking.startTime,
+    endsAt: calBooking.endTime,
     attendeeEmail: attendee?.email ?? "",
     attendeeName: attendee?.name ?? null,
-    joinUrl: joinUrlOf(p),
+    joinUrl: joinUrlOf(calBooking),
   };
 }
 
@@ -150,11 +153,16 @@ export async function countBooking(
   return { id: row.id, clientId: row.clientId, summary };
 }
 
-async function created(tx: DbOrTx, p: CalBooking, kind: QuotaKind, owner: Owner): Promise<BookingOutcome> {
+async function created(
+  tx: DbOrTx,
+  calBooking: CalBooking,
+  kind: QuotaKind,
+  owner: Owner,
+): Promise<BookingOutcome> {
   const { row, isNew } = await insertOrFind(tx, {
-    ...rowFrom(p, kind, owner),
-    uid: p.uid,
-    currentUid: p.uid,
+    ...rowFrom(calBooking, kind, owner),
+    uid: calBooking.uid,
+    currentUid: calBooking.uid,
   });
   if (isNew) return countBooking(tx, row, CAL, "booking.create");
   // A cancel or reschedule came first without the link's metadata (Cal.com's cancel payload has none):
@@ -173,19 +181,19 @@ async function created(tx: DbOrTx, p: CalBooking, kind: QuotaKind, owner: Owner)
 
 async function cancelled(
   tx: DbOrTx,
-  p: CalBooking,
+  calBooking: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
 ): Promise<BookingOutcome> {
-  let existing = await findLocked(tx, [p.uid]);
+  let existing = await findLocked(tx, [calBooking.uid]);
   if (!existing) {
     // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, owner),
-      uid: p.uid,
-      currentUid: p.uid,
+      ...rowFrom(calBooking, kind, owner),
+      uid: calBooking.uid,
+      currentUid: calBooking.uid,
       status: "cancelled",
       cancelledAt: at,
     });
@@ -197,7 +205,7 @@ async function cancelled(
     return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
   // The coach cancelling gives the credit back whenever it happens; the client, only in time and if
   // no late reschedule already kept it used. Cal.com says who cancelled by email (`cancelledBy`).
-  const byCoach = byOrganizer(p, p.cancelledBy);
+  const byCoach = byOrganizer(calBooking, calBooking.cancelledBy);
   const early = givesCreditBack(existing.startsAt, at, noticeHours) && !existing.lateChange;
   let counted = existing.counted;
   if (counted && (early || byCoach) && existing.clientId) {
@@ -232,20 +240,20 @@ async function cancelled(
 
 async function rescheduled(
   tx: DbOrTx,
-  p: CalBooking,
+  calBooking: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
 ): Promise<BookingOutcome> {
-  const original = p.rescheduleUid?.trim() || p.uid;
-  let existing = await findLocked(tx, [original, p.uid]);
+  const original = calBooking.rescheduleUid?.trim() || calBooking.uid;
+  let existing = await findLocked(tx, [original, calBooking.uid]);
   if (!existing) {
     // Before its create: the booking is known from here on, at its new time, and counts now.
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, owner),
+      ...rowFrom(calBooking, kind, owner),
       uid: original,
-      currentUid: p.uid,
+      currentUid: calBooking.uid,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.create");
     // Its create committed while this waited on the uid: move that booking as usual.
@@ -253,12 +261,14 @@ async function rescheduled(
   }
   // Moved by the client inside the notice window: a late change, the session stays used even if the
   // new time is later cancelled in time (else rescheduling first would dodge the window).
-  const late = !byOrganizer(p, p.rescheduledBy) && !givesCreditBack(existing.startsAt, at, noticeHours);
+  const late =
+    !byOrganizer(calBooking, calBooking.rescheduledBy) &&
+    !givesCreditBack(existing.startsAt, at, noticeHours);
   const moved = {
-    startsAt: p.startTime,
-    endsAt: p.endTime,
-    currentUid: p.uid,
-    joinUrl: joinUrlOf(p) ?? existing.joinUrl,
+    startsAt: calBooking.startTime,
+    endsAt: calBooking.endTime,
+    currentUid: calBooking.uid,
+    joinUrl: joinUrlOf(calBooking) ?? existing.joinUrl,
     lateChange: existing.lateChange || late,
   };
   await tx.update(bookings).set(moved).where(eq(bookings.id, existing.id));
@@ -268,7 +278,7 @@ async function rescheduled(
     entity: "booking",
     entityId: existing.id,
     before: { startsAt: existing.startsAt.toISOString(), lateChange: existing.lateChange },
-    after: { ...VIA, startsAt: p.startTime.toISOString(), lateChange: moved.lateChange },
+    after: { ...VIA, startsAt: calBooking.startTime.toISOString(), lateChange: moved.lateChange },
   });
   return { id: existing.id, clientId: existing.clientId, summary: late ? "moved late" : "moved" };
 }
