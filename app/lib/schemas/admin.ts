@@ -3,7 +3,7 @@ import { normalizeResourceRows } from "~/domain/links";
 import { PLANS, ROLES, SERVICE_KINDS } from "~/domain/plans";
 import { RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { defineForm, text, values } from "../forms";
-import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text";
+import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text-fields";
 
 // The admin area's forms: one schema each, enforced by the actions (the spec's messages where it
 // has them), mirrored by the inputs' own limits in the browser. Every field has a limit here; the

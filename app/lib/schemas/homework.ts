@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineForm } from "../forms";
-import { optionalText } from "./text";
+import { optionalText } from "./text-fields";
 
 // One schema for the homework hand-in form: the browser's constraints mirror it and the action
 // enforces it.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isEmailAddress } from "~/domain/email";
 import { defineForm } from "../forms";
-import { boundedText } from "./text";
+import { boundedText } from "./text-fields";
 
 // Local sign-in's "Any email" form (development only: see env's localSignIn).
 export const localSignInSchema = z.object({
