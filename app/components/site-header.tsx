@@ -8,7 +8,7 @@ import { signOutOnNextPage } from "~/lib/next-page";
 import { useAuth } from "./auth-provider";
 import { AUTH_PLACEHOLDER_CLASS, navClass } from "./nav-class";
 import { ThemeSwitch } from "./theme-switch";
-import { notify } from "./toast";
+import { showToast } from "./toast";
 import { useLazyDialog } from "./ui/lazy-dialog";
 
 // The header of every page. Hydrated pages (portal, admin) run it in React, with the phone drawer's
@@ -216,7 +216,7 @@ function HydratedHeader() {
       return;
     }
     await signOut();
-    await notify("success", "Signed out");
+    await showToast("success", "Signed out");
   }
 
   // Navigating (including back/forward) closes the drawer.
