@@ -16,7 +16,7 @@ export type SchedulerEmbedProps = {
 
 /** The booking page with its view parameters. SPEC §5: a scheduling embed requires a link, or it fails. */
 export function calendarUrl(link: string, view: Readonly<Record<string, string>>): string {
-  if (link.trim() === "") throw new Error("SPEC §5: a scheduling embed requires a link");
+  if (link.trim() === "") throw new Error("a scheduling embed requires a link");
   const url = new URL(link.trim());
   for (const [key, value] of Object.entries(view)) url.searchParams.set(key, value);
   return url.toString();
