@@ -160,7 +160,7 @@ function guard(
       if (!state) return apiRefusal(401, "Sign in first.");
       return;
     case "portal":
-      // Admins and coaches have no plan of their own: their home is the admin area (docs/decisions/0012).
+      // Admins and coaches have no plan of their own: their home is the admin area (docs/decisions/0012-portal.md).
       if (can(requireViewer(request, state), "admin.enter")) throw redirect("/admin");
       return;
     case "staff":
