@@ -12,7 +12,7 @@ import { useRevalidator } from "react-router";
 import type { Viewer } from "~/domain/viewer";
 import { askViewer, endSession } from "~/lib/auth-client";
 
-// The browser's view of who is signed in (docs/product/states.md, auth); pre-rendered pages ask the
+// The browser's view of who is signed in (docs/product/states.md, Auth); pre-rendered pages ask the
 // server after load and show a placeholder until then.
 
 export type AuthState = {

@@ -5,7 +5,7 @@ import { Children, type ReactNode, useId } from "react";
 
 type PerView = 1 | 2 | 3 | 4;
 
-/** `from769` is for layouts whose narrow view holds up to 768 px inclusive (docs/product/constants.md, logos); not with `md`. */
+/** `from769` is for layouts whose narrow view holds up to 768 px inclusive (docs/product/constants.md, Other); not with `md`. */
 export type SlidesPerView = { base: PerView; md?: PerView; from769?: PerView; lg?: PerView };
 
 // Whole class names, so Tailwind finds them.

@@ -1,6 +1,6 @@
 import { type AnalyticsTool, SETTINGS } from "./settings";
 
-// docs/product/overview.md, phrased for how this site runs; `{email}` becomes a mailto link to the operator.
+// docs/product/overview.md, The privacy page, phrased for how this site runs; `{email}` becomes a mailto link to the operator.
 
 export type PolicySection = { id: string; heading: string; paragraphs: readonly string[] };
 

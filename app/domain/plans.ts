@@ -1,4 +1,4 @@
-// The single source of what each plan includes (docs/product/entities.md, constants.md): portal, admin and
+// The single source of what each plan includes (docs/product/entities.md and constants.md): portal, admin and
 // the pricing comparison all read it.
 
 export const ROLES = ["lead", "client", "coach", "admin"] as const;

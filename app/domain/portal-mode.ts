@@ -2,7 +2,7 @@ import { demoPlan, effectivePlan, type Plan, type Role } from "./plans";
 
 export type PortalMode = { kind: "demo"; plan: Plan } | { kind: "real"; plan: Plan };
 
-/** docs/product/states.md, dashboard mode. */
+/** docs/product/states.md, Dashboard mode. */
 export function portalMode(input: {
   forced: boolean;
   role: Role | null;

@@ -1,4 +1,4 @@
-// docs/product/entities.md, constants.md: dark by default.
+// docs/product/entities.md and constants.md: dark by default.
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = "dark";

@@ -2,7 +2,7 @@ import { parseCurrency } from "~/domain/financing";
 import { CURRENCY_STORAGE_KEY, DEFAULT_CURRENCY, readStoredCurrency, saveCurrency } from "~/lib/currency";
 
 // The currency radios already choose the prices in CSS; this remembers the choice, follows other tabs
-// and switches financed cards' views (docs/product/states.md, currency and pricing card).
+// and switches financed cards' views (docs/product/states.md, Currency and Pricing card).
 
 const radios = [...document.querySelectorAll<HTMLInputElement>("[data-currency-toggle] input[type=radio]")];
 const cards = [...document.querySelectorAll<HTMLElement>("[data-price-card]")];

@@ -1,6 +1,6 @@
 import type { ToastMessage } from "~/lib/next-page";
 
-// Without a library: a polite live region (docs/product/constants.md, toasts).
+// Without a library: a polite live region (docs/product/constants.md, Other).
 
 const DURATION_MS = 4000;
 const TONE: Record<ToastMessage["type"], string> = {

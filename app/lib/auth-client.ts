@@ -12,7 +12,7 @@ export async function askViewer(): Promise<Viewer | null> {
   return response.ok ? ((await response.json()) as { viewer: Viewer | null }).viewer : null;
 }
 
-/** docs/product/states.md, logout: a failure is answered, never thrown. */
+/** docs/product/states.md, Logout page: a failure is answered, never thrown. */
 export async function endSession(): Promise<{ ok: boolean; error?: string }> {
   try {
     const response = await fetch("/auth/sign-out", {

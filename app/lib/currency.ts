@@ -1,4 +1,4 @@
-// The visitor's currency (docs/product/states.md, currency): a choice is saved in both stores and announced on `window`.
+// The visitor's currency (docs/product/states.md, Currency): a choice is saved in both stores and announced on `window`.
 import { parse } from "cookie-es";
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, type Currency, parseCurrency } from "~/domain/financing";
 

@@ -15,7 +15,7 @@ import {
   test,
 } from "./support";
 
-// The admin area as coach and admin use it (docs/product/screens.md, roles.md). Other specs add people
+// The admin area as coach and admin use it (docs/product/screens.md and roles.md). Other specs add people
 // meanwhile, so every person this spec changes is a fresh lead, and seeded people are only looked at.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.

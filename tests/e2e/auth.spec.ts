@@ -12,7 +12,7 @@ import {
   test,
 } from "./support";
 
-// Sign-in, guards, the header and sign-out (docs/product/screens.md, states.md). Tests that sign out
+// Sign-in, guards, the header and sign-out (docs/product/screens.md and states.md). Tests that sign out
 // (revoking every session of the person) or create people use fresh identities, so they run in parallel.
 
 const DESKTOP = { width: 1280, height: 800 };

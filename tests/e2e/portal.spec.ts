@@ -12,7 +12,7 @@ import {
   test,
 } from "./support";
 
-// The client portal (docs/product/screens.md, states.md; docs/decisions/0012-portal.md) as the seeded people.
+// The client portal (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) as the seeded people.
 // Only Maya and, in one test, Sofia hand in homework no other test reads, so each test reads what was seeded.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support";
 
-// The pricing page (docs/product/states.md, constants.md).
+// The pricing page (docs/product/states.md and constants.md).
 
 const PLAN_TITLES = ["Single Session", "Monthly Sessions", "Basic", "Pro", "Premium"];
 const THIRTY_DAYS = 30 * 24 * 60 * 60;

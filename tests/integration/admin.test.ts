@@ -34,7 +34,7 @@ import { insertPerson } from "../support/people";
 import { expectRefusedUnchanged, modelRefusal } from "../support/refusal";
 
 // The admin area's models on a real database: who may call what (app/server/policy.server.ts), the quota
-// and special-item rules (docs/product/states.md, validation.md), the list, the picker and the audit trail.
+// and special-item rules (docs/product/states.md and validation.md), the list, the picker and the audit trail.
 // A refusal changes nothing at all.
 
 type Database = Awaited<ReturnType<typeof freshDatabase>>;

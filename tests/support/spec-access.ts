@@ -12,7 +12,7 @@ export type Expectation = {
   guard: Guard;
   /** Roles from SPEC_ROLES; a signed-in person without it gets 403. */
   needs?: Action;
-  /** docs/product/states.md, dashboard mode: the read-only demo instead of the 403. */
+  /** docs/product/states.md, Dashboard mode: the read-only demo instead of the 403. */
   otherwise?: "demo";
   /** Another client gets 404, as if it did not exist. */
   owned?: true;
@@ -81,7 +81,7 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/demo/dashboard GET": PUBLIC,
   "routes/demo/plan GET": PUBLIC,
 
-  // docs/product/roles.md, client.
+  // docs/product/roles.md, Capabilities (client).
   "routes/portal/dashboard GET": PORTAL_PAGE,
   "routes/portal/lessons GET": PORTAL_PAGE,
   "routes/portal/homework GET": PORTAL_PAGE,
@@ -100,7 +100,7 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   // A lead has no sessions: 403, no demo.
   "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
 
-  // docs/product/roles.md, coach and admin.
+  // docs/product/roles.md, Capabilities (coach, admin).
   "routes/admin/index GET": admin("admin.enter"),
   // docs/decisions/0028-bookings.md: admin only.
   "routes/admin/index POST assign-booking": admin("bookings.resolve"),

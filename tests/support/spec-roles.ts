@@ -10,7 +10,7 @@ const ADMIN_ONLY = ["admin"] as const;
 const EVERYONE_SIGNED_IN = ["admin", "coach", "client", "lead"] as const;
 
 export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
-  // docs/product/roles.md, client; a lead sees the demo.
+  // docs/product/roles.md, Capabilities (client); a lead sees the demo.
   "portal.read-own": ["client"],
   "homework.submit-own": ["client"],
   // docs/product/screens.md, Admin area guard.
@@ -18,7 +18,7 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "profiles.list": STAFF,
   // Both staff roles open a client; its changes are admin only (docs/SECURITY.md, threat model).
   "client.read": STAFF,
-  // docs/product/roles.md, coach: the lesson editor is the same capability.
+  // docs/product/roles.md, Capabilities (coach): the lesson editor is the same capability.
   "lesson.create": STAFF,
   "lesson.edit": STAFF,
   // The coach assigns and reviews.
@@ -26,7 +26,7 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "homework.review": STAFF,
   // docs/decisions/0021-spec-readings.md.
   "resource.manage": STAFF,
-  // docs/product/roles.md, admin.
+  // docs/product/roles.md, Capabilities (admin).
   "lead.convert": ADMIN_ONLY,
   "profile.set-role": ADMIN_ONLY,
   "profile.set-plan": ADMIN_ONLY,

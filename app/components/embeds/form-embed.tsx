@@ -10,7 +10,7 @@ export type FormEmbedProps = {
   height?: number;
 };
 
-/** docs/product/integrations.md, form embed; the link always works. */
+/** docs/product/integrations.md, Outside the site; the link always works. */
 export function FormEmbed({
   heading,
   description,

@@ -184,7 +184,7 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<number>
 }
 
 /**
- * docs/product/states.md, logout: this session first (the local step), then every session of the
+ * docs/product/states.md, Logout page: this session first (the local step), then every session of the
  * person (the global step, whose failure is logged and ignored).
  */
 export async function signOutEverywhere(

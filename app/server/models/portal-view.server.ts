@@ -22,7 +22,7 @@ import {
 /** Anyone without it (a lead) sees the demo. */
 type Own = Permit<"portal.read-own">;
 
-// Portal page data, real or demo (docs/product/states.md, dashboard mode); the demo never touches the database.
+// Portal page data, real or demo (docs/product/states.md, Dashboard mode); the demo never touches the database.
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
