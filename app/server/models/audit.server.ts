@@ -13,7 +13,6 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-/** An audit row for a change its permit allowed, in the change's own transaction. */
 export async function audit(tx: DbOrTx, permit: Permit<Action>, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, permit.actor.id, entry);
 }
@@ -30,27 +29,19 @@ async function insertAudit(tx: DbOrTx, actorId: string | null, entry: AuditEntry
   });
 }
 
-/** Where a change no person made here came from: Cal.com (docs/decisions/0028-bookings.md). */
 export type SystemSource = "cal.com";
-/** Who made a change: a person, by the permit it needed, or a system. */
 export type ChangeBy = Permit<Action> | SystemSource;
 
-/**
- * An audit row for a change no person made here (a Cal.com booking): no actor, and `after.via` names
- * the source, which the trail shows. Only system paths call it; a person's change goes through
- * `audit` with its permit.
- */
+/** For a change no person made here (a Cal.com booking): `after.via` names the source. */
 export async function auditBySystem(tx: DbOrTx, source: SystemSource, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, null, { ...entry, after: { ...entry.after, via: source } });
 }
 
-/** `audit` or `auditBySystem`, for a change a person or a system may make (the usage ledger). */
 export async function auditChange(tx: DbOrTx, by: ChangeBy, entry: AuditEntry): Promise<void> {
   if (typeof by === "string") await auditBySystem(tx, by, entry);
   else await audit(tx, by, entry);
 }
 
-/** A person's trail, newest first, with who made each change. */
 const trailStatement = preparedPer((db) =>
   db
     .select({

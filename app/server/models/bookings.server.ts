@@ -13,21 +13,17 @@ import { auditBySystem, auditChange, type SystemSource } from "./audit.server";
 import { type Owner, ownerOf } from "./bookings-owner.server";
 import { recordUsage } from "./usage.server";
 
-// Bookings from Cal.com (docs/decisions/0028-bookings.md). A delivery is stored once per trigger and
-// booking uid; its effect on the booking and the usage ledger happens in the same transaction, and
-// the ledger is written only through `recordUsage`, the admin's +1/−1 path. Whose a booking is and
-// what a late change does: docs/decisions/0036-booking-ownership.md.
+// Bookings from Cal.com (docs/decisions/0028-bookings.md, 0036-booking-ownership.md): a delivery is
+// stored once and applied in the same transaction, through `recordUsage` like the admin's +1/−1.
 
 export type DeliveryOutcome =
   | { status: "applied"; bookingId: string; summary: string }
   | { status: "duplicate" }
   | { status: "ignored"; reason: string };
 
-/** Deliveries are Cal.com's doing: their ledger and audit rows have no author and say so. */
 const CAL: SystemSource = "cal.com";
 const VIA = { via: CAL } as const;
 
-/** Applies one verified, parsed delivery. */
 export async function applyCalDelivery(
   db: Db,
   delivery: { trigger: CalTrigger; at: Date; booking: CalBooking },
@@ -41,7 +37,7 @@ export async function applyCalDelivery(
       reason: `event type ${calBooking.type ?? calBooking.eventTypeId ?? "(none)"} is not counted`,
     };
   return db.transaction(async (tx) => {
-    // The unique key makes a replay (or twenty at once) wait for the first and then do nothing.
+    // The unique key makes a replay wait for the first and then do nothing.
     const [fresh] = await tx
       .insert(calDeliveries)
       .values({ trigger, uid: calBooking.uid })
@@ -79,7 +75,6 @@ function rowFrom(calBooking: CalBooking, kind: QuotaKind, owner: Owner) {
   };
 }
 
-/** The booking a uid names (its first uid or its current one), locked for this transaction. */
 async function findLocked(tx: DbOrTx, uids: string[]): Promise<Booking | undefined> {
   const [found] = await tx
     .select()
@@ -90,7 +85,6 @@ async function findLocked(tx: DbOrTx, uids: string[]): Promise<Booking | undefin
   return found;
 }
 
-/** Inserts the booking unless its uid is known; returns the (locked) row and whether it is new. */
 async function insertOrFind(tx: DbOrTx, values: typeof bookings.$inferInsert) {
   const [inserted] = await tx
     .insert(bookings)
@@ -106,10 +100,7 @@ async function insertOrFind(tx: DbOrTx, values: typeof bookings.$inferInsert) {
 /** The booking a delivery or an admin touched, whose it is, and what became of it (counted, over plan…). */
 export type BookingOutcome = { id: string; clientId: string | null; summary: string };
 
-/**
- * Counts a booked, matched booking: +1 through the ledger while the plan has that credit left,
- * else stored as over plan (never dropped). Writes the booking's audit row.
- */
+/** +1 while the plan has that credit left, else stored as over plan (never dropped). */
 export async function countBooking(
   tx: DbOrTx,
   row: Booking,
@@ -165,8 +156,7 @@ async function created(
     currentUid: calBooking.uid,
   });
   if (isNew) return countBooking(tx, row, CAL, "booking.create");
-  // A cancel or reschedule came first without the link's metadata (Cal.com's cancel payload has none):
-  // the create's token says whose it is, and it counts now if it is still booked.
+  // Cal.com's cancel payload has no metadata: the create's token says whose it is.
   if (row.clientId === null && owner.clientId && row.resolvedAt === null) {
     const [adopted] = await tx
       .update(bookings)
@@ -175,7 +165,6 @@ async function created(
       .returning();
     if (adopted) return countBooking(tx, adopted, CAL, "booking.create");
   }
-  // Known already: a cancel or a reschedule arrived first and did what was due.
   return { id: row.id, clientId: row.clientId, summary: "already known" };
 }
 
@@ -189,7 +178,7 @@ async function cancelled(
 ): Promise<BookingOutcome> {
   let existing = await findLocked(tx, [calBooking.uid]);
   if (!existing) {
-    // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
+    // Before its create: stored cancelled, never counted.
     const { row, isNew } = await insertOrFind(tx, {
       ...rowFrom(calBooking, kind, owner),
       uid: calBooking.uid,
@@ -198,13 +187,12 @@ async function cancelled(
       cancelledAt: at,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.cancel");
-    // Its create committed while this waited on the uid: cancel that booking as usual.
     existing = row;
   }
   if (existing.status === "cancelled")
     return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
-  // The coach cancelling gives the credit back whenever it happens; the client, only in time and if
-  // no late reschedule already kept it used. Cal.com says who cancelled by email (`cancelledBy`).
+  // The coach cancelling gives the credit back always; the client, only in time and if no late
+  // reschedule already kept it used.
   const byCoach = byOrganizer(calBooking, calBooking.cancelledBy);
   const early = givesCreditBack(existing.startsAt, at, noticeHours) && !existing.lateChange;
   let counted = existing.counted;
@@ -217,7 +205,7 @@ async function cancelled(
         reason: byCoach ? "cancelled by the coach" : "cancelled in time",
       },
     });
-    // Nothing to give back (the coach already took it off by hand): the booking no longer holds it.
+    // The coach already took it off by hand.
     counted = false;
     if (!change.changed) logger.warn({ booking: existing.uid }, "cal: nothing to give back on cancel");
   }
@@ -249,18 +237,16 @@ async function rescheduled(
   const original = calBooking.rescheduleUid?.trim() || calBooking.uid;
   let existing = await findLocked(tx, [original, calBooking.uid]);
   if (!existing) {
-    // Before its create: the booking is known from here on, at its new time, and counts now.
     const { row, isNew } = await insertOrFind(tx, {
       ...rowFrom(calBooking, kind, owner),
       uid: original,
       currentUid: calBooking.uid,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.create");
-    // Its create committed while this waited on the uid: move that booking as usual.
     existing = row;
   }
-  // Moved by the client inside the notice window: a late change, the session stays used even if the
-  // new time is later cancelled in time (else rescheduling first would dodge the window).
+  // Moved late by the client: the session stays used even if the new time is cancelled in time,
+  // or rescheduling first would dodge the window.
   const late =
     !byOrganizer(calBooking, calBooking.rescheduledBy) &&
     !givesCreditBack(existing.startsAt, at, noticeHours);
