@@ -7,19 +7,14 @@ import { declarationOf, type Handler, handlersOf, type RouteAccess } from "~/ser
 import { repoRoot, serverBuildFile } from "./server-process";
 import { describeOutcome, type Expectation, expectedOutcome, PERSONS, SPEC_ACCESS } from "./spec-access";
 
-// The routes as the built server has them (ids, the tree, what each module exports and declares),
-// checked against the spec's table of what each request should answer (tests/support/spec-access.ts);
-// and the matrix rendered as a table.
+// The built server's routes checked against the spec's table of answers (tests/support/spec-access.ts).
 
 export type BuiltRoute = {
   id: string;
   parentId: string | undefined;
-  /** The full URL pattern, `/admin/clients/:id`. */
   path: string;
   index: boolean;
-  /** No URL of its own: a layout (or the root). */
   pathless: boolean;
-  /** The module's `access` declaration (app/server/route-access.ts), null when it has none. */
   access: RouteAccess | null;
   /** The route module's source file. */
   file: string | null;
@@ -29,7 +24,6 @@ export async function serverBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
 }
 
-/** Every route of the build in `$BUILD_DIR` (the same routes as app/routes.ts, with their ids). */
 export async function builtRoutes(build?: ServerBuild): Promise<Map<string, BuiltRoute>> {
   const manifest = (build ?? (await serverBuild())).routes;
   const fullPath = (id: string | undefined): string => {
@@ -59,20 +53,18 @@ export async function builtRoutes(build?: ServerBuild): Promise<Map<string, Buil
   return routes;
 }
 
-/** One row of the matrix: a route's GET, its action, or one intent of its action, as the route declares it. */
 export type MatrixRow = {
   routeId: string;
   method: "GET" | "POST";
   intent: string | null;
   declared: Handler;
-  /** What the spec says it should answer (undefined: the spec table lacks the row, a completeness failure). */
+  /** Undefined: the spec table lacks the row, a completeness failure. */
   expected: Expectation | undefined;
 };
 
 export const rowKey = (row: Pick<MatrixRow, "routeId" | "method" | "intent">) =>
   `${row.routeId} ${row.method}${row.intent ? ` ${row.intent}` : ""}`;
 
-/** Every GET, action and intent the build's routes declare, each with the spec's expectation. */
 export function matrixRows(routes: Map<string, BuiltRoute>): MatrixRow[] {
   return [...routes.values()].flatMap((route) =>
     route.access
@@ -107,8 +99,7 @@ export function completenessProblems(build: ServerBuild, routes: Map<string, Bui
       problems.push(`${rowKey(row)}: no row in tests/support/spec-access.ts`);
       continue;
     }
-    // What the route declares must be what the spec says (a wrong declaration whose model call still
-    // asks the right permit answers correctly, so only this catches it).
+    // A wrong declaration whose model call still asks the right permit answers correctly: only this catches it.
     const says = (guard: string, action?: string, otherwise?: string) =>
       [guard, action, otherwise].filter(Boolean).join(" · ");
     const spec = says(expected.guard, expected.needs, expected.otherwise);
@@ -123,14 +114,12 @@ export function completenessProblems(build: ServerBuild, routes: Map<string, Bui
   return problems;
 }
 
-/** The request a row stands for, for people: `GET /admin/clients/:id`, `POST /login intent=local`. */
 export function rowLabel(row: MatrixRow, routes: Map<string, BuiltRoute>): string {
   const route = routes.get(row.routeId);
   const where = route?.path ?? row.routeId;
   return `${row.method} ${where}${row.intent ? ` intent=${row.intent}` : ""}`;
 }
 
-/** The matrix as a Markdown table: one row per GET, action and intent; one column per kind of person. */
 export function matrixMarkdown(routes: Map<string, BuiltRoute>): string {
   const lines = [
     `| request | declared (guard · policy) | ${PERSONS.join(" | ")} |`,

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { EmailPreferences } from "~/components/account/email-preferences";
 import { useForm } from "~/components/form";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
-import { emailPreferencesForm } from "~/lib/schemas/email";
+import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { type Db, getDb } from "~/server/db.server";
@@ -12,14 +12,11 @@ import { ownEmailPreferences, saveEmailPreferences } from "~/server/models/email
 import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
-// Who may load this page: enforced by app/server/auth/access.server.ts (the action's intents declare theirs).
 export const access = routeAccess({ loader: { access: "signed-in", policy: "self.request-deletion" } });
 
-/** Every time zone the server knows, for the digest's hour. */
 const TIME_ZONES = [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])];
 
-// "Your data" and "Emails": download everything we hold about you, ask for deletion
-// (docs/decisions/0016), and choose your emails (docs/decisions/0029).
+// docs/decisions/0016-data-rights.md and 0029-email-outbox.md.
 export async function loader({ context }: Route.LoaderArgs) {
   const permit = permitFor(context, "self.request-deletion");
   const db = await getDb();
@@ -99,8 +96,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           explained when they confirm.
         </p>
         {answer?.ok || loaderData.deletionRequested ? (
-          // From the action's answer, or from the trail on any later load: a revalidation (such as the
-          // live update this very request sets off) clears the answer, never the request.
+          // Read from the trail on later loads too, so a revalidation never clears the confirmation.
           <p role="status" className="mt-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
             {answer?.value?.message ?? DELETION_REQUESTED}
           </p>

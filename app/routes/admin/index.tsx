@@ -15,11 +15,9 @@ import { adminFigures } from "~/server/models/people.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
-// Who may load this page: enforced by app/server/auth/access.server.ts (the action's intents declare theirs).
 export const access = routeAccess({ loader: staff("admin.enter") });
 
-// What the Leads & Clients card promises, each part only to a reader whose role may do it (a coach
-// does not read "convert leads"). In the order the client page shows them.
+// Each part only to a reader whose role may do it (a coach does not read "convert leads").
 const PEOPLE_TASKS: readonly [Action, string][] = [
   ["lead.convert", "convert leads"],
   ["profile.set-plan", "set plans"],
@@ -101,7 +99,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
     { label: "Homework awaiting review", value: figures.awaitingReview, to: "/admin/homework" },
   ];
-  // The admin's ways in: each a card.
   const cards = [
     {
       to: "/admin/lessons/new",
@@ -149,7 +146,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           >
             <dt className="text-sm text-muted-foreground">{stat.label}</dt>
             <dd className="mt-1 text-3xl font-semibold tabular-nums">
-              {/* The whole card opens the list (the link's area is stretched over it). */}
               <LightLink
                 to={stat.to}
                 aria-label={`${stat.label}: ${stat.value}`}

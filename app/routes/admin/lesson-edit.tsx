@@ -16,8 +16,7 @@ import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-edit";
 import { lessonRefused, readLessonForm, saveLesson } from "./lesson-action.server";
 
-// Edit a lesson (coach and admin): the add form prefilled, 'Save changes', and 'Delete lesson' with a
-// confirmation; after a delete, the client's page. An unknown id is a 404 (the model throws it).
+// An unknown id is a 404 (the model throws it).
 
 function lessonId(params: { lessonId?: string }): string {
   const id = idSchema.safeParse(params.lessonId);

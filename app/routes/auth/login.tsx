@@ -24,11 +24,10 @@ import type { Route } from "./+types/login";
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
-  // SPEC §2: a signed-in visitor goes on to where they were headed (the guest guard, `access`).
+  // docs/product/screens.md, Login: a signed-in visitor goes on (the guest guard).
   const config = getConfig();
   return {
     redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
-    // Only a known code's own sentence: never words taken from the URL.
     error: signInErrorMessage(url.searchParams.get("error")),
     googleConfigured: config.oidc !== null,
     localPeople: localSignInOpen(context)
@@ -38,10 +37,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Someone signed in is sent on from the page (the guest guard); signing in again is allowed (it
-// replaces the session). Enforced by app/server/auth/access.server.ts.
+// replaces the session).
 export const access = routeAccess({ loader: { access: "guest" } });
 
-// HTML-first: not hydrated; nothing on it needs a script (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst();
 export const clientLoader = loadAsDocument;
 
@@ -93,7 +91,6 @@ export const action = intentAction({
   context: (_, form) => ({ redirectTo: safeRedirect(form.get("redirectTo")) }),
 });
 
-// The 429's Retry-After reaches the answer, for the document and for its `.data` twin alike.
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }

@@ -21,13 +21,9 @@ import {
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/billing";
 
-// Who may load this page: enforced by app/server/auth/access.server.ts (the action's intents declare theirs).
 export const access = routeAccess({ loader: PORTAL_PAGE });
 
-// Billing (issue #16): what the client bought, receipts, instalments paid and left, the next charge, a
-// notice when a payment failed, and "Manage payment method" (Stripe's billing portal). A lead sees the
-// demo frame with nothing bought. On the local test checkout, "Pay next instalment (test)" makes the
-// next charge Stripe would make (app/server/payments/local-checkout.server.ts).
+// A lead sees the demo frame with nothing bought (docs/decisions/0027-payments.md).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);

@@ -2,7 +2,6 @@ import { resolveBookingForm } from "~/lib/schemas/bookings";
 import { resolveBooking } from "~/server/models/bookings-resolve.server";
 import { clientIntent } from "./intent.server";
 
-// Issue #18: an over-plan booking the coach has dealt with leaves the list (admin only).
 export const bookingIntents = {
   "resolve-booking": clientIntent({
     permission: "bookings.resolve",

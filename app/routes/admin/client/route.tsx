@@ -40,7 +40,7 @@ import { Trail } from "./trail";
 import { Quotas, SpecialItems } from "./usage";
 import { usageIntents } from "./usage.server";
 
-// A client's page (SPEC §2 Client detail): this module only composes. Each part of the page sits in
+// A client's page (docs/product/screens.md, Client detail): this module only composes. Each part sits in
 // its own file here, its component in `<part>.tsx` and its intents (permission, form and model call)
 // in `<part>.server.ts`.
 
@@ -132,7 +132,6 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
       {hasRecords && <JumpLinks />}
 
       {hasRecords ? (
-        // The common tasks first (two columns from a laptop's width up), the records after them.
         <div className="mt-8 grid gap-10">
           <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
             <div className="grid min-w-0 content-start gap-10">
@@ -169,7 +168,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
   );
 }
 
-/** A person who can't be loaded: the reason in the server's words (SPEC §8), and the way back. */
+/** The reason in the server's words (docs/product/errors.md), and the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { title, message } = errorCopy(error);
   return (
