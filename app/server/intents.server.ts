@@ -3,6 +3,8 @@ import type { Action } from "~/domain/policy";
 import type { FormDefinition, FormProblem } from "~/lib/forms";
 import { attempt, invalid, readForm } from "./action-result.server";
 import { currentViewer } from "./auth/context.server";
+import { type Db, getDb } from "./db.server";
+import { unlessDatabaseIsDown } from "./outage.server";
 import { authorize, type Permit } from "./policy.server";
 import type { Guard, Handler, IntentAccess } from "./route-access";
 
@@ -16,8 +18,8 @@ type Args = ActionFunctionArgs;
 /** The permit of an intent that names a permission; none for a public one (sign-in). */
 type PermitOf<P> = P extends Action ? Permit<P> : null;
 
-/** What a handler works with besides its input: the route's context, its permit, and the raw post. */
-export type IntentTools<C, P> = C & { permit: PermitOf<P>; form: FormData; args: Args };
+/** What a handler works with besides its input: the database, the route's context, its permit, the post. */
+export type IntentTools<C, P> = C & { db: Db; permit: PermitOf<P>; form: FormData; args: Args };
 
 /** One intent, ready for `intentAction`; `A` is its answer. */
 export type Intent<C, A = unknown> = {
@@ -43,7 +45,7 @@ type Standard<R> = Awaited<ReturnType<typeof attempt<R>>> | ReturnType<typeof in
  * `own` instead takes the handler's answer as it is (the handler answers refusals itself), and
  * `refused` answers a form that fails its check.
  */
-export function intentsOn<C>(guard: Guard) {
+export function intentsOn<C extends object = object>(guard: Guard) {
   function make<
     const P extends Action | undefined,
     T,
@@ -65,7 +67,8 @@ export function intentsOn<C>(guard: Guard) {
         const permit = (
           spec.permission ? authorize(currentViewer(args.context), spec.permission) : null
         ) as PermitOf<P>;
-        const work = () => spec.handler(parsed.data, { ...context, permit, form, args });
+        const db = await unlessDatabaseIsDown(getDb);
+        const work = () => spec.handler(parsed.data, { ...context, db, permit, form, args });
         return spec.own ? work() : attempt(work, spec.fallback);
       },
     } as Intent<C, (O extends true ? R : Standard<R>) | F>;
@@ -87,11 +90,11 @@ export type IntentAction<I, B = never> = ((
  * names — or `default` when it names none the route knows; without a default, "Unknown action." (400).
  * `before` may answer first (the sign-in page counts every start).
  */
-export function intentAction<C, const I extends Record<string, Intent<C>>, B = never>(spec: {
+export function intentAction<C extends object, const I extends Record<string, Intent<C>>, B = never>(spec: {
   intents: I;
   default?: keyof I & string;
-  /** What every intent works on, from the request and the post. */
-  context: (args: Args, form: FormData) => C | Promise<C>;
+  /** What every intent works on besides the database, from the request and the post. */
+  context?: (args: Args, form: FormData) => C | Promise<C>;
   before?: (args: Args) => Promise<B | undefined>;
 }): IntentAction<I, B> {
   const entries = Object.entries(spec.intents) as [string, Intent<C>][];
@@ -108,7 +111,7 @@ export function intentAction<C, const I extends Record<string, Intent<C>>, B = n
     const name = typeof named === "string" && Object.hasOwn(spec.intents, named) ? named : spec.default;
     const entry = name === undefined ? undefined : spec.intents[name];
     if (!entry) return invalid("Unknown action.");
-    return entry.run(form, args, await spec.context(args, form));
+    return entry.run(form, args, ((await spec.context?.(args, form)) ?? {}) as C);
   };
   return Object.assign(action, { access }) as IntentAction<I, B>;
 }

@@ -5,7 +5,7 @@ import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/li
 import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
-import { type Db, getDb } from "~/server/db.server";
+import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
 import { ownEmailPreferences, saveEmailPreferences } from "~/server/models/emails.server";
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: permit.actor.email, deletionRequested, emails: { ...emails, timeZones: TIME_ZONES } };
 }
 
-const accountIntent = intentsOn<{ db: Db }>("signed-in");
+const accountIntent = intentsOn("signed-in");
 
 export const action = intentAction({
   intents: {
@@ -44,7 +44,6 @@ export const action = intentAction({
     }),
   },
   default: "request-deletion",
-  context: async () => ({ db: await getDb() }),
 });
 
 export function meta({ matches }: Route.MetaArgs) {

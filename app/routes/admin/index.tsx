@@ -6,7 +6,7 @@ import { type Action, can } from "~/domain/policy";
 import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
-import { type Db, getDb } from "~/server/db.server";
+import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { bookingsToResolve, sessionsThisWeek } from "~/server/models/bookings-read.server";
 import { assignBooking, confirmBooking, dismissBooking } from "~/server/models/bookings-resolve.server";
@@ -55,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const bookingIntent = intentsOn<{ db: Db }>("staff");
+const bookingIntent = intentsOn("staff");
 
 /**
  * What an admin does about a Cal.com booking that is no one's yet: give it to a client or lead, or —
@@ -80,7 +80,6 @@ export const action = intentAction({
       handler: ({ bookingId }, { db, permit }) => dismissBooking(db, permit, bookingId),
     }),
   },
-  context: async () => ({ db: await getDb() }),
 });
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -8,7 +8,7 @@ import { idSchema, lessonForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
-import { type Db, getDb } from "~/server/db.server";
+import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { deleteLesson, getLesson, updateLesson } from "~/server/models/lessons.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const access = routeAccess({ loader: staff("lesson.edit") });
 
-const lessonIntent = intentsOn<{ db: Db; id: string }>("staff");
+const lessonIntent = intentsOn<{ id: string }>("staff");
 
 /** 'Save changes' (the default), and 'Delete lesson' once confirmed; after a delete, the client's page. */
 export const action = intentAction({
@@ -91,7 +91,7 @@ export const action = intentAction({
     }),
   },
   default: "save",
-  context: async ({ params }) => ({ db: await getDb(), id: lessonId(params) }),
+  context: ({ params }) => ({ id: lessonId(params) }),
 });
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

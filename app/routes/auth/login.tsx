@@ -10,7 +10,6 @@ import { localIdentity } from "~/server/auth/local.server";
 import { beginSignIn } from "~/server/auth/oidc.server";
 import { createSession } from "~/server/auth/session.server";
 import { SignInError, signInErrorMessage } from "~/server/auth/sign-in-errors.server";
-import { getDb } from "~/server/db.server";
 import { localSignInOpen } from "~/server/developer.server";
 import { getConfig } from "~/server/env.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -52,11 +51,10 @@ export const action = intentAction({
       form: localSignInForm,
       own: true,
       refused: ({ error, field }) => data({ error, field, intent: "local" as const }, { status: 400 }),
-      handler: async (input, { redirectTo, args: { request, context } }) => {
+      handler: async (input, { db, redirectTo, args: { request, context } }) => {
         if (!localSignInOpen(context))
           throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
         const cookie = await unlessDatabaseIsDown(async () => {
-          const db = await getDb();
           const profile = await profileForIdentity(db, localIdentity(input), getConfig().adminEmails);
           return createSession(db, profile.id, request, context.get(clientAddressContext));
         });

@@ -6,7 +6,7 @@ import { noFields } from "~/lib/forms";
 import { localPaymentForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
-import { type Db, getDb } from "~/server/db.server";
+import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { ownOrders } from "~/server/models/orders.server";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode, orders, stripe: getConfig().payments.mode === "stripe", testCharges };
 }
 
-const billingIntent = intentsOn<{ db: Db }>("portal");
+const billingIntent = intentsOn("portal");
 
 /** "Manage payment method" (Stripe's billing portal), and the local test checkout's next charge. */
 export const action = intentAction({
@@ -67,7 +67,6 @@ export const action = intentAction({
     }),
   },
   default: "manage-card",
-  context: async () => ({ db: await getDb() }),
 });
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -108,7 +108,7 @@ export const action = intentAction({
   },
   before: async ({ params }) =>
     idSchema.safeParse(params.id).success ? undefined : invalid("That person was not found."),
-  context: async ({ params }) => ({ db: await getDb(), clientId: idSchema.parse(params.id) }),
+  context: ({ params }) => ({ clientId: idSchema.parse(params.id) }),
 });
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
