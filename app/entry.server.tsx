@@ -107,11 +107,13 @@ export { BackupError } from "./server/backup.server";
 // `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
 export { backup, restore } from "./server/backup-command.server";
 // POST /webhooks/cal: Cal.com bookings, read from the raw body (docs/decisions/0028-bookings.md).
-export { CAL_WEBHOOK_LIMIT, handleCalWebhook } from "./server/bookings/cal-webhook.server";
+export { calWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig, publicSiteProblem } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";
-export { stripeWebhook, WEBHOOK_BODY_LIMIT } from "./server/payments/endpoint.server";
+// POST /webhooks/stripe: Stripe's events, read from the raw body (docs/decisions/0027-payments.md).
+export { stripeWebhook } from "./server/payments/stripe-webhook.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";
+export { WEBHOOK_BODY_LIMIT } from "./server/webhooks.server";

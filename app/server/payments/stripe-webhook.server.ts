@@ -1,35 +1,61 @@
 import type Stripe from "stripe";
-import type { Db } from "../db.server";
+import { type Db, getDb } from "../db.server";
+import { getConfig, type PaymentsConfig } from "../env.server";
 import { logger } from "../logger.server";
+import { WEBHOOK_BODY_LIMIT, type Webhook, type WebhookAnswer, type WebhookUsing } from "../webhooks.server";
 import { applyProviderEvent, type ProviderCalls, RetryLater } from "./fulfil.server";
+import { stripeProvider } from "./provider.server";
 import { stripeWebhooks } from "./stripe.server";
 
-// POST /webhooks/stripe (mounted in express-shell/main.ts on the raw body, before any parser): the signature
-// is checked on the exact bytes Stripe signed, then the event is applied once (./fulfil.server.ts).
+// POST /webhooks/stripe (mounted as ../webhooks.server.ts says): the signature is checked on the exact
+// bytes Stripe signed, then the event is applied once (./fulfil.server.ts).
 // Bad input is a 4xx and changes nothing; an event about something this site did not make is a 200
 // ("ignored"); only a failure of our own (the database, a call to Stripe) or a payment of ours not
 // recorded yet is a 5xx, so that Stripe retries it later (it retries for 3 days).
 
-/** Stripe's events are a few KB; anything much larger is not one of them. */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+/** The webhook's own: Stripe's keys (the signing secret, and the API key fulfilment asks Stripe with). */
+export type StripeWebhookUsing = WebhookUsing & { payments?: PaymentsConfig };
 
-export type WebhookAnswer = { status: number; body: { received: true; outcome: string } | { error: string } };
+export const stripeWebhook: Webhook<StripeWebhookUsing> = {
+  signatureHeader: "Stripe-Signature",
+  async handle(raw, signature, using = {}) {
+    const payments = using.payments ?? getConfig().payments;
+    if (payments.mode !== "stripe") {
+      return refuse(404, "Payments through Stripe are not configured on this site.");
+    }
+    if (!Buffer.isBuffer(raw)) return refuse(400, "Expected a raw body.");
+    let db: Db;
+    try {
+      db = await (using.db ?? getDb)();
+    } catch (error) {
+      logger.error({ err: (error as Error).message }, "payment webhook: database unavailable");
+      return refuse(503, "Could not apply the event now; try again.");
+    }
+    return receiveStripeEvent(raw, signature, {
+      db,
+      secret: payments.webhookSecret,
+      provider: stripeProvider(payments.secretKey),
+    });
+  },
+};
 
 const refuse = (status: number, error: string): WebhookAnswer => ({ status, body: { error } });
 
-export async function handleStripeWebhook(
-  db: Db,
+/**
+ * One event as Stripe sends it, checked and applied: the webhook's work once it has its keys and database,
+ * and the local test checkout's (./local-checkout.server.ts), which signs its own events.
+ */
+export async function receiveStripeEvent(
   raw: Buffer | string,
   signature: string | undefined,
-  secret: string,
-  provider: ProviderCalls,
+  using: { db: Db; secret: string; provider: ProviderCalls },
 ): Promise<WebhookAnswer> {
   if (!signature) return refuse(400, "Missing Stripe-Signature header.");
   if (Buffer.byteLength(raw) > WEBHOOK_BODY_LIMIT) return refuse(413, "Body too large.");
   let event: Stripe.Event;
   try {
     // Verifies the signature on the raw bytes first, then parses them.
-    event = stripeWebhooks.constructEvent(raw, signature, secret);
+    event = stripeWebhooks.constructEvent(raw, signature, using.secret);
   } catch (error) {
     if (error instanceof SyntaxError) return refuse(400, "The body is not JSON.");
     logger.warn("payment webhook: signature check failed");
@@ -54,7 +80,7 @@ export async function handleStripeWebhook(
   }
   let applied: Awaited<ReturnType<typeof applyProviderEvent>>;
   try {
-    applied = await applyProviderEvent(db, event, provider);
+    applied = await applyProviderEvent(using.db, event, using.provider);
   } catch (error) {
     if (error instanceof RetryLater) {
       logger.info(
