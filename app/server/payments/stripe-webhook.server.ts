@@ -13,6 +13,8 @@ import { stripeWebhooks } from "./stripe.server";
 // ("ignored"); only a failure of our own (the database, a call to Stripe) or a payment of ours not
 // recorded yet is a 5xx, so that Stripe retries it later (it retries for 3 days).
 
+const refuse = (status: number, error: string): WebhookAnswer => ({ status, body: { error } });
+
 /** The webhook's own: Stripe's keys (the signing secret, and the API key fulfilment asks Stripe with). */
 export type StripeWebhookUsing = WebhookUsing & { payments?: PaymentsConfig };
 
@@ -38,8 +40,6 @@ export const stripeWebhook: Webhook<StripeWebhookUsing> = {
     });
   },
 };
-
-const refuse = (status: number, error: string): WebhookAnswer => ({ status, body: { error } });
 
 /**
  * One event as Stripe sends it, checked and applied: the webhook's work once it has its keys and database,
