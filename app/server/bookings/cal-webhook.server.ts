@@ -6,9 +6,8 @@ import { applyCalDelivery } from "../models/bookings.server";
 import type { Webhook, WebhookUsing } from "../webhooks.server";
 import { parseCalDelivery, validSignature } from "./cal-payload.server";
 
-// POST /webhooks/cal (mounted as ../webhooks.server.ts says): signature first, then the payload, then
-// one transaction. Answers are small JSON; Cal.com retries anything that is not 2xx, so only a failure
-// worth retrying (the database) answers 5xx.
+// POST /webhooks/cal, mounted as ../webhooks.server.ts says. Cal.com retries anything not 2xx, so only a
+// failure worth retrying (the database) answers 5xx.
 
 /** The webhook's own: the signing secret (null: none configured, everything refused), the booking settings. */
 export type CalWebhookUsing = WebhookUsing & { secret?: string | null; settings?: typeof SETTINGS.bookings };

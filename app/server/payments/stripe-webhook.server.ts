@@ -7,11 +7,8 @@ import { applyProviderEvent, type ProviderCalls, RetryLater } from "./fulfil.ser
 import { stripeProvider } from "./provider.server";
 import { stripeWebhooks } from "./stripe.server";
 
-// POST /webhooks/stripe (mounted as ../webhooks.server.ts says): the signature is checked on the exact
-// bytes Stripe signed, then the event is applied once (./fulfil.server.ts).
-// Bad input is a 4xx and changes nothing; an event about something this site did not make is a 200
-// ("ignored"); only a failure of our own (the database, a call to Stripe) or a payment of ours not
-// recorded yet is a 5xx, so that Stripe retries it later (it retries for 3 days).
+// POST /webhooks/stripe, mounted as ../webhooks.server.ts says: bad input is a 4xx; only our own failure
+// (or a payment of ours not recorded yet) is a 5xx, so that Stripe retries it.
 
 const refuse = (status: number, error: string): WebhookAnswer => ({ status, body: { error } });
 
@@ -54,15 +51,13 @@ export async function receiveStripeEvent(
   if (Buffer.byteLength(raw) > WEBHOOK_BODY_LIMIT) return refuse(413, "Body too large.");
   let event: Stripe.Event;
   try {
-    // Verifies the signature on the raw bytes first, then parses them.
     event = stripeWebhooks.constructEvent(raw, signature, using.secret);
   } catch (error) {
     if (error instanceof SyntaxError) return refuse(400, "The body is not JSON.");
     logger.warn("payment webhook: signature check failed");
     return refuse(400, "Invalid signature.");
   }
-  // Signed by whoever holds the secret, but still only JSON: the shape the SDK's type promises is checked
-  // as far as the handlers rely on it before any use.
+  // Signed, but still only JSON: the shape the handlers rely on is checked before any use.
   const data: unknown = event?.data;
   if (
     typeof event?.id !== "string" ||
