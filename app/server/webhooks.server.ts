@@ -11,7 +11,7 @@ export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /** A webhook's answer: the status, and a small JSON body. */
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
-/** What a webhook works with, each the process's own unless given (tests give theirs): its database, … */
+/** What a webhook works with instead of the process's own, when given (tests give theirs); each adds its config. */
 export type WebhookUsing = { db?: () => Promise<Db> };
 
 export type Webhook<Using extends WebhookUsing = WebhookUsing> = {
