@@ -168,7 +168,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     });
     await plan.arrayBuffer();
     expect(plan.status).toBe(200);
-    // An earlier test's change may still be on its way to this stream.
+    // The plan change's own frame, pushed on this open stream.
     const isProfileChange = (f: { event: string; data: string }) =>
       f.event === "change" && f.data.includes('"profile"');
     expect(JSON.parse((await danielOnA.next(isProfileChange, PUSHED_WITHIN_MS)).data)).toEqual({

@@ -4,6 +4,7 @@ import { sessionHolder } from "../auth/session.server";
 import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
 import { type LiveBus, type LiveEvent, toWire } from "./bus.server";
+import { rerunWhenAsked } from "./rerun.server";
 
 // A signed-in person's server-sent-events stream (GET /events): one bus subscription filtered by `hears`;
 // the session is checked again now and then, and at once when an event concerns this person.
@@ -121,11 +122,11 @@ export async function openStream(
     }
   };
 
+  // The session is asked again from time to time, and at once when an event is about this person;
+  // an event heard during a check asks for another (a sign-out ends this session in its second step).
   let lastCheck = Date.now();
-  let checking = false;
-  const recheck = async () => {
-    if (checking || released || !sessionId) return;
-    checking = true;
+  const recheck = rerunWhenAsked(async () => {
+    if (released || !sessionId) return;
     lastCheck = Date.now();
     try {
       const { db } = await getDatabase();
@@ -137,10 +138,8 @@ export async function openStream(
       }
     } catch (error) {
       logger.warn({ err: (error as Error).message }, "live: session check failed");
-    } finally {
-      checking = false;
     }
-  };
+  });
 
   const deliver = (event: LiveEvent) => {
     if (released || !hears(viewer, event)) return;
