@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { unique } from "../support/text";
 import {
   expect as baseExpect,
   freshIdentity,
@@ -18,8 +18,6 @@ import {
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
-
-const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
 /** A new lead (signed in once), and the admin on that lead's detail page; returns its path. */
 async function openNewLead(page: Page, browser: Browser, baseURL: string | undefined, prefix: string) {

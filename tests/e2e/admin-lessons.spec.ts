@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import type { MockIdentity } from "../support/oidc-provider.ts";
+import { escapeRegExp, unique, uniqueId } from "../support/text";
 import {
   chooseLightTheme,
   expect,
@@ -23,9 +24,6 @@ const PHONE = { width: 360, height: 780 };
 
 // The machine running these is shared and slow; axe runs and sign-ins take their time.
 test.describe.configure({ timeout: 120_000 });
-
-const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A person the site has never seen: signing in makes them a lead. */
 function freshLead(): MockIdentity {
@@ -167,9 +165,9 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
   const f = form(page);
   const title = unique("Mock interview debrief");
   const notes = `Went through two graph problems. ${title}`;
-  const recording = `https://video.example.com/rec-${randomUUID().slice(0, 8)}`;
-  const slides = `https://example.com/slides-${randomUUID().slice(0, 8)}`;
-  const reading = `https://example.com/reading-${randomUUID().slice(0, 8)}`;
+  const recording = `https://video.example.com/rec-${uniqueId()}`;
+  const slides = `https://example.com/slides-${uniqueId()}`;
+  const reading = `https://example.com/reading-${uniqueId()}`;
 
   // No client: 'Select a client.' in red, and nothing typed is lost.
   await f.title.fill(title);
@@ -265,8 +263,8 @@ test("the admin edits a lesson (fields, resources, client) and deletes it after 
 }) => {
   await openAs(page, PEOPLE.admin, NEW);
   const title = unique("Resume review");
-  const first = `https://example.com/first-${randomUUID().slice(0, 8)}`;
-  const second = `https://example.com/second-${randomUUID().slice(0, 8)}`;
+  const first = `https://example.com/first-${uniqueId()}`;
+  const second = `https://example.com/second-${uniqueId()}`;
   const editPath = await createLesson(page, "sofia.alvarez@example.com", title, [
     ["First link", first],
     ["Second link", second],

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { startSmtp } from "../support/smtp";
+import { unique } from "../support/text";
 import {
   expect as baseExpect,
   expectNoAxeViolations,
@@ -42,7 +42,7 @@ test("the coach assigns homework; the client's email arrives with a link to it",
 
     // The coach assigns homework on the client's page.
     const coach = await signedInPage(browser, baseURL, PEOPLE.coach, clientPage);
-    const title = `Email check ${randomUUID().slice(0, 8)}`;
+    const title = unique("Email check");
     const homework = coach.page.getByRole("region", { name: "Homework", exact: true });
     await homework.getByRole("textbox", { name: "Homework title" }).fill(title);
     await homework.getByRole("button", { name: "Assign homework" }).click();

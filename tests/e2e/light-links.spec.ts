@@ -1,16 +1,17 @@
-import type { Page } from "@playwright/test";
-import { expect, freshIdentity, PEOPLE, signedInPage, signIn, test } from "./support";
+import {
+  expect,
+  freshIdentity,
+  markDocument,
+  PEOPLE,
+  sameDocument,
+  signedInPage,
+  signIn,
+  test,
+} from "./support";
 
 // The portal's and admin's links are plain <a data-light-link> (app/components/light-link.tsx): one
 // listener makes their clicks client-side navigations, as React Router's <Link> did. A new document
-// would clear the mark set here; a client-side navigation keeps it.
-
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { lightMark: string }).lightMark = "same document";
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { lightMark?: string }).lightMark === "same document");
+// would clear the mark markDocument sets; a client-side navigation keeps it.
 
 test("the admin opens a person from Leads & Clients and filters the list without a new document", async ({
   browser,

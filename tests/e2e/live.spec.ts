@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { listedPersonIds } from "../support/people-list.ts";
-import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
+import {
+  expect as baseExpect,
+  freshIdentity,
+  gotoHydrated,
+  markDocument,
+  PEOPLE,
+  sameDocument,
+  signedInPage,
+  test,
+} from "./support";
 
 // Live updates in the browser (issue #8, docs/decisions/0014-live-updates.md): a client's open pages follow
 // an admin's changes (within 2 s: docs/BENCHMARKS.md), with no reload and nothing typed lost; an admin
@@ -29,14 +38,6 @@ async function adminPost(admin: Page, id: string, form: Record<string, string>) 
   const response = await admin.request.post(`/admin/clients/${id}`, { form });
   expect(response.status(), JSON.stringify(form)).toBe(200);
 }
-
-/** Whether the page is still the same document (a reload would clear this mark). */
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { liveMark: string }).liveMark = "same document";
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark === "same document");
 
 const quotaBar = (page: Page, label: string) => page.getByRole("progressbar", { name: label, exact: true });
 const plusOne = (page: Page, label: string) =>

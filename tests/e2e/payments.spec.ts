@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import {
+  expect as baseExpect,
+  freshIdentity,
+  gotoHydrated,
+  markDocument,
+  PEOPLE,
+  sameDocument,
+  signIn,
+  test,
+} from "./support";
 
 // Payments in the browser (issue #16): a visitor picks Pro in CAD on /pricing, signs in and comes back
 // to the offer, pays upfront on the local test checkout (no Stripe keys, loopback: the same
@@ -8,13 +17,6 @@ import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signIn, test
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
-
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { payMark: string }).payMark = "same document";
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { payMark?: string }).payMark === "same document");
 
 const sessionsBar = (page: Page) =>
   page.getByRole("progressbar", { name: "30-minute coaching session", exact: true });

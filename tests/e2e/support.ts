@@ -14,6 +14,12 @@ import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.
 
 export { expect };
 
+/** `expect` that waits up to 20 s, for specs whose steps wait on a busy server (never fixed sleeps). */
+export const patientExpect = expect.configure({ timeout: 20_000 });
+
+/** A phone's window: the narrowest the site is laid out for. */
+export const PHONE_360 = { width: 360, height: 780 };
+
 /**
  * Playwright's `test`, whose `page` fails the test if it ever threw an uncaught exception (a broken
  * hydration or event handler a person would meet as a dead button). Kept on `page` rather than an
@@ -170,6 +176,20 @@ export async function signedInPage(
   // Sign-in has loaded the page at `path`: no second navigation, only its scripts to wait for.
   await untilInteractive(page);
   return { context, page };
+}
+
+/** Marks the document open in `page`: a reload or a new document clears the mark (see sameDocument). */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { sameDocumentMark: string }).sameDocumentMark = "same document";
+  });
+}
+
+/** Whether `page` still shows the document markDocument marked: no reload, no new document since. */
+export function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => (window as unknown as { sameDocumentMark?: string }).sameDocumentMark === "same document",
+  );
 }
 
 /** A section of the page by its accessible name (the `<section aria-labelledby>` each card is). */

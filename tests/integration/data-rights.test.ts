@@ -25,7 +25,7 @@ import {
 } from "~/server/schema";
 import { databaseLabel, everyRow, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
-import { modelRefusal } from "../support/refusal";
+import { modelRefusal, PERMISSION } from "../support/refusal";
 
 // Data rights (docs/decisions/0016-data-rights.md, app/server/models/data-rights.server.ts) against a
 // real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the export holds the person's rows
@@ -35,8 +35,6 @@ import { modelRefusal } from "../support/refusal";
 type Database = Awaited<ReturnType<typeof freshDatabase>>;
 let main: Database;
 const db = () => main.db;
-
-const PERMISSION = "You don't have permission to do that.";
 
 const person = (role: Role, plan: Plan | null, fullName: string) => insertPerson(db(), role, plan, fullName);
 

@@ -15,6 +15,7 @@ import {
   startServer,
   stopAllServers,
 } from "../support/server-process";
+import { escapeRegExp } from "../support/text";
 
 // `npm run backup` and `npm run restore FILE` as processes, on the data folder of a real server:
 // PGlite → PGlite, and PGlite → PostgreSQL on the shared local server.
@@ -182,7 +183,3 @@ describe("npm run backup / npm run restore", () => {
     },
   );
 });
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
