@@ -1,0 +1,71 @@
+import fc from "fast-check";
+import { LIMITS } from "~/lib/schemas/admin";
+import {
+  adminDoes,
+  type Case,
+  describeActions,
+  describeInBrowser,
+  ids,
+  setUpHostileServer,
+} from "../support/hostile-server";
+import {
+  constant,
+  form,
+  idValue,
+  instant,
+  linkRows,
+  optional,
+  required,
+  text,
+  url,
+} from "../support/hostile-values";
+
+// Random and hostile input (tests/support/hostile-server.ts) to the lesson pages' actions: saving a
+// new lesson or an edited one, and deleting one. Never a 5xx; a refusal with a message, or the value
+// stored and shown inert, in Chromium too.
+
+setUpHostileServer();
+
+const CASES: Case[] = [
+  ...(["new", "edit"] as const).map(
+    (mode): Case => ({
+      name: `lesson ${mode}: save`,
+      who: "admin",
+      fields: form(
+        optional("intent", { storable: fc.constant("save"), any: fc.constant("save") }),
+        required("clientId", idValue("@maya@")),
+        required("title", text(LIMITS.title)),
+        optional("notes", text(LIMITS.notes)),
+        optional("recordingUrl", url(LIMITS.url)),
+        optional("occurredAt", instant),
+        optional("occurredAtLocal", instant),
+        optional("clientClock", { storable: fc.constant("1"), any: fc.constantFrom("1", "0", "true", "") }),
+        linkRows("resourceLabel", "resourceUrl"),
+      ),
+      prepare: async () => ({ "@maya@": ids.maya }),
+      path: () => (mode === "new" ? "/admin/lessons/new" : `/admin/lessons/${ids.lesson}`),
+      shown: (_values, answer) => [
+        { path: `/admin/lessons/${String(answer.data?.lessonId ?? ids.lesson)}`, who: "admin" },
+        { path: "/lessons", who: "client" },
+      ],
+      shownFields: ["title", "notes"],
+    }),
+  ),
+  {
+    name: "lesson edit: delete",
+    who: "admin",
+    fields: form(constant([["intent", "delete"]]), optional("title", text(LIMITS.title))),
+    prepare: async () => {
+      const lesson = await adminDoes("/admin/lessons/new", {
+        intent: "save",
+        clientId: ids.maya,
+        title: "To delete",
+      });
+      return { "@lesson@": String(lesson.lessonId) };
+    },
+    path: (values) => `/admin/lessons/${values["@lesson@"]}`,
+  },
+];
+
+describeActions(CASES);
+describeInBrowser();
