@@ -2,10 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 
-// docs/ARCHITECTURE.md: a source file that grows past ~300 lines is split into rooms with one reason
-// to change, or says at its top why it is one room ("…300 lines on purpose: <why>"). Tests are held
-// to the same rule at ~600 lines ("…600 lines on purpose: <why>"): a test file is split by subject,
-// and what several need lives once in tests/support/.
+// docs/ARCHITECTURE.md: a longer file says at its top why it is one room ("…300 lines on purpose: <why>");
+// a test file (split by subject, what several share in tests/support/) at ~600: "…600 lines on purpose: <why>".
 
 const HEAD_LINES = 30;
 const root = path.resolve(import.meta.dirname, "..");

@@ -1,25 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { FormDefinition, FormProblem } from "~/lib/forms";
 
-// Every form of the site works the same way (docs/decisions/0024-forms.md):
-//  - it is declared once, as a FormDefinition (app/lib/forms.ts) over a schema in app/lib/schemas;
-//  - on submit the browser checks it with that definition and, when it fails, sends nothing and shows
-//    the first problem; the action checks it again with the same definition, so a post made without
-//    JavaScript (or by anything else) gets the same words;
-//  - a problem shows beside its field (`error(name)`, a `role="alert"` paragraph with an id), the field
-//    says so (`aria-invalid`, `aria-describedby` naming that paragraph) and takes focus; a problem about
-//    no field the person sees (a hidden id, a refusal from the model) shows beside the button (`message`);
-//  - what was typed stays: a refusal changes no field; only a new success resets a form that asks for it.
+// Every form works the same way: docs/decisions/0024-forms.md.
 
-/** An action's answer to a form: `field` names the input a refusal is about, when known. */
 export type FormAnswer = { ok: boolean; error?: string | null; field?: string | null };
 
 type Fetcher<T> = { state: "idle" | "loading" | "submitting"; data: T | undefined };
 
-/**
- * Calls `onAnswer` once for each answer a fetcher settles on (state back to idle with new data), never
- * again for the same answer: not on a re-render, not when the page's data is revalidated.
- */
+/** Once per answer: not on a re-render, not when the page's data is revalidated. */
 export function useSettledAnswer<T>(fetcher: Fetcher<T>, onAnswer: (answer: T) => void) {
   const handled = useRef<T | undefined>(undefined);
   const latest = useRef(onAnswer);
@@ -47,19 +35,13 @@ function answerProblem(answer: FormAnswer | undefined): FormProblem | null {
   return { ok: false, error: answer.error, field: answer.field ?? null };
 }
 
-/**
- * One form's state. `server` is the action's answer to the last post (a fetcher's data, or the
- * action data of a plain POST) and whether a post is under way. Spread `onSubmit` and `ref` on the
- * form, `field(name)` on each input, and put `error(name)` beside each input and `message` beside
- * the button.
- */
+/** Spread `onSubmit` and `ref` on the form and `field(name)` on each input; `error(name)` and `message` go beside them. */
 export function useForm(
   definition: FormDefinition,
   server: { answer: FormAnswer | undefined; busy: boolean },
 ) {
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  // The browser's own check of the last submit; null once a submit passed it.
   const [checked, setChecked] = useState<FormProblem | null>(null);
   const problem = checked ?? (server.busy ? null : answerProblem(server.answer));
   const besideField = problem?.field && !definition.hidden.includes(problem.field) ? problem.field : null;
@@ -69,7 +51,6 @@ export function useForm(
     const target = name ? formRef.current?.querySelector<HTMLElement>(`[data-field="${name}"]`) : null;
     target?.focus();
   };
-  // A refusal from the server focuses its field, as the browser's check does.
   const answered = useRef<unknown>(undefined);
   useEffect(() => {
     if (server.busy || server.answer === answered.current) return;
@@ -94,7 +75,7 @@ export function useForm(
       setChecked(parsed);
       focus(parsed.field);
     },
-    /** An input's name and its problem wiring; `input` when the input's name is not the field's (link rows). */
+    /** `input` when the input's name is not the field's (link rows). */
     field(name: string, input = name) {
       const invalid = besideField === name;
       return {
@@ -104,19 +85,14 @@ export function useForm(
         "aria-describedby": invalid ? errorId(name) : undefined,
       };
     },
-    /** The problem with this field, to show beside it. */
     error(name: string): ReactNode {
       return besideField === name && problem ? <Problem id={errorId(name)}>{problem.error}</Problem> : null;
     },
-    /** A problem about no field the person sees, beside the button. */
     message: problem && !besideField ? <Problem id={`${uid}-message`}>{problem.error}</Problem> : null,
   };
 }
 
-/**
- * A form that posts through a fetcher and stays on the page (the admin area's in-place forms, a
- * homework hand-in): `reset` clears it after each new success, for the next entry.
- */
+/** Posts through a fetcher; `reset` clears it after each new success. */
 export function useFetcherForm(
   definition: FormDefinition,
   fetcher: Fetcher<unknown>,

@@ -17,10 +17,8 @@ import {
 } from "./admin-pages";
 import { patientExpect as expect, gotoHydrated, PEOPLE, region, signedInPage, signIn, test } from "./support";
 
-// The coach's whole flow with one new person, in Chromium through the real OpenID Connect sign-in:
-// convert a lead, set the plan, count quotas, mark special items, log an activity, assign and review
-// homework, and what the client sees of each (docs/ARCHITECTURE.md, coach vs admin). The person is a
-// fresh identity this spec signs in first, since other specs run alongside and add people.
+// The coach's whole flow with one new person, and what the client sees of each step (docs/product/screens.md
+// and roles.md). Other specs add people meanwhile, so the person is a fresh lead.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 test.describe.configure({ timeout: 180_000 });
@@ -37,7 +35,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
   const homeworkTitle = unique("Rewrite your resume bullets");
   const feedback = unique("Much sharper: lead with impact");
   const contexts: BrowserContext[] = [];
-  // Links open in a new tab; that tab must not depend on the internet.
+  // Links open in a new tab, which must not depend on the internet.
   await page
     .context()
     .route(/^https:\/\/example\.com\//, (route) =>
@@ -101,7 +99,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await expect(quotaBar(page, "Mock interview")).toHaveAttribute("aria-valuetext", "0 of 3 used");
       await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("pro");
       await expect(page.getByLabel("Plan", { exact: true })).toBeEnabled();
-      // Pro adds the strategy call, DSA survey and networking playbook to the four reviews.
       await expect(region(page, "Special items").getByRole("listitem")).toHaveCount(7);
       await expect(specialRow(page, "Local networking events list")).toHaveCount(0);
     });
@@ -123,7 +120,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await plus.click();
       await expect(bar).toHaveAttribute("aria-valuetext", "1 of 4 used");
       await expect(minus).toBeEnabled();
-      // While one change saves, every quota and special-item control waits.
       const hold = await holdPosts(page, `${detailPath}.data`);
       await plus.click();
       await expect(plus).toBeDisabled();
@@ -150,7 +146,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await expect(row).toContainText("Pending");
       await expect(row).not.toContainText("Completed");
       await expect(row.getByRole("button", { name: "Mark done: Resume review" })).toBeVisible();
-      // One item left done, for the client to see.
       const linkedin = specialRow(page, "LinkedIn review");
       await linkedin.getByRole("button", { name: "Mark done: LinkedIn review" }).click();
       await expect(linkedin).toContainText("✓ Completed");
@@ -218,7 +213,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await page.getByRole("link", { name: /^Homework awaiting review: \d+$/ }).click();
       await expect(page).toHaveURL(/\/admin\/homework$/);
       await expect(page.getByRole("heading", { level: 1, name: "Homework awaiting review" })).toBeVisible();
-      // Across clients (the order, longest-waiting first, is tested against the database).
+      // The order, longest-waiting first, is tested against the database.
       const waiting = page.getByRole("listitem").filter({ hasText: homeworkTitle });
       await expect(waiting).toContainText(person.email);
       await waiting.getByRole("link", { name: homeworkTitle }).click();
@@ -230,7 +225,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       const item = homeworkItem(page, homeworkTitle);
       await expect(item).toContainText("Submitted");
       await expect(item).toContainText("Rewrote all three.");
-      // Handed-in homework waits under 'To review', near the top of the page, with its review form.
       const waiting = homeworkItem(page, homeworkTitle, "To review");
       await expect(waiting).toContainText("Rewrote all three.");
       await waiting
@@ -346,7 +340,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
           label,
         ).toBeVisible();
       }
-      // +1, −1, +1, then +1 and −1 around the held save.
       await expect(byAdmin.filter({ hasText: "Quota adjusted" })).toHaveCount(5);
       await expect(
         trail.filter({ hasText: "Homework assigned" }).filter({ hasText: "Priya Raman" }),

@@ -1,12 +1,8 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect as baseExpect, freshIdentity, type NamedIdentity, region, signedInPage } from "./support";
+import { patientExpect as expect, freshIdentity, type NamedIdentity, region, signedInPage } from "./support";
 
-// The admin area's page parts as the admin specs find them (by role and accessible name), and the
-// people and held requests they set up.
+// The admin area's page parts, found as a person finds them (by role and name), for the admin specs.
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** A new lead: a new identity that has signed in once, in a context closed straight after. */
 export async function makeLead(
   browser: Browser,
   baseURL: string | undefined,
@@ -18,7 +14,7 @@ export async function makeLead(
   return who;
 }
 
-/** Holds the POSTs to `pathname` until `release()`: the in-between state can then be seen. */
+/** So the in-between state can be seen. */
 export async function holdPosts(page: Page, pathname: string) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
@@ -41,13 +37,11 @@ export const filters = (page: Page) => page.getByRole("navigation", { name: "Fil
 export const filterLink = (page: Page, label: "Leads" | "Clients" | "All") =>
   filters(page).getByRole("link", { name: new RegExp(`^${label} \\(\\d+\\)$`) });
 export const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search name or email" });
-/** The table's caption, from the loader's answer: "Leads matching “x”, page 1 of 1". */
 export const listCaption = (page: Page) => page.getByRole("table").locator("caption");
 export const peopleRows = (page: Page) => page.getByRole("table").locator("tbody > tr");
 export const rowOf = (page: Page, email: string) =>
   peopleRows(page).filter({ has: page.getByRole("cell", { name: email, exact: true }) });
 
-/** The number a filter button shows. */
 export async function countOf(page: Page, label: "Leads" | "Clients" | "All"): Promise<number> {
   const text = (await filterLink(page, label).innerText()).trim();
   const match = text.match(/\((\d+)\)$/);
@@ -61,7 +55,6 @@ export async function expectCounts(page: Page, counts: { leads: number; clients:
   await expect(filterLink(page, "All")).toHaveText(`All (${counts.all})`);
 }
 
-/** Cells of a row as text: name, email, role, plan. */
 export async function rowCells(row: Locator): Promise<string[]> {
   return (await row.getByRole("cell").allInnerTexts()).slice(0, 4).map((text) => text.trim());
 }
@@ -71,15 +64,13 @@ export async function search(page: Page, text: string) {
   await expect
     .poll(() => new URL(page.url()).searchParams.get("q") ?? "", { message: "the search reached the URL" })
     .toBe(text);
-  // …and its answer reached the table (the caption names the search the rows are for), so the rows
-  // read next are not the previous search's.
+  // The caption names the search the rows are for, so the rows read next are not the previous search's.
   if (text) await expect(listCaption(page)).toContainText(`matching “${text}”`);
   else await expect(listCaption(page)).not.toContainText("matching");
 }
 
 export const quotaBar = (page: Page, label: string) =>
   page.getByRole("progressbar", { name: label, exact: true });
-/** A quota card on the client detail page and its +1/−1 buttons (by what they show or say). */
 export const quotaCard = (page: Page, label: string) =>
   region(page, "Quotas")
     .locator("div.rounded-xl")

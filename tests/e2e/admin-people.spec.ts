@@ -23,10 +23,8 @@ import {
   test,
 } from "./support";
 
-// Leads & Clients as the admin uses it (filters with counts, search, the plan column, 'Open', refusals
-// and a page that can't load), in Chromium through the real OpenID Connect sign-in. Other specs run
-// alongside and add people, so every person this spec changes is a fresh identity it signs in first
-// (a new lead), and seeded people are only looked at.
+// Leads & Clients as the admin uses it (docs/product/screens.md and roles.md). Other specs add people
+// meanwhile, so every person this spec changes is a fresh lead, and seeded people are only looked at.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 test.describe.configure({ timeout: 180_000 });
@@ -45,8 +43,7 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
     await expect(page.getByRole("columnheader", { name, exact: true })).toBeVisible();
   }
 
-  // The seed has Leads (2), Clients (3), All (5); other specs add leads while this runs, so the
-  // counts are checked for what must hold whatever they add.
+  // Other specs add leads while this runs: counts are checked for what must hold whatever they add.
   await expect(filterLink(page, "All")).toHaveAttribute("aria-current", "page");
   const leads = await countOf(page, "Leads");
   const clients = await countOf(page, "Clients");
@@ -59,7 +56,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
     const [name, email, role, plan] = await rowCells(row);
     expect(name, email).not.toBe("");
     expect(["lead", "client"], `role of ${email}`).toContain(role);
-    // A lead has no plan (a dash); a client's plan is shown in capitals.
     expect(plan, `plan of ${email}`).toMatch(role === "lead" ? /^—$/ : /^(BASIC|PRO|PREMIUM)$/);
     await expect(row.getByRole("link", { name: "Open", exact: true })).toHaveAttribute(
       "href",
@@ -70,7 +66,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   for (const email of ["admin@example.com", "coach@example.com"])
     await expect(rowOf(page, email)).toHaveCount(0);
 
-  // The Clients and Leads filters keep to their role.
   await filterLink(page, "Clients").click();
   await expect(page).toHaveURL(/[?&]filter=clients/);
   await expect(filterLink(page, "Clients")).toHaveAttribute("aria-current", "page");
@@ -81,7 +76,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await expect(page).toHaveURL(/[?&]filter=leads/);
   await expect(listCaption(page)).toHaveText(/^Leads,/);
   for (const row of await peopleRows(page).all()) expect((await rowCells(row))[2]).toBe("lead");
-  // The filter is kept while searching: a lead is found, a client is not.
   await search(page, lead.email);
   await expect(page).toHaveURL(/[?&]filter=leads/);
   await expect(peopleRows(page)).toHaveCount(1);
@@ -89,11 +83,9 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await search(page, "daniel.okafor");
   await expect(page.getByRole("cell", { name: "No matches for your search.", exact: true })).toBeVisible();
   await expectCounts(page, { leads: 0, clients: 1, all: 1 });
-  // A seeded lead without a name: a dash in the Name column.
   await search(page, "noah.k@");
   expect(await rowCells(rowOf(page, "noah.k@example.com"))).toEqual(["—", "noah.k@example.com", "lead", "—"]);
 
-  // Search by name in other letter case: our lead alone; the counts follow the search.
   await filterLink(page, "All").click();
   await expect(page).not.toHaveURL(/filter=/);
   await expect(filterLink(page, "All")).toHaveAttribute("aria-current", "page");
@@ -101,11 +93,9 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await expect(peopleRows(page)).toHaveCount(1);
   expect(await rowCells(rowOf(page, lead.email))).toEqual([lead.name, lead.email, "lead", "—"]);
   await expectCounts(page, { leads: 1, clients: 0, all: 1 });
-  // …and by email, in capitals.
   await search(page, lead.email.toUpperCase());
   await expect(rowOf(page, lead.email)).toHaveCount(1);
   await expect(peopleRows(page)).toHaveCount(1);
-  // A seeded client by part of the name.
   await search(page, "oKaFoR");
   await expect(peopleRows(page)).toHaveCount(1);
   expect(await rowCells(rowOf(page, "daniel.okafor@example.com"))).toEqual([
@@ -114,7 +104,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
     "client",
     "PRO",
   ]);
-  // Staff never show, even when searched for.
   await search(page, "coach@example.com");
   await expect(page.getByRole("cell", { name: "No matches for your search." })).toBeVisible();
 
@@ -125,7 +114,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await expect(page.getByText("No matches for your search.")).toHaveCount(0);
   await expect(peopleRows(page).first()).toBeVisible();
 
-  // 'Open' goes to the person's detail page.
   await search(page, lead.email);
   await rowOf(page, lead.email).getByRole("link", { name: "Open", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
@@ -146,7 +134,6 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(peopleRows(page).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  // The empty state too.
   await gotoHydrated(page, `/admin/clients?q=nobody-${randomUUID()}`);
   await expect(page.getByText("No matches for your search.")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -155,11 +142,10 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   await gotoHydrated(page, "/admin/clients");
   await expect(peopleRows(page).first()).toBeVisible();
   await expectNoSidewaysScroll(page, "/admin/clients");
-  // A person opens from a column in view: the email is a link too ('Open' is scrolled out of sight).
+  // The email is a link too, for when 'Open' is scrolled out of sight.
   const email = peopleRows(page).first().getByRole("cell").nth(1).getByRole("link");
   await expect(email).toBeInViewport();
   await expect(email).toHaveAttribute("href", /^\/admin\/clients\/[0-9a-f-]{36}$/);
-  // The table scrolls inside its own container instead.
   const container = page.getByRole("table").locator("xpath=..");
   const scroll = await container.evaluate((element) => {
     const before = element.scrollLeft;
@@ -191,7 +177,7 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
 }) => {
   const lead = await makeLead(browser, baseURL, "Raced");
   await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
-  // This tab hears no live updates, so it still offers the conversion another tab has already done.
+  // This tab hears no live updates, so it still offers a conversion another tab already did.
   await page.route(
     (url) => url.pathname === "/events",
     (route) => route.abort(),
@@ -211,13 +197,11 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
   await row.getByRole("button", { name: "Convert to client" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Only a lead can be converted to a client." });
   await expect(alert).toBeVisible();
-  // Above the table, not inside the row.
   await expect(row.getByRole("alert")).toHaveCount(0);
   const [alertBox, tableBox] = [await alert.boundingBox(), await page.getByRole("table").boundingBox()];
   expect(alertBox && tableBox && alertBox.y + alertBox.height <= tableBox.y).toBe(true);
-  // Red: the red channel well above the green and blue ones.
   const [red = 0, green = 0, blue = 0] = await alert.evaluate((element) => {
-    // Painted on a canvas: the computed colour may be oklch(); the pixel is sRGB.
+    // The computed colour may be oklch(); a canvas pixel is sRGB.
     const context = document.createElement("canvas").getContext("2d");
     if (!context) return [];
     context.fillStyle = getComputedStyle(element).color;

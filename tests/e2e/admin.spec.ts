@@ -12,15 +12,11 @@ import {
   test,
 } from "./support";
 
-// The admin home as the admin and the coach see it, and a client's detail page on its own (its
-// accessibility, and a phone), in Chromium through the real OpenID Connect sign-in. The people are the
-// seeded ones, only looked at. Leads & Clients: admin-people.spec.ts; the coach's whole flow with one
-// new person: admin-flow.spec.ts.
+// The admin home, and a client's detail page on its own, as coach and admin see them
+// (docs/product/screens.md and roles.md); seeded people are only looked at.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 test.describe.configure({ timeout: 180_000 });
-
-// ── Admin home ──────────────────────────────────────────────────────────────────────────────────
 
 test("the admin home links to Add Lesson and Leads & Clients, without accessibility violations", async ({
   page,
@@ -32,12 +28,10 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await expect(page.getByRole("link", { name: /^Add Lesson/ })).toHaveAttribute("href", "/admin/lessons/new");
   const people = page.getByRole("link", { name: /^Leads & Clients/ });
   await expect(people).toHaveAttribute("href", "/admin/clients");
-  // The card says what an admin can do there.
   await expect(people).toContainText("Open any lead or client; convert leads, set plans, track sessions");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 
-  // Each 'At a glance' card opens its list wherever it is pressed, its label too.
   const leadsCard = page.getByRole("link", { name: /^Leads: \d+$/ });
   await expect(leadsCard).toHaveAttribute("href", "/admin/clients?filter=leads");
   const label = await page.locator("dt", { hasText: /^Leads$/ }).boundingBox();
@@ -55,7 +49,6 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 
-  // 'Homework awaiting review' opens the queue of handed-in homework, not the clients list.
   await expect(page.getByRole("link", { name: /^Homework awaiting review: \d+$/ })).toHaveAttribute(
     "href",
     "/admin/homework",
@@ -77,9 +70,6 @@ test("a coach's admin home promises only what a coach may do", async ({ page }) 
   }
 });
 
-// ── The client detail page on its own: accessibility and a phone ────────────────────────────────
-
-/** Sofia (premium, seeded) has every section filled: quotas, special items, activity, homework awaiting review. */
 async function openSofia(page: Page, path = "/admin/clients?q=sofia.alvarez") {
   await signIn(page, PEOPLE.admin, {
     from: `/login?${new URLSearchParams({ redirectTo: path })}`,

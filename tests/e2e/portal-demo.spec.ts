@@ -26,15 +26,13 @@ import {
   test,
 } from "./support";
 
-// The portal's demo (docs/decisions/0012-portal.md): what a lead sees on the portal pages and what the
-// demo links on /login open, with app/content/demo.ts's figures; then moving between the portal's pages,
-// their layout on a phone and their accessibility, signed in through the real OpenID flow as the seeded sample people (app/server/seed.server.ts).
+// The portal's demo (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) with
+// app/content/demo.ts's figures, then moving between the portal's pages (on a phone too) as the seeded
+// people.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
-
-// ── Who sees what at /dashboard ─────────────────────────────────────────────────────────────────
 
 test("a lead sees the read-only demo on the portal pages, on ?plan= with pro by default", async ({
   page,
@@ -55,7 +53,6 @@ test("a lead sees the read-only demo on the portal pages, on ?plan= with pro by 
   await expect(main(page)).toContainText("Clients hand in their work here.");
   await expect(main(page).getByRole("button", { name: "Submit" })).toHaveCount(0);
 
-  // Handing in is for clients only, whatever the request says.
   const refused = await page.request.post("/homework.data", {
     form: { homeworkId: randomUUID(), url: "https://example.com/x", note: "" },
     headers: { origin: baseURL ?? "" },
@@ -75,8 +72,6 @@ for (const who of ["admin", "coach"] as const) {
     await expect(heading1(page, "Admin")).toBeVisible();
   });
 }
-
-// ── The demo, signed out ─────────────────────────────────────────────────────────────────────────
 
 test("each demo link on /login opens its plan's demo with the demo figures", async ({ page }) => {
   const open = async (name: RegExp, href: string) => {
@@ -116,7 +111,6 @@ test("each demo link on /login opens its plan's demo with the demo figures", asy
     region(page, "Coaching sessions").getByRole("listitem").filter({ hasText: "30-minute coaching session" }),
   ).toContainText("3 / 4 used");
 
-  // The demo's own nav stays in the demo and keeps the plan.
   const nav = page.getByRole("navigation", { name: "Portal" });
   await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Plan"]);
   await nav.getByRole("link", { name: "Dashboard" }).click();
@@ -132,8 +126,6 @@ test("/demo with an unknown plan falls back to Pro", async ({ page }) => {
   await expect(main(page)).toContainText("Tier: Pro");
 });
 
-// ── Navigation, layout, accessibility ────────────────────────────────────────────────────────────
-
 test("moving between portal tabs shows 'Loading…' while the next page's data is on its way", async ({
   page,
 }) => {
@@ -141,7 +133,6 @@ test("moving between portal tabs shows 'Loading…' while the next page's data i
   await gotoHydrated(page, "/dashboard");
   await expect(heading1(page, "Dashboard")).toBeVisible();
 
-  // Hold the lessons data until the loading state has been seen, then let it through.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -186,7 +177,6 @@ test("every portal page and the demo fit a 360 px wide screen without sideways s
     await gotoHydrated(page, path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, path);
-    // Every tab is wholly on screen (none hidden past the edge of a scrolling strip).
     for (const tab of await page.getByRole("navigation", { name: "Portal" }).getByRole("link").all())
       await expect(tab, `${path}: ${await tab.textContent()}`).toBeInViewport({ ratio: 1 });
   }

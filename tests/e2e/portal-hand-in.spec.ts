@@ -2,15 +2,13 @@ import { uniqueId } from "../support/text";
 import { heading1, main } from "./portal-pages";
 import { expect as baseExpect, gotoHydrated, PEOPLE, signIn, test } from "./support";
 
-// Handing in homework on the portal (docs/decisions/0012-portal.md), signed in through the real OpenID flow as the seeded sample people (app/server/seed.server.ts). Homework is handed in
-// only by the basic client (Maya) and, in one test, the premium client (Sofia), whose homework no other
-// test reads; so what each test reads is as seeded whatever order the tests run in.
+// Handing in homework on the portal (docs/product/screens.md; docs/decisions/0012-portal.md) as the seeded
+// people. Only Maya and, in one test, Sofia hand in homework no other test reads, so each test reads what
+// was seeded.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
-
-// ── Homework hand-in ────────────────────────────────────────────────────────────────────────────
 
 const ASSIGNED = "Record a two-minute 'tell me about yourself'";
 const BAD_LINK_MESSAGE = "Enter a link that starts with https://";
@@ -32,14 +30,13 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   const submit = item.getByRole("button", { name: "Submit", exact: true });
   const alert = item.getByRole("alert");
 
-  // Empty: refused with the message, still on the page, still assigned.
   await submit.click();
   await expect(alert).toHaveText(EMPTY_MESSAGE);
   await expect(page).toHaveURL(/\/homework$/);
   await expect(badge("Assigned")).toBeVisible();
   await expect(link).toHaveAttribute("aria-invalid", "true");
 
-  // A javascript: link is a valid absolute URL to the browser's type=url check, so the server refuses it.
+  // A javascript: link passes the browser's type=url check, so the server must refuse it.
   await link.fill("javascript:alert(1)");
   const blockedByBrowser = await link.evaluate((input) => (input as HTMLInputElement).validity.typeMismatch);
   test.info().annotations.push({
@@ -54,7 +51,6 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   }
   await expect(badge("Assigned")).toBeVisible();
 
-  // The server refuses it whatever the browser does: the fetcher's own endpoint and a plain form post.
   const origin = { origin: baseURL ?? "" };
   const viaData = await page.request.post("/homework.data", {
     form: { homeworkId, url: "javascript:alert(1)", note: "" },
@@ -75,7 +71,6 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   expect(empty.status()).toBe(400);
   expect(await empty.text()).toContain(EMPTY_MESSAGE);
 
-  // A proper hand-in.
   const token = uniqueId();
   const noteText = `Recorded it twice, second take is better (${token}).`;
   const url = `https://example.com/videos/intro-${token}`;
@@ -92,14 +87,12 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   await expect(item).toContainText("Update your submission");
   await expect(item).not.toContainText("javascript:alert(1)");
 
-  // It is stored: a fresh load shows it the same way.
   await page.reload();
   await expect(
     page.getByRole("article", { name: ASSIGNED }).getByText("Submitted", { exact: true }),
   ).toBeVisible();
   await expect(page.getByRole("article", { name: ASSIGNED })).toContainText(noteText);
 
-  // Another client sees only their own homework, and cannot hand in this one (404, left untouched).
   const otherContext = await browser.newContext({ baseURL });
   try {
     const other = await otherContext.newPage();
@@ -133,7 +126,6 @@ test("after a hand-in, its confirmation is visible: on a re-submission and on th
   await gotoHydrated(page, "/homework");
   const confirmation = "Handed in. Your coach will review it.";
 
-  // Re-submitting a submitted piece (its form starts folded): the confirmation shows.
   const submitted = page.getByRole("article", { name: "Five medium graph problems" });
   await submitted.getByText("Update your submission").click();
   await submitted
@@ -145,8 +137,7 @@ test("after a hand-in, its confirmation is visible: on a re-submission and on th
     submitted.getByRole("link", { name: /^https:\/\/example\.com\/notes\/graphs-v2/ }),
   ).toBeVisible();
 
-  // The first hand-in of an assigned piece: the same confirmation must be seen. (Known defect: the
-  // form folds away as the piece turns 'submitted', hiding the confirmation inside it.)
+  // Known defect: the form folds away as the piece turns 'submitted', hiding the confirmation inside it.
   const assigned = page.getByRole("article", { name: ASSIGNED });
   await assigned.getByRole("textbox", { name: "Note (optional)" }).fill("First take attached.");
   await assigned.getByRole("button", { name: "Submit", exact: true }).click();

@@ -1,8 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect as baseExpect, region } from "./support";
 
-// The client portal's page parts as the portal specs find them (by role and accessible name), and
-// what they check on the dashboard.
+// The client portal's page parts, found as a person finds them (by role and name), for the portal specs.
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -15,7 +14,6 @@ export const heading1 = (page: Page, name: string) =>
 export const demoBanner = (page: Page) => page.getByRole("complementary", { name: "Demo" });
 export const loadingStatus = (page: Page) => main(page).getByRole("status").filter({ hasText: "Loading…" });
 
-/** A quota card on the dashboard, found by its label. */
 export function quotaCard(page: Page, label: string): Locator {
   return region(page, "Sessions and mock interviews")
     .locator(".grid > div")
@@ -43,7 +41,6 @@ export async function expectNotIncluded(page: Page, label: string) {
   await expect(page.getByRole("progressbar", { name: label, exact: true })).toHaveCount(0);
 }
 
-/** The special items as [label, state] pairs, in page order. */
 export async function specialItems(page: Page): Promise<[string, string][]> {
   const rows = region(page, "Reviews and extras").locator("ul > li");
   await expect(rows.first()).toBeVisible();
@@ -55,7 +52,6 @@ export async function specialItems(page: Page): Promise<[string, string][]> {
   ) as Promise<[string, string][]>;
 }
 
-/** Recent activity entries: their titles, in page order, and their timestamps. */
 export function activityEntries(page: Page): Locator {
   return region(page, "Recent activity").locator("ol > li");
 }
@@ -68,7 +64,6 @@ export async function expectNewestFirst(times: Locator) {
   expect(stamps, "newest first").toEqual([...stamps].sort((a, b) => b - a));
 }
 
-/** The level-2 headings in the page's main area: list item titles on lessons, homework, resources. */
 export const itemTitles = (page: Page) => main(page).getByRole("heading", { level: 2 });
 
 /** The pro client's special items as the seed leaves them (the pro demo shows the same). */

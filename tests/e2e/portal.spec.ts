@@ -13,15 +13,12 @@ import {
 } from "./portal-pages";
 import { expect as baseExpect, gotoHydrated, PEOPLE, region, signIn, test } from "./support";
 
-// The client portal's pages (dashboard, lessons, homework, resources, plan; docs/decisions/0012-portal.md),
-// signed in through the real OpenID flow as the seeded sample people (app/server/seed.server.ts). Figures below come from the seed. Hand-ins: portal-hand-in.spec.ts; the demo,
-// who sees it, and moving between the portal's pages: portal-demo.spec.ts.
+// The client portal's pages (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) as the
+// seeded people, reading what was seeded (hand-ins: portal-hand-in.spec.ts).
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
-
-// ── Dashboard ────────────────────────────────────────────────────────────────────────────────────
 
 test("the pro client's dashboard shows the seeded quotas, special items and recent activity", async ({
   page,
@@ -31,15 +28,12 @@ test("the pro client's dashboard shows the seeded quotas, special items and rece
   await expect(main(page)).toContainText("Welcome back, Daniel");
   await expect(demoBanner(page)).toHaveCount(0);
 
-  // Seed: mock_interview 2 of pro's 3, session_30m 3 of 4.
   await expectQuota(page, "Mock interview", 2, 3, 67);
   await expectQuota(page, "30-minute coaching session", 3, 4, 75);
 
-  // Pro grants the four reviews, the strategy call, the DSA survey and the playbook; not the events list.
   expect(await specialItems(page)).toEqual(PRO_SPECIALS);
   await expect(region(page, "Reviews and extras")).not.toContainText("Local networking events list");
 
-  // Five seeded activities, newest first (the seed spaces them a week apart).
   const entries = activityEntries(page);
   await expect(entries).toHaveCount(5);
   const titles = [
@@ -80,8 +74,6 @@ test("the basic client's dashboard says coaching sessions are not included in th
   ]);
   await expect(activityEntries(page)).toHaveCount(3);
 });
-
-// ── Lessons, Homework, Resources, Plan ──────────────────────────────────────────────────────────
 
 test("lessons list the client's own lessons newest first, with recording links in a new tab", async ({
   page,
@@ -151,11 +143,11 @@ test("homework is listed by due date with status badges, the hand-in and the coa
   await expect(article(titles[2] ?? "")).toContainText("Submit your work");
 });
 
-/** Resource titles are links ("… (opens in a new tab)" for screen readers): match them by their start. */
+/** Their link text continues "… (opens in a new tab)" for screen readers. */
 const startsWith = (titles: readonly string[]) =>
   titles.map((title) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
 
-/** The resources filter's Kind or Tag select (each resource card also has a "Tags" list). */
+/** Each resource card also has a "Tags" list. */
 const filterControl = (page: Page, label: "Kind" | "Tag") =>
   page.getByRole("search", { name: "Filter resources" }).getByLabel(label);
 
@@ -193,7 +185,6 @@ test("resources list newest first and filter by kind and tag through the URL, wi
   );
   await expect.poll(() => [params().get("kind") ?? "", params().get("tag")]).toEqual(["", "interviews"]);
 
-  // Both at once, matching nothing.
   await filterControl(page, "Kind").selectOption("practice");
   await expect(main(page)).toContainText("No resources match these filters.");
   await expect(itemTitles(page)).toHaveCount(0);
@@ -205,13 +196,11 @@ test("resources list newest first and filter by kind and tag through the URL, wi
   await expect(filterControl(page, "Kind")).toHaveValue("");
   await expect(filterControl(page, "Tag")).toHaveValue("");
 
-  // A filtered view can be bookmarked: the URL alone filters, on a full page load.
   await page.goto("/resources?tag=dsa");
   await expect(itemTitles(page)).toHaveText(startsWith(["Blind 75, grouped by pattern"]));
   await expect(filterControl(page, "Tag")).toHaveValue("dsa");
   await page.goto("/resources?tag=%20dsa%20");
   await expect(itemTitles(page)).toHaveText(startsWith(["Blind 75, grouped by pattern"]));
-  // An unknown kind is no filter at all.
   await page.goto("/resources?kind=bogus");
   await expect(itemTitles(page)).toHaveText(startsWith(SOFIA_RESOURCES));
   await expect(filterControl(page, "Kind")).toHaveValue("");

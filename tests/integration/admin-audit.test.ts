@@ -12,9 +12,7 @@ import { auditEvents } from "~/server/schema";
 import { BELOW_ZERO, clientRecords, lessonInput } from "../support/client-records";
 import { databaseLabel, freshDatabase } from "../support/database";
 
-// Every change an admin model makes writes exactly one audit row (actor, target, action, before and
-// after), and a refused change writes none: on a real database (PGlite, or PostgreSQL with
-// TEST_DATABASE_URL).
+// Every change an admin model makes writes exactly one audit row, and a refused one none, on a real database.
 
 let main: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => main.db;

@@ -9,9 +9,8 @@ import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
-// The Leads & Clients list and the lesson picker's clients (app/server/models/people.server.ts) on a
-// database of their own (PGlite, or PostgreSQL with TEST_DATABASE_URL) holding a population known
-// exactly: paging, filters, counts, search (literal '%', '_' and '\'), and staff never listed.
+// The Leads & Clients list and the lesson picker's clients, on a database of their own holding a population
+// known exactly.
 
 let listing: Awaited<ReturnType<typeof freshDatabase>>;
 let listAdmin: Viewer;
@@ -55,7 +54,7 @@ const LEADS = ALL_LISTED.filter((e) => e.startsWith("lead") || NAMED_LEADS.some(
 const CLIENTS = ALL_LISTED.filter((e) => !LEADS.includes(e));
 
 async function seedListing() {
-  // Staff whose name and email match the searches below: never listed.
+  // Staff matching the searches below: never listed.
   listAdmin = await insertPerson(listing.db, "admin", null, "Chen Admin", "achen.admin@list.test");
   listCoach = await insertPerson(listing.db, "coach", null, "Coach Maya", "coach_maya@list.test");
   await listing.db.insert(profiles).values([
@@ -78,7 +77,6 @@ async function seedListing() {
   listClient = await listed("maya.chen@list.test");
 }
 
-/** listPeople, its rows (JSON text, as they go to the browser) parsed. */
 const list = async (options: Parameters<typeof listPeople>[2], actor = listAdmin) => {
   const found = await listPeople(listing.db, authorize(actor, "profiles.list"), options);
   return { ...found, rows: parseJsonText(found.rows) };
@@ -186,12 +184,10 @@ describe(`the lesson picker's clients (${databaseLabel})`, () => {
     expect(emails(picked.clients)).toEqual(CLIENTS.slice(0, 20));
     expect(picked.more).toBe(true);
     expect(Object.keys(picked.clients[0] ?? {}).sort()).toEqual(["email", "fullName", "id"]);
-    // A search is capped the same way: the first 20 matches, and word that more match.
     expect(BULK_CLIENTS.length).toBeGreaterThan(20);
     const bulk = await pickableClients(listing.db, authorize(listCoach, "lesson.create"), "bulk CLIENT");
     expect(emails(bulk.clients)).toEqual(BULK_CLIENTS.slice(0, 20));
     expect(bulk.more).toBe(true);
-    // Exactly as many as fit: no more.
     const exact = await pickableClients(
       listing.db,
       authorize(listCoach, "lesson.create"),

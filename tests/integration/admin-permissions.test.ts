@@ -14,17 +14,13 @@ import { clientRecords, lessonInput } from "../support/client-records";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { PERMISSION } from "../support/refusal";
 
-// Who may call which admin model (app/server/models/people.server.ts and a file per kind of client
-// record), on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the changes only an admin
-// makes, and those a coach makes too (docs/ARCHITECTURE.md, coach vs admin; app/server/policy.server.ts).
-// A refusal is a thrown React Router `data()` with a status, and changes nothing at all.
+// Who may call which admin model on a real database (app/server/policy.server.ts): what only an admin may
+// change, and what a coach may too. A refusal changes nothing at all.
 
 let main: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => main.db;
 const { person, expectRefused, usedOf, profileOf, addUsage, submittedHomework, resourceFor } =
   clientRecords(db);
-
-// ── Fixture ─────────────────────────────────────────────────────────────────────────────────────
 
 let admin: Viewer;
 let coach: Viewer;
@@ -32,7 +28,7 @@ let lead: Viewer; // as an actor
 let client: Viewer; // as an actor
 const actors = () => ({ lead, client, coach, admin });
 
-// Subjects of the refused calls: each call would succeed for an admin, so the role alone refuses it.
+// Each call would succeed for an admin, so the role alone refuses it.
 let subjectLead: Viewer;
 let subjectPro: Viewer; // pro, 1 session and the resume review used
 let subjectHomework: string; // submitted, awaiting review
@@ -52,8 +48,6 @@ beforeAll(async () => {
   subjectResource = await resourceFor(subjectPro.id, "Subject resource");
 }, 120_000);
 afterAll(() => main?.dispose());
-
-// ── Admin only ──────────────────────────────────────────────────────────────────────────────────
 
 const ADMIN_ONLY: { name: string; run: (actor: Viewer) => Promise<unknown> }[] = [
   {
@@ -118,7 +112,7 @@ describe(`admin-only changes (${databaseLabel})`, () => {
   }
 
   test("the same calls succeed for an admin (the subjects were valid)", async () => {
-    // Order matters only to keep each precondition true: plan and role last.
+    // Order only keeps each precondition true: plan and role last.
     const lead2 = await person("lead", null, "Second Lead");
     const pro2 = await person("client", "pro", "Second Pro");
     await addUsage(pro2.id, "session_30m", 1);
@@ -157,14 +151,10 @@ describe(`admin-only changes (${databaseLabel})`, () => {
   });
 });
 
-// ── Coach and admin ─────────────────────────────────────────────────────────────────────────────
-
 const STAFF: {
   name: string;
-  /** Prepares a fresh subject for a successful call (a submitted homework, a resource…). */
   prepare: () => Promise<string>;
   run: (actor: Viewer, subject: string) => Promise<unknown>;
-  /** What the call made, checked after a success. */
   check: (actor: Viewer, subject: string, result: unknown) => Promise<void>;
 }[] = [
   {
@@ -177,7 +167,7 @@ const STAFF: {
         .select()
         .from(lessons)
         .where(eq(lessons.id, (result as { id: string }).id));
-      // The lesson's coach is whoever adds it (ARCHITECTURE: coach vs admin).
+      // The lesson's coach is whoever adds it.
       expect(row).toMatchObject({
         clientId: subjectPro.id,
         coachId: actor.id,

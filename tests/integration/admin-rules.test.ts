@@ -11,10 +11,8 @@ import { activities, serviceUsage } from "~/server/schema";
 import { ALREADY_DONE, BELOW_ZERO, clientRecords, NOT_IN_PLAN } from "../support/client-records";
 import { databaseLabel, freshDatabase } from "../support/database";
 
-// The admin models' rules on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): quotas
-// and special items (the used count never below zero, a special item done once, only what the plan
-// grants), roles and plans, and activities as the form adds them. A refusal is a thrown React Router
-// `data()` with a status, and changes nothing at all.
+// The admin models' rules on a real database: quotas and special items (docs/product/states.md and
+// validation.md), roles and plans, and activities as the form adds them. A refusal changes nothing at all.
 
 let main: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => main.db;
@@ -29,8 +27,6 @@ beforeAll(async () => {
   coach = await person("coach", null, "Cole Coach");
 });
 afterAll(() => main?.dispose());
-
-// ── Quotas, special items, roles and plans ──────────────────────────────────────────────────────
 
 describe(`quota and special-item rules (${databaseLabel})`, () => {
   test("−1 at 0 is refused with 409 'Cannot decrement below zero.' and writes no row", async () => {
@@ -117,7 +113,6 @@ describe(`quota and special-item rules (${databaseLabel})`, () => {
       409,
       BELOW_ZERO,
     );
-    // Done again after an undo: the ledger allows it.
     expect(
       await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", 1),
     ).toEqual({ kind: "dsa_survey", used: 1 });
@@ -266,10 +261,10 @@ describe(`role and plan rules (${databaseLabel})`, () => {
   });
 });
 
-// ── Activities ──────────────────────────────────────────────────────────────────────────────────
+// ── Activities (docs/product/validation.md) ─────────────────────────────────────────────────────
 
 describe(`activities (${databaseLabel})`, () => {
-  /** What the action does: parse the form with the shared schema, then call the model. */
+  /** As the action does: the shared schema, then the model. */
   const addFromForm = (clientId: string, form: { title: string; details: string; link: string }) =>
     addActivity(db(), authorize(admin, "activity.create"), clientId, activitySchema.parse(form));
 
@@ -292,11 +287,11 @@ describe(`activities (${databaseLabel})`, () => {
       links: [{ label: "https://calendar.example/slot?id=7", url: "https://calendar.example/slot?id=7" }],
       createdBy: admin.id,
     });
-    // occurred_at is set by the server, now.
+    // docs/product/entities.md: occurred_at is set by the server.
     expect(Math.abs((row?.occurredAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
   });
 
-  test("no link gives no links; a link is not checked for format (SPEC §5); details are kept", async () => {
+  test("no link gives no links; a link is not checked for format; details are kept", async () => {
     const target = await person("client", "pro", "Activity Two");
     const plain = await addFromForm(target.id, { title: "Call", details: "Talked offers", link: "" });
     expect(plain).toMatchObject({ title: "Call", details: "Talked offers", links: [], kind: null });

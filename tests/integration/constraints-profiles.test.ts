@@ -22,9 +22,8 @@ import {
   UNIQUE_VIOLATION,
 } from "../support/pg-constraints";
 
-// The spec's rules are constraints in the schema, so every code path obeys them: here, profiles, and
-// what deleting one takes with it. These tests talk to the database directly (raw SQL for values the
-// TypeScript types would not allow) and check both the PostgreSQL error and that nothing was written.
+// Profiles' rules, and what deleting one takes with it, are schema constraints; raw SQL tries values the
+// types would not allow.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -32,8 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 const { exec, countWhere, makeProfile } = constraintRows(() => database.db);
-
-// ── profiles ─────────────────────────────────────────────────────────────────────────────────
 
 test("a second profile whose email differs only in case is refused as a duplicate", async () => {
   const local = `ana-${randomUUID()}`;
@@ -143,8 +140,6 @@ test("a profile without an email is refused as not null", async () => {
   expect(await countWhere(profiles, undefined)).toBe(before);
 });
 
-// ── ON DELETE ────────────────────────────────────────────────────────────────────────────────
-
 async function giveClientEverything(clientId: string, staffId: string) {
   await database.db.insert(serviceUsage).values([
     { clientId, kind: "session_30m", amount: 1, minutes: 30, createdBy: staffId },
@@ -209,7 +204,6 @@ test("deleting a client removes their usage, activities, lessons, homework, reso
     sessions: 0,
     accounts: 0,
   });
-  // Another client's records are untouched, and so is the coach.
   expect(await holdings(neighbour.id)).toEqual(everything);
   expect(await countWhere(profiles, eq(profiles.id, coach.id))).toBe(1);
 });
@@ -235,7 +229,6 @@ test("deleting a coach keeps their lessons and usage rows, with the coach refere
     { kind: "resume_review", createdBy: null },
     { kind: "session_30m", createdBy: null },
   ]);
-  // The other staff references are cleared too; the client's records all remain.
   expect(await holdings(client.id)).toEqual({
     usage: 2,
     activities: 1,
@@ -254,6 +247,5 @@ test("deleting a coach keeps their lessons and usage rows, with the coach refere
   expect(
     await countWhere(resources, and(eq(resources.clientId, client.id), eq(resources.createdBy, coach.id))),
   ).toBe(0);
-  // The coach's own sign-in sessions go with the coach.
   expect(await countWhere(sessions, eq(sessions.userId, coach.id))).toBe(0);
 });

@@ -11,9 +11,8 @@ import {
   NOT_NULL_VIOLATION,
 } from "../support/pg-constraints";
 
-// The spec's rules are constraints in the schema, so every code path obeys them: here, homework, titles,
-// resources and the times the server sets. These tests talk to the database directly (raw SQL for values
-// the TypeScript types would not allow) and check both the PostgreSQL error and that nothing was written.
+// Homework, titles, resources and server-set times: their rules are schema constraints; raw SQL tries
+// values the types would not allow.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -21,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 const { exec, countWhere, makeProfile } = constraintRows(() => database.db);
-
-// ── homework ─────────────────────────────────────────────────────────────────────────────────
 
 const homeworkCount = (clientId: string) => countWhere(homework, eq(homework.clientId, clientId));
 
@@ -80,7 +77,6 @@ test("new homework is assigned by default, and moves through submitted and revie
   expect(row).toMatchObject({ status: "assigned", submittedAt: null, reviewedAt: null, links: [] });
   const id = row?.id ?? "";
 
-  // A status change that forgets its time is refused and leaves the row as it was.
   await expectRefused(
     () => exec(sql`UPDATE homework SET status = 'submitted' WHERE id = ${id}`),
     CHECK_VIOLATION,
@@ -104,8 +100,6 @@ test("new homework is assigned by default, and moves through submitted and revie
   expect(stored?.submittedAt?.getTime()).toBe(submittedAt.getTime());
   expect(stored?.reviewedAt).toBeInstanceOf(Date);
 });
-
-// ── blank titles ─────────────────────────────────────────────────────────────────────────────
 
 const TITLED_TABLES = [
   {
@@ -152,8 +146,7 @@ for (const target of TITLED_TABLES) {
   });
 }
 
-// btrim() strips spaces only; a title of tabs or line breaks is just as blank to a reader (and to the
-// forms, which trim with String.prototype.trim).
+// btrim() strips spaces only; tabs or line breaks are just as blank to a reader and to the forms.
 test("a title of only tabs, line breaks or Unicode spaces is refused as blank on activities, lessons, homework and resources", async () => {
   const client = await makeProfile();
   const accepted: string[] = [];
@@ -170,8 +163,6 @@ test("a title of only tabs, line breaks or Unicode spaces is refused as blank on
   expect(accepted, "blank titles the database accepted").toEqual([]);
   for (const target of TITLED_TABLES) expect(await target.count(client.id)).toBe(0);
 });
-
-// ── resources ────────────────────────────────────────────────────────────────────────────────
 
 test("an invalid resource kind is refused as invalid enum text, and nothing is written", async () => {
   const client = await makeProfile();
@@ -215,10 +206,7 @@ test("resource tags default to an empty list", async () => {
   expect(tagged?.tags).toEqual(["dsa", "graphs"]);
 });
 
-// ── server-set times ─────────────────────────────────────────────────────────────────────────
-
-// Between two readings of the database's clock, in JavaScript and in SQL alike: no bound on how long
-// the insert may take on a slow machine.
+// Between two readings of the database's clock: no bound on how long a slow machine's insert takes.
 
 test("activities.occurred_at is set by the server when omitted", async () => {
   const client = await makeProfile();

@@ -12,9 +12,7 @@ import {
   NOT_NULL_VIOLATION,
 } from "../support/pg-constraints";
 
-// The spec's rules are constraints in the schema, so every code path obeys them: here, the usage
-// ledger (service_usage). These tests talk to the database directly (raw SQL for values the TypeScript
-// types would not allow) and check both the PostgreSQL error and that nothing was written.
+// The usage ledger's rules are schema constraints; raw SQL tries values the types would not allow.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -22,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 const { exec, makeProfile, usageCount, insertUsage } = constraintRows(() => database.db);
-
-// ── service_usage ────────────────────────────────────────────────────────────────────────────
 
 test("usage amounts 2, 0 and -2 are refused by the unit-amount check, and nothing is written", async () => {
   const client = await makeProfile();

@@ -13,9 +13,7 @@ import { SEED_PEOPLE } from "~/server/seed.server";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { DAY, insertPortalFixture, T0 } from "../support/portal-fixture";
 
-// The dashboard and plan page figures of the seeded sample clients, composed as the page views compose
-// them (app/server/models/portal-view.server.ts), a fixture client's ledger netting a -1, and the demo a
-// lead gets instead of the database.
+// The seeded clients' dashboard and plan figures, composed as the page views compose them, and a lead's demo.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -24,15 +22,12 @@ let lead: Viewer;
 const hw: Record<string, string> = {};
 
 beforeAll(async () => {
-  // The seeded sample people plus the fixture's own people and rows (tests/support/portal-fixture.ts).
   database = await freshDatabase({ seed: true });
   const fixture = await insertPortalFixture(db());
   ({ ana, lead } = fixture);
   Object.assign(hw, fixture.hw);
 });
 afterAll(() => database?.dispose());
-
-// ── Page figures for the seeded clients (composed as dashboardView/planView compose them) ──────
 
 describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () => {
   async function seeded(key: "basic" | "pro" | "premium"): Promise<Viewer> {
@@ -45,9 +40,8 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
   }
 
-  /** What the dashboard loader shows for a real client: mode from the profile, usage from the ledger. */
   async function dashboardFor(viewer: Viewer) {
-    // ?plan= is for the demo only: a client always sees their own plan.
+    // ?plan= is for the demo only.
     const mode = modeFor(viewer, new Request("http://localhost/dashboard?plan=basic"), false);
     const summary = usageSummary(mode.plan, await usageRows(db(), authorize(viewer, "portal.read-own")));
     return {
@@ -76,7 +70,6 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
       { kind: "mock_interview", used: 2, included: 3, percent: 67, includedInPlan: true },
       { kind: "session_30m", used: 3, included: 4, percent: 75, includedInPlan: true },
     ]);
-    // Pro grants the four reviews, the strategy call, the DSA survey and the playbook; not the events list.
     expect(view.specials.map(specialState)).toEqual([
       ["resume_review", "Completed"],
       ["linkedin_review", "Completed"],
@@ -160,7 +153,7 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     });
     const mode = modeFor(lead, new Request("http://localhost/dashboard?plan=premium"), false);
     expect(mode).toEqual({ kind: "demo", plan: "premium" });
-    // Demo mode is built from app/content/demo.ts only (no getDb), so the view itself can run here.
+    // The demo never calls getDb, so the view runs here.
     const view = await dashboardView(grant(lead, "portal.read-own"), mode, T0);
     expect(parseJsonText(view.quotas).map(figure)).toEqual([
       { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
@@ -177,7 +170,6 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     expect(await titles("basic")).not.toContain("Strategy call");
     expect(await titles("pro")).toContain("Strategy call");
     expect(await titles("premium")).toContain("Strategy call");
-    // Everything else the demo has is on every plan.
     expect(await titles("basic")).toEqual((await titles("pro")).filter((title) => title !== "Strategy call"));
     expect(await titles("basic")).toContain("Mock interview: graphs and BFS");
   });

@@ -7,9 +7,8 @@ import { databaseLabel, databaseNow, freshDatabase } from "../support/database";
 import { at, DAY, homeworkRecords, insertPortalFixture } from "../support/portal-fixture";
 import { expectRefusedIn } from "../support/refusal";
 
-// Handing in homework (app/server/models/portal.server.ts `submitHomework`): only the acting client's
-// own piece moves to submitted, a reviewed one is closed, and another client's answers exactly like
-// missing homework (docs/decisions/0012-portal.md). A refusal changes nothing.
+// Handing in homework, own pieces only (docs/decisions/0012-portal.md): another client's answers exactly
+// like missing homework, and a refusal changes nothing.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -19,7 +18,6 @@ const hw: Record<string, string> = {};
 const { allHomework, homeworkRow, id } = homeworkRecords(db, hw);
 
 beforeAll(async () => {
-  // The seeded sample people plus the fixture's own people and rows (tests/support/portal-fixture.ts).
   database = await freshDatabase({ seed: true });
   const fixture = await insertPortalFixture(db());
   ({ ana, ben } = fixture);
@@ -27,13 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-/** Refused with this status (and message), and not a single row anywhere changed. */
 const expectRefused = expectRefusedIn(db);
 
 const NOT_FOUND = "That homework was not found.";
 const REVIEWED = "This homework has already been reviewed.";
-
-// ── Hand-in ─────────────────────────────────────────────────────────────────────────────────────
 
 describe(`homework hand-in on ${databaseLabel}`, () => {
   test("assigned → submitted with the link, note and a submission time; nothing else changes", async () => {
@@ -60,7 +55,6 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     expect(row.submittedAt?.getTime()).toBeLessThanOrEqual((await databaseNow(db())).getTime() + 1_000);
     expect((await allHomework()).filter((h) => h.id !== target)).toEqual(others);
 
-    // The list shows it as the client's own, in place.
     const listed = (await listHomework(db(), authorize(ana, "portal.read-own"))).find((h) => h.id === target);
     expect(listed).toMatchObject({ status: "submitted", submissionNote: "Here it is." });
   });
@@ -140,7 +134,6 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
         NOT_FOUND,
       );
     }
-    // Ben cannot reach Ana's either, whatever its status.
     for (const target of [id("ana-due-0320"), id("ana-due-0301-reviewed"), id("ana-no-due-1")]) {
       await expectRefused(
         () => submitHomework(db(), authorize(ben, "homework.submit-own"), target, { url: null, note: "x" }),

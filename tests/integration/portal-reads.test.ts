@@ -15,10 +15,8 @@ import { databaseLabel, everyRow, freshDatabase } from "../support/database";
 import { at, DAY, homeworkRecords, insertPortalFixture, T0, usage } from "../support/portal-fixture";
 import { modelRefusal, PERMISSION } from "../support/refusal";
 
-// The client portal's reads (app/server/models/portal.server.ts): every function takes the acting
-// person and reads only that client's rows, in order (docs/decisions/0012-portal.md). Two clients share
-// the database, so a missing ownership filter shows up as the other client's rows; a lead, a coach and
-// an admin are refused with 403, reads and hand-ins alike, and nothing changes.
+// The portal's reads on own rows only (docs/decisions/0012-portal.md): two clients share the database, so a
+// missing ownership filter shows up as the other's rows; anyone else is refused and nothing changes.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -31,7 +29,6 @@ const hw: Record<string, string> = {};
 const { id } = homeworkRecords(db, hw);
 
 beforeAll(async () => {
-  // The seeded sample people plus the fixture's own people and rows (tests/support/portal-fixture.ts).
   database = await freshDatabase({ seed: true });
   const fixture = await insertPortalFixture(db());
   ({ ana, ben, coach, admin, lead } = fixture);
@@ -41,8 +38,6 @@ afterAll(() => database?.dispose());
 
 const sortedUsage = (rows: { kind: string; amount: number }[]) =>
   rows.map((r) => `${r.kind}:${r.amount}`).sort();
-
-// ── Reads: own rows only, in order ─────────────────────────────────────────────────────────────
 
 describe(`portal reads on ${databaseLabel}`, () => {
   test("usageRows returns exactly the acting client's ledger rows, negatives included", async () => {
@@ -140,11 +135,9 @@ describe(`portal reads on ${databaseLabel}`, () => {
     expect(await titles(ana, { tag: "interviews" })).toEqual(["Ana video tagged", "Ana guide"]);
     expect(await titles(ana, { kind: "video", tag: "interviews" })).toEqual(["Ana video tagged"]);
     expect(await titles(ana, { tag: "dsa" })).toEqual(["Ana practice"]);
-    // Ben's kind and tag: nothing for Ana, though the rows exist.
     expect(await titles(ana, { kind: "article" })).toEqual([]);
     expect(await titles(ana, { tag: "Networking" })).toEqual([]);
     expect(await titles(ben, { tag: "Networking" })).toEqual(["Ben article"]);
-    // Tags match exactly (no case folding), and empty filters mean "all".
     expect(await titles(ana, { tag: "Interviews" })).toEqual([]);
     expect(await titles(ana, { kind: null, tag: null })).toHaveLength(4);
     expect(await titles(ben, { kind: "video" })).toEqual(["Ben video"]);
@@ -161,8 +154,6 @@ describe(`portal reads on ${databaseLabel}`, () => {
     });
   });
 });
-
-// ── Refusals: only a client reads or hands in ──────────────────────────────────────────────────
 
 describe(`portal refusals on ${databaseLabel}`, () => {
   const others = () =>

@@ -15,7 +15,7 @@ export function clientRecords(db: () => Db) {
   /** Inserts a person and returns them as the session would (see insertPerson). */
   const person = (role: Role, plan: Plan | null, name: string | null) => insertPerson(db(), role, plan, name);
 
-  /** Runs a change and returns its result and the audit rows it wrote (there must be exactly one). */
+  /** There must be exactly one audit row. */
   async function withOneAuditRow<T>(run: () => Promise<T>) {
     const seen = (await db().select({ id: auditEvents.id }).from(auditEvents)).map((row) => row.id);
     const value = await run();
@@ -77,7 +77,6 @@ export function clientRecords(db: () => Db) {
 
   return {
     person,
-    /** Refused with this status (and message), and not a single row anywhere changed. */
     expectRefused: expectRefusedIn(db),
     withOneAuditRow,
     usedOf,

@@ -18,20 +18,12 @@ import { localSignIn } from "./local-sign-in";
 import { personIdOf } from "./people-list";
 import { assertBuilt, type RunningServer, serverErrors, startServer, stopAllServers } from "./server-process";
 
-// The harness of the hostile-input system tests (tests/system/hostile-input-*.test.ts, docs/SECURITY.md):
-// every action and every field gets random and hostile input (tests/support/hostile-values.ts), sent to
-// the built server the way the browser sends it (fetcher posts to `<path>.data`, some as plain form
-// posts, URL-encoded or multipart).
-//
-// Properties: never a 5xx. A refusal is 400 (or 404/409 for ids that don't resolve, 413 for a body
-// over 1 MB) with a message; a success stores the value, and every page that shows it renders it
-// inert: no markup from the input outside escaped text, no `on…` attribute carrying it, no link or
-// source with a scheme other than http(s)/mailto. At the end, Chromium opens those pages with
-// JavaScript on and nothing the input carried runs.
-//
+// The hostile-input harness: every action and field with random and hostile input (hostile-values.ts),
+// sent as the browser sends it (docs/SECURITY.md, "Input: limits on every field, hostile input").
+// Properties: never a 5xx; a refusal has an expected status and a message; a stored value renders inert
+// on every page showing it, and runs nothing in Chromium.
 // HOSTILE_RUNS sets the runs per property (default 30); HOSTILE_VERBOSE=1 prints how many runs stored
-// something. A failure prints fast-check's seed and the failing run (not shrunk: the server keeps
-// state between runs); replay it by adding `seed` and `path` to that property's options.
+// something. A failure prints the seed and run (not shrunk: the server keeps state); replay with `seed` and `path`.
 
 export const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
 export const OPTIONS = { numRuns: RUNS, endOnFailure: true } as const;
@@ -43,9 +35,7 @@ export type Who = "admin" | "client" | "deleter";
 export const cookies: Record<Who, string> = { admin: "", client: "", deleter: "" };
 export const ids = { maya: "", sofia: "", daniel: "", roleTarget: "", deleter: "", lesson: "" };
 
-// ── How we send it ──────────────────────────────────────────────────────────────────────────────
-
-/** URL-encoding that keeps a lone surrogate as its (invalid) UTF-8 bytes instead of failing. */
+/** Keeps a lone surrogate as its (invalid) UTF-8 bytes instead of failing. */
 export function encode(value: string): string {
   let out = "";
   for (const char of value) {
@@ -82,13 +72,12 @@ export async function post(path: string, who: Who | null, fields: Fields, how: T
   return readAnswer(response, how.document);
 }
 
-/** An answer as sent: a page, React Router's turbo-stream for a fetcher, or a JSON refusal. */
 export async function readAnswer(response: Response, document: boolean): Promise<Answer> {
   const location = response.headers.get("location");
   const type = response.headers.get("content-type") ?? "";
   if (document || !/^text\/x-script/.test(type)) {
     const text = await response.text();
-    // A refusal before the app (the same-site rule, a rate limit, a declared body over 1 MB) is JSON: `{ error }`.
+    // A refusal before the app (same-site rule, rate limit, declared body too big) is JSON.
     const value = /^application\/json/.test(type) ? { data: JSON.parse(text) } : undefined;
     return { status: response.status, value, text, location };
   }
@@ -97,7 +86,6 @@ export async function readAnswer(response: Response, document: boolean): Promise
   return { status: response.status, value, text: "", location };
 }
 
-/** The action's answer: `{ ok, error, … }` returned, or thrown (an error response), or a redirect. */
 export function answerOf(sent: Answer): {
   data?: Record<string, unknown>;
   message?: unknown;
@@ -115,10 +103,7 @@ export function answerOf(sent: Answer): {
 
 const REFUSALS = [400, 404, 409, 413];
 
-/**
- * The properties every answer has: never a 5xx; a refusal has one of the expected statuses and (for
- * a fetcher post) a message; a redirect stays on this site. Returns whether the action succeeded.
- */
+/** Returns whether the action succeeded. */
 export function judge(sent: Answer, how: Transport, refusals = REFUSALS): boolean {
   expect(sent.status, `a 5xx: ${sent.text.slice(0, 300)}`).toBeLessThan(500);
   const answer = answerOf(sent);
@@ -135,8 +120,6 @@ export function judge(sent: Answer, how: Transport, refusals = REFUSALS): boolea
   }
   return answer.data?.ok !== false;
 }
-
-// ── How we look at what was stored ──────────────────────────────────────────────────────────────
 
 async function page(path: string, who: Who): Promise<string> {
   const response = await fetch(`${server.url}${path}`, {
@@ -170,12 +153,7 @@ const URL_ATTRIBUTES = new Set([
 ]);
 const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
 
-/**
- * What in the sent values would be markup if it came out unescaped: every stretch from a `<` (or a
- * `"` followed by another `"` or `<`) up to the token. React escapes `<`, `>`, `&`, `"` and `'` in
- * text and attributes, and React Router's inline data escapes `<`, `>` and `&`: none of these
- * stretches can appear as is in a page that rendered the value inert.
- */
+/** React and React Router's inline data escape these, so none can appear as is in a page that rendered the value inert. */
 function markupStretches(values: string[], token: string): string[] {
   const stretches = new Set<string>();
   for (const value of values) {
@@ -191,7 +169,6 @@ function markupStretches(values: string[], token: string): string[] {
   return [...stretches];
 }
 
-/** The page renders the run's values inert (see the top of the file). */
 function expectInert(html: string, where: string, token: string, sent: string[]) {
   const lower = html.toLowerCase();
   for (const stretch of markupStretches(sent, token)) {
@@ -199,7 +176,7 @@ function expectInert(html: string, where: string, token: string, sent: string[])
       false,
     );
   }
-  // Tags outside scripts (their text is data): attribute names, event handlers and URLs.
+  // Script text is data: only tags outside scripts are checked.
   const outsideScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "<script></script>");
   for (const [tag, name = "", attributes = ""] of outsideScripts.matchAll(/<([a-zA-Z][\w:-]*)([^<>]*)>/g)) {
     expect(name.includes(token), `${where}: a tag named from the input: ${tag.slice(0, 200)}`).toBe(false);
@@ -218,7 +195,6 @@ function expectInert(html: string, where: string, token: string, sent: string[])
   }
 }
 
-/** Pages to open in Chromium at the end: each kind of page a stored value was checked on. */
 const shownPages = new Map<string, { path: string; who: Who }>();
 
 export async function expectShownInert(
@@ -228,11 +204,11 @@ export async function expectShownInert(
   shownFields: string[],
 ) {
   const sent = fields.map(([, value]) => value);
-  // The token must be on at least one page when a shown field carried it: else we'd check nothing.
+  // Else we'd check nothing.
   const expectToken = fields.some(([name, value]) => shownFields.includes(name) && value.includes(token));
   let found = false;
   for (const { path, who } of pages) {
-    // One of each kind of page (the latest) for Chromium: the lesson pages and the list's searches look alike.
+    // The lesson pages and the list's searches look alike: one of each kind suffices.
     const kind = path.replace(/\?.*$/, "").replace(/^\/admin\/lessons\/.*/, "/admin/lessons/:id");
     shownPages.set(`${who} ${kind}`, { path, who });
     const html = await page(path, who);
@@ -243,11 +219,8 @@ export async function expectShownInert(
     expect(found, `the stored value (token ${token}) is shown on ${pages.map((p) => p.path)}`).toBe(true);
 }
 
-// ── Setup ───────────────────────────────────────────────────────────────────────────────────────
-
 const idOf = (email: string) => personIdOf(server.url, cookies.admin, email);
 
-/** A plain valid post as admin (setup for a run); fails the test unless it succeeds. */
 export async function adminDoes(
   path: string,
   fields: Record<string, string>,
@@ -258,17 +231,13 @@ export async function adminDoes(
   return (answer.data?.value ?? answer.data) as Record<string, unknown>;
 }
 
-/** A new lead (first sign-in of a fresh address), for the runs that delete or convert someone. */
 export async function freshLead(): Promise<{ id: string; email: string }> {
   const email = `lead-${nextToken()}@example.com`;
   await localSignIn(server.url, email);
   return { id: await idOf(email), email };
 }
 
-/**
- * The server the file's properties post to (rate limits out of the way), with the people and the
- * lesson the cases need; stopped after the file.
- */
+/** The file's server (rate limits out of the way) and the people and lesson the cases need. */
 export function setUpHostileServer() {
   beforeAll(() => assertBuilt());
   afterAll(() => stopAllServers());
@@ -292,9 +261,7 @@ export function setUpHostileServer() {
   }, 120_000);
 }
 
-// ── The actions ─────────────────────────────────────────────────────────────────────────────────
-
-/** Fills the token and the run's placeholders (also upper-cased: `@EMAIL@`) into names and values. */
+/** Placeholders also upper-cased: `@EMAIL@`. */
 export const fill = (fields: Fields, values: Record<string, string>) =>
   fields.map(([name, value]): [string, string] => {
     let [n, v] = [name, value];
@@ -314,25 +281,19 @@ export type Case = {
   name: string;
   who: Who;
   fields: Part;
-  /** Per run: the placeholders' values (a fresh homework, lead, resource…). */
   prepare?: () => Promise<Record<string, string>>;
   path: (values: Record<string, string>) => string;
-  /** Where a success is shown, and which fields those pages show. */
   shown?: (
     values: Record<string, string>,
     answer: ReturnType<typeof answerOf>,
   ) => { path: string; who: Who }[];
   shownFields?: string[];
-  /** The action never succeeds with these fields (an unknown intent). */
   alwaysRefused?: boolean;
 };
 
 export const detail = (values: Record<string, string>) => `/admin/clients/${values["@client@"] ?? ids.maya}`;
-/** The intent field: now and then missing when the run is not a storable one. */
 export const intent = (name: string) =>
   required("intent", { storable: fc.constant(name), any: fc.constant(name) });
-
-// ── The properties ──────────────────────────────────────────────────────────────────────────────
 
 /** One property per case: a 400 with a message, or the value stored and shown inert. */
 export function describeActions(cases: Case[]) {
@@ -348,7 +309,6 @@ export function describeActions(cases: Case[]) {
             const sent = await post(c.path(values), c.who, fields, sendAs);
             const stored = judge(sent, sendAs);
             outcomes[stored ? "stored" : "refused"]++;
-            // Storable values within the limits are stored (an id that was found, a value that fits).
             if (storable && c.shown)
               expect(stored, `refused: ${JSON.stringify(sent.value ?? sent.status)}`).toBe(true);
             if (stored && c.shown) {
@@ -358,15 +318,12 @@ export function describeActions(cases: Case[]) {
           { ...OPTIONS, examples: certainRuns(c.fields) },
         );
         if (process.env.HOSTILE_VERBOSE) console.log(c.name, outcomes);
-        // Both outcomes happened: the property checked refusals and stored values alike.
         expect(outcomes.refused, JSON.stringify(outcomes)).toBeGreaterThan(0);
         if (!c.alwaysRefused) expect(outcomes.stored, JSON.stringify(outcomes)).toBeGreaterThan(0);
       });
     }
   });
 }
-
-// ── What Chromium makes of it ───────────────────────────────────────────────────────────────────
 
 /**
  * The file's closing checks: Chromium opens one of each kind of page that showed a stored value, with
@@ -390,7 +347,7 @@ export function describeInBrowser() {
             const report = (what: unknown) =>
               (window as unknown as { __pwned(x: unknown): void }).__pwned(what);
             window.alert = report;
-            // An inline script or handler the page's policy blocked was still injected: report that too.
+            // An inline script or handler the policy blocked was still injected: report that too.
             document.addEventListener("securitypolicyviolation", (event) => {
               if (event.blockedURI === "inline" || event.sample.includes("__pwned")) {
                 report(`blocked by the policy: ${event.violatedDirective} ${event.sample}`);
@@ -407,7 +364,7 @@ export function describeInBrowser() {
           });
           const response = await tab.goto(path, { waitUntil: "load" });
           expect(response?.status(), `${who} ${path}`).toBe(200);
-          // Hydrated: React has attached; give any injected handler (onerror, onload, onfocus) time to run.
+          // Give any injected handler (onerror, onload, onfocus) time to run.
           const hydrated = await tab
             .waitForFunction(() => "__reactRouterDataRouter" in window, undefined, { timeout: 15_000 })
             .then(

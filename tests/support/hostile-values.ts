@@ -1,17 +1,14 @@
 import fc from "fast-check";
 import { LIMITS } from "~/lib/schemas/admin";
 
-// What the hostile-input properties send (tests/support/hostile-server.ts sends it and judges the
-// answer): markup, script URLs in any case and padding, strings past each limit and of 100 KB+, odd
-// Unicode (RTL override, zero-width, lone surrogates, NUL, combining marks, emoji), numbers out of
-// range, wrong enums, and fields missing, repeated or unknown.
+// What the hostile-input properties send: markup, script URLs, strings past each limit, odd Unicode, numbers
+// out of range, wrong enums, fields missing, repeated or unknown.
 
-/** `@@` in a template becomes the run's token: unique, lower-case, survives trimming and lower-casing. */
+/** Replaced by the run's token: unique, lower-case, survives trimming and lower-casing. */
 export const TOKEN = "@@";
 let tokens = 0;
 export const nextToken = () => `hx${(++tokens).toString(36)}${Math.random().toString(36).slice(2, 6)}q`;
 
-/** A field list as sent: names may repeat or be missing, values may be anything. */
 export type Fields = [string, string][];
 
 export const MARKUP = [
@@ -102,7 +99,6 @@ const ODD = [
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters the server refuses
 export const REFUSED_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]/;
-/** Odd but valid Unicode that a field stores as typed (no control characters, no lone surrogates). */
 const STORABLE_ODD = ODD.filter((odd) => !REFUSED_CHARACTERS.test(odd));
 
 const oddText = fc
@@ -117,7 +113,7 @@ const schemeVariant = fc
   )
   .map(([pad, scheme, colon]) => `${pad}${scheme}${colon}__pwned('@@')`);
 
-/** Past the field's limit, or 100 KB and more (some of it over the 1 MB body limit once encoded). */
+/** Some of it over the 1 MB body limit once encoded. */
 const huge = (limit: number) =>
   fc
     .tuple(
@@ -132,7 +128,7 @@ const withToken = (parts: fc.Arbitrary<string>) =>
     .map((list) => list.join(" "))
     .map((text) => (text.includes(TOKEN) ? text : `${text} ${TOKEN}`));
 
-/** Markup, script URLs and odd Unicode mixed, always carrying the token (so a page can be searched for it). */
+/** Always carrying the token, so a page can be searched for it. */
 export const hostileText = withToken(
   fc.oneof(
     fc.constantFrom(...MARKUP),
@@ -143,7 +139,6 @@ export const hostileText = withToken(
   ),
 );
 
-/** The same short of what the server refuses outright (control characters): what gets stored. */
 export const storableText = withToken(
   fc.oneof(
     fc.constantFrom(...MARKUP),
@@ -154,18 +149,13 @@ export const storableText = withToken(
   ),
 );
 
-/**
- * A field's values: `any` is everything hostile, `storable` only what the server must accept and
- * store (markup, script URLs, odd Unicode within the limits). Half the runs of each property send
- * storable values only, so both outcomes, the refusal and the page showing the value, get exercised.
- */
+/** Half the runs send only `storable` values, so both the refusal and the shown value get exercised. */
 export type Value = { any: fc.Arbitrary<string>; storable: fc.Arbitrary<string> };
 
-/** Within `limit` once each `@@` is a token (tokens are at most 14 characters). */
+/** Tokens are at most 14 characters. */
 const fits = (limit: number) => (value: string) =>
   [...value.trim().replaceAll(TOKEN, "x".repeat(14))].length <= limit;
 
-/** Storable text with one character the server refuses (NUL, a control, a lone surrogate) somewhere in it. */
 const withControl = fc
   .tuple(
     storableText,
@@ -194,7 +184,6 @@ const STORABLE_URLS = [...SCRIPT_URLS, ...SAFE_URLS].filter(
   (link) => !REFUSED_CHARACTERS.test(link) && !/[\t\n]/.test(link),
 );
 
-/** A link field without a format rule (shown as text unless http(s)/mailto). */
 export const url = (limit: number): Value => ({
   storable: fc.oneof(fc.constantFrom(...STORABLE_URLS), storableText),
   any: fc.oneof(
@@ -205,7 +194,6 @@ export const url = (limit: number): Value => ({
   ),
 });
 
-/** A link field that must be http(s): hostile paths and hosts, but the right scheme, when storable. */
 export const httpUrl = (limit: number): Value => ({
   storable: fc
     .tuple(fc.mixedCase(fc.constantFrom("https://", "http://")), storableText)
@@ -224,7 +212,6 @@ export const enumValue = (values: readonly string[]): Value => ({
   ),
 });
 
-/** A real id (`placeholder`, filled in per run), or something that is not one. */
 export const idValue = (placeholder: string): Value => ({
   storable: fc.constant(placeholder),
   any: fc.oneof(
@@ -330,10 +317,8 @@ export const instant: Value = {
   ),
 };
 
-/** A part of a form: its fields, given whether this run sends storable values only. */
 export type Part = (storable: boolean) => fc.Arbitrary<Fields>;
 
-/** A field the action needs: storable runs always send it; other runs sometimes leave it out. */
 export const required =
   (name: string, value: Value): Part =>
   (storable) =>
@@ -341,7 +326,6 @@ export const required =
       ? value.storable.map((v): Fields => [[name, v]])
       : fc.option(value.any, { freq: 6 }).map((v): Fields => (v === null ? [] : [[name, v]]));
 
-/** An optional field: left out in any run now and then. */
 export const optional =
   (name: string, value: Value): Part =>
   (storable) =>
@@ -359,7 +343,7 @@ export const form =
   (storable) =>
     fc.tuple(...parts.map((part) => part(storable))).map((lists) => lists.flat());
 
-/** Link rows: 0–25 label/URL pairs (the limit is 20), sometimes with the counts out of step. */
+/** The limit is 20; counts sometimes out of step. */
 export const linkRows =
   (labelName: string, urlName: string): Part =>
   (storable) =>
@@ -383,11 +367,9 @@ export const linkRows =
           ),
       );
 
-/** One run in ten. */
 const rarely = <T>(arbitrary: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
 
-/** What happens to the field list on the way: a field dropped, one repeated, unknown ones added, a flood. */
 export const mangling = fc.record({
   drop: rarely(fc.nat()),
   repeat: rarely(fc.nat()),
@@ -428,11 +410,7 @@ export const runs = (fields: Part) =>
     }),
   );
 
-/**
- * Two runs each property makes whatever fast-check's seed, so both outcomes are exercised every time
- * (a random half-and-half split can, now and then, draw a run with only one of them): a storable form
- * sent as generated, and the same form flooded past the 100-field limit, which is always refused.
- */
+/** Two runs made whatever the seed, so both outcomes are exercised every time: a storable form, and it flooded past 100 fields. */
 export function certainRuns(fields: Part) {
   const [template = []] = fc.sample(fields(true), { numRuns: 1, seed: 9 });
   const sendAs = { document: false, multipart: false };

@@ -14,9 +14,7 @@ import {
 } from "~/server/schema";
 import { thrownBy } from "./refusal";
 
-// The schema-constraint tests' tools (tests/integration/constraints-*.test.ts): a statement the
-// database must refuse, with its PostgreSQL error; rows written directly, raw SQL for values the
-// TypeScript types would not allow.
+// The schema-constraint tests' tools: a statement the database must refuse, and rows written directly.
 
 export const CHECK_VIOLATION = "23514";
 export const UNIQUE_VIOLATION = "23505";
@@ -26,7 +24,6 @@ export const NOT_NULL_VIOLATION = "23502";
 
 type PgError = { code: string; constraint?: string; message?: string };
 
-/** Drizzle wraps driver errors; the PostgreSQL error (with its SQLSTATE code) is somewhere in the cause chain. */
 export function findPgError(error: unknown): PgError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 10 && current && typeof current === "object"; depth++) {
@@ -39,7 +36,6 @@ export function findPgError(error: unknown): PgError | undefined {
   return undefined;
 }
 
-/** Runs a statement that the database must refuse, and returns the PostgreSQL error. */
 async function refusal(run: () => Promise<unknown>): Promise<PgError> {
   const caught = await thrownBy(run, "the database accepted a statement it must refuse");
   const found = findPgError(caught);

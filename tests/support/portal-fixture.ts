@@ -5,10 +5,8 @@ import type { Db } from "~/server/db.server";
 import { activities, homework, lessons, resources, serviceUsage } from "~/server/schema";
 import { insertPerson } from "./people";
 
-// The portal model tests' people and rows (tests/integration/portal-*.test.ts): two clients, Ana (pro)
-// and Ben (premium), with interleaved usage, activities, lessons, homework and resources of the same
-// kinds and tags, so a missing ownership filter shows up as the other client's rows; a coach, an admin,
-// and a lead who still has rows of their own.
+// Two clients sharing one database with rows of the same kinds and tags, so a missing ownership filter
+// shows up as the other's rows; a coach, an admin, and a lead with rows of their own.
 
 export const T0 = new Date("2026-03-01T12:00:00.000Z");
 export const HOUR = 60 * 60 * 1000;
@@ -70,7 +68,6 @@ export async function insertPortalFixture(db: Db): Promise<PortalFixture> {
     ...usage(lead.id, { resume_review: [1] }),
   ]);
 
-  // Ten activities each, interleaved in time; Ben also has the newest of all.
   await db.insert(activities).values([
     ...Array.from({ length: 10 }, (_, i) => ({
       clientId: ana.id,
@@ -103,7 +100,6 @@ export async function insertPortalFixture(db: Db): Promise<PortalFixture> {
     { clientId: ben.id, coachId: coach.id, title: "Ben newest", occurredAt: at(0) },
   ]);
 
-  // Ana: two pieces due the same day (created apart), two with no due date, one reviewed.
   await insertHomework("ana-no-due-1", { clientId: ana.id, dueDate: null, createdAt: at(-9 * DAY) });
   await insertHomework("ana-due-0320", { clientId: ana.id, dueDate: "2026-03-20", createdAt: at(-8 * DAY) });
   await insertHomework("ana-due-0305-submitted", {
@@ -169,8 +165,7 @@ export async function insertPortalFixture(db: Db): Promise<PortalFixture> {
       tags: [],
       createdAt: at(-4 * DAY),
     },
-    // Ben: the same kinds and tags as Ana (so a filter without the owner would leak them), plus
-    // a kind and a tag Ana does not have.
+    // Ben has Ana's kinds and tags, so a filter without the owner would leak them.
     {
       clientId: ben.id,
       kind: "video",

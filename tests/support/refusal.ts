@@ -5,7 +5,6 @@ import { everyRow } from "./database";
 /** The refusal of anything a person's role does not allow, as every page shows it. */
 export const PERMISSION = "You don't have permission to do that.";
 
-/** Runs something that must fail and returns what it threw (failing the test if it succeeded). */
 export async function thrownBy(run: () => Promise<unknown>, what = "the call succeeded but must be refused") {
   let caught: unknown;
   let succeeded = false;
@@ -19,10 +18,7 @@ export async function thrownBy(run: () => Promise<unknown>, what = "the call suc
   return caught;
 }
 
-/**
- * What a model's refusal thrown with React Router's `data(body, { status })` looks like: a
- * DataWithResponseInit (not a Response), with the status in `.init.status` and the body in `.data`.
- */
+/** React Router's `data(body, { status })`: a DataWithResponseInit, not a Response. */
 export type ModelRefusal = { type?: unknown; init?: { status?: number } | null; data?: { error?: string } };
 
 export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRefusal> {
@@ -31,10 +27,7 @@ export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRe
   return caught as ModelRefusal;
 }
 
-/**
- * A model call refused with this status (and message) that changed not one row of any table:
- * the server's "bad input changes nothing", checked across the whole database.
- */
+/** "Bad input changes nothing", checked across the whole database. */
 export async function expectRefusedUnchanged(
   db: Database["db"],
   run: () => Promise<unknown>,

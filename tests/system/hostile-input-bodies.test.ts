@@ -13,9 +13,7 @@ import {
   testNoServerErrors,
 } from "../support/hostile-server";
 
-// Bodies that are not forms, or too much of one (tests/support/hostile-server.ts), to every action:
-// JSON, text, a broken multipart, a file, too many fields, a repeated intent, over 1 MB, declared or
-// streamed. A 400 or 413 with a message, in time, and never a 5xx.
+// Bodies that are not forms, or too much of one, to every action (tests/support/hostile-server.ts).
 
 setUpHostileServer();
 
@@ -80,7 +78,6 @@ describe("the body itself", () => {
             method: "POST",
             redirect: "manual",
             headers,
-            // A stream has no declared length: the server finds out while reading.
             body: chunked ? new Blob([bytes]).stream() : bytes,
             ...(chunked ? { duplex: "half" } : {}),
             signal: AbortSignal.timeout(60_000),
@@ -98,8 +95,7 @@ describe("the body itself", () => {
     const big = new TextEncoder().encode(`intent=add-activity&title=${"a".repeat(5 * 1_048_576)}`);
     for (const { path, who } of FORM_PATHS()) {
       for (const chunked of [false, true]) {
-        // In time: the signal's 30 s, far beyond what the server needs; a server that waited for more
-        // would time out whatever the machine's speed.
+        // The signal's 30 s is far beyond what the server needs; one that waited for more would time out anyway.
         const response = await fetch(`${serverUrl()}${path}.data`, {
           method: "POST",
           headers: {
@@ -116,7 +112,6 @@ describe("the body itself", () => {
         expect(answerOf(sent).message).toBe("The form is too large (at most 1 MB).");
       }
     }
-    // Past the drain limit the server stops reading and drops the connection; it never answers 5xx.
     const outcome = await fetch(`${serverUrl()}/admin/clients/${ids.maya}.data`, {
       method: "POST",
       headers: {

@@ -28,9 +28,8 @@ import {
   url,
 } from "../support/hostile-values";
 
-// Random and hostile input (tests/support/hostile-server.ts) to the admin's Leads & Clients actions:
-// every intent of a client's detail page, and converting a lead. Never a 5xx; a refusal with a message,
-// or the value stored and shown inert, in Chromium too.
+// Hostile input (tests/support/hostile-server.ts) to every intent of a client's detail page, and to
+// converting a lead.
 
 setUpHostileServer();
 
@@ -137,7 +136,7 @@ const CASES: Case[] = [
       required("title", text(LIMITS.title)),
       required("url", httpUrl(LIMITS.url)),
       optional("tags", {
-        // Each tag within 40 characters once the token is in (10 at most, so within the field's limit too).
+        // Within 40 characters once the token is in, 10 at most.
         storable: fc
           .array(
             fc.constantFrom(

@@ -20,9 +20,7 @@ import {
   url,
 } from "../support/hostile-values";
 
-// Random and hostile input (tests/support/hostile-server.ts) to the lesson pages' actions: saving a
-// new lesson or an edited one, and deleting one. Never a 5xx; a refusal with a message, or the value
-// stored and shown inert, in Chromium too.
+// Hostile input (tests/support/hostile-server.ts) to saving a new or edited lesson, and deleting one.
 
 setUpHostileServer();
 

@@ -8,9 +8,7 @@ import {
 } from "../support/hostile-server";
 import { form, httpUrl, idValue, optional, required, text } from "../support/hostile-values";
 
-// Random and hostile input (tests/support/hostile-server.ts) to a client's own pages' actions: handing
-// in homework, and asking for one's data to be deleted. Never a 5xx; a refusal with a message, or the
-// value stored and shown inert (to the client and to the admin), in Chromium too.
+// Hostile input (tests/support/hostile-server.ts) to a client's hand-in and data deletion request.
 
 setUpHostileServer();
 

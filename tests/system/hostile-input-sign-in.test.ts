@@ -28,14 +28,12 @@ import {
 } from "../support/hostile-values";
 import { localSignIn } from "../support/local-sign-in";
 
-// Random and hostile input (tests/support/hostile-server.ts) to signing in and out: the local sign-in's
-// email, name and return path, and whatever is posted to sign out. Never a 5xx; a refusal with a
-// message, or the person signed in, listed for the admin and shown inert, in Chromium too.
+// Hostile input (tests/support/hostile-server.ts) to the local sign-in and to both sign-outs.
 
 setUpHostileServer();
 
 describe("sign-in and sign-out", () => {
-  // Any return path is accepted as a field; only a same-site path is followed (judge checks every redirect).
+  // Any return path is accepted as a field; only a same-site one is followed (judge checks every redirect).
   const redirectTo: Value = {
     storable: fc.oneof(
       fc.constantFrom(
@@ -75,7 +73,6 @@ describe("sign-in and sign-out", () => {
         outcomes[signedIn ? "stored" : "refused"]++;
         if (storable) expect(signedIn, JSON.stringify(sent.value ?? sent.status)).toBe(true);
         if (signedIn) {
-          // The person is listed for the admin with the name as given (found by the token in the email).
           await expectShownInert(
             [{ path: `/admin/clients?${new URLSearchParams({ q: token, filter: "all" })}`, who: "admin" }],
             token,
@@ -111,7 +108,6 @@ describe("sign-in and sign-out", () => {
           const tooLarge = new TextEncoder().encode(body).byteLength > 1_048_576;
           expect(response.status, answer.slice(0, 300)).toBe(tooLarge ? 413 : path === "/logout" ? 302 : 200);
           if (tooLarge) expect(answer).toContain("The form is too large (at most 1 MB).");
-          // Signed out, the account page sends the person to sign in; refused, the session goes on.
           const account = await fetch(`${serverUrl()}/account`, { headers: { cookie }, redirect: "manual" });
           await account.arrayBuffer();
           expect(account.status).toBe(tooLarge ? 200 : 302);

@@ -11,8 +11,7 @@ import {
 } from "~/domain/email";
 import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email";
 
-// /account "Emails" (issue #17): per kind, at once / daily digest / off, and the digest's hour in the
-// person's time zone. Kinds that can't be turned off offer no "Off" (and the server refuses it).
+// Kinds that can't be turned off offer no "Off" (and the server refuses it).
 
 export type EmailPreferencesProps = {
   kinds: { kind: EmailKind; delivery: Delivery; mandatory: boolean }[];
@@ -24,7 +23,6 @@ export type EmailPreferencesProps = {
 
 const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
 
-/** The 24 hours a digest may go out at, in the person's time zone. */
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   hour,
   label: `${String(hour).padStart(2, "0")}:00`,

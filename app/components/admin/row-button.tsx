@@ -4,9 +4,7 @@ import { buttonClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import type { FormDefinition } from "~/lib/forms";
 
-// One button that runs one intent on one row (the row's id in a hidden field), in place, with a refusal
-// beside it: Remove a resource, Mark a booking resolved (the client's page); Confirm or Dismiss a
-// booking (the admin home, whose index route is named by `action`).
+// One intent on one row, in place, with a refusal beside the button.
 
 export function RowButton({
   form: definition,
@@ -21,9 +19,8 @@ export function RowButton({
   intent: string;
   idField: string;
   id: string;
-  /** The button's accessible name, when its text alone says too little ("Remove" what). */
+  /** When its text alone says too little ("Remove" what). */
   label?: string;
-  /** Where to post, when not the route the button is rendered in. */
   action?: string;
   children: ReactNode;
 }) {

@@ -3,11 +3,7 @@ import { INTEREST_FORM } from "~/content/next-offer";
 import { SETTINGS } from "~/content/settings";
 import { EmbedArea, UNTIL_READY, WHEN } from "./embed-frame";
 
-/**
- * The Next Offer program's external interest form, embedded once the box is near the screen and shown
- * when it has loaded (app/enhancers/embed.ts). Offline, or when it does not load in time, the link that
- * opens the form in a new tab — always present — is all that shows.
- */
+/** Offline, or when it does not load in time, the always-present link is all that shows. */
 export function InterestForm() {
   return (
     <section
@@ -24,7 +20,7 @@ export function InterestForm() {
         title={INTEREST_FORM.frameTitle}
         timeoutMs={INTEREST_FORM.timeoutMs}
         margin="200px"
-        // Hidden (and out of the tab order) until it has loaded; a late one may still arrive.
+        // A late one may still arrive.
         frameClass="invisible absolute inset-0 h-full w-full group-data-[embed-status=ready]/embed:visible group-data-[embed-status=ready]/embed:static group-data-[embed-status=ready]/embed:block group-data-[embed-status=ready]/embed:h-[28rem]"
         className="relative mt-4 min-h-[28rem] overflow-hidden rounded-xl border border-border bg-background group-data-[embed-status=failed]/embed:min-h-0 no-script:hidden"
       >

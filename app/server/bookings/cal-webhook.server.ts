@@ -5,19 +5,16 @@ import { logger } from "../logger.server";
 import { applyCalDelivery } from "../models/bookings.server";
 import { parseCalDelivery, validSignature } from "./cal-payload.server";
 
-// POST /webhooks/cal (express-shell/main.ts mounts it before any body parser, with the raw body):
-// signature first, then the payload, then one transaction. Answers are small JSON; Cal.com retries
-// anything that is not 2xx, so only a failure worth retrying (the database) answers 5xx.
+// POST /webhooks/cal, mounted before any body parser. Cal.com retries anything not 2xx, so only a
+// failure worth retrying (the database) answers 5xx.
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
-/** The most a delivery may weigh; a larger one is refused before it is read whole. */
 export const CAL_WEBHOOK_LIMIT = "256kb";
 
 export async function handleCalWebhook(
   body: unknown,
   signature: string | undefined,
-  // The process's secret, database and booking settings; tests give their own.
   using: { secret?: string | null; db?: () => Promise<Db>; settings?: typeof SETTINGS.bookings } = {},
 ): Promise<WebhookAnswer> {
   const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);

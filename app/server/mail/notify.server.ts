@@ -12,10 +12,8 @@ import {
 } from "./outbox.server";
 import type { EmailContent } from "./templates.server";
 
-// What each event says, and to whom (issue #17). Every function runs inside the transaction of the
-// change that causes the email (the model passes its `tx`), so the change and its emails commit or roll
-// back together. Each recipient's email is built for them alone: a client's says only their own
-// records; a staff email names the client, whom staff may see anyway.
+// What each event says, and to whom. Each runs in the causing change's transaction, so the change and
+// its emails commit together; a client's email says only their own records.
 
 function longDate(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone }).format(date);
@@ -120,7 +118,6 @@ export function notifyLastOneLeft(tx: Tx, clientId: string, kind: ServiceKind) {
 
 export type PaymentNotice = { offer: string; amount: number; currency: string };
 
-/** A charge recorded: the buyer's receipt and staff's notice. */
 export async function notifyPaymentReceived(tx: Tx, buyerId: string, payment: PaymentNotice) {
   const amount = money(payment.amount, payment.currency);
   const offer = offerTitle(payment.offer);
@@ -142,7 +139,6 @@ export async function notifyPaymentReceived(tx: Tx, buyerId: string, payment: Pa
   }));
 }
 
-/** A charge failed: the buyer is asked to update their card; staff hear of it. */
 export async function notifyPaymentFailed(tx: Tx, buyerId: string, payment: PaymentNotice) {
   const amount = money(payment.amount, payment.currency);
   const offer = offerTitle(payment.offer);
@@ -171,10 +167,7 @@ const DISPUTE_NEWS = {
   lost: { subject: "Dispute lost", heading: "A dispute was lost: the money was taken back" },
 } as const;
 
-/**
- * A card dispute (chargeback) opened or closed on a payment: staff only, as the coach answers it in
- * Stripe's dashboard and decides what it means for the client's access.
- */
+/** Staff only: the coach answers a dispute in Stripe's dashboard. */
 export async function notifyDispute(
   tx: Tx,
   buyerId: string | null,

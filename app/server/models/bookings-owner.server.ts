@@ -5,12 +5,10 @@ import type { CalBooking } from "../bookings/cal-payload.server";
 import { profiles } from "../schema";
 import type { Tx } from "./audit.server";
 
-// Whose a Cal.com booking is (docs/decisions/0036-booking-ownership.md): the person whose signed portal
-// link it was booked from, or one the coach confirms.
+// Whose a Cal.com booking is (docs/decisions/0036-booking-ownership.md).
 
 const BOOKABLE = inArray(profiles.role, ["client", "lead"]);
 
-/** The client or lead with this email (case-insensitive), or undefined. */
 async function personByEmail(tx: Tx, email: string) {
   const [match] = await tx
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
@@ -20,15 +18,14 @@ async function personByEmail(tx: Tx, email: string) {
   return match;
 }
 
-/** The client or lead whose email booked (case-insensitive), or null: unmatched. */
+/** Null: unmatched. */
 export async function matchClient(tx: Tx, email: string): Promise<string | null> {
   return (await personByEmail(tx, email))?.id ?? null;
 }
 
 /**
- * Whose a booking is: `clientId` when the booking carries a valid token of a client's or lead's portal
- * link (or, with `trustBookerEmail`, their email alone). A client's email without it: no one's yet,
- * `claimedBy` them, with the reason an admin reads before confirming it. Any other email: unmatched.
+ * A valid portal-link token names the owner. A client's email alone makes them `claimedBy` only,
+ * with the reason an admin reads before confirming.
  */
 export type Owner = { clientId: string | null; claimedBy: string | null; confirmReason: string | null };
 

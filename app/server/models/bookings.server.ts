@@ -13,21 +13,17 @@ import { auditBySystem, auditChange, type SystemSource, type Tx } from "./audit.
 import { type Owner, ownerOf } from "./bookings-owner.server";
 import { recordUsage } from "./usage.server";
 
-// Bookings from Cal.com (docs/decisions/0028-bookings.md). A delivery is stored once per trigger and
-// booking uid; its effect on the booking and the usage ledger happens in the same transaction, and
-// the ledger is written only through `recordUsage`, the admin's +1/−1 path. Whose a booking is and
-// what a late change does: docs/decisions/0036-booking-ownership.md.
+// Bookings from Cal.com (docs/decisions/0028-bookings.md, 0036-booking-ownership.md): a delivery is
+// stored once and applied in the same transaction, through `recordUsage` like the admin's +1/−1.
 
 export type DeliveryOutcome =
   | { status: "applied"; bookingId: string; summary: string }
   | { status: "duplicate" }
   | { status: "ignored"; reason: string };
 
-/** Deliveries are Cal.com's doing: their ledger and audit rows have no author and say so. */
 const CAL: SystemSource = "cal.com";
 const VIA = { via: CAL } as const;
 
-/** Applies one verified, parsed delivery. */
 export async function applyCalDelivery(
   db: Db,
   delivery: { trigger: CalTrigger; at: Date; booking: CalBooking },
@@ -38,7 +34,7 @@ export async function applyCalDelivery(
   if (!kind)
     return { status: "ignored", reason: `event type ${p.type ?? p.eventTypeId ?? "(none)"} is not counted` };
   return db.transaction(async (tx) => {
-    // The unique key makes a replay (or twenty at once) wait for the first and then do nothing.
+    // The unique key makes a replay wait for the first and then do nothing.
     const [fresh] = await tx
       .insert(calDeliveries)
       .values({ trigger, uid: p.uid })
@@ -76,7 +72,6 @@ function rowFrom(p: CalBooking, kind: QuotaKind, owner: Owner) {
   };
 }
 
-/** The booking a uid names (its first uid or its current one), locked for this transaction. */
 async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> {
   const [found] = await tx
     .select()
@@ -87,7 +82,6 @@ async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> 
   return found;
 }
 
-/** Inserts the booking unless its uid is known; returns the (locked) row and whether it is new. */
 async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
   const [inserted] = await tx
     .insert(bookings)
@@ -102,10 +96,7 @@ async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
 
 export type Applied = { id: string; clientId: string | null; summary: string };
 
-/**
- * Counts a booked, matched booking: +1 through the ledger while the plan has that credit left,
- * else stored as over plan (never dropped). Writes the booking's audit row.
- */
+/** +1 while the plan has that credit left, else stored as over plan (never dropped). */
 export async function countBooking(
   tx: Tx,
   row: Booking,
@@ -156,8 +147,7 @@ async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Pr
     currentUid: p.uid,
   });
   if (isNew) return countBooking(tx, row, CAL, "booking.create");
-  // A cancel or reschedule came first without the link's metadata (Cal.com's cancel payload has none):
-  // the create's token says whose it is, and it counts now if it is still booked.
+  // Cal.com's cancel payload has no metadata: the create's token says whose it is.
   if (row.clientId === null && owner.clientId && row.resolvedAt === null) {
     const [adopted] = await tx
       .update(bookings)
@@ -166,7 +156,6 @@ async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Pr
       .returning();
     if (adopted) return countBooking(tx, adopted, CAL, "booking.create");
   }
-  // Known already: a cancel or a reschedule arrived first and did what was due.
   return { id: row.id, clientId: row.clientId, summary: "already known" };
 }
 
@@ -180,7 +169,7 @@ async function cancelled(
 ): Promise<Applied> {
   let existing = await findLocked(tx, [p.uid]);
   if (!existing) {
-    // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
+    // Before its create: stored cancelled, never counted.
     const { row, isNew } = await insertOrFind(tx, {
       ...rowFrom(p, kind, owner),
       uid: p.uid,
@@ -189,13 +178,12 @@ async function cancelled(
       cancelledAt: at,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.cancel");
-    // Its create committed while this waited on the uid: cancel that booking as usual.
     existing = row;
   }
   if (existing.status === "cancelled")
     return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
-  // The coach cancelling gives the credit back whenever it happens; the client, only in time and if
-  // no late reschedule already kept it used. Cal.com says who cancelled by email (`cancelledBy`).
+  // The coach cancelling gives the credit back always; the client, only in time and if no late
+  // reschedule already kept it used.
   const byCoach = byOrganizer(p, p.cancelledBy);
   const early = givesCreditBack(existing.startsAt, at, noticeHours) && !existing.lateChange;
   let counted = existing.counted;
@@ -208,7 +196,7 @@ async function cancelled(
         reason: byCoach ? "cancelled by the coach" : "cancelled in time",
       },
     });
-    // Nothing to give back (the coach already took it off by hand): the booking no longer holds it.
+    // The coach already took it off by hand.
     counted = false;
     if (!change.changed) logger.warn({ booking: existing.uid }, "cal: nothing to give back on cancel");
   }
@@ -240,18 +228,16 @@ async function rescheduled(
   const original = p.rescheduleUid?.trim() || p.uid;
   let existing = await findLocked(tx, [original, p.uid]);
   if (!existing) {
-    // Before its create: the booking is known from here on, at its new time, and counts now.
     const { row, isNew } = await insertOrFind(tx, {
       ...rowFrom(p, kind, owner),
       uid: original,
       currentUid: p.uid,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.create");
-    // Its create committed while this waited on the uid: move that booking as usual.
     existing = row;
   }
-  // Moved by the client inside the notice window: a late change, the session stays used even if the
-  // new time is later cancelled in time (else rescheduling first would dodge the window).
+  // Moved late by the client: the session stays used even if the new time is cancelled in time,
+  // or rescheduling first would dodge the window.
   const late = !byOrganizer(p, p.rescheduledBy) && !givesCreditBack(existing.startsAt, at, noticeHours);
   const moved = {
     startsAt: p.startTime,

@@ -9,9 +9,8 @@ import { preparedPer } from "../prepared.server";
 import { lessons, profiles } from "../schema";
 import { audit, type Tx } from "./audit.server";
 
-// A client's records as the coach and admin change them (one file per kind of record). Each function
-// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
-// transaction with its audit row, and refused whole when a rule says no.
+// Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
+// with its audit row.
 
 export type LessonInput = {
   clientId: string;
@@ -24,7 +23,7 @@ export type LessonInput = {
 
 async function assertClientForLesson(tx: Tx, clientId: string) {
   const [client] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, clientId));
-  // SPEC §2: only role client is selectable.
+  // docs/product/validation.md: only role client is selectable.
   if (client?.role !== "client") throw data({ error: "Select a client." }, { status: 400 });
 }
 

@@ -6,7 +6,6 @@ import { handleStripeWebhook, WEBHOOK_BODY_LIMIT, type WebhookAnswer } from "./w
 
 export { WEBHOOK_BODY_LIMIT };
 
-/** POST /webhooks/stripe as express-shell/main.ts calls it, with the raw body it kept for this path. */
 export async function stripeWebhook(raw: unknown, signature: string | undefined): Promise<WebhookAnswer> {
   const payments = getConfig().payments;
   if (payments.mode !== "stripe") {

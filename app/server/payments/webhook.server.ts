@@ -4,13 +4,10 @@ import { logger } from "../logger.server";
 import { applyProviderEvent, type ProviderCalls, RetryLater } from "./fulfil.server";
 import { stripeWebhooks } from "./stripe.server";
 
-// POST /webhooks/stripe (mounted in express-shell/main.ts on the raw body, before any parser): the signature
-// is checked on the exact bytes Stripe signed, then the event is applied once (./fulfil.server.ts).
-// Bad input is a 4xx and changes nothing; an event about something this site did not make is a 200
-// ("ignored"); only a failure of our own (the database, a call to Stripe) or a payment of ours not
-// recorded yet is a 5xx, so that Stripe retries it later (it retries for 3 days).
+// POST /webhooks/stripe, mounted on the raw body: bad input is a 4xx; only our own failure (or a payment
+// of ours not recorded yet) is a 5xx, so that Stripe retries it.
 
-/** Stripe's events are a few KB; anything much larger is not one of them. */
+/** Stripe's events are a few KB. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export type WebhookAnswer = { status: number; body: { received: true; outcome: string } | { error: string } };
@@ -28,15 +25,13 @@ export async function handleStripeWebhook(
   if (Buffer.byteLength(raw) > WEBHOOK_BODY_LIMIT) return refuse(413, "Body too large.");
   let event: Stripe.Event;
   try {
-    // Verifies the signature on the raw bytes first, then parses them.
     event = stripeWebhooks.constructEvent(raw, signature, secret);
   } catch (error) {
     if (error instanceof SyntaxError) return refuse(400, "The body is not JSON.");
     logger.warn("payment webhook: signature check failed");
     return refuse(400, "Invalid signature.");
   }
-  // Signed by whoever holds the secret, but still only JSON: the shape the SDK's type promises is checked
-  // as far as the handlers rely on it before any use.
+  // Signed, but still only JSON: the shape the handlers rely on is checked before any use.
   const data: unknown = event?.data;
   if (
     typeof event?.id !== "string" ||
