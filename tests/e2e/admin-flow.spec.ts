@@ -25,11 +25,10 @@ test.describe.configure({ timeout: 180_000 });
 
 test("from lead to reviewed homework: convert, plan, quotas, special items, activity, homework, and what the client sees", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
 }) => {
   test.setTimeout(420_000);
-  const person = await makeLead(browser, baseURL, "Flow");
+  const person = await makeLead(newPage, "Flow");
   const activityTitle = unique("Referral sent");
   const activityLink = `https://example.com/jobs/${uniqueId()}`;
   const homeworkTitle = unique("Rewrite your resume bullets");
@@ -195,7 +194,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
     });
 
     await test.step("the client hands it in on /homework", async () => {
-      const client = await signedInPage(browser, baseURL, person, "/homework");
+      const client = await signedInPage(newPage, person, "/homework");
       contexts.push(client.context);
       const article = client.page.getByRole("article", { name: homeworkTitle });
       await expect(article).toContainText("Assigned");
@@ -273,7 +272,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
     });
 
     await test.step("a coach sees the page with role and plan disabled and no admin controls, but assigns homework and adds a resource", async () => {
-      const coach = await signedInPage(browser, baseURL, PEOPLE.coach, detailPath);
+      const coach = await signedInPage(newPage, PEOPLE.coach, detailPath);
       contexts.push(coach.context);
       const c = coach.page;
       await expect(c.getByRole("heading", { level: 1, name: person.name })).toBeVisible();

@@ -1,15 +1,18 @@
-import type { Browser, Locator, Page } from "@playwright/test";
-import { patientExpect as expect, freshIdentity, type NamedIdentity, region, signedInPage } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import {
+  patientExpect as expect,
+  freshIdentity,
+  type NamedIdentity,
+  type NewPage,
+  region,
+  signedInPage,
+} from "./support";
 
 // The admin area's page parts, found as a person finds them (by role and name), for the admin specs.
 
-export async function makeLead(
-  browser: Browser,
-  baseURL: string | undefined,
-  prefix: string,
-): Promise<NamedIdentity> {
+export async function makeLead(newPage: NewPage, prefix: string): Promise<NamedIdentity> {
   const who = freshIdentity(prefix);
-  const { context } = await signedInPage(browser, baseURL, who, "/dashboard");
+  const { context } = await signedInPage(newPage, who, "/dashboard");
   await context.close();
   return who;
 }

@@ -31,10 +31,9 @@ test.describe.configure({ timeout: 180_000 });
 
 test("Leads & Clients: filters with counts, case-insensitive search, empty states, plan column, 'Open'", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const lead = await makeLead(browser, baseURL, "Listed");
+  const lead = await makeLead(newPage, "Listed");
   await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
   await gotoHydrated(page, "/admin/clients");
   await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
@@ -172,10 +171,9 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
 
 test("a 'Convert to client' the server refuses shows its error in red above the table, and clears on a new search", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const lead = await makeLead(browser, baseURL, "Raced");
+  const lead = await makeLead(newPage, "Raced");
   await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
   // This tab hears no live updates, so it still offers a conversion another tab already did.
   await page.route(

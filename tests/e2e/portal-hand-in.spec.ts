@@ -16,8 +16,8 @@ const EMPTY_MESSAGE = "Add a link or a note before submitting.";
 
 test("a client hands in homework: empty and javascript: links are refused, a link and note are accepted, and no other client sees it", async ({
   page,
-  browser,
   baseURL,
+  newPage,
 }) => {
   await signIn(page, PEOPLE.basicClient, { from: "/login?redirectTo=%2Fhomework", expectPath: "/homework" });
   await gotoHydrated(page, "/homework");
@@ -93,24 +93,19 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   ).toBeVisible();
   await expect(page.getByRole("article", { name: ASSIGNED })).toContainText(noteText);
 
-  const otherContext = await browser.newContext({ baseURL });
-  try {
-    const other = await otherContext.newPage();
-    await signIn(other, PEOPLE.premiumClient, {
-      from: "/login?redirectTo=%2Fhomework",
-      expectPath: "/homework",
-    });
-    await expect(heading1(other, "Homework")).toBeVisible();
-    await expect(other.getByRole("article")).toHaveCount(3);
-    await expect(main(other)).not.toContainText(token);
-    const stolen = await other.request.post("/homework.data", {
-      form: { homeworkId, url: "https://example.com/mine", note: "taken over" },
-      headers: origin,
-    });
-    expect(stolen.status()).toBe(404);
-  } finally {
-    await otherContext.close();
-  }
+  const other = await newPage();
+  await signIn(other, PEOPLE.premiumClient, {
+    from: "/login?redirectTo=%2Fhomework",
+    expectPath: "/homework",
+  });
+  await expect(heading1(other, "Homework")).toBeVisible();
+  await expect(other.getByRole("article")).toHaveCount(3);
+  await expect(main(other)).not.toContainText(token);
+  const stolen = await other.request.post("/homework.data", {
+    form: { homeworkId, url: "https://example.com/mine", note: "taken over" },
+    headers: origin,
+  });
+  expect(stolen.status()).toBe(404);
   await page.reload();
   await expect(page.getByRole("article", { name: ASSIGNED })).toContainText(noteText);
   await expect(page.getByRole("article", { name: ASSIGNED })).not.toContainText("taken over");
