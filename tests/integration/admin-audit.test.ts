@@ -1,32 +1,29 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { addActivity } from "~/server/models/activities.server";
 import { assignHomework, reviewHomework } from "~/server/models/homework.server";
 import { createLesson } from "~/server/models/lessons.server";
 import { convertLead, setPlan, setRole } from "~/server/models/people.server";
 import { addResource, removeResource } from "~/server/models/resources.server";
-import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
 import { auditEvents } from "~/server/schema";
 import { BELOW_ZERO, clientRecords, lessonInput } from "../support/client-records";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
+import { databaseForFile } from "../support/test-database";
 
 // Every change an admin model makes writes exactly one audit row, and a refused one none, on a real database.
 
-let main: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => main.db;
-const { person, expectRefused, withOneAuditRow, submittedHomework } = clientRecords(db);
+const db = databaseForFile();
+const { person, adjust, expectRefused, withOneAuditRow, submittedHomework } = clientRecords(db);
 
 let admin: Viewer;
 let coach: Viewer;
 
 beforeAll(async () => {
-  main = await freshDatabase();
   admin = await person("admin", null, "Ada Admin");
   coach = await person("coach", null, "Cole Coach");
 });
-afterAll(() => main?.dispose());
 
 describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
   test("convertLead, setRole, setPlan: actor, target, action, before and after", async () => {
@@ -74,9 +71,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
       { kind: "networking_events_list", amount: -1, action: "special-item.undo", before: 1, after: 0 },
     ] as const;
     for (const c of cases) {
-      const { audit } = await withOneAuditRow(() =>
-        adjustUsage(db(), authorize(admin, usagePermission(c.kind)), target.id, c.kind, c.amount),
-      );
+      const { audit } = await withOneAuditRow(() => adjust(admin, target.id, c.kind, c.amount));
       expect(audit).toMatchObject({
         actorId: admin.id,
         targetId: target.id,
@@ -182,11 +177,7 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
 
   test("a refused change writes no audit row (the refusal rolls back the whole transaction)", async () => {
     const target = await person("client", "pro", "Audit Refused");
-    await expectRefused(
-      () => adjustUsage(db(), authorize(admin, usagePermission("session_30m")), target.id, "session_30m", -1),
-      409,
-      BELOW_ZERO,
-    );
+    await expectRefused(() => adjust(admin, target.id, "session_30m", -1), 409, BELOW_ZERO);
     await expectRefused(() => setRole(db(), authorize(admin, "profile.set-role"), admin.id, "lead"), 409);
     await expectRefused(() => convertLead(db(), authorize(admin, "lead.convert"), target.id), 409);
     const trail = await db().select().from(auditEvents).where(eq(auditEvents.targetId, target.id));

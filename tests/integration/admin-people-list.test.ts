@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { parseJsonText } from "~/lib/json-text";
 import { listPeople, PEOPLE_PAGE_SIZE, pickableClients } from "~/server/models/people.server";
 import { authorize } from "~/server/policy.server";
 import { profiles } from "~/server/schema";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
+import { databaseForFile } from "../support/test-database";
 
 // The Leads & Clients list and the lesson picker's clients, on a database of their own holding a population
 // known exactly.
 
-let listing: Awaited<ReturnType<typeof freshDatabase>>;
+const listing = databaseForFile();
 let listAdmin: Viewer;
 let listCoach: Viewer;
 // A lead and a client of the list, as the people the picker refuses.
@@ -55,21 +56,27 @@ const CLIENTS = ALL_LISTED.filter((e) => !LEADS.includes(e));
 
 async function seedListing() {
   // Staff matching the searches below: never listed.
-  listAdmin = await insertPerson(listing.db, "admin", null, "Chen Admin", "achen.admin@list.test");
-  listCoach = await insertPerson(listing.db, "coach", null, "Coach Maya", "coach_maya@list.test");
-  await listing.db.insert(profiles).values([
-    ...NAMED_CLIENTS.map((c) => ({ ...c, role: "client" as const })),
-    ...NAMED_LEADS.map((l) => ({ ...l, role: "lead" as const, plan: null })),
-    ...BULK_CLIENTS.map((email, i) => ({
-      email,
-      fullName: `Bulk Client ${two(i + 1)}`,
-      role: "client" as const,
-      plan: "basic" as const,
-    })),
-    ...BULK_LEADS.map((email, i) => ({ email, fullName: `Bulk Lead ${two(i + 1)}`, role: "lead" as const })),
-  ]);
+  listAdmin = await insertPerson(listing(), "admin", null, "Chen Admin", "achen.admin@list.test");
+  listCoach = await insertPerson(listing(), "coach", null, "Coach Maya", "coach_maya@list.test");
+  await listing()
+    .insert(profiles)
+    .values([
+      ...NAMED_CLIENTS.map((c) => ({ ...c, role: "client" as const })),
+      ...NAMED_LEADS.map((l) => ({ ...l, role: "lead" as const, plan: null })),
+      ...BULK_CLIENTS.map((email, i) => ({
+        email,
+        fullName: `Bulk Client ${two(i + 1)}`,
+        role: "client" as const,
+        plan: "basic" as const,
+      })),
+      ...BULK_LEADS.map((email, i) => ({
+        email,
+        fullName: `Bulk Lead ${two(i + 1)}`,
+        role: "lead" as const,
+      })),
+    ]);
   const listed = async (email: string) => {
-    const [row] = await listing.db.select().from(profiles).where(eq(profiles.email, email));
+    const [row] = await listing().select().from(profiles).where(eq(profiles.email, email));
     if (!row) throw new Error(`${email} not inserted`);
     return row;
   };
@@ -78,16 +85,14 @@ async function seedListing() {
 }
 
 const list = async (options: Parameters<typeof listPeople>[2], actor = listAdmin) => {
-  const found = await listPeople(listing.db, authorize(actor, "profiles.list"), options);
+  const found = await listPeople(listing(), authorize(actor, "profiles.list"), options);
   return { ...found, rows: parseJsonText(found.rows) };
 };
 const emails = (rows: { email: string }[]) => rows.map((row) => row.email);
 
 beforeAll(async () => {
-  listing = await freshDatabase();
   await seedListing();
 }, 120_000);
-afterAll(() => listing?.dispose());
 
 describe(`Leads & Clients list (${databaseLabel})`, () => {
   test("All: leads and clients only, by email, 50 a page, with the three counts", async () => {
@@ -180,16 +185,16 @@ describe(`Leads & Clients list (${databaseLabel})`, () => {
 describe(`the lesson picker's clients (${databaseLabel})`, () => {
   test("only role client, the first 20 by email, and whether more match", async () => {
     expect(CLIENTS.length).toBeGreaterThan(20);
-    const picked = await pickableClients(listing.db, authorize(listCoach, "lesson.create"), "");
+    const picked = await pickableClients(listing(), authorize(listCoach, "lesson.create"), "");
     expect(emails(picked.clients)).toEqual(CLIENTS.slice(0, 20));
     expect(picked.more).toBe(true);
     expect(Object.keys(picked.clients[0] ?? {}).sort()).toEqual(["email", "fullName", "id"]);
     expect(BULK_CLIENTS.length).toBeGreaterThan(20);
-    const bulk = await pickableClients(listing.db, authorize(listCoach, "lesson.create"), "bulk CLIENT");
+    const bulk = await pickableClients(listing(), authorize(listCoach, "lesson.create"), "bulk CLIENT");
     expect(emails(bulk.clients)).toEqual(BULK_CLIENTS.slice(0, 20));
     expect(bulk.more).toBe(true);
     const exact = await pickableClients(
-      listing.db,
+      listing(),
       authorize(listCoach, "lesson.create"),
       "bulk client",
       BULK_CLIENTS.length,
@@ -201,7 +206,7 @@ describe(`the lesson picker's clients (${databaseLabel})`, () => {
   test("search matches name or email case-insensitively; leads and staff are never offered", async () => {
     const pick = async (search: string) => {
       const { clients, more } = await pickableClients(
-        listing.db,
+        listing(),
         authorize(listAdmin, "lesson.create"),
         search,
       );
@@ -219,7 +224,7 @@ describe(`the lesson picker's clients (${databaseLabel})`, () => {
   test("a lead or a client may not list them", async () => {
     for (const actor of [listLead, listClient]) {
       const thrown = await modelRefusal(() =>
-        pickableClients(listing.db, authorize(actor, "lesson.create"), ""),
+        pickableClients(listing(), authorize(actor, "lesson.create"), ""),
       );
       expect(thrown.init?.status).toBe(403);
     }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { parseJsonText } from "~/lib/json-text";
 import { addActivity } from "~/server/models/activities.server";
@@ -7,19 +7,18 @@ import { assignHomework, reviewHomework } from "~/server/models/homework.server"
 import { createLesson } from "~/server/models/lessons.server";
 import { convertLead, getPerson, listPeople, setPlan, setRole } from "~/server/models/people.server";
 import { addResource, removeResource } from "~/server/models/resources.server";
-import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
 import { homework, lessons, resources } from "~/server/schema";
 import { clientRecords, lessonInput } from "../support/client-records";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
 import { PERMISSION } from "../support/refusal";
+import { databaseForFile } from "../support/test-database";
 
 // Who may call which admin model on a real database (app/server/policy.server.ts): what only an admin may
 // change, and what a coach may too. A refusal changes nothing at all.
 
-let main: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => main.db;
-const { person, expectRefused, usedOf, profileOf, addUsage, submittedHomework, resourceFor } =
+const db = databaseForFile();
+const { person, adjust, expectRefused, usedOf, profileOf, addUsage, submittedHomework, resourceFor } =
   clientRecords(db);
 
 let admin: Viewer;
@@ -35,7 +34,6 @@ let subjectHomework: string; // submitted, awaiting review
 let subjectResource: string;
 
 beforeAll(async () => {
-  main = await freshDatabase();
   admin = await person("admin", null, "Ada Admin");
   coach = await person("coach", null, "Cole Coach");
   lead = await person("lead", null, "Lee Lead");
@@ -47,7 +45,6 @@ beforeAll(async () => {
   subjectHomework = await submittedHomework(subjectPro.id, "Subject homework");
   subjectResource = await resourceFor(subjectPro.id, "Subject resource");
 }, 120_000);
-afterAll(() => main?.dispose());
 
 const ADMIN_ONLY: { name: string; run: (actor: Viewer) => Promise<unknown> }[] = [
   {
@@ -64,34 +61,23 @@ const ADMIN_ONLY: { name: string; run: (actor: Viewer) => Promise<unknown> }[] =
   },
   {
     name: "adjustUsage +1 session_30m",
-    run: (a) =>
-      adjustUsage(db(), authorize(a, usagePermission("session_30m")), subjectPro.id, "session_30m", 1),
+    run: (a) => adjust(a, subjectPro.id, "session_30m", 1),
   },
   {
     name: "adjustUsage -1 session_30m",
-    run: (a) =>
-      adjustUsage(db(), authorize(a, usagePermission("session_30m")), subjectPro.id, "session_30m", -1),
+    run: (a) => adjust(a, subjectPro.id, "session_30m", -1),
   },
   {
     name: "adjustUsage +1 mock_interview",
-    run: (a) =>
-      adjustUsage(db(), authorize(a, usagePermission("mock_interview")), subjectPro.id, "mock_interview", 1),
+    run: (a) => adjust(a, subjectPro.id, "mock_interview", 1),
   },
   {
     name: "adjustUsage mark done linkedin_review",
-    run: (a) =>
-      adjustUsage(
-        db(),
-        authorize(a, usagePermission("linkedin_review")),
-        subjectPro.id,
-        "linkedin_review",
-        1,
-      ),
+    run: (a) => adjust(a, subjectPro.id, "linkedin_review", 1),
   },
   {
     name: "adjustUsage undo resume_review",
-    run: (a) =>
-      adjustUsage(db(), authorize(a, usagePermission("resume_review")), subjectPro.id, "resume_review", -1),
+    run: (a) => adjust(a, subjectPro.id, "resume_review", -1),
   },
   {
     name: "addActivity",
@@ -117,23 +103,11 @@ describe(`admin-only changes (${databaseLabel})`, () => {
     const pro2 = await person("client", "pro", "Second Pro");
     await addUsage(pro2.id, "session_30m", 1);
     await addUsage(pro2.id, "resume_review", 1);
-    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro2.id, "session_30m", 1);
-    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro2.id, "session_30m", -1);
-    await adjustUsage(
-      db(),
-      authorize(admin, usagePermission("mock_interview")),
-      pro2.id,
-      "mock_interview",
-      1,
-    );
-    await adjustUsage(
-      db(),
-      authorize(admin, usagePermission("linkedin_review")),
-      pro2.id,
-      "linkedin_review",
-      1,
-    );
-    await adjustUsage(db(), authorize(admin, usagePermission("resume_review")), pro2.id, "resume_review", -1);
+    await adjust(admin, pro2.id, "session_30m", 1);
+    await adjust(admin, pro2.id, "session_30m", -1);
+    await adjust(admin, pro2.id, "mock_interview", 1);
+    await adjust(admin, pro2.id, "linkedin_review", 1);
+    await adjust(admin, pro2.id, "resume_review", -1);
     await addActivity(db(), authorize(admin, "activity.create"), pro2.id, {
       title: "Fine",
       details: null,

@@ -1,121 +1,70 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { activitySchema } from "~/lib/schemas/admin";
 import { addActivity } from "~/server/models/activities.server";
 import { convertLead, setPlan, setRole } from "~/server/models/people.server";
-import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
 import { activities, serviceUsage } from "~/server/schema";
 import { ALREADY_DONE, BELOW_ZERO, clientRecords, NOT_IN_PLAN } from "../support/client-records";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
+import { databaseForFile } from "../support/test-database";
 
 // The admin models' rules on a real database: quotas and special items (docs/product/states.md and
 // validation.md), roles and plans, and activities as the form adds them. A refusal changes nothing at all.
 
-let main: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => main.db;
-const { person, expectRefused, usedOf, profileOf } = clientRecords(db);
+const db = databaseForFile();
+const { person, adjust, expectRefused, usedOf, profileOf } = clientRecords(db);
 
 let admin: Viewer;
 let coach: Viewer;
 
 beforeAll(async () => {
-  main = await freshDatabase();
   admin = await person("admin", null, "Ada Admin");
   coach = await person("coach", null, "Cole Coach");
 });
-afterAll(() => main?.dispose());
 
 describe(`quota and special-item rules (${databaseLabel})`, () => {
   test("−1 at 0 is refused with 409 'Cannot decrement below zero.' and writes no row", async () => {
     const pro = await person("client", "pro", "Zero Quota");
-    await expectRefused(
-      () => adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro.id, "session_30m", -1),
-      409,
-      BELOW_ZERO,
-    );
-    await expectRefused(
-      () =>
-        adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), pro.id, "mock_interview", -1),
-      409,
-      BELOW_ZERO,
-    );
+    await expectRefused(() => adjust(admin, pro.id, "session_30m", -1), 409, BELOW_ZERO);
+    await expectRefused(() => adjust(admin, pro.id, "mock_interview", -1), 409, BELOW_ZERO);
     expect(await db().select().from(serviceUsage).where(eq(serviceUsage.clientId, pro.id))).toEqual([]);
   });
 
   test("+1 then −1 then −1: the second −1 is refused, the total never goes below zero", async () => {
     const pro = await person("client", "pro", "Up Down");
-    expect(
-      await adjustUsage(
-        db(),
-        authorize(admin, usagePermission("mock_interview")),
-        pro.id,
-        "mock_interview",
-        1,
-      ),
-    ).toEqual({
+    expect(await adjust(admin, pro.id, "mock_interview", 1)).toEqual({
       kind: "mock_interview",
       used: 1,
     });
-    expect(
-      await adjustUsage(
-        db(),
-        authorize(admin, usagePermission("mock_interview")),
-        pro.id,
-        "mock_interview",
-        -1,
-      ),
-    ).toEqual({
+    expect(await adjust(admin, pro.id, "mock_interview", -1)).toEqual({
       kind: "mock_interview",
       used: 0,
     });
-    await expectRefused(
-      () =>
-        adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), pro.id, "mock_interview", -1),
-      409,
-      BELOW_ZERO,
-    );
+    await expectRefused(() => adjust(admin, pro.id, "mock_interview", -1), 409, BELOW_ZERO);
     const rows = await db().select().from(serviceUsage).where(eq(serviceUsage.clientId, pro.id));
     expect(rows.map((row) => row.amount).sort()).toEqual([-1, 1]);
   });
 
   test("'Mark done' twice: the second is refused with 'Already marked done.'", async () => {
     const pro = await person("client", "pro", "Mark Twice");
-    expect(
-      await adjustUsage(db(), authorize(admin, usagePermission("resume_review")), pro.id, "resume_review", 1),
-    ).toEqual({
+    expect(await adjust(admin, pro.id, "resume_review", 1)).toEqual({
       kind: "resume_review",
       used: 1,
     });
-    await expectRefused(
-      () => adjustUsage(db(), authorize(admin, usagePermission("resume_review")), pro.id, "resume_review", 1),
-      409,
-      ALREADY_DONE,
-    );
+    await expectRefused(() => adjust(admin, pro.id, "resume_review", 1), 409, ALREADY_DONE);
     expect(await usedOf(pro.id, "resume_review")).toBe(1);
   });
 
   test("Undo at 0 is refused with 'Cannot decrement below zero.'; Undo after Mark done goes back to Pending", async () => {
     const pro = await person("client", "pro", "Undo Zero");
-    await expectRefused(
-      () => adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", -1),
-      409,
-      BELOW_ZERO,
-    );
-    await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", 1);
-    expect(
-      await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", -1),
-    ).toEqual({ kind: "dsa_survey", used: 0 });
-    await expectRefused(
-      () => adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", -1),
-      409,
-      BELOW_ZERO,
-    );
-    expect(
-      await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", 1),
-    ).toEqual({ kind: "dsa_survey", used: 1 });
+    await expectRefused(() => adjust(admin, pro.id, "dsa_survey", -1), 409, BELOW_ZERO);
+    await adjust(admin, pro.id, "dsa_survey", 1);
+    expect(await adjust(admin, pro.id, "dsa_survey", -1)).toEqual({ kind: "dsa_survey", used: 0 });
+    await expectRefused(() => adjust(admin, pro.id, "dsa_survey", -1), 409, BELOW_ZERO);
+    expect(await adjust(admin, pro.id, "dsa_survey", 1)).toEqual({ kind: "dsa_survey", used: 1 });
   });
 
   test("a kind the plan doesn't grant is refused, +1 and −1, on quotas and special items", async () => {
@@ -123,57 +72,19 @@ describe(`quota and special-item rules (${databaseLabel})`, () => {
     const basic = await person("client", "basic", "Basic Only");
     const leadNoPlan = await person("lead", null, "Plan Less"); // effective plan: basic
     for (const amount of [1, -1] as const) {
-      await expectRefused(
-        () =>
-          adjustUsage(
-            db(),
-            authorize(admin, usagePermission("networking_events_list")),
-            pro.id,
-            "networking_events_list",
-            amount,
-          ),
-        400,
-        NOT_IN_PLAN,
-      );
-      await expectRefused(
-        () =>
-          adjustUsage(
-            db(),
-            authorize(admin, usagePermission("session_30m")),
-            basic.id,
-            "session_30m",
-            amount,
-          ),
-        400,
-        NOT_IN_PLAN,
-      );
-      await expectRefused(
-        () =>
-          adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), basic.id, "dsa_survey", amount),
-        400,
-        NOT_IN_PLAN,
-      );
-      await expectRefused(
-        () =>
-          adjustUsage(
-            db(),
-            authorize(admin, usagePermission("strategy_call_90m")),
-            leadNoPlan.id,
-            "strategy_call_90m",
-            amount,
-          ),
-        400,
-        NOT_IN_PLAN,
-      );
+      await expectRefused(() => adjust(admin, pro.id, "networking_events_list", amount), 400, NOT_IN_PLAN);
+      await expectRefused(() => adjust(admin, basic.id, "session_30m", amount), 400, NOT_IN_PLAN);
+      await expectRefused(() => adjust(admin, basic.id, "dsa_survey", amount), 400, NOT_IN_PLAN);
+      await expectRefused(() => adjust(admin, leadNoPlan.id, "strategy_call_90m", amount), 400, NOT_IN_PLAN);
     }
   });
 
   test("+1 on session_30m records 30 minutes and who made it; −1 and other kinds record no minutes", async () => {
     const pro = await person("client", "pro", "Minutes Person");
-    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro.id, "session_30m", 1);
-    await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), pro.id, "session_30m", -1);
-    await adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), pro.id, "mock_interview", 1);
-    await adjustUsage(db(), authorize(admin, usagePermission("github_review")), pro.id, "github_review", 1);
+    await adjust(admin, pro.id, "session_30m", 1);
+    await adjust(admin, pro.id, "session_30m", -1);
+    await adjust(admin, pro.id, "mock_interview", 1);
+    await adjust(admin, pro.id, "github_review", 1);
     const rows = await db()
       .select({
         kind: serviceUsage.kind,
@@ -195,22 +106,8 @@ describe(`quota and special-item rules (${databaseLabel})`, () => {
   });
 
   test("usage can't be recorded for a coach or an admin, nor for no one", async () => {
-    await expectRefused(
-      () =>
-        adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), coach.id, "mock_interview", 1),
-      400,
-    );
-    await expectRefused(
-      () =>
-        adjustUsage(
-          db(),
-          authorize(admin, usagePermission("mock_interview")),
-          randomUUID(),
-          "mock_interview",
-          1,
-        ),
-      404,
-    );
+    await expectRefused(() => adjust(admin, coach.id, "mock_interview", 1), 400);
+    await expectRefused(() => adjust(admin, randomUUID(), "mock_interview", 1), 404);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import {
   accounts,
   activities,
@@ -11,7 +11,7 @@ import {
   serviceUsage,
   sessions,
 } from "~/server/schema";
-import { freshDatabase, rowsOf } from "../support/database";
+import { rowsOf } from "../support/database";
 import {
   CHECK_VIOLATION,
   constraintRows,
@@ -21,27 +21,29 @@ import {
   NOT_NULL_VIOLATION,
   UNIQUE_VIOLATION,
 } from "../support/pg-constraints";
+import { databaseForFile } from "../support/test-database";
 
 // Profiles' rules, and what deleting one takes with it, are schema constraints; raw SQL tries values the
 // types would not allow.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-beforeAll(async () => {
-  database = await freshDatabase();
-});
-afterAll(() => database?.dispose());
-const { exec, countWhere, makeProfile } = constraintRows(() => database.db);
+const db = databaseForFile();
+const { exec, countWhere, makeProfile } = constraintRows(db);
 
 test("a second profile whose email differs only in case is refused as a duplicate", async () => {
   const local = `ana-${randomUUID()}`;
-  await database.db.insert(profiles).values({ email: `${local}@example.com` });
+  await db()
+    .insert(profiles)
+    .values({ email: `${local}@example.com` });
   await expectRefused(
     () => exec(sql`INSERT INTO profiles (email) VALUES (${`${local.toUpperCase()}@Example.COM`})`),
     UNIQUE_VIOLATION,
     "profiles_email_lower_key",
   );
   await expectRefused(
-    () => database.db.insert(profiles).values({ email: `${local}@example.com` }),
+    () =>
+      db()
+        .insert(profiles)
+        .values({ email: `${local}@example.com` }),
     UNIQUE_VIOLATION,
     "profiles_email_lower_key",
   );
@@ -49,13 +51,13 @@ test("a second profile whose email differs only in case is refused as a duplicat
 });
 
 test("'Ana@Example.com' and 'ana@example.com' cannot both exist", async () => {
-  await database.db.insert(profiles).values({ email: "Ana@Example.com" });
+  await db().insert(profiles).values({ email: "Ana@Example.com" });
   await expectRefused(
     () => exec(sql`INSERT INTO profiles (email) VALUES ('ana@example.com')`),
     UNIQUE_VIOLATION,
     "profiles_email_lower_key",
   );
-  const rows = await database.db
+  const rows = await db()
     .select({ email: profiles.email })
     .from(profiles)
     .where(sql`lower(${profiles.email}) = 'ana@example.com'`);
@@ -90,13 +92,13 @@ test("changing a profile to an invalid role leaves it unchanged", async () => {
     () => exec(sql`UPDATE profiles SET role = ${"owner"} WHERE id = ${person.id}`),
     INVALID_TEXT,
   );
-  const [stored] = await database.db.select().from(profiles).where(eq(profiles.id, person.id));
+  const [stored] = await db().select().from(profiles).where(eq(profiles.id, person.id));
   expect(stored?.role).toBe("lead");
 });
 
 test("a new profile is a lead with no plan by default", async () => {
   const address = email("default");
-  const [row] = await database.db.insert(profiles).values({ email: address }).returning();
+  const [row] = await db().insert(profiles).values({ email: address }).returning();
   expect(row).toMatchObject({
     email: address,
     role: "lead",
@@ -141,26 +143,26 @@ test("a profile without an email is refused as not null", async () => {
 });
 
 async function giveClientEverything(clientId: string, staffId: string) {
-  await database.db.insert(serviceUsage).values([
-    { clientId, kind: "session_30m", amount: 1, minutes: 30, createdBy: staffId },
-    { clientId, kind: "resume_review", amount: 1, createdBy: staffId },
-  ]);
-  await database.db.insert(activities).values({ clientId, title: "Kick-off call", createdBy: staffId });
-  await database.db.insert(lessons).values({ clientId, coachId: staffId, title: "Behavioural interview" });
-  await database.db.insert(homework).values({ clientId, assignedBy: staffId, title: "Rewrite summary" });
-  await database.db.insert(resources).values({
+  await db()
+    .insert(serviceUsage)
+    .values([
+      { clientId, kind: "session_30m", amount: 1, minutes: 30, createdBy: staffId },
+      { clientId, kind: "resume_review", amount: 1, createdBy: staffId },
+    ]);
+  await db().insert(activities).values({ clientId, title: "Kick-off call", createdBy: staffId });
+  await db().insert(lessons).values({ clientId, coachId: staffId, title: "Behavioural interview" });
+  await db().insert(homework).values({ clientId, assignedBy: staffId, title: "Rewrite summary" });
+  await db().insert(resources).values({
     clientId,
     kind: "template",
     title: "Cover letter",
     url: "https://example.com/t",
     createdBy: staffId,
   });
-  await database.db
+  await db()
     .insert(sessions)
     .values({ userId: clientId, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) });
-  await database.db
-    .insert(accounts)
-    .values({ userId: clientId, providerId: "oidc", accountId: randomUUID() });
+  await db().insert(accounts).values({ userId: clientId, providerId: "oidc", accountId: randomUUID() });
 }
 
 async function holdings(clientId: string) {
@@ -192,7 +194,7 @@ test("deleting a client removes their usage, activities, lessons, homework, reso
   };
   expect(await holdings(client.id)).toEqual(everything);
 
-  await database.db.delete(profiles).where(eq(profiles.id, client.id));
+  await db().delete(profiles).where(eq(profiles.id, client.id));
 
   expect(await countWhere(profiles, eq(profiles.id, client.id))).toBe(0);
   expect(await holdings(client.id)).toEqual({
@@ -212,15 +214,15 @@ test("deleting a coach keeps their lessons and usage rows, with the coach refere
   const coach = await makeProfile("coach");
   const client = await makeProfile();
   await giveClientEverything(client.id, coach.id);
-  await database.db
+  await db()
     .insert(sessions)
     .values({ userId: coach.id, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) });
 
-  await database.db.delete(profiles).where(eq(profiles.id, coach.id));
+  await db().delete(profiles).where(eq(profiles.id, coach.id));
 
-  const clientLessons = await database.db.select().from(lessons).where(eq(lessons.clientId, client.id));
+  const clientLessons = await db().select().from(lessons).where(eq(lessons.clientId, client.id));
   expect(clientLessons.map((l) => [l.title, l.coachId])).toEqual([["Behavioural interview", null]]);
-  const usage = await database.db
+  const usage = await db()
     .select({ kind: serviceUsage.kind, createdBy: serviceUsage.createdBy })
     .from(serviceUsage)
     .where(eq(serviceUsage.clientId, client.id))

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { activities, homework, lessons, resources } from "~/server/schema";
-import { databaseNow, freshDatabase, rowsOf } from "../support/database";
+import { databaseNow, rowsOf } from "../support/database";
 import {
   CHECK_VIOLATION,
   constraintRows,
@@ -10,16 +10,13 @@ import {
   INVALID_TEXT,
   NOT_NULL_VIOLATION,
 } from "../support/pg-constraints";
+import { databaseForFile } from "../support/test-database";
 
 // Homework, titles, resources and server-set times: their rules are schema constraints; raw SQL tries
 // values the types would not allow.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-beforeAll(async () => {
-  database = await freshDatabase();
-});
-afterAll(() => database?.dispose());
-const { exec, countWhere, makeProfile } = constraintRows(() => database.db);
+const db = databaseForFile();
+const { exec, countWhere, makeProfile } = constraintRows(db);
 
 const homeworkCount = (clientId: string) => countWhere(homework, eq(homework.clientId, clientId));
 
@@ -70,7 +67,7 @@ test("homework 'reviewed' without a review time is refused, and nothing is writt
 test("new homework is assigned by default, and moves through submitted and reviewed with their times", async () => {
   const client = await makeProfile();
   const coach = await makeProfile("coach");
-  const [row] = await database.db
+  const [row] = await db()
     .insert(homework)
     .values({ clientId: client.id, assignedBy: coach.id, title: "Practise two-pointer problems" })
     .returning();
@@ -82,20 +79,20 @@ test("new homework is assigned by default, and moves through submitted and revie
     CHECK_VIOLATION,
     "homework_status_times",
   );
-  expect((await database.db.select().from(homework).where(eq(homework.id, id)))[0]?.status).toBe("assigned");
+  expect((await db().select().from(homework).where(eq(homework.id, id)))[0]?.status).toBe("assigned");
 
   const submittedAt = new Date();
-  await database.db.update(homework).set({ status: "submitted", submittedAt }).where(eq(homework.id, id));
+  await db().update(homework).set({ status: "submitted", submittedAt }).where(eq(homework.id, id));
   await expectRefused(
     () => exec(sql`UPDATE homework SET status = 'reviewed' WHERE id = ${id}`),
     CHECK_VIOLATION,
     "homework_status_times",
   );
-  await database.db
+  await db()
     .update(homework)
     .set({ status: "reviewed", reviewedAt: new Date(), reviewedBy: coach.id, feedback: "Good" })
     .where(eq(homework.id, id));
-  const [stored] = await database.db.select().from(homework).where(eq(homework.id, id));
+  const [stored] = await db().select().from(homework).where(eq(homework.id, id));
   expect(stored?.status).toBe("reviewed");
   expect(stored?.submittedAt?.getTime()).toBe(submittedAt.getTime());
   expect(stored?.reviewedAt).toBeInstanceOf(Date);
@@ -177,7 +174,7 @@ test("an invalid resource kind is refused as invalid enum text, and nothing is w
 
 test("resource tags default to an empty list", async () => {
   const client = await makeProfile();
-  const [row] = await database.db
+  const [row] = await db()
     .insert(resources)
     .values({
       clientId: client.id,
@@ -193,7 +190,7 @@ test("resource tags default to an empty list", async () => {
     ),
   );
   expect(raw).toEqual({ n: 0, empty: true });
-  const [tagged] = await database.db
+  const [tagged] = await db()
     .insert(resources)
     .values({
       clientId: client.id,
@@ -210,12 +207,12 @@ test("resource tags default to an empty list", async () => {
 
 test("activities.occurred_at is set by the server when omitted", async () => {
   const client = await makeProfile();
-  const before = await databaseNow(database.db);
-  const [row] = await database.db
+  const before = await databaseNow(db());
+  const [row] = await db()
     .insert(activities)
     .values({ clientId: client.id, title: "Resume reviewed" })
     .returning();
-  const after = await databaseNow(database.db);
+  const after = await databaseNow(db());
   expect(row?.occurredAt).toBeInstanceOf(Date);
   expect(row?.occurredAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
   expect(row?.occurredAt.getTime()).toBeLessThanOrEqual(after.getTime());
@@ -229,12 +226,12 @@ test("activities.occurred_at is set by the server when omitted", async () => {
 
 test("resources.created_at is set by the server when omitted", async () => {
   const client = await makeProfile();
-  const before = await databaseNow(database.db);
-  const [row] = await database.db
+  const before = await databaseNow(db());
+  const [row] = await db()
     .insert(resources)
     .values({ clientId: client.id, kind: "video", title: "STAR method", url: "https://example.com/v" })
     .returning();
-  const after = await databaseNow(database.db);
+  const after = await databaseNow(db());
   expect(row?.createdAt).toBeInstanceOf(Date);
   expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
   expect(row?.createdAt.getTime()).toBeLessThanOrEqual(after.getTime());

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { serviceUsage } from "~/server/schema";
-import { databaseNow, freshDatabase } from "../support/database";
+import { databaseNow } from "../support/database";
 import {
   CHECK_VIOLATION,
   constraintRows,
@@ -11,15 +11,12 @@ import {
   INVALID_TEXT,
   NOT_NULL_VIOLATION,
 } from "../support/pg-constraints";
+import { databaseForFile } from "../support/test-database";
 
 // The usage ledger's rules are schema constraints; raw SQL tries values the types would not allow.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-beforeAll(async () => {
-  database = await freshDatabase();
-});
-afterAll(() => database?.dispose());
-const { exec, makeProfile, usageCount, insertUsage } = constraintRows(() => database.db);
+const db = databaseForFile();
+const { exec, makeProfile, usageCount, insertUsage } = constraintRows(db);
 
 test("usage amounts 2, 0 and -2 are refused by the unit-amount check, and nothing is written", async () => {
   const client = await makeProfile();
@@ -35,13 +32,15 @@ test("usage amounts 2, 0 and -2 are refused by the unit-amount check, and nothin
 
 test("usage +1 and -1 are accepted and sum per kind", async () => {
   const client = await makeProfile();
-  await database.db.insert(serviceUsage).values([
-    { clientId: client.id, kind: "resume_review", amount: 1 },
-    { clientId: client.id, kind: "mock_interview", amount: 1 },
-    { clientId: client.id, kind: "mock_interview", amount: 1 },
-    { clientId: client.id, kind: "mock_interview", amount: -1 },
-  ]);
-  const totals = await database.db
+  await db()
+    .insert(serviceUsage)
+    .values([
+      { clientId: client.id, kind: "resume_review", amount: 1 },
+      { clientId: client.id, kind: "mock_interview", amount: 1 },
+      { clientId: client.id, kind: "mock_interview", amount: 1 },
+      { clientId: client.id, kind: "mock_interview", amount: -1 },
+    ]);
+  const totals = await db()
     .select({ kind: serviceUsage.kind, used: sql<number>`sum(${serviceUsage.amount})::int` })
     .from(serviceUsage)
     .where(eq(serviceUsage.clientId, client.id))
@@ -66,7 +65,7 @@ test("usage without a kind or an amount is refused as not null, and nothing is w
 
 test("a 30-minute session added with 30 minutes is accepted", async () => {
   const client = await makeProfile();
-  const [row] = await database.db
+  const [row] = await db()
     .insert(serviceUsage)
     .values({ clientId: client.id, kind: "session_30m", amount: 1, minutes: 30 })
     .returning();
@@ -106,11 +105,13 @@ test("a 30-minute session removed with 30 minutes is refused, and nothing is wri
 
 test("a 30-minute session removed without minutes is accepted", async () => {
   const client = await makeProfile();
-  await database.db.insert(serviceUsage).values([
-    { clientId: client.id, kind: "session_30m", amount: 1, minutes: 30 },
-    { clientId: client.id, kind: "session_30m", amount: -1, minutes: null },
-  ]);
-  const rows = await database.db
+  await db()
+    .insert(serviceUsage)
+    .values([
+      { clientId: client.id, kind: "session_30m", amount: 1, minutes: 30 },
+      { clientId: client.id, kind: "session_30m", amount: -1, minutes: null },
+    ]);
+  const rows = await db()
     .select({ amount: serviceUsage.amount, minutes: serviceUsage.minutes })
     .from(serviceUsage)
     .where(eq(serviceUsage.clientId, client.id))
@@ -157,7 +158,7 @@ test("usage created by a profile that does not exist is refused by the foreign k
   const client = await makeProfile();
   await expectRefused(
     () =>
-      database.db
+      db()
         .insert(serviceUsage)
         .values({ clientId: client.id, kind: "resume_review", amount: 1, createdBy: randomUUID() }),
     FOREIGN_KEY_VIOLATION,
@@ -169,16 +170,16 @@ test("usage created by a profile that does not exist is refused by the foreign k
 test("a usage row records who made it and when (the server's clock)", async () => {
   const client = await makeProfile();
   const admin = await makeProfile("admin");
-  const before = await databaseNow(database.db);
-  const [row] = await database.db
+  const before = await databaseNow(db());
+  const [row] = await db()
     .insert(serviceUsage)
     .values({ clientId: client.id, kind: "linkedin_review", amount: 1, createdBy: admin.id })
     .returning();
-  const after = await databaseNow(database.db);
+  const after = await databaseNow(db());
   expect(row?.createdBy).toBe(admin.id);
   expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
   expect(row?.createdAt.getTime()).toBeLessThanOrEqual(after.getTime());
-  const [stored] = await database.db
+  const [stored] = await db()
     .select()
     .from(serviceUsage)
     .where(eq(serviceUsage.id, row?.id ?? ""));

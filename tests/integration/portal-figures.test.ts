@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { DASHBOARD_ACTIVITY_LIMIT, type Plan } from "~/domain/plans";
 import { groupedPlanItems, quotaItems, specialItems, type UsageItem, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
@@ -10,24 +10,22 @@ import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { authorize, grant } from "~/server/policy.server";
 import { profiles } from "~/server/schema";
 import { SEED_PEOPLE } from "~/server/seed.server";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
 import { DAY, insertPortalFixture, T0 } from "../support/portal-fixture";
+import { databaseForFile } from "../support/test-database";
 
 // The seeded clients' dashboard and plan figures, composed as the page views compose them, and a lead's demo.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
+const db = databaseForFile({ seed: true });
 let ana: Viewer;
 let lead: Viewer;
 const hw: Record<string, string> = {};
 
 beforeAll(async () => {
-  database = await freshDatabase({ seed: true });
   const fixture = await insertPortalFixture(db());
   ({ ana, lead } = fixture);
   Object.assign(hw, fixture.hw);
 });
-afterAll(() => database?.dispose());
 
 describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () => {
   async function seeded(key: "basic" | "pro" | "premium"): Promise<Viewer> {

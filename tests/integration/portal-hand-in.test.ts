@@ -1,29 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { listHomework, submitHomework } from "~/server/models/portal.server";
 import { authorize } from "~/server/policy.server";
-import { databaseLabel, databaseNow, freshDatabase } from "../support/database";
+import { databaseLabel, databaseNow } from "../support/database";
 import { at, DAY, homeworkRecords, insertPortalFixture } from "../support/portal-fixture";
 import { expectRefusedIn } from "../support/refusal";
+import { databaseForFile } from "../support/test-database";
 
 // Handing in homework, own pieces only (docs/decisions/0012-portal.md): another client's answers exactly
 // like missing homework, and a refusal changes nothing.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
+const db = databaseForFile({ seed: true });
 let ana: Viewer;
 let ben: Viewer;
 const hw: Record<string, string> = {};
 const { allHomework, homeworkRow, id } = homeworkRecords(db, hw);
 
 beforeAll(async () => {
-  database = await freshDatabase({ seed: true });
   const fixture = await insertPortalFixture(db());
   ({ ana, ben } = fixture);
   Object.assign(hw, fixture.hw);
 });
-afterAll(() => database?.dispose());
 
 const expectRefused = expectRefusedIn(db);
 

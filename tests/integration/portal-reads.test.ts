@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { DASHBOARD_ACTIVITY_LIMIT } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import { recentActivities } from "~/server/models/activities.server";
@@ -11,15 +11,15 @@ import {
   usageRows,
 } from "~/server/models/portal.server";
 import { authorize } from "~/server/policy.server";
-import { databaseLabel, everyRow, freshDatabase } from "../support/database";
+import { databaseLabel, everyRow } from "../support/database";
 import { at, DAY, homeworkRecords, insertPortalFixture, T0, usage } from "../support/portal-fixture";
 import { modelRefusal, PERMISSION } from "../support/refusal";
+import { databaseForFile } from "../support/test-database";
 
 // The portal's reads on own rows only (docs/decisions/0012-portal.md): two clients share the database, so a
 // missing ownership filter shows up as the other's rows; anyone else is refused and nothing changes.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
+const db = databaseForFile({ seed: true });
 let ana: Viewer;
 let ben: Viewer;
 let coach: Viewer;
@@ -29,12 +29,10 @@ const hw: Record<string, string> = {};
 const { id } = homeworkRecords(db, hw);
 
 beforeAll(async () => {
-  database = await freshDatabase({ seed: true });
   const fixture = await insertPortalFixture(db());
   ({ ana, ben, coach, admin, lead } = fixture);
   Object.assign(hw, fixture.hw);
 });
-afterAll(() => database?.dispose());
 
 const sortedUsage = (rows: { kind: string; amount: number }[]) =>
   rows.map((r) => `${r.kind}:${r.amount}`).sort();

@@ -1,7 +1,10 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Plan, Role } from "~/domain/plans";
+import type { Plan, Role, ServiceKind } from "~/domain/plans";
+import type { Viewer } from "~/domain/viewer";
 import type { Db } from "~/server/db.server";
+import { adjustUsage, usagePermission } from "~/server/models/usage.server";
+import { authorize } from "~/server/policy.server";
 import { auditEvents, homework, profiles, resources, serviceUsage } from "~/server/schema";
 import { insertPerson } from "./people";
 import { expectRefusedIn } from "./refusal";
@@ -14,6 +17,10 @@ type UsageKind = (typeof serviceUsage.$inferSelect)["kind"];
 export function clientRecords(db: () => Db) {
   /** Inserts a person and returns them as the session would (see insertPerson). */
   const person = (role: Role, plan: Plan | null, name: string | null) => insertPerson(db(), role, plan, name);
+
+  /** adjustUsage as the client page's action calls it, with the actor's permit for that kind. */
+  const adjust = (actor: Viewer, clientId: string, kind: ServiceKind, amount: 1 | -1) =>
+    adjustUsage(db(), authorize(actor, usagePermission(kind)), clientId, kind, amount);
 
   /** There must be exactly one audit row. */
   async function withOneAuditRow<T>(run: () => Promise<T>) {
@@ -77,6 +84,7 @@ export function clientRecords(db: () => Db) {
 
   return {
     person,
+    adjust,
     expectRefused: expectRefusedIn(db),
     withOneAuditRow,
     usedOf,
