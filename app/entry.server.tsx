@@ -89,11 +89,12 @@ export function requestLoadContext(
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
 export { BackupError } from "./server/backup.server";
 export { backup, restore } from "./server/backup-command.server";
-export { CAL_WEBHOOK_LIMIT, handleCalWebhook } from "./server/bookings/cal-webhook.server";
+export { calWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig, publicSiteProblem } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";
-export { stripeWebhook, WEBHOOK_BODY_LIMIT } from "./server/payments/endpoint.server";
+export { stripeWebhook } from "./server/payments/stripe-webhook.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";
+export { WEBHOOK_BODY_LIMIT } from "./server/webhooks.server";

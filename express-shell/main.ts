@@ -5,6 +5,7 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 import { configOrExit } from "../app/server/env.server.ts";
+import type { Webhook } from "../app/server/webhooks.server.ts";
 import { appHandler } from "./app-handler.ts";
 import { startCluster } from "./cluster.ts";
 import {
@@ -82,9 +83,9 @@ const prerenderedScripts = new Map(
 
 app.use(securityHeaders(config.publicOrigin, { sources: entry.cspSources(), prerenderedScripts }));
 // The signature covers the raw bytes, so webhooks are answered here, ahead of every parser, the same-site
-// check and the per-address limit (docs/decisions/0027-payments.md, 0028-bookings.md).
-webhook("/webhooks/stripe", entry.WEBHOOK_BODY_LIMIT, "stripe-signature", entry.stripeWebhook);
-webhook("/webhooks/cal", entry.CAL_WEBHOOK_LIMIT, "X-Cal-Signature-256", entry.handleCalWebhook);
+// check and the per-address limit (docs/decisions/0027-payments.md, 0028-bookings.md; app/server/webhooks.server.ts).
+webhook("/webhooks/stripe", entry.stripeWebhook);
+webhook("/webhooks/cal", entry.calWebhook);
 
 app.use(sameSiteMutations(config.publicOrigin, entry.UNSUBSCRIBE_PATH));
 app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
@@ -132,17 +133,12 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-function webhook(
-  mountPath: string,
-  limit: string | number,
-  signatureHeader: string,
-  handle: (raw: unknown, signature: string | undefined) => Promise<{ status: number; body: unknown }>,
-) {
+function webhook(mountPath: string, { signatureHeader, handle }: Webhook) {
   const answer = (res: express.Response, status: number, body: unknown) =>
     res.status(status).set("Cache-Control", "no-store").json(body);
   app.post(
     mountPath,
-    express.raw({ type: () => true, limit }),
+    express.raw({ type: () => true, limit: entry.WEBHOOK_BODY_LIMIT }),
     (req: express.Request, res: express.Response, next: express.NextFunction) => {
       handle(req.body, req.get(signatureHeader)).then(({ status, body }) => answer(res, status, body), next);
     },

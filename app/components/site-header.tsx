@@ -8,7 +8,7 @@ import { signOutOnNextPage } from "~/lib/next-page";
 import { useAuth } from "./auth-provider";
 import { AUTH_PLACEHOLDER_CLASS, navClass } from "./nav-class";
 import { ThemeSwitch } from "./theme-switch";
-import { notify } from "./toast";
+import { showToast } from "./toast";
 import { useLazyDialog } from "./ui/lazy-dialog";
 
 // React on hydrated pages; plain markup with a native <dialog> drawer on HTML-first pages, enhanced by
@@ -207,7 +207,7 @@ function HydratedHeader() {
       return;
     }
     await signOut();
-    await notify("success", "Signed out");
+    await showToast("success", "Signed out");
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigating (back/forward too) closes the drawer

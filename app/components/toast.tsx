@@ -10,7 +10,7 @@ const mounted = new Promise<void>((resolve) => {
 let loadHost: (() => void) | null = null;
 let wanted = false;
 
-export async function notify(
+export async function showToast(
   type: "success" | "error",
   title: string,
   options?: ExternalToast,

@@ -20,6 +20,11 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database or a transaction on it: what a write takes so that it joins its caller's transaction
+ * (an audit row in the change's own transaction), or runs alone when there is none.
+ */
+export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export type DatabaseOptions = {
   url: string | undefined;

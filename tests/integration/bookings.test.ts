@@ -7,7 +7,7 @@ import { quotaItems, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { bookingToken, bookingTokenOwner } from "~/server/bookings/booking-token.server";
 import type { CalTrigger } from "~/server/bookings/cal-payload.server";
-import { handleCalWebhook } from "~/server/bookings/cal-webhook.server";
+import { calWebhook } from "~/server/bookings/cal-webhook.server";
 import {
   bookingsOf,
   bookingsToResolve,
@@ -53,7 +53,7 @@ function send(
   secret: string | null = TEST_CAL_SECRET,
   settings = SETTINGS.bookings,
 ) {
-  return handleCalWebhook(Buffer.from(body), signature ?? undefined, {
+  return calWebhook.handle(Buffer.from(body), signature ?? undefined, {
     secret,
     db: async () => db(),
     settings,

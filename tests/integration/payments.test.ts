@@ -3,11 +3,11 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
+import type { PaymentsConfig } from "~/server/env.server";
 import type { LiveEvent } from "~/server/live/bus.server";
 import { confirmCheckout, startCheckout } from "~/server/payments/checkout.server";
 import { payLocally, payNextLocally } from "~/server/payments/local-checkout.server";
-import { stripeProvider } from "~/server/payments/provider.server";
-import { handleStripeWebhook as handle } from "~/server/payments/webhook.server";
+import { stripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { authorize } from "~/server/policy.server";
 import { auditEvents, emailOutbox, orders, paymentEvents, payments, profiles } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
@@ -42,13 +42,13 @@ afterAll(async () => {
 
 const person = (role: Role, plan: Plan | null = null) => insertPerson(db(), role, plan, `${role} buyer`);
 
-/** Asks the fake Stripe what a payload leaves out. */
-const handleStripeWebhook = (...args: [Parameters<typeof handle>[0], string, string | undefined, string]) =>
-  handle(...args, stripeProvider(TEST_SECRET_KEY));
+/** POST /webhooks/stripe as the app answers it, with this test's keys (the fake Stripe's) and database. */
+const send = (body: string, signature: string | undefined, opened = async () => db()) =>
+  stripeWebhook.handle(Buffer.from(body), signature, { payments: STRIPE, db: opened });
 
 function deliver(event: unknown, secret = TEST_WEBHOOK_SECRET) {
   const { body, signature } = signed(event, secret);
-  return handleStripeWebhook(db(), body, signature, TEST_WEBHOOK_SECRET);
+  return send(body, signature);
 }
 
 async function profileOf(id: string) {
@@ -197,16 +197,11 @@ describe(`the webhook's signature check on ${databaseLabel}`, () => {
     const events = await countOf(paymentEvents);
     const { body, signature } = signed(completed);
     const answers = await Promise.all([
-      handleStripeWebhook(db(), body, undefined, TEST_WEBHOOK_SECRET),
-      handleStripeWebhook(db(), body, signed(completed, "whsec_someoneelse").signature, TEST_WEBHOOK_SECRET),
-      handleStripeWebhook(
-        db(),
-        body.replace('"amount_total":64900', '"amount_total":1'),
-        signature,
-        TEST_WEBHOOK_SECRET,
-      ),
-      handleStripeWebhook(db(), `${body} `, signature, TEST_WEBHOOK_SECRET),
-      handleStripeWebhook(db(), body, "t=1,v1=deadbeef", TEST_WEBHOOK_SECRET),
+      send(body, undefined),
+      send(body, signed(completed, "whsec_someoneelse").signature),
+      send(body.replace('"amount_total":64900', '"amount_total":1'), signature),
+      send(`${body} `, signature),
+      send(body, "t=1,v1=deadbeef"),
     ]);
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
     expect(await countOf(paymentEvents)).toBe(events);
@@ -217,19 +212,28 @@ describe(`the webhook's signature check on ${databaseLabel}`, () => {
   test("a signed body that is not JSON, or not an event, is 400; a body too large is 413", async () => {
     const notJson = "this is not json";
     const header = signed("x").signature.replace(/t=\d+/, "t=0");
-    expect((await handleStripeWebhook(db(), notJson, header, TEST_WEBHOOK_SECRET)).status).toBe(400);
+    expect((await send(notJson, header)).status).toBe(400);
     const { stripeWebhooks } = await import("~/server/payments/stripe.server");
     const sign = (payload: string) =>
       stripeWebhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
-    expect((await handleStripeWebhook(db(), notJson, sign(notJson), TEST_WEBHOOK_SECRET)).status).toBe(400);
-    expect((await handleStripeWebhook(db(), "[1,2]", sign("[1,2]"), TEST_WEBHOOK_SECRET)).status).toBe(400);
+    expect((await send(notJson, sign(notJson))).status).toBe(400);
+    expect((await send("[1,2]", sign("[1,2]"))).status).toBe(400);
     const huge = JSON.stringify({
       id: "evt_huge",
       type: "x",
       data: { object: { pad: "a".repeat(300_000) } },
     });
-    expect((await handleStripeWebhook(db(), huge, sign(huge), TEST_WEBHOOK_SECRET)).status).toBe(413);
+    expect((await send(huge, sign(huge))).status).toBe(413);
     expect(await countOf(paymentEvents, eq(paymentEvents.id, "evt_huge") as never)).toBe(0);
+  });
+
+  test("without Stripe's keys there is no webhook (404); a body not kept raw is 400", async () => {
+    const { body, signature } = signed(stripeEvent("customer.created", { id: "cus_y", object: "customer" }));
+    const answer = (raw: unknown, payments: PaymentsConfig) =>
+      stripeWebhook.handle(raw, signature, { payments, db: async () => db() });
+    expect((await answer(Buffer.from(body), { mode: "off" })).status).toBe(404);
+    expect((await answer(Buffer.from(body), { mode: "local" })).status).toBe(404);
+    expect(await answer(body, STRIPE)).toEqual({ status: 400, body: { error: "Expected a raw body." } });
   });
 
   test("an event of a type we don't use is 200, stored as ignored, and changes nothing", async () => {
@@ -275,9 +279,7 @@ describe(`fulfilment, exactly once, on ${databaseLabel}`, () => {
     const lead = await person("lead");
     const { order, completed } = await checkout(lead, "premium", "USD", "upfront");
     const { body, signature } = signed(completed);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => handleStripeWebhook(db(), body, signature, TEST_WEBHOOK_SECRET)),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(body, signature)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => "outcome" in a.body && a.body.outcome === "applied")).toHaveLength(1);
     expect(await auditCount(lead.id, "order.paid")).toBe(1);
@@ -850,14 +852,12 @@ describe(`only our own failures are 5xx, on ${databaseLabel}`, () => {
     const down = await freshDatabase();
     await down.dispose();
     const { body, signature } = signed(stripeEvent("customer.created", { id: "cus_x", object: "customer" }));
-    const answer = await handle(
-      down.db,
-      body,
-      signature,
-      TEST_WEBHOOK_SECRET,
-      stripeProvider(TEST_SECRET_KEY),
-    );
-    expect(answer.status).toBe(503);
+    expect((await send(body, signature, async () => down.db)).status).toBe(503);
+    const unopened = () => Promise.reject(new Error("connection refused"));
+    expect(await send(body, signature, unopened)).toEqual({
+      status: 503,
+      body: { error: "Could not apply the event now; try again." },
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import {
   EMAIL_KIND_LABELS,
   type EmailKind,
 } from "~/domain/email";
-import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email";
+import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email-preferences";
 
 // Kinds that can't be turned off offer no "Off" (and the server refuses it).
 

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 
 export type EmbedStatus = "idle" | "loading" | "ready" | "failed";
 
-export const WHEN: Record<EmbedStatus, string> = {
+export const SHOWN_WHEN: Record<EmbedStatus, string> = {
   idle: "hidden group-data-[embed-status=idle]/embed:block",
   loading: "hidden group-data-[embed-status=loading]/embed:block",
   ready: "hidden group-data-[embed-status=ready]/embed:block",

@@ -1,7 +1,7 @@
 import { primaryButton } from "~/components/marketing";
 import { INTEREST_FORM } from "~/content/next-offer";
 import { SETTINGS } from "~/content/settings";
-import { EmbedArea, UNTIL_READY, WHEN } from "./embed-frame";
+import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
 
 /** Offline, or when it does not load in time, the always-present link is all that shows. */
 export function InterestForm() {
@@ -29,7 +29,7 @@ export function InterestForm() {
           className={`p-6 text-center text-sm text-muted-foreground ${UNTIL_READY} absolute inset-0 flex items-center justify-center group-data-[embed-status=failed]/embed:static group-data-[embed-status=failed]/embed:block`}
         >
           <span className="group-data-[embed-status=failed]/embed:hidden">{INTEREST_FORM.loading}</span>
-          <span className={WHEN.failed}>{INTEREST_FORM.unavailable}</span>
+          <span className={SHOWN_WHEN.failed}>{INTEREST_FORM.unavailable}</span>
         </p>
       </EmbedArea>
       <a

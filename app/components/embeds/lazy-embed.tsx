@@ -1,4 +1,4 @@
-import { EmbedArea, UNTIL_READY, WHEN } from "./embed-frame";
+import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
 
 const LOAD_TIMEOUT_MS = 8000;
 
@@ -59,19 +59,19 @@ export function LazyEmbed({
           className={`absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground ${UNTIL_READY}`}
         >
           <div role="status" className="max-w-sm">
-            <p className={WHEN.idle}>
+            <p className={SHOWN_WHEN.idle}>
               The {noun} appears here as you scroll to it.
               <noscript> With JavaScript off, please use the link above.</noscript>
             </p>
-            <p className={WHEN.loading}>Loading the {noun}…</p>
-            <p className={WHEN.failed}>
+            <p className={SHOWN_WHEN.loading}>Loading the {noun}…</p>
+            <p className={SHOWN_WHEN.failed}>
               Sorry, the {noun} couldn’t load here. You may be offline, or a browser extension may have
               blocked it. The link above still works and opens it in a new tab.
             </p>
           </div>
           <button
             type="button"
-            className={`rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted ${WHEN.failed}`}
+            className={`rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted ${SHOWN_WHEN.failed}`}
             data-embed-retry=""
           >
             Try again

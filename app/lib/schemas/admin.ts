@@ -3,7 +3,7 @@ import { normalizeResourceRows } from "~/domain/links";
 import { PLANS, ROLES, SERVICE_KINDS } from "~/domain/plans";
 import { RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { defineForm, text, values } from "../forms";
-import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text";
+import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text-fields";
 
 // The admin area's forms, one schema each; every field has a limit (the table is in docs/SECURITY.md,
 // "Input: limits on every field, hostile input").

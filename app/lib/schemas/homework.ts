@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineForm } from "../forms";
-import { optionalText } from "./text";
+import { optionalText } from "./text-fields";
 
 export const SUBMISSION_URL_MAX = 2048;
 export const SUBMISSION_NOTE_MAX = 2000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isEmailAddress } from "~/domain/email";
 import { defineForm } from "../forms";
-import { boundedText } from "./text";
+import { boundedText } from "./text-fields";
 
 export const localSignInSchema = z.object({
   // The outbox's rule too (app/domain/email.ts): an address typed here can always be emailed.

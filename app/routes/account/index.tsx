@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { EmailPreferences } from "~/components/account/email-preferences";
 import { useForm } from "~/components/form";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
-import { emailPreferencesForm } from "~/lib/schemas/email";
+import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";

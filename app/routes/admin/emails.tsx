@@ -4,7 +4,7 @@ import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
-import { retryEmailForm } from "~/lib/schemas/emails";
+import { retryEmailForm } from "~/lib/schemas/email-retry";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";

@@ -71,11 +71,11 @@ export function parseEvent(payload: string): LiveEvent | null {
   }
   if (!value || typeof value !== "object") return null;
   const { kind, clientId, userId } = value as Record<string, unknown>;
-  const id = (x: unknown): x is string => typeof x === "string" && UUIDISH.test(x);
+  const isId = (x: unknown): x is string => typeof x === "string" && UUIDISH.test(x);
   if (kind === "unmatched-booking") return { kind };
-  if (kind === "session") return id(userId) ? { kind, userId } : null;
-  if (kind === "profile") return id(clientId) && id(userId) ? { kind, clientId, userId } : null;
-  if (RECORD_KINDS.includes(kind as RecordKind) && id(clientId)) {
+  if (kind === "session") return isId(userId) ? { kind, userId } : null;
+  if (kind === "profile") return isId(clientId) && isId(userId) ? { kind, clientId, userId } : null;
+  if (RECORD_KINDS.includes(kind as RecordKind) && isId(clientId)) {
     return { kind: kind as RecordKind, clientId };
   }
   return null;

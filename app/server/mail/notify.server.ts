@@ -1,6 +1,6 @@
 import { money, offerTitle } from "~/domain/orders";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
-import type { Tx } from "../models/audit.server";
+import type { DbOrTx } from "../db.server";
 import {
   type EmailRecipient,
   enqueueEmail,
@@ -20,7 +20,7 @@ function longDate(date: Date, timeZone: string): string {
 }
 
 async function toClient(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   kind: Parameters<typeof enqueueEmail>[2],
   content: (to: EmailRecipient, context: MailContext) => EmailContent,
@@ -32,7 +32,7 @@ async function toClient(
 }
 
 async function toStaff(
-  tx: Tx,
+  tx: DbOrTx,
   kind: Parameters<typeof enqueueEmail>[2],
   content: (to: EmailRecipient, context: MailContext) => EmailContent,
   context = mailContext(),
@@ -43,7 +43,7 @@ async function toStaff(
 const who = (person: Pick<Recipient, "email" | "fullName">) =>
   person.fullName?.trim() ? `${person.fullName.trim()} (${person.email})` : person.email;
 
-export function notifyWelcome(tx: Tx, clientId: string) {
+export function notifyWelcome(tx: DbOrTx, clientId: string) {
   return toClient(tx, clientId, "welcome", (_to, { origin, siteName }) => ({
     subject: `Welcome to ${siteName}`,
     summary: "Your client portal is ready.",
@@ -56,7 +56,7 @@ export function notifyWelcome(tx: Tx, clientId: string) {
 }
 
 export function notifyHomeworkAssigned(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   homework: { title: string; dueDate: string | null; description: string | null },
 ) {
@@ -71,7 +71,7 @@ export function notifyHomeworkAssigned(
 }
 
 export function notifyHomeworkReviewed(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   homework: { title: string; feedback: string | null },
 ) {
@@ -86,7 +86,7 @@ export function notifyHomeworkReviewed(
 }
 
 export function notifyLessonPosted(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   lesson: { title: string; occurredAt: Date; recordingUrl: string | null },
 ) {
@@ -103,7 +103,7 @@ export function notifyLessonPosted(
   }));
 }
 
-export function notifyLastOneLeft(tx: Tx, clientId: string, kind: ServiceKind) {
+export function notifyLastOneLeft(tx: DbOrTx, clientId: string, kind: ServiceKind) {
   const what = KIND_LABELS[kind];
   return toClient(tx, clientId, "last-one-left", (_to, { origin }) => ({
     subject: `One left: ${what}`,
@@ -118,7 +118,7 @@ export function notifyLastOneLeft(tx: Tx, clientId: string, kind: ServiceKind) {
 
 export type PaymentNotice = { offer: string; amount: number; currency: string };
 
-export async function notifyPaymentReceived(tx: Tx, buyerId: string, payment: PaymentNotice) {
+export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment: PaymentNotice) {
   const amount = money(payment.amount, payment.currency);
   const offer = offerTitle(payment.offer);
   await toClient(tx, buyerId, "payment-receipt", (_to, { origin }) => ({
@@ -139,7 +139,7 @@ export async function notifyPaymentReceived(tx: Tx, buyerId: string, payment: Pa
   }));
 }
 
-export async function notifyPaymentFailed(tx: Tx, buyerId: string, payment: PaymentNotice) {
+export async function notifyPaymentFailed(tx: DbOrTx, buyerId: string, payment: PaymentNotice) {
   const amount = money(payment.amount, payment.currency);
   const offer = offerTitle(payment.offer);
   await toClient(tx, buyerId, "payment-failed", (_to, { origin }) => ({
@@ -169,7 +169,7 @@ const DISPUTE_NEWS = {
 
 /** Staff only: the coach answers a dispute in Stripe's dashboard. */
 export async function notifyDispute(
-  tx: Tx,
+  tx: DbOrTx,
   buyerId: string | null,
   payment: PaymentNotice & { state: keyof typeof DISPUTE_NEWS; reason: string },
 ) {
@@ -191,7 +191,7 @@ export async function notifyDispute(
   }));
 }
 
-export function notifyNewLead(tx: Tx, lead: Recipient) {
+export function notifyNewLead(tx: DbOrTx, lead: Recipient) {
   return toStaff(tx, "staff-new-lead", (_to, { origin }) => ({
     subject: `New lead: ${who(lead)}`,
     summary: "Signed in for the first time.",
@@ -201,7 +201,7 @@ export function notifyNewLead(tx: Tx, lead: Recipient) {
   }));
 }
 
-export async function notifyHomeworkSubmitted(tx: Tx, clientId: string, homework: { title: string }) {
+export async function notifyHomeworkSubmitted(tx: DbOrTx, clientId: string, homework: { title: string }) {
   const client = await recipientById(tx, clientId);
   if (!client) return [];
   return toStaff(tx, "staff-homework-submitted", (_to, { origin }) => ({
@@ -213,7 +213,7 @@ export async function notifyHomeworkSubmitted(tx: Tx, clientId: string, homework
   }));
 }
 
-export function notifyDeletionRequest(tx: Tx, person: Recipient, note: string | null) {
+export function notifyDeletionRequest(tx: DbOrTx, person: Recipient, note: string | null) {
   return toStaff(tx, "staff-deletion-request", (_to, { origin }) => ({
     subject: `Data-deletion request: ${who(person)}`,
     summary: "Answer within 30 days.",

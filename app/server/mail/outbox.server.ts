@@ -9,9 +9,9 @@ import {
   nextLocalHour,
   type OutboxKind,
 } from "~/domain/email";
+import type { DbOrTx } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
-import type { Tx } from "../models/audit.server";
 import { emailOutbox, emailPreferences, profiles } from "../schema";
 import { type EmailContent, type Frame, type Rendered, renderMessage } from "./templates.server";
 import { type UnsubscribeScope, unsubscribeUrl } from "./unsubscribe.server";
@@ -82,7 +82,7 @@ export type Enqueued = "queued" | "held" | "off" | "invalid-address";
  * that is not one mailbox is logged, never queued.
  */
 export async function enqueueEmail(
-  tx: Tx,
+  tx: DbOrTx,
   recipients: readonly Recipient[],
   kind: EmailKind,
   content: (to: EmailRecipient) => EmailContent,
@@ -126,7 +126,7 @@ export async function enqueueEmail(
   return results;
 }
 
-export async function recipientById(tx: Tx, id: string): Promise<Recipient | null> {
+export async function recipientById(tx: DbOrTx, id: string): Promise<Recipient | null> {
   const [row] = await tx
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(profiles)
@@ -134,7 +134,7 @@ export async function recipientById(tx: Tx, id: string): Promise<Recipient | nul
   return row ?? null;
 }
 
-export async function staffRecipients(tx: Tx): Promise<Recipient[]> {
+export async function staffRecipients(tx: DbOrTx): Promise<Recipient[]> {
   return tx
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(profiles)

@@ -46,10 +46,13 @@ export type MailWorker = {
   wake(): void;
 };
 
-type Outcome = { kind: "sent" } | { kind: "temporary"; error: string } | { kind: "permanent"; error: string };
+type SendOutcome =
+  | { kind: "sent" }
+  | { kind: "temporary"; error: string }
+  | { kind: "permanent"; error: string };
 
 /** 5xx and envelope errors are final; the rest are retried. */
-export function classify(error: unknown): Outcome {
+export function classifySendError(error: unknown): SendOutcome {
   const e = error as { responseCode?: number; code?: string; message?: string; response?: string };
   const text = (e.response ?? e.message ?? String(error)).slice(0, 500);
   if (typeof e.responseCode === "number" && e.responseCode >= 500) return { kind: "permanent", error: text };
@@ -96,7 +99,13 @@ export async function markSent(db: Db, row: OutboxRow): Promise<boolean> {
   return done.length > 0;
 }
 
-async function markFailed(db: Db, row: OutboxRow, outcome: Outcome, backoffMs: number, maxAttempts: number) {
+async function markFailed(
+  db: Db,
+  row: OutboxRow,
+  outcome: SendOutcome,
+  backoffMs: number,
+  maxAttempts: number,
+) {
   if (outcome.kind === "sent") return;
   const final = outcome.kind === "permanent" || row.attempts >= maxAttempts;
   const delay = Math.min(3_600_000, backoffMs * 2 ** Math.max(0, row.attempts - 1));
@@ -225,12 +234,12 @@ async function round(
         await release(db, batch.slice(i));
         return;
       }
-      let outcome: Outcome;
+      let outcome: SendOutcome;
       try {
         await transport.send(outgoing(row, options.from));
         outcome = { kind: "sent" };
       } catch (error) {
-        outcome = classify(error);
+        outcome = classifySendError(error);
       }
       if (outcome.kind === "sent") {
         if (!(await markSent(db, row))) {

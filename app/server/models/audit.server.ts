@@ -1,10 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import type { Action, Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { auditEvents, profiles } from "../schema";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export type AuditEntry = {
   action: string;
@@ -15,11 +13,11 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-export async function audit(tx: Tx, permit: Permit<Action>, entry: AuditEntry): Promise<void> {
+export async function audit(tx: DbOrTx, permit: Permit<Action>, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, permit.actor.id, entry);
 }
 
-async function insertAudit(tx: Tx, actorId: string | null, entry: AuditEntry): Promise<void> {
+async function insertAudit(tx: DbOrTx, actorId: string | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
     actorId,
     action: entry.action,
@@ -35,11 +33,11 @@ export type SystemSource = "cal.com";
 export type ChangeBy = Permit<Action> | SystemSource;
 
 /** For a change no person made here (a Cal.com booking): `after.via` names the source. */
-export async function auditBySystem(tx: Tx, source: SystemSource, entry: AuditEntry): Promise<void> {
+export async function auditBySystem(tx: DbOrTx, source: SystemSource, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, null, { ...entry, after: { ...entry.after, via: source } });
 }
 
-export async function auditChange(tx: Tx, by: ChangeBy, entry: AuditEntry): Promise<void> {
+export async function auditChange(tx: DbOrTx, by: ChangeBy, entry: AuditEntry): Promise<void> {
   if (typeof by === "string") await auditBySystem(tx, by, entry);
   else await audit(tx, by, entry);
 }

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { type Booking, bookings } from "../schema";
-import { audit, type Tx } from "./audit.server";
+import { audit } from "./audit.server";
 import { countBooking } from "./bookings.server";
 import { matchClient } from "./bookings-owner.server";
 import { lockClient } from "./client-lock.server";
@@ -13,7 +13,7 @@ import { lockClient } from "./client-lock.server";
 // booking counts through the same `countBooking` a delivery uses.
 
 /** Locked while still no one's and waiting; else the answer the admin reads. */
-async function waitingBooking(tx: Tx, bookingId: string) {
+async function waitingBooking(tx: DbOrTx, bookingId: string) {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
   if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
   if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
@@ -22,7 +22,7 @@ async function waitingBooking(tx: Tx, bookingId: string) {
 }
 
 async function giveBooking(
-  tx: Tx,
+  tx: DbOrTx,
   permit: Permit<"bookings.resolve">,
   row: Booking,
   clientId: string,

@@ -4,12 +4,12 @@ import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import type { QuotaKind } from "~/domain/plans";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
 import { byOrganizer, joinUrlOf } from "../bookings/cal-payload.server";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import type { Permit } from "../policy.server";
 import { type Booking, bookings, calDeliveries } from "../schema";
-import { auditBySystem, auditChange, type SystemSource, type Tx } from "./audit.server";
+import { auditBySystem, auditChange, type SystemSource } from "./audit.server";
 import { type Owner, ownerOf } from "./bookings-owner.server";
 import { recordUsage } from "./usage.server";
 
@@ -29,25 +29,28 @@ export async function applyCalDelivery(
   delivery: { trigger: CalTrigger; at: Date; booking: CalBooking },
   settings = SETTINGS.bookings,
 ): Promise<DeliveryOutcome> {
-  const { booking: p, trigger } = delivery;
-  const kind = kindOfEventType(settings, p.type, p.eventTypeId);
+  const { booking: calBooking, trigger } = delivery;
+  const kind = kindOfEventType(settings, calBooking.type, calBooking.eventTypeId);
   if (!kind)
-    return { status: "ignored", reason: `event type ${p.type ?? p.eventTypeId ?? "(none)"} is not counted` };
+    return {
+      status: "ignored",
+      reason: `event type ${calBooking.type ?? calBooking.eventTypeId ?? "(none)"} is not counted`,
+    };
   return db.transaction(async (tx) => {
     // The unique key makes a replay wait for the first and then do nothing.
     const [fresh] = await tx
       .insert(calDeliveries)
-      .values({ trigger, uid: p.uid })
+      .values({ trigger, uid: calBooking.uid })
       .onConflictDoNothing({ target: [calDeliveries.trigger, calDeliveries.uid] })
       .returning({ id: calDeliveries.id });
     if (!fresh) return { status: "duplicate" } as const;
-    const owner = await ownerOf(tx, p, settings);
+    const owner = await ownerOf(tx, calBooking, settings);
     const outcome =
       trigger === "BOOKING_CREATED"
-        ? await created(tx, p, kind, owner)
+        ? await created(tx, calBooking, kind, owner)
         : trigger === "BOOKING_CANCELLED"
-          ? await cancelled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours)
-          : await rescheduled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours);
+          ? await cancelled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours)
+          : await rescheduled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours);
     await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
     await publishChange(
       tx,
@@ -57,22 +60,22 @@ export async function applyCalDelivery(
   });
 }
 
-function rowFrom(p: CalBooking, kind: QuotaKind, owner: Owner) {
-  const attendee = p.attendees[0];
+function rowFrom(calBooking: CalBooking, kind: QuotaKind, owner: Owner) {
+  const attendee = calBooking.attendees[0];
   return {
     kind,
     ...owner,
-    eventType: p.type ?? String(p.eventTypeId ?? ""),
-    title: p.title?.trim() || "Session",
-    startsAt: p.startTime,
-    endsAt: p.endTime,
+    eventType: calBooking.type ?? String(calBooking.eventTypeId ?? ""),
+    title: calBooking.title?.trim() || "Session",
+    startsAt: calBooking.startTime,
+    endsAt: calBooking.endTime,
     attendeeEmail: attendee?.email ?? "",
     attendeeName: attendee?.name ?? null,
-    joinUrl: joinUrlOf(p),
+    joinUrl: joinUrlOf(calBooking),
   };
 }
 
-async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> {
+async function findLocked(tx: DbOrTx, uids: string[]): Promise<Booking | undefined> {
   const [found] = await tx
     .select()
     .from(bookings)
@@ -82,7 +85,7 @@ async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> 
   return found;
 }
 
-async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
+async function insertOrFind(tx: DbOrTx, values: typeof bookings.$inferInsert) {
   const [inserted] = await tx
     .insert(bookings)
     .values(values)
@@ -94,15 +97,16 @@ async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
   return { row, isNew: false };
 }
 
-export type Applied = { id: string; clientId: string | null; summary: string };
+/** The booking a delivery or an admin touched, whose it is, and what became of it (counted, over plan…). */
+export type BookingOutcome = { id: string; clientId: string | null; summary: string };
 
 /** +1 while the plan has that credit left, else stored as over plan (never dropped). */
 export async function countBooking(
-  tx: Tx,
+  tx: DbOrTx,
   row: Booking,
   by: Permit<"bookings.resolve"> | SystemSource,
   action: string,
-): Promise<Applied> {
+): Promise<BookingOutcome> {
   let counted = false;
   if (row.clientId && row.status === "booked") {
     const change = await recordUsage(tx, by, row.clientId, row.kind, 1, {
@@ -140,11 +144,16 @@ export async function countBooking(
   return { id: row.id, clientId: row.clientId, summary };
 }
 
-async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Promise<Applied> {
+async function created(
+  tx: DbOrTx,
+  calBooking: CalBooking,
+  kind: QuotaKind,
+  owner: Owner,
+): Promise<BookingOutcome> {
   const { row, isNew } = await insertOrFind(tx, {
-    ...rowFrom(p, kind, owner),
-    uid: p.uid,
-    currentUid: p.uid,
+    ...rowFrom(calBooking, kind, owner),
+    uid: calBooking.uid,
+    currentUid: calBooking.uid,
   });
   if (isNew) return countBooking(tx, row, CAL, "booking.create");
   // Cal.com's cancel payload has no metadata: the create's token says whose it is.
@@ -160,20 +169,20 @@ async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Pr
 }
 
 async function cancelled(
-  tx: Tx,
-  p: CalBooking,
+  tx: DbOrTx,
+  calBooking: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
-): Promise<Applied> {
-  let existing = await findLocked(tx, [p.uid]);
+): Promise<BookingOutcome> {
+  let existing = await findLocked(tx, [calBooking.uid]);
   if (!existing) {
     // Before its create: stored cancelled, never counted.
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, owner),
-      uid: p.uid,
-      currentUid: p.uid,
+      ...rowFrom(calBooking, kind, owner),
+      uid: calBooking.uid,
+      currentUid: calBooking.uid,
       status: "cancelled",
       cancelledAt: at,
     });
@@ -184,7 +193,7 @@ async function cancelled(
     return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
   // The coach cancelling gives the credit back always; the client, only in time and if no late
   // reschedule already kept it used.
-  const byCoach = byOrganizer(p, p.cancelledBy);
+  const byCoach = byOrganizer(calBooking, calBooking.cancelledBy);
   const early = givesCreditBack(existing.startsAt, at, noticeHours) && !existing.lateChange;
   let counted = existing.counted;
   if (counted && (early || byCoach) && existing.clientId) {
@@ -218,32 +227,34 @@ async function cancelled(
 }
 
 async function rescheduled(
-  tx: Tx,
-  p: CalBooking,
+  tx: DbOrTx,
+  calBooking: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
-): Promise<Applied> {
-  const original = p.rescheduleUid?.trim() || p.uid;
-  let existing = await findLocked(tx, [original, p.uid]);
+): Promise<BookingOutcome> {
+  const original = calBooking.rescheduleUid?.trim() || calBooking.uid;
+  let existing = await findLocked(tx, [original, calBooking.uid]);
   if (!existing) {
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, owner),
+      ...rowFrom(calBooking, kind, owner),
       uid: original,
-      currentUid: p.uid,
+      currentUid: calBooking.uid,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.create");
     existing = row;
   }
   // Moved late by the client: the session stays used even if the new time is cancelled in time,
   // or rescheduling first would dodge the window.
-  const late = !byOrganizer(p, p.rescheduledBy) && !givesCreditBack(existing.startsAt, at, noticeHours);
+  const late =
+    !byOrganizer(calBooking, calBooking.rescheduledBy) &&
+    !givesCreditBack(existing.startsAt, at, noticeHours);
   const moved = {
-    startsAt: p.startTime,
-    endsAt: p.endTime,
-    currentUid: p.uid,
-    joinUrl: joinUrlOf(p) ?? existing.joinUrl,
+    startsAt: calBooking.startTime,
+    endsAt: calBooking.endTime,
+    currentUid: calBooking.uid,
+    joinUrl: joinUrlOf(calBooking) ?? existing.joinUrl,
     lateChange: existing.lateChange || late,
   };
   await tx.update(bookings).set(moved).where(eq(bookings.id, existing.id));
@@ -253,7 +264,7 @@ async function rescheduled(
     entity: "booking",
     entityId: existing.id,
     before: { startsAt: existing.startsAt.toISOString(), lateChange: existing.lateChange },
-    after: { ...VIA, startsAt: p.startTime.toISOString(), lateChange: moved.lateChange },
+    after: { ...VIA, startsAt: calBooking.startTime.toISOString(), lateChange: moved.lateChange },
   });
   return { id: existing.id, clientId: existing.clientId, summary: late ? "moved late" : "moved" };
 }

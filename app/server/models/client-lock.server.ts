@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
+import type { DbOrTx } from "../db.server";
 import { profiles } from "../schema";
-import type { ChangeBy, Tx } from "./audit.server";
+import type { ChangeBy } from "./audit.server";
 
 /** Serialises changes to one client. */
-export async function lockClient(tx: Tx, _by: ChangeBy, clientId: string) {
+export async function lockClient(tx: DbOrTx, _by: ChangeBy, clientId: string) {
   const [client] = await tx
     .select({ id: profiles.id, role: profiles.role, plan: profiles.plan })
     .from(profiles)

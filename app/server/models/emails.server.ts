@@ -10,7 +10,7 @@ import {
   emailKindsFor,
   isMandatory,
 } from "~/domain/email";
-import type { EmailPreferencesInput } from "~/lib/schemas/email";
+import type { EmailPreferencesInput } from "~/lib/schemas/email-preferences";
 import type { Db } from "../db.server";
 import type { Unsubscribe } from "../mail/unsubscribe.server";
 import type { Permit } from "../policy.server";

@@ -1,13 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Link } from "~/domain/links";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyLessonPosted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { lessons, profiles } from "../schema";
-import { audit, type Tx } from "./audit.server";
+import { audit } from "./audit.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
 // with its audit row.
@@ -21,7 +21,7 @@ export type LessonInput = {
   resources: Link[];
 };
 
-async function assertClientForLesson(tx: Tx, clientId: string) {
+async function assertClientForLesson(tx: DbOrTx, clientId: string) {
   const [client] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, clientId));
   // docs/product/validation.md: only role client is selectable.
   if (client?.role !== "client") throw data({ error: "Select a client." }, { status: 400 });

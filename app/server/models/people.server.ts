@@ -4,13 +4,13 @@ import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import { type JsonText, jsonText } from "~/lib/json-text";
 import { forgetPerson } from "../auth/session-cache.server";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyWelcome } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { homework, profiles } from "../schema";
-import { audit, type Tx } from "./audit.server";
+import { audit } from "./audit.server";
 
 // Leads and clients as the coach manages them (docs/product/screens.md, Leads & Clients list, Client detail).
 
@@ -143,7 +143,7 @@ type ProfileChange = { role?: Role; plan?: Plan };
  * rows. Call `forgetPerson(id)` once that transaction has committed.
  */
 export async function changeProfileIn(
-  tx: Tx,
+  tx: DbOrTx,
   permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan" | "checkout.start">,
   id: string,
   action: string,

@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { allowance, effectivePlan, isQuotaKind, minutesFor, type ServiceKind } from "~/domain/plans";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyLastOneLeft } from "../mail/notify.server";
 import { forbidden, type Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { serviceUsage } from "../schema";
-import { auditChange, type SystemSource, type Tx } from "./audit.server";
+import { auditChange, type SystemSource } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
@@ -61,7 +61,7 @@ export type UsageChange = {
  * written and `changed` is false, so a booking is flagged instead of failing.
  */
 export async function recordUsage(
-  tx: Tx,
+  tx: DbOrTx,
   by: Permit<"usage.adjust"> | Permit<"special-item.mark"> | Permit<"bookings.resolve"> | SystemSource,
   clientId: string,
   kind: ServiceKind,

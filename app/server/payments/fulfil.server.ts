@@ -5,11 +5,11 @@ import { PLANS, type Plan } from "~/domain/plans";
 import { can } from "~/domain/policy";
 import type { Viewer } from "~/domain/viewer";
 import { forgetPerson } from "../auth/session-cache.server";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import { notifyDispute, notifyPaymentFailed, notifyPaymentReceived } from "../mail/notify.server";
-import { audit, type Tx } from "../models/audit.server";
+import { audit } from "../models/audit.server";
 import { changeProfileIn, type Person } from "../models/people.server";
 import { grant } from "../policy.server";
 import { type Order, orders, paymentEvents, payments, profiles } from "../schema";
@@ -29,7 +29,8 @@ export type ProviderCalls = {
   endSubscriptionAt(subscriptionId: string, at: Date): Promise<void>;
 };
 
-export type Applied = {
+/** What became of a provider event or a success-page check, as the caller reads it. */
+export type FulfilmentOutcome = {
   outcome: string;
   orderId: string | null;
 };
@@ -74,7 +75,11 @@ export function completedCheckout(session: Stripe.Checkout.Session): CompletedCh
   };
 }
 
-type Effect = { outcome: string; orderId: string | null; personId?: string | null };
+/**
+ * One event's outcome inside its transaction, plus the person whose role or plan it changed: their
+ * cached session is forgotten once the transaction commits.
+ */
+type OutcomeInTransaction = FulfilmentOutcome & { personId?: string | null };
 
 /** Asked before the transaction, so no call holds a row lock. */
 type Fetched = { invoicePaymentIntent?: string | null; receiptUrl?: string | null };
@@ -87,21 +92,21 @@ export async function applyProviderEvent(
   db: Db,
   event: Stripe.Event,
   provider: ProviderCalls,
-): Promise<Applied> {
+): Promise<FulfilmentOutcome> {
   const [seen] = await db
     .select({ id: paymentEvents.id })
     .from(paymentEvents)
     .where(eq(paymentEvents.id, event.id));
   if (seen) return { outcome: "replay", orderId: null };
   const fetched = await fetchFor(db, event, provider);
-  const result = await db.transaction(async (tx): Promise<Effect> => {
+  const result = await db.transaction(async (tx): Promise<OutcomeInTransaction> => {
     const [fresh] = await tx
       .insert(paymentEvents)
       .values({ id: event.id, type: event.type, outcome: "applying" })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { outcome: "replay", orderId: null };
-    const effect = await dispatch(tx, event, fetched, provider);
+    const effect = await applyEventIn(tx, event, fetched, provider);
     await tx
       .update(paymentEvents)
       .set({ outcome: effect.outcome, orderId: effect.orderId })
@@ -115,7 +120,7 @@ export async function applyProviderEvent(
   return { outcome: result.outcome, orderId: result.orderId };
 }
 
-async function orderRow(db: Db | Tx, id: string | null): Promise<Order | null> {
+async function orderRow(db: DbOrTx, id: string | null): Promise<Order | null> {
   if (!id) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   return order ?? null;
@@ -150,7 +155,13 @@ async function fetchFor(db: Db, event: Stripe.Event, provider: ProviderCalls): P
   }
 }
 
-function dispatch(tx: Tx, event: Stripe.Event, fetched: Fetched, provider: ProviderCalls): Promise<Effect> {
+/** Hands an event to the change its type makes, inside the event's transaction. */
+function applyEventIn(
+  tx: DbOrTx,
+  event: Stripe.Event,
+  fetched: Fetched,
+  provider: ProviderCalls,
+): Promise<OutcomeInTransaction> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -176,25 +187,25 @@ function dispatch(tx: Tx, event: Stripe.Event, fetched: Fetched, provider: Provi
   }
 }
 
-export async function fulfilCheckout(db: Db, checkout: CompletedCheckout): Promise<Applied> {
+export async function fulfilCheckout(db: Db, checkout: CompletedCheckout): Promise<FulfilmentOutcome> {
   const result = await db.transaction((tx) => fulfilIn(tx, checkout));
   if (result.personId) forgetPerson(result.personId);
   return result;
 }
 
-async function lockOrder(tx: Tx, id: string | null): Promise<Order | null> {
+async function lockOrder(tx: DbOrTx, id: string | null): Promise<Order | null> {
   if (!id) return null;
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
   return order ?? null;
 }
 
-async function orderIdForInvoice(db: Db | Tx, invoice: Stripe.Invoice): Promise<string | null> {
+async function orderIdForInvoice(db: DbOrTx, invoice: Stripe.Invoice): Promise<string | null> {
   const details = invoice.parent?.subscription_details;
   return orderIdFor(db, details?.metadata ?? invoice.metadata, details ? idOf(details.subscription) : null);
 }
 
 async function orderIdFor(
-  db: Db | Tx,
+  db: DbOrTx,
   metadata: Stripe.Metadata | null,
   subscription: string | null,
 ): Promise<string | null> {
@@ -216,7 +227,7 @@ const paymentNotice = (order: Order) => ({
   currency: order.currency,
 });
 
-async function buyerOf(tx: Tx, order: Order): Promise<Viewer | null> {
+async function buyerOf(tx: DbOrTx, order: Order): Promise<Viewer | null> {
   if (!order.personId) return null;
   const [row] = await tx.select().from(profiles).where(eq(profiles.id, order.personId));
   return row
@@ -224,10 +235,10 @@ async function buyerOf(tx: Tx, order: Order): Promise<Viewer | null> {
     : null;
 }
 
-async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
+async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, checkout.orderId);
   if (!order) return { outcome: "ignored: no such order", orderId: null };
-  const ignored = (why: string): Effect => ({ outcome: `ignored: ${why}`, orderId: order.id });
+  const ignored = (why: string): OutcomeInTransaction => ({ outcome: `ignored: ${why}`, orderId: order.id });
   if (order.checkoutSessionId && order.checkoutSessionId !== checkout.sessionId) {
     return ignored("the session is not this order's");
   }
@@ -290,7 +301,7 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
   return { outcome: "applied", orderId: order.id, personId: buyer.id };
 }
 
-async function expire(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
+async function expire(tx: DbOrTx, checkout: CompletedCheckout): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, checkout.orderId);
   if (!order) return { outcome: "ignored: no such order", orderId: null };
   if (order.status !== "pending") return { outcome: `ignored: order is ${order.status}`, orderId: order.id };
@@ -298,7 +309,7 @@ async function expire(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
   return { outcome: "applied", orderId: order.id };
 }
 
-const chargesOf = (tx: Tx, orderId: string) =>
+const chargesOf = (tx: DbOrTx, orderId: string) =>
   tx
     .select({ n: count(), total: sum(payments.amount) })
     .from(payments)
@@ -309,7 +320,11 @@ const subscriptionOf = (invoice: Stripe.Invoice): string | null => {
   return details ? idOf(details.subscription) : null;
 };
 
-async function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntent: string | null): Promise<Effect> {
+async function invoicePaid(
+  tx: DbOrTx,
+  invoice: Stripe.Invoice,
+  paymentIntent: string | null,
+): Promise<OutcomeInTransaction> {
   const subscription = subscriptionOf(invoice);
   const order = await lockOrder(tx, await orderIdForInvoice(tx, invoice));
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
@@ -358,7 +373,7 @@ async function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntent: strin
   return { outcome: "applied", orderId: order.id };
 }
 
-async function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): Promise<Effect> {
+async function invoiceFailed(tx: DbOrTx, invoice: Stripe.Invoice): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, await orderIdForInvoice(tx, invoice));
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
   const invoiceId = invoice.id;
@@ -390,7 +405,10 @@ async function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): Promise<Effect> {
   return { outcome: "applied", orderId: order.id };
 }
 
-async function subscriptionEnded(tx: Tx, subscription: Stripe.Subscription): Promise<Effect> {
+async function subscriptionEnded(
+  tx: DbOrTx,
+  subscription: Stripe.Subscription,
+): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, await orderIdFor(tx, subscription.metadata, subscription.id));
   if (!order) return { outcome: "ignored: no order for this subscription", orderId: null };
   if (order.status === "completed" || order.status === "canceled" || order.status === "refunded") {
@@ -414,7 +432,7 @@ async function subscriptionEnded(tx: Tx, subscription: Stripe.Subscription): Pro
   return { outcome: "applied", orderId: order.id };
 }
 
-async function receipt(tx: Tx, charge: Stripe.Charge): Promise<Effect> {
+async function receipt(tx: DbOrTx, charge: Stripe.Charge): Promise<OutcomeInTransaction> {
   const paymentIntent = idOf(charge.payment_intent);
   const url = charge.receipt_url;
   if (!paymentIntent || !url?.startsWith("https://"))
@@ -440,7 +458,11 @@ export class RetryLater extends Error {
 /**
  * Locked. Not recorded yet but carrying our order id: RetryLater; otherwise someone else's payment.
  */
-async function orderOfCharge(tx: Tx, paymentIntent: string, provider: ProviderCalls): Promise<Order | null> {
+async function orderOfCharge(
+  tx: DbOrTx,
+  paymentIntent: string,
+  provider: ProviderCalls,
+): Promise<Order | null> {
   const [paid] = await tx
     .select({ orderId: payments.orderId })
     .from(payments)
@@ -451,7 +473,7 @@ async function orderOfCharge(tx: Tx, paymentIntent: string, provider: ProviderCa
   return null;
 }
 
-async function totalsOf(tx: Tx, orderId: string) {
+async function totalsOf(tx: DbOrTx, orderId: string) {
   const [totals] = await tx
     .select({
       charged: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'charge'), 0)::int`,
@@ -462,14 +484,18 @@ async function totalsOf(tx: Tx, orderId: string) {
   return { charged: totals?.charged ?? 0, returned: totals?.returned ?? 0 };
 }
 
-async function markIfAllReturned(tx: Tx, orderId: string): Promise<boolean> {
+async function markIfAllReturned(tx: DbOrTx, orderId: string): Promise<boolean> {
   const { charged, returned } = await totalsOf(tx, orderId);
   const whole = returned >= charged;
   if (whole) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
   return whole;
 }
 
-async function refunded(tx: Tx, charge: Stripe.Charge, provider: ProviderCalls): Promise<Effect> {
+async function refunded(
+  tx: DbOrTx,
+  charge: Stripe.Charge,
+  provider: ProviderCalls,
+): Promise<OutcomeInTransaction> {
   const paymentIntent = idOf(charge.payment_intent);
   if (!paymentIntent) return { outcome: "ignored: charge without payment intent", orderId: null };
   const order = await orderOfCharge(tx, paymentIntent, provider);
@@ -518,7 +544,11 @@ function disputeState(status: Stripe.Dispute.Status): "open" | "won" | "lost" | 
 }
 
 /** A lost dispute counts like a refund; access is unchanged, as for a refund. */
-async function disputed(tx: Tx, dispute: Stripe.Dispute, provider: ProviderCalls): Promise<Effect> {
+async function disputed(
+  tx: DbOrTx,
+  dispute: Stripe.Dispute,
+  provider: ProviderCalls,
+): Promise<OutcomeInTransaction> {
   const paymentIntent = idOf(dispute.payment_intent);
   if (!paymentIntent) return { outcome: "ignored: dispute without payment intent", orderId: null };
   const order = await orderOfCharge(tx, paymentIntent, provider);

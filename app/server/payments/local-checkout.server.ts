@@ -9,7 +9,7 @@ import type { Permit } from "../policy.server";
 import type { Order } from "../schema";
 import type { ProviderCalls } from "./fulfil.server";
 import { type StripeObjectOf, stripeEventOf, stripeWebhooks } from "./stripe.server";
-import { handleStripeWebhook } from "./webhook.server";
+import { receiveStripeEvent } from "./stripe-webhook.server";
 
 // The local test checkout (docs/decisions/0027-payments.md): on a developer's machine without Stripe keys it
 // signs the events Stripe would send and passes them through the webhook's own check and fulfilment.
@@ -102,7 +102,11 @@ export async function deliverLocally(db: Db, events: Stripe.Event[]): Promise<vo
   for (const event of events) {
     const payload = JSON.stringify(event);
     const header = stripeWebhooks.generateTestHeaderString({ payload, secret: LOCAL_SECRET });
-    const answer = await handleStripeWebhook(db, payload, header, LOCAL_SECRET, localProvider);
+    const answer = await receiveStripeEvent(payload, header, {
+      db,
+      secret: LOCAL_SECRET,
+      provider: localProvider,
+    });
     if (answer.status !== 200) throw new Error(`local payment event refused: ${JSON.stringify(answer.body)}`);
   }
 }

@@ -7,7 +7,7 @@ import {
   optionalText,
   requiredText,
   type TextField,
-} from "./text";
+} from "./text-fields";
 
 const TITLE: TextField = { name: "the title", max: 20 };
 const NOTES: TextField = { name: "the notes", max: 50, multiline: true };
