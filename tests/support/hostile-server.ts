@@ -295,8 +295,15 @@ export const detail = (values: Record<string, string>) => `/admin/clients/${valu
 export const intent = (name: string) =>
   required("intent", { storable: fc.constant(name), any: fc.constant(name) });
 
+/** A test file of action cases: its server, one property per case, and the closing checks. */
+export function hostileActionsFile(cases: Case[]) {
+  setUpHostileServer();
+  describeActions(cases);
+  describeInBrowser();
+}
+
 /** One property per case: a 400 with a message, or the value stored and shown inert. */
-export function describeActions(cases: Case[]) {
+function describeActions(cases: Case[]) {
   describe("every action, random and hostile fields: a 400 with a message, or stored and shown inert", () => {
     for (const c of cases) {
       test(c.name, async () => {

@@ -3,15 +3,12 @@ import { expect } from "vitest";
 import { LIMITS } from "~/lib/schemas/admin";
 import {
   adminDoes,
-  type Case,
-  describeActions,
-  describeInBrowser,
   detail,
   freshLead,
+  hostileActionsFile,
   ids,
   intent,
   post,
-  setUpHostileServer,
 } from "../support/hostile-server";
 import {
   amount,
@@ -31,9 +28,7 @@ import {
 // Hostile input (tests/support/hostile-server.ts) to every intent of a client's detail page, and to
 // converting a lead.
 
-setUpHostileServer();
-
-const CASES: Case[] = [
+hostileActionsFile([
   {
     name: "client detail: set-role",
     who: "admin",
@@ -215,7 +210,4 @@ const CASES: Case[] = [
     prepare: async () => ({ "@lead@": (await freshLead()).id }),
     path: () => "/admin/clients",
   },
-];
-
-describeActions(CASES);
-describeInBrowser();
+]);

@@ -1,13 +1,6 @@
 import fc from "fast-check";
 import { LIMITS } from "~/lib/schemas/admin";
-import {
-  adminDoes,
-  type Case,
-  describeActions,
-  describeInBrowser,
-  ids,
-  setUpHostileServer,
-} from "../support/hostile-server";
+import { adminDoes, type Case, hostileActionsFile, ids } from "../support/hostile-server";
 import {
   constant,
   form,
@@ -22,9 +15,7 @@ import {
 
 // Hostile input (tests/support/hostile-server.ts) to saving a new or edited lesson, and deleting one.
 
-setUpHostileServer();
-
-const CASES: Case[] = [
+hostileActionsFile([
   ...(["new", "edit"] as const).map(
     (mode): Case => ({
       name: `lesson ${mode}: save`,
@@ -63,7 +54,4 @@ const CASES: Case[] = [
     },
     path: (values) => `/admin/lessons/${values["@lesson@"]}`,
   },
-];
-
-describeActions(CASES);
-describeInBrowser();
+]);

@@ -1,18 +1,9 @@
-import {
-  adminDoes,
-  type Case,
-  describeActions,
-  describeInBrowser,
-  ids,
-  setUpHostileServer,
-} from "../support/hostile-server";
+import { adminDoes, hostileActionsFile, ids } from "../support/hostile-server";
 import { form, httpUrl, idValue, optional, required, text } from "../support/hostile-values";
 
 // Hostile input (tests/support/hostile-server.ts) to a client's hand-in and data deletion request.
 
-setUpHostileServer();
-
-const CASES: Case[] = [
+hostileActionsFile([
   {
     name: "homework: hand-in",
     who: "client",
@@ -43,7 +34,4 @@ const CASES: Case[] = [
     shown: () => [{ path: `/admin/clients/${ids.deleter}`, who: "admin" }],
     shownFields: ["note"],
   },
-];
-
-describeActions(CASES);
-describeInBrowser();
+]);
