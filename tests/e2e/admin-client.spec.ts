@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { unique } from "../support/text";
 import {
-  expect as baseExpect,
+  patientExpect as expect,
   freshIdentity,
   gotoHydrated,
   type NamedIdentity,
+  type NewPage,
   PEOPLE,
   region,
   signedInPage,
@@ -15,14 +16,11 @@ import {
 // docs/product/screens.md, Client detail: typed input survives a refusal, role and plan save without
 // JavaScript, and the common tasks sit in a laptop's first screen.
 
-const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
-const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
-
-async function openNewLead(page: Page, browser: Browser, baseURL: string | undefined, prefix: string) {
+async function openNewLead(page: Page, newPage: NewPage, prefix: string) {
   const who: NamedIdentity = freshIdentity(prefix);
-  const lead = await signedInPage(browser, baseURL, who, "/dashboard");
+  const lead = await signedInPage(newPage, who, "/dashboard");
   await lead.context.close();
   await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
   return { who, path: await openPerson(page, who.email) };
@@ -38,10 +36,9 @@ async function openPerson(page: Page, email: string): Promise<string> {
 
 test("a refused entry after a saved one keeps what was typed: activity, homework, resource", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const { path } = await openNewLead(page, browser, baseURL, "Typed");
+  const { path } = await openNewLead(page, newPage, "Typed");
   await gotoHydrated(page, path);
 
   await test.step("activity", async () => {
@@ -111,10 +108,9 @@ test("a refused entry after a saved one keeps what was typed: activity, homework
 
 test("the browser checks a form with the action's own schema: a blank title sends nothing and says the same words", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const { path } = await openNewLead(page, browser, baseURL, "Checked");
+  const { path } = await openNewLead(page, newPage, "Checked");
   await gotoHydrated(page, path);
   const posts: string[] = [];
   page.on("request", (request) => {
@@ -143,40 +139,33 @@ test("the browser checks a form with the action's own schema: a blank title send
 
 test("without JavaScript, the admin changes role and plan with their Save buttons", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const { who, path } = await openNewLead(page, browser, baseURL, "NoScript");
-  const context = await browser.newContext({
-    baseURL,
+  const { who, path } = await openNewLead(page, newPage, "NoScript");
+  const plain = await newPage({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
   });
-  try {
-    const plain = await context.newPage();
-    await plain.goto(path);
-    await expect(plain.getByRole("heading", { level: 1, name: who.name })).toBeVisible();
-    const role = plain.getByLabel("Role", { exact: true });
-    const plan = plain.getByLabel("Plan", { exact: true });
-    await expect(role).toHaveValue("lead");
+  await plain.goto(path);
+  await expect(plain.getByRole("heading", { level: 1, name: who.name })).toBeVisible();
+  const role = plain.getByLabel("Role", { exact: true });
+  const plan = plain.getByLabel("Plan", { exact: true });
+  await expect(role).toHaveValue("lead");
 
-    await role.selectOption("client");
-    await plain.getByRole("button", { name: "Save role" }).click();
-    await expect(plain).toHaveURL(new RegExp(`${path}$`));
-    await expect(role).toHaveValue("client");
+  await role.selectOption("client");
+  await plain.getByRole("button", { name: "Save role" }).click();
+  await expect(plain).toHaveURL(new RegExp(`${path}$`));
+  await expect(role).toHaveValue("client");
 
-    await plan.selectOption("pro");
-    await plain.getByRole("button", { name: "Save plan" }).click();
-    await expect(plan).toHaveValue("pro");
+  await plan.selectOption("pro");
+  await plain.getByRole("button", { name: "Save plan" }).click();
+  await expect(plan).toHaveValue("pro");
 
-    await gotoHydrated(page, path);
-    await expect(page.getByLabel("Role", { exact: true })).toHaveValue("client");
-    await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("pro");
-    await expect(region(page, "Audit trail")).toContainText("Plan changed");
-    await expect(page.getByRole("button", { name: /^Save (role|plan)$/ })).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  await gotoHydrated(page, path);
+  await expect(page.getByLabel("Role", { exact: true })).toHaveValue("client");
+  await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("pro");
+  await expect(region(page, "Audit trail")).toContainText("Plan changed");
+  await expect(page.getByRole("button", { name: /^Save (role|plan)$/ })).toHaveCount(0);
 });
 
 test("'Add Lesson' from a client's page starts with that client chosen", async ({ page }) => {

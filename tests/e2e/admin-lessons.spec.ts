@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { MockIdentity } from "../support/oidc-provider.ts";
+import { escapeRegExp, unique, uniqueId } from "../support/text";
 import {
   chooseLightTheme,
   expect,
   expectNoAxeViolations,
+  freshIdentity,
   gotoHydrated,
+  type NewPage,
   PEOPLE,
+  PHONE_360,
   signIn,
   test,
 } from "./support";
@@ -17,18 +21,9 @@ import {
 const NEW = "/admin/lessons/new";
 const SEEDED_CLIENTS = ["daniel.okafor@example.com", "maya.chen@example.com", "sofia.alvarez@example.com"];
 const NOT_CLIENTS = ["admin@example.com", "coach@example.com"];
-const PHONE = { width: 360, height: 780 };
 
 // The machine running these is shared and slow.
 test.describe.configure({ timeout: 120_000 });
-
-const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-function freshLead(): MockIdentity {
-  const id = randomUUID().slice(0, 12);
-  return { sub: `lead-${id}`, email: `lead-${id}@example.com`, name: `Lead ${id}` };
-}
 
 async function openAs(page: Page, who: MockIdentity, path: string) {
   await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
@@ -93,19 +88,18 @@ async function deleteLessonAt(page: Page, editPath: string) {
   await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/, { timeout: 20_000 });
 }
 
-async function newSignedInPage(browser: Browser, who: MockIdentity, path: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+async function newSignedInPage(newPage: NewPage, who: MockIdentity, path: string) {
+  const page = await newPage();
   await openAs(page, who, path);
-  return { context, page };
+  return { context: page.context(), page };
 }
 
 test("the coach's picker lists clients by email, searches case-insensitively and shows 'No matches'", async ({
   page,
-  browser,
+  newPage,
 }) => {
-  const lead = freshLead();
-  const other = await newSignedInPage(browser, lead, "/dashboard");
+  const lead = freshIdentity("Lead");
+  const other = await newSignedInPage(newPage, lead, "/dashboard");
   await other.context.close();
 
   await openAs(page, PEOPLE.coach, NEW);
@@ -148,15 +142,15 @@ test("the coach's picker lists clients by email, searches case-insensitively and
 
 test("the coach adds a lesson: validation messages, 'Saving…', success keeps client and date, the client sees it", async ({
   page,
-  browser,
+  newPage,
 }) => {
   await openAs(page, PEOPLE.coach, NEW);
   const f = form(page);
   const title = unique("Mock interview debrief");
   const notes = `Went through two graph problems. ${title}`;
-  const recording = `https://video.example.com/rec-${randomUUID().slice(0, 8)}`;
-  const slides = `https://example.com/slides-${randomUUID().slice(0, 8)}`;
-  const reading = `https://example.com/reading-${randomUUID().slice(0, 8)}`;
+  const recording = `https://video.example.com/rec-${uniqueId()}`;
+  const slides = `https://example.com/slides-${uniqueId()}`;
+  const reading = `https://example.com/reading-${uniqueId()}`;
 
   await f.title.fill(title);
   await f.save.click();
@@ -223,7 +217,7 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
   await expect(page.getByText(`${title} · Coach: Priya Raman`)).toBeVisible();
   const editPath = new URL(page.url()).pathname;
 
-  const sofia = await newSignedInPage(browser, PEOPLE.premiumClient, "/lessons");
+  const sofia = await newSignedInPage(newPage, PEOPLE.premiumClient, "/lessons");
   const lesson = sofia.page.getByRole("article", { name: title });
   await expect(lesson).toBeVisible();
   await expect(lesson).toContainText(notes);
@@ -245,8 +239,8 @@ test("the admin edits a lesson (fields, resources, client) and deletes it after 
 }) => {
   await openAs(page, PEOPLE.admin, NEW);
   const title = unique("Resume review");
-  const first = `https://example.com/first-${randomUUID().slice(0, 8)}`;
-  const second = `https://example.com/second-${randomUUID().slice(0, 8)}`;
+  const first = `https://example.com/first-${uniqueId()}`;
+  const second = `https://example.com/second-${uniqueId()}`;
   const editPath = await createLesson(page, "sofia.alvarez@example.com", title, [
     ["First link", first],
     ["Second link", second],
@@ -316,8 +310,8 @@ test("an unknown or malformed lesson id is a 404", async ({ page }) => {
 
 test("a client or a lead posting to /admin/lessons/new is refused and no lesson is created", async ({
   page,
-  browser,
   baseURL,
+  newPage,
 }) => {
   await openAs(page, PEOPLE.admin, NEW);
   const mayaId = await clientRadio(page, "maya.chen@example.com").getAttribute("value");
@@ -325,8 +319,8 @@ test("a client or a lead posting to /admin/lessons/new is refused and no lesson 
   const title = unique("Sneaky lesson");
   const fields = { clientId: mayaId ?? "", title, notes: "", recordingUrl: "", occurredAt: "" };
 
-  for (const who of [PEOPLE.basicClient, freshLead()]) {
-    const { context, page: other } = await newSignedInPage(browser, who, "/dashboard");
+  for (const who of [PEOPLE.basicClient, freshIdentity("Lead")]) {
+    const { context, page: other } = await newSignedInPage(newPage, who, "/dashboard");
     for (const path of [NEW, `${NEW}.data`]) {
       const response = await other.request.post(path, {
         form: fields,
@@ -348,17 +342,16 @@ test("a client or a lead posting to /admin/lessons/new is refused and no lesson 
     await context.close();
   }
 
-  const maya = await newSignedInPage(browser, PEOPLE.basicClient, "/lessons");
+  const maya = await newSignedInPage(newPage, PEOPLE.basicClient, "/lessons");
   await expect(maya.page.getByRole("heading", { level: 1, name: "Lessons" })).toBeVisible();
   await expect(maya.page.getByText(title)).toHaveCount(0);
   await maya.context.close();
 });
 
 test("without JavaScript: search with the GET form, errors keep what was typed, save and delete", async ({
-  browser,
+  newPage,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+  const page = await newPage({ javaScriptEnabled: false });
   await signIn(page, PEOPLE.coach, { from: `/login?redirectTo=${encodeURIComponent(NEW)}`, expectPath: NEW });
   const f = form(page);
 
@@ -389,7 +382,6 @@ test("without JavaScript: search with the GET form, errors keep what was typed, 
   await expect(page).toHaveURL(/\?confirm=delete$/);
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
-  await context.close();
 });
 
 for (const theme of ["dark", "light"] as const) {
@@ -423,7 +415,7 @@ for (const theme of ["dark", "light"] as const) {
 }
 
 test("the lesson pages work at 360 px wide", async ({ page }) => {
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize(PHONE_360);
   await openAs(page, PEOPLE.coach, NEW);
   const fitsWidth = () =>
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

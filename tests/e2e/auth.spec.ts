@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { MockIdentity } from "../support/oidc-provider.ts";
 import {
   beAtProvider,
@@ -405,39 +405,29 @@ test("/logout shows the server's error when sign-out fails, and still goes home"
   await expect(toastTitled(page, "Signed out")).toHaveCount(0);
 });
 
-test("signing out in one browser ends the person's sessions in every other browser", async ({
-  browser,
-  baseURL,
-}) => {
+test("signing out in one browser ends the person's sessions in every other browser", async ({ newPage }) => {
   const person = freshIdentity("Two Browsers");
-  const contexts: BrowserContext[] = [];
-  try {
-    const [a, b] = await Promise.all(
-      [0, 1].map(async () => {
-        const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-        contexts.push(context);
-        const page = await context.newPage();
-        await signIn(page, person); // sets the provider cookie in this context
-        return page;
-      }),
-    );
-    if (!a || !b) throw new Error("two pages expected");
-    expect((await sessionViewer(a))?.email).toBe(person.email);
-    expect((await sessionViewer(b))?.email).toBe(person.email);
+  const [a, b] = await Promise.all(
+    [0, 1].map(async () => {
+      const page = await newPage({ viewport: DESKTOP });
+      await signIn(page, person); // sets the provider cookie in this context
+      return page;
+    }),
+  );
+  if (!a || !b) throw new Error("two pages expected");
+  expect((await sessionViewer(a))?.email).toBe(person.email);
+  expect((await sessionViewer(b))?.email).toBe(person.email);
 
-    await gotoHydrated(a, "/dashboard");
-    await mainNav(a).getByRole("button", { name: "Sign out", exact: true }).click();
-    await expect(toastTitled(a, "Signed out")).toBeVisible();
-    await expectAuthLinks(mainNav(a), { admin: false, dashboard: false, signOut: false, portal: true });
+  await gotoHydrated(a, "/dashboard");
+  await mainNav(a).getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(toastTitled(a, "Signed out")).toBeVisible();
+  await expectAuthLinks(mainNav(a), { admin: false, dashboard: false, signOut: false, portal: true });
 
-    // Ask the server again only once b is on /login: a reload racing that navigation would be aborted.
-    await expectOnLoginFor(b, "/dashboard");
-    await b.goto("/dashboard");
-    await expectOnLoginFor(b, "/dashboard");
-    expect(await sessionViewer(b)).toBeNull();
-  } finally {
-    await Promise.all(contexts.map((context) => context.close()));
-  }
+  // Ask the server again only once b is on /login: a reload racing that navigation would be aborted.
+  await expectOnLoginFor(b, "/dashboard");
+  await b.goto("/dashboard");
+  await expectOnLoginFor(b, "/dashboard");
+  expect(await sessionViewer(b)).toBeNull();
 });
 
 test("on pre-rendered pages a signed-in client's header fills in after load", async ({ page }) => {

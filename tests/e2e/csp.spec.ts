@@ -182,14 +182,11 @@ test("a script slipped into a page's HTML is refused, by hash and by nonce alike
 });
 
 test("without JavaScript, the sign-in form may lead to the provider and back (form-action)", async ({
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await beAtProvider(context, freshIdentity("NoScript"));
+  const page = await newPage({ javaScriptEnabled: false });
+  await beAtProvider(page.context(), freshIdentity("NoScript"));
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.waitForURL((url) => url.pathname === "/dashboard");
-  await context.close();
 });

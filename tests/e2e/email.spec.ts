@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { startSmtp } from "../support/smtp";
+import { unique } from "../support/text";
 import {
   expect as baseExpect,
   expectNoAxeViolations,
@@ -19,14 +19,14 @@ test.describe.configure({ timeout: 180_000 });
 
 test("the coach assigns homework; the client's email arrives with a link to it", async ({
   page,
-  browser,
   baseURL,
+  newPage,
 }) => {
   // Only this test listens on the port the server sends to.
   const smtp = await startSmtp({ port: Number(process.env.E2E_SMTP_PORT) });
   try {
     const who = freshIdentity("Mailed");
-    const first = await signedInPage(browser, baseURL, who, "/dashboard");
+    const first = await signedInPage(newPage, who, "/dashboard");
     await first.context.close();
 
     await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
@@ -37,8 +37,8 @@ test("the coach assigns homework; the client's email arrives with a link to it",
     await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
     const clientPage = new URL(page.url()).pathname;
 
-    const coach = await signedInPage(browser, baseURL, PEOPLE.coach, clientPage);
-    const title = `Email check ${randomUUID().slice(0, 8)}`;
+    const coach = await signedInPage(newPage, PEOPLE.coach, clientPage);
+    const title = unique("Email check");
     const homework = coach.page.getByRole("region", { name: "Homework", exact: true });
     await homework.getByRole("textbox", { name: "Homework title" }).fill(title);
     await homework.getByRole("button", { name: "Assign homework" }).click();
@@ -62,7 +62,7 @@ test("the coach assigns homework; the client's email arrives with a link to it",
     const link = /href="([^"]+\/homework)"/.exec(String(mail?.parsed.html))?.[1];
     expect(link).toBe(`${baseURL}/homework`);
 
-    const client = await signedInPage(browser, baseURL, who, "/dashboard");
+    const client = await signedInPage(newPage, who, "/dashboard");
     await client.page.goto(link as string);
     await expect(client.page).toHaveURL(`${baseURL}/homework`);
     await expect(client.page.getByText(title)).toBeVisible();
@@ -74,10 +74,9 @@ test("the coach assigns homework; the client's email arrives with a link to it",
 
 test("a person chooses their emails on /account; payment emails offer no Off; staff read the outbox", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const person = await signedInPage(browser, baseURL, freshIdentity("Choosy"), "/account");
+  const person = await signedInPage(newPage, freshIdentity("Choosy"), "/account");
   const section = person.page.getByRole("region", { name: "Emails" });
   const lessons = section.getByRole("combobox", { name: "Lesson posted" });
   await expect(lessons).toHaveValue("now");

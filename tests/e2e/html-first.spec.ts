@@ -28,12 +28,8 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-test("with JavaScript off, every public page shows its content and its links work", async ({
-  browser,
-  baseURL,
-}) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  const page = await context.newPage();
+test("with JavaScript off, every public page shows its content and its links work", async ({ newPage }) => {
+  const page = await newPage({ javaScriptEnabled: false });
   for (const path of PUBLIC_PAGES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
@@ -46,15 +42,12 @@ test("with JavaScript off, every public page shows its content and its links wor
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
   await expect(page).toHaveURL(/\/faq$/);
-  await context.close();
 });
 
 test("with JavaScript off, the currency toggle switches the prices, and a financed card shows both prices", async ({
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  const page = await context.newPage();
+  const page = await newPage({ javaScriptEnabled: false });
   await page.goto("/pricing");
   const premium = page.getByRole("main").getByRole("article", { name: "Premium", exact: true });
   const shown = (text: string) => premium.getByText(text).filter({ visible: true });
@@ -71,7 +64,6 @@ test("with JavaScript off, the currency toggle switches the prices, and a financ
     "/checkout?offer=premium&currency=CAD&option=financing",
   );
   await expect(premium.getByRole("button", { name: /See (upfront|monthly) price/ })).toHaveCount(0);
-  await context.close();
 });
 
 test("a signed-in client's header on a pre-rendered page is filled in by the enhancer, and sign-out works there", async ({

@@ -1,11 +1,20 @@
 import type { Page } from "@playwright/test";
 import { listedPersonIds } from "../support/people-list.ts";
-import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
+import { plusOne, quotaBar } from "./admin-pages";
+import {
+  patientExpect as expect,
+  freshIdentity,
+  gotoHydrated,
+  markDocument,
+  PEOPLE,
+  sameDocument,
+  signedInPage,
+  test,
+} from "./support";
 
 // Live updates in the browser (docs/decisions/0014-live-updates.md, 0037-live-catch-up.md). Every person
 // changed here is a fresh lead the admin makes a client first, since other specs run alongside.
 
-const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
 // No time limit: pages never poll and a stream only drops on failure, so a change shown at all came by push;
@@ -24,150 +33,111 @@ async function adminPost(admin: Page, id: string, form: Record<string, string>) 
   expect(response.status(), JSON.stringify(form)).toBe(200);
 }
 
-/** A reload would clear this mark. */
-const markDocument = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { liveMark: string }).liveMark = "same document";
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark === "same document");
-
-const quotaBar = (page: Page, label: string) => page.getByRole("progressbar", { name: label, exact: true });
-const plusOne = (page: Page, label: string) =>
-  page
-    .getByRole("region", { name: "Quotas", exact: true })
-    .locator("div.rounded-xl")
-    .filter({ has: page.getByRole("heading", { level: 3, name: label, exact: true }) })
-    .getByRole("button", { name: /^(\+1|Add one)/ });
-
 test("an admin's change shows on the client's open pages by itself, without a reload, keeping typed text", async ({
-  browser,
-  baseURL,
+  newPage,
 }) => {
   const person = freshIdentity("Live");
-  const client = await signedInPage(browser, baseURL, person, "/dashboard");
-  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
-  try {
-    const id = await idOf(admin.page, person.email);
-    const c = client.page;
-    await markDocument(c);
+  const client = await signedInPage(newPage, person, "/dashboard");
+  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
+  const id = await idOf(admin.page, person.email);
+  const c = client.page;
+  await markDocument(c);
 
-    await test.step("the lead's demo dashboard becomes a Pro client's as the admin converts them", async () => {
-      await adminPost(admin.page, id, { intent: "set-role", role: "client" });
-      await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
-      await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute(
-        "aria-valuetext",
-        "0 of 4 used",
-      );
-      await expect(c.getByRole("complementary", { name: "Demo" })).toHaveCount(0);
-      expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
-    });
-
-    await test.step("the admin clicks +1 on '30-minute coaching session': the client's figure follows", async () => {
-      await gotoHydrated(admin.page, `/admin/clients/${id}`);
-      const adminBar = quotaBar(admin.page, "30-minute coaching session");
-      await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
-      await plusOne(admin.page, "30-minute coaching session").click();
-      await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
-      await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute(
-        "aria-valuetext",
-        "1 of 4 used",
-      );
-      expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
-    });
-
-    await test.step("on /homework, a new piece appears while the client types a note, and the note stays", async () => {
-      await adminPost(admin.page, id, { intent: "assign-homework", title: "First piece" });
-      await gotoHydrated(c, "/homework");
-      await markDocument(c);
-      const first = c.getByRole("article", { name: "First piece" });
-      const note = first.getByRole("textbox", { name: "Note (optional)" });
-      await note.fill("Half-way through my answer");
-      await note.focus();
-
-      await adminPost(admin.page, id, { intent: "assign-homework", title: "Second piece" });
-      await expect(c.getByRole("article", { name: "Second piece" })).toBeVisible();
-      await expect(note).toHaveValue("Half-way through my answer");
-      await expect(note).toBeFocused();
-      expect(await sameDocument(c), "the homework page was reloaded").toBe(true);
-    });
-  } finally {
-    await client.context.close();
-    await admin.context.close();
-  }
-});
-
-test("a change made after the dashboard rendered, before its stream started, shows without a reload", async ({
-  browser,
-  baseURL,
-}) => {
-  const person = freshIdentity("Loading");
-  const client = await signedInPage(browser, baseURL, person, "/dashboard");
-  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
-  try {
-    const id = await idOf(admin.page, person.email);
+  await test.step("the lead's demo dashboard becomes a Pro client's as the admin converts them", async () => {
     await adminPost(admin.page, id, { intent: "set-role", role: "client" });
     await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
+    await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute("aria-valuetext", "0 of 4 used");
+    await expect(c.getByRole("complementary", { name: "Demo" })).toHaveCount(0);
+    expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
+  });
+
+  await test.step("the admin clicks +1 on '30-minute coaching session': the client's figure follows", async () => {
     await gotoHydrated(admin.page, `/admin/clients/${id}`);
     const adminBar = quotaBar(admin.page, "30-minute coaching session");
     await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
-
-    // Its stream is held back until the change has been made.
-    const c = client.page;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = () => {};
-    const streamAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    await c.route(
-      (url) => url.pathname === "/events",
-      async (route) => {
-        asked();
-        await held;
-        await route.continue();
-      },
-    );
-    await gotoHydrated(c, "/dashboard", { waitUntil: "domcontentloaded" });
-    await streamAsked;
-    await markDocument(c);
-    const clientBar = quotaBar(c, "30-minute coaching session");
-    await expect(clientBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
-
-    await adminPost(admin.page, id, { intent: "adjust", kind: "session_30m", amount: "1" });
+    await plusOne(admin.page, "30-minute coaching session").click();
     await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
-    // Heard while the dashboard had no stream: only the catch-up can tell the page.
-    release();
-    await expect(clientBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
+    await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute("aria-valuetext", "1 of 4 used");
     expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
-  } finally {
-    await client.context.close();
-    await admin.context.close();
-  }
+  });
+
+  await test.step("on /homework, a new piece appears while the client types a note, and the note stays", async () => {
+    await adminPost(admin.page, id, { intent: "assign-homework", title: "First piece" });
+    await gotoHydrated(c, "/homework");
+    await markDocument(c);
+    const first = c.getByRole("article", { name: "First piece" });
+    const note = first.getByRole("textbox", { name: "Note (optional)" });
+    await note.fill("Half-way through my answer");
+    await note.focus();
+
+    await adminPost(admin.page, id, { intent: "assign-homework", title: "Second piece" });
+    await expect(c.getByRole("article", { name: "Second piece" })).toBeVisible();
+    await expect(note).toHaveValue("Half-way through my answer");
+    await expect(note).toBeFocused();
+    expect(await sameDocument(c), "the homework page was reloaded").toBe(true);
+  });
 });
 
-test("an admin demoted to client loses the admin pages at once", async ({ browser, baseURL }) => {
-  const person = freshIdentity("Demoted");
-  const admin = await signedInPage(browser, baseURL, PEOPLE.admin, "/admin");
-  const other = await signedInPage(browser, baseURL, person, "/dashboard");
-  try {
-    const id = await idOf(admin.page, person.email);
-    await adminPost(admin.page, id, { intent: "set-role", role: "admin" });
-    const o = other.page;
-    const streaming = o.waitForResponse((r) => new URL(r.url()).pathname === "/events" && r.status() === 200);
-    await gotoHydrated(o, "/admin/clients");
-    await expect(o.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
-    await streaming;
+test("a change made after the dashboard rendered, before its stream started, shows without a reload", async ({
+  newPage,
+}) => {
+  const person = freshIdentity("Loading");
+  const client = await signedInPage(newPage, person, "/dashboard");
+  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
+  const id = await idOf(admin.page, person.email);
+  await adminPost(admin.page, id, { intent: "set-role", role: "client" });
+  await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
+  await gotoHydrated(admin.page, `/admin/clients/${id}`);
+  const adminBar = quotaBar(admin.page, "30-minute coaching session");
+  await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
 
-    await gotoHydrated(admin.page, `/admin/clients/${id}`);
-    await admin.page.getByLabel("Role", { exact: true }).selectOption("client");
-    await expect(admin.page.getByLabel("Role", { exact: true })).toBeEnabled();
-    await expect(admin.page.getByLabel("Role", { exact: true })).toHaveValue("client");
-    await expect(o).toHaveURL(/\/dashboard$/);
-  } finally {
-    await admin.context.close();
-    await other.context.close();
-  }
+  // Its stream is held back until the change has been made.
+  const c = client.page;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const streamAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await c.route(
+    (url) => url.pathname === "/events",
+    async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    },
+  );
+  await gotoHydrated(c, "/dashboard", { waitUntil: "domcontentloaded" });
+  await streamAsked;
+  await markDocument(c);
+  const clientBar = quotaBar(c, "30-minute coaching session");
+  await expect(clientBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
+
+  await adminPost(admin.page, id, { intent: "adjust", kind: "session_30m", amount: "1" });
+  await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
+  // Heard while the dashboard had no stream: only the catch-up can tell the page.
+  release();
+  await expect(clientBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
+  expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
+});
+
+test("an admin demoted to client loses the admin pages at once", async ({ newPage }) => {
+  const person = freshIdentity("Demoted");
+  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
+  const other = await signedInPage(newPage, person, "/dashboard");
+  const id = await idOf(admin.page, person.email);
+  await adminPost(admin.page, id, { intent: "set-role", role: "admin" });
+  const o = other.page;
+  const streaming = o.waitForResponse((r) => new URL(r.url()).pathname === "/events" && r.status() === 200);
+  await gotoHydrated(o, "/admin/clients");
+  await expect(o.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
+  await streaming;
+
+  await gotoHydrated(admin.page, `/admin/clients/${id}`);
+  await admin.page.getByLabel("Role", { exact: true }).selectOption("client");
+  await expect(admin.page.getByLabel("Role", { exact: true })).toBeEnabled();
+  await expect(admin.page.getByLabel("Role", { exact: true })).toHaveValue("client");
+  await expect(o).toHaveURL(/\/dashboard$/);
 });

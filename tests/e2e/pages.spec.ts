@@ -1,11 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { SETTINGS } from "../../app/content/settings";
 import {
+  consoleErrors,
   expect,
   expectNoAxeViolations,
   goOffline,
   gotoHydrated,
   gotoWithStoppedClock,
+  isOutside,
   test,
 } from "./support";
 
@@ -77,17 +79,6 @@ async function nearTheScreen(carousel: Locator): Promise<void> {
 function useLightTheme(page: Page) {
   // Init scripts run in every frame; an embed's frame may not have storage of ours.
   return page.addInitScript(() => window === window.top && localStorage.setItem("theme", "light"));
-}
-
-const isOutside = (url: URL) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost";
-
-/** A failed request logs one too. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
 }
 
 test("home hero states the offer, the rating and the coach, and leads to pricing", async ({ page }) => {
@@ -265,17 +256,15 @@ test("FAQ accordion works from the keyboard", async ({ page }) => {
 });
 
 test("FAQ answers are in the server's HTML, and the questions open one at a time without JavaScript", async ({
-  browser,
-  baseURL,
   request,
+  newPage,
 }) => {
   // Search engines and a reader before hydration get every answer.
   const html = await (await request.get("/faq")).text();
   expect(html).toContain("followed by 15 minutes of feedback");
   expect(html).toContain("10% of it in cash or a 10% discount on a future booking");
 
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  const page = await context.newPage();
+  const page = await newPage({ javaScriptEnabled: false });
   await page.goto("/faq");
   const mock = faqQuestion(page, "What does a mock interview look like?");
   const referral = faqQuestion(page, "Do you have a referral program?");
@@ -285,7 +274,6 @@ test("FAQ answers are in the server's HTML, and the questions open one at a time
   await expect(page.getByText(/10% of it in cash/)).toBeVisible();
   await expect(mock.item).not.toHaveAttribute("open");
   await expect(page.getByText(/45-minute interview/)).toBeHidden();
-  await context.close();
 });
 
 test("FAQ answers state the program's facts", async ({ page }) => {

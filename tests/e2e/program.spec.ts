@@ -2,11 +2,13 @@ import type { Locator, Page, Route } from "@playwright/test";
 import { INTEREST_FORM } from "../../app/content/next-offer";
 import { SETTINGS } from "../../app/content/settings";
 import {
+  consoleErrors,
   expect,
   expectNoAxeViolations,
   goOffline,
   gotoHydrated,
   gotoWithStoppedClock,
+  isOutside,
   test,
 } from "./support";
 
@@ -18,8 +20,6 @@ const WORKSHOPS = "/workshops";
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 800, height: 900 };
 const DESKTOP = { width: 1280, height: 900 };
-
-const isOutside = (url: URL) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost";
 
 const FORM_PAGE = {
   status: 200,
@@ -117,11 +117,9 @@ test("on a Sunday the enroll-by date is that same day, and from Monday it moves 
 });
 
 test("without JavaScript the page says 'this Sunday' and still offers the interest form", async ({
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  const page = await context.newPage();
+  const page = await newPage({ javaScriptEnabled: false });
   await page.goto(PROGRAM);
 
   await expect(page.getByText("ENROLL BY", { exact: true })).toBeVisible();
@@ -129,7 +127,6 @@ test("without JavaScript the page says 'this Sunday' and still offers the intere
   const form = page.getByRole("link", { name: /^Open the interest form/ });
   await expect(form).toBeVisible();
   await expect(form).toHaveAttribute("href", SETTINGS.interestForm.pageUrl);
-  await context.close();
 });
 
 test("offline, the interest form gives way to a link that opens it in a new tab, and returns with the connection", async ({
@@ -177,10 +174,7 @@ test("a form host that does not answer in time leaves the link, and a late form 
 });
 
 test("an unreachable form host logs no error in the console, and the link stays", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = consoleErrors(page);
   await page.context().route(isOutside, (route) => route.abort("namenotresolved"));
   await gotoHydrated(page, PROGRAM);
 
@@ -410,11 +404,9 @@ test("far from the screen the testimonials are plain markup that holds still, an
 });
 
 test("without JavaScript the testimonials are a row that scrolls sideways, all of them readable", async ({
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE });
-  const page = await context.newPage();
+  const page = await newPage({ javaScriptEnabled: false, viewport: PHONE });
   await page.goto(PROGRAM);
   const carousel = testimonials(page);
   await carousel.scrollIntoViewIfNeeded();
@@ -424,15 +416,12 @@ test("without JavaScript the testimonials are a row that scrolls sideways, all o
   const row = carousel.locator("[data-carousel-viewport]");
   await row.evaluate((element) => element.scrollBy({ left: element.clientWidth * 3 }));
   await expect.poll(() => shownSlides(carousel)).toEqual(["4 of 4"]);
-  await context.close();
 });
 
 test("program questions open one at a time without JavaScript: their answers are in the HTML", async ({
-  browser,
-  baseURL,
+  newPage,
 }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  const page = await context.newPage();
+  const page = await newPage({ javaScriptEnabled: false });
   await page.goto(PROGRAM);
   const faq = page.getByRole("region", { name: "Questions about the program" });
   const questions = faq.locator("details");
@@ -442,7 +431,6 @@ test("program questions open one at a time without JavaScript: their answers are
   await expect(questions.first()).not.toHaveAttribute("open");
   await expect(questions.nth(1)).toHaveAttribute("open", "");
   await expect(faq.getByText(/2–5 hours per week/)).toBeHidden();
-  await context.close();
 });
 
 test("workshops page offers to book a workshop through the home page's contact section", async ({ page }) => {

@@ -191,9 +191,8 @@ test("on a phone the menu opens from the keyboard, keeps focus and closes with E
   await expectMenuWorksFromKeyboard(page, dialog, trigger, { statesExpanded: false });
 });
 
-test("on a phone the menu opens, navigates and closes with JavaScript off", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE });
-  const page = await context.newPage();
+test("on a phone the menu opens, navigates and closes with JavaScript off", async ({ newPage }) => {
+  const page = await newPage({ javaScriptEnabled: false, viewport: PHONE });
   await page.goto("/about");
   const trigger = page.getByRole("button", { name: "Open menu" });
   const dialog = page.getByRole("dialog", { name: "Menu" });
@@ -211,7 +210,6 @@ test("on a phone the menu opens, navigates and closes with JavaScript off", asyn
   await trigger.click();
   await dialog.getByRole("link", { name: "Pricing", exact: true }).click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await context.close();
 });
 
 test("on a page that runs React (the demo) the phone menu opens from the keyboard before its code has arrived", async ({

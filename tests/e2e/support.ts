@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import {
-  type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   test as base,
   expect,
   type Locator,
@@ -12,12 +12,41 @@ import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.
 
 export { expect };
 
-/** Fails the test on any uncaught page exception (a dead button to a person); not automatic, so extra contexts don't pay for it. */
-export const test = base.extend({
+/** `expect` that waits up to 20 s, for specs whose steps wait on a busy server (never fixed sleeps). */
+export const patientExpect = expect.configure({ timeout: 20_000 });
+
+/** A phone's window: the narrowest the site is laid out for. */
+export const PHONE_360 = { width: 360, height: 780 };
+
+/** Opens a page in a browser context of its own: the site's, unless `options` say otherwise. */
+export type NewPage = (options?: BrowserContextOptions) => Promise<Page>;
+
+function collectPageErrors(page: Page, errors: string[]): void {
+  page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+}
+
+/**
+ * Fails the test on any uncaught page exception (a dead button to a person), on `page` and on every page
+ * of the contexts `newPage` opens (another person, no JavaScript, another window), which it closes after
+ * the test. Not automatic, so extra contexts don't pay for it.
+ */
+export const test = base.extend<{ newPage: NewPage }>({
   page: async ({ page }, use) => {
     const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+    collectPageErrors(page, errors);
     await use(page);
+    expect(errors, "uncaught exceptions in the page").toEqual([]);
+  },
+  newPage: async ({ browser, baseURL }, use) => {
+    const errors: string[] = [];
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({ baseURL, ...options });
+      contexts.push(context);
+      context.on("page", (page) => collectPageErrors(page, errors));
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
     expect(errors, "uncaught exceptions in the page").toEqual([]);
   },
 });
@@ -125,17 +154,37 @@ export function freshIdentity(prefix: string): NamedIdentity {
   };
 }
 
-export async function signedInPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  who: MockIdentity,
-  path: string,
-) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+export async function signedInPage(newPage: NewPage, who: MockIdentity, path: string) {
+  const page = await newPage();
   await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
   await untilInteractive(page);
-  return { context, page };
+  return { context: page.context(), page };
+}
+
+/** The errors `page` logs to its console from now on (a failed request logs one too). */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Any host but this server's. */
+export const isOutside = (url: URL) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost";
+
+/** Marks the document open in `page`: a reload or a new document clears the mark (see sameDocument). */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { sameDocumentMark: string }).sameDocumentMark = "same document";
+  });
+}
+
+/** Whether `page` still shows the document markDocument marked: no reload, no new document since. */
+export function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => (window as unknown as { sameDocumentMark?: string }).sameDocumentMark === "same document",
+  );
 }
 
 export const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { profileForIdentity } from "~/server/auth/identity.server";
@@ -13,6 +12,7 @@ import {
 import { accounts, profiles, sessions } from "~/server/schema";
 import { seedIfEmpty } from "~/server/seed.server";
 import { freshDatabase } from "../support/database";
+import { uniqueId } from "../support/text";
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 
@@ -23,9 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-const unique = () => randomUUID().slice(0, 8);
 const identity = (overrides: Partial<Parameters<typeof profileForIdentity>[1]> = {}) => {
-  const id = unique();
+  const id = uniqueId();
   return {
     provider: "https://idp.example",
     subject: `sub-${id}`,
@@ -102,7 +101,7 @@ test("a missing name is filled from the provider; an existing one is never overw
 });
 
 test("two first sign-ins of the same new email at once make one profile", async () => {
-  const email = `race-${unique()}@example.com`;
+  const email = `race-${uniqueId()}@example.com`;
   const [a, b] = await Promise.all([
     profileForIdentity(database.db, identity({ email, subject: "race-a" }), []),
     profileForIdentity(database.db, identity({ email, subject: "race-b" }), []),

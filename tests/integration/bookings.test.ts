@@ -24,6 +24,7 @@ import { adjustUsage, usageFor, usagePermission } from "~/server/models/usage.se
 import { authorize, grant } from "~/server/policy.server";
 import { auditEvents, bookings, calDeliveries, serviceUsage } from "~/server/schema";
 import { calDelivery, calSignature, ORGANIZER_EMAIL, TEST_CAL_SECRET } from "../support/cal";
+import { clientRecords } from "../support/client-records";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
@@ -72,13 +73,8 @@ async function deliver(
 
 const from = (person: Viewer) => ({ email: person.email, token: bookingToken(person.id) });
 
-async function used(clientId: string, kind: QuotaKind = "session_30m") {
-  const [row] = await db()
-    .select({ n: sql<number>`coalesce(sum(${serviceUsage.amount}), 0)::int` })
-    .from(serviceUsage)
-    .where(and(eq(serviceUsage.clientId, clientId), eq(serviceUsage.kind, kind)));
-  return row?.n ?? 0;
-}
+const { usedOf } = clientRecords(db);
+const used = (clientId: string, kind: QuotaKind = "session_30m") => usedOf(clientId, kind);
 
 async function bookingByUid(uid: string) {
   const [row] = await db().select().from(bookings).where(eq(bookings.uid, uid));

@@ -25,15 +25,13 @@ import {
 } from "~/server/schema";
 import { databaseLabel, everyRow, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
-import { modelRefusal } from "../support/refusal";
+import { modelRefusal, PERMISSION } from "../support/refusal";
 
 // docs/decisions/0016-data-rights.md on a real database.
 
 type Database = Awaited<ReturnType<typeof freshDatabase>>;
 let main: Database;
 const db = () => main.db;
-
-const PERMISSION = "You don't have permission to do that.";
 
 const person = (role: Role, plan: Plan | null, fullName: string) => insertPerson(db(), role, plan, fullName);
 

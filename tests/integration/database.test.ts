@@ -6,7 +6,7 @@ import { afterEach, expect, test } from "vitest";
 import { type Database, MIGRATIONS_FOLDER, openDatabase, pingDatabase } from "~/server/db.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
 import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
-import { scratchDatabase } from "../support/database";
+import { rowsOf, scratchDatabase } from "../support/database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -51,10 +51,6 @@ async function reopenableDatabase(): Promise<Parameters<typeof openDatabase>[0]>
   return serverUrl
     ? { url: await emptyServerDatabase(), dataDir: "" }
     : { url: undefined, dataDir: tmpDataDir() };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const TABLES = { profiles, lessons, homework, resources, activities, serviceUsage };

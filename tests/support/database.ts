@@ -67,19 +67,31 @@ export async function scratchDatabase(
   };
 }
 
+/** The rows of a raw `db.execute(sql…)` result (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The database server's clock (what `now()` and column defaults read), as a Date. */
+export async function databaseNow(db: Database["db"]): Promise<Date> {
+  const [row] = rowsOf<{ now: string | Date }>(await db.execute(sql`SELECT now() AS now`));
+  return new Date(row?.now ?? Number.NaN);
+}
+
 export const databaseLabel = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 /** What a refused call must leave as it was; asks the database for its tables, so new ones are covered. */
 export async function everyRow(db: Database["db"]): Promise<Record<string, unknown[]>> {
-  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const tables = rows<{ name: string }>(
+  const tables = rowsOf<{ name: string }>(
     await db.execute(sql`
       SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`),
   );
   const snapshot: Record<string, unknown[]> = {};
   for (const { name } of tables) {
-    snapshot[name] = rows(await db.execute(sql`SELECT * FROM ${sql.identifier(name)} AS t ORDER BY t::text`));
+    snapshot[name] = rowsOf(
+      await db.execute(sql`SELECT * FROM ${sql.identifier(name)} AS t ORDER BY t::text`),
+    );
   }
   return snapshot;
 }

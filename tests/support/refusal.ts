@@ -2,6 +2,9 @@ import { expect } from "vitest";
 import type { Database } from "~/server/db.server";
 import { everyRow } from "./database";
 
+/** The refusal of anything a person's role does not allow, as every page shows it. */
+export const PERMISSION = "You don't have permission to do that.";
+
 export async function thrownBy(run: () => Promise<unknown>, what = "the call succeeded but must be refused") {
   let caught: unknown;
   let succeeded = false;
@@ -37,3 +40,8 @@ export async function expectRefusedUnchanged(
   if (message !== undefined) expect(thrown.data?.error).toBe(message);
   expect(await everyRow(db), "a refused call changed the database").toEqual(before);
 }
+
+/** expectRefusedUnchanged on a test file's database (a getter: the file opens it in beforeAll). */
+export const expectRefusedIn =
+  (db: () => Database["db"]) => (run: () => Promise<unknown>, status: number, message?: string) =>
+    expectRefusedUnchanged(db(), run, status, message);

@@ -297,6 +297,11 @@ export function jsonLines(text: string): Record<string, unknown>[] {
   return lines;
 }
 
+/** The request log lines of `server` whose answer was a 5xx (none, when every error was ours to refuse). */
+export function serverErrors(server: Pick<RunningServer, "stdout">): Record<string, unknown>[] {
+  return jsonLines(server.stdout()).filter((line) => typeof line.status === "number" && line.status >= 500);
+}
+
 export async function waitFor<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
   { timeoutMs = 10_000, intervalMs = 100, what = "condition" } = {},

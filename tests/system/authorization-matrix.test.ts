@@ -4,6 +4,7 @@ import { bookingToken } from "~/server/bookings/booking-token.server";
 import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
+import { PERMISSION } from "../support/refusal";
 import {
   type BuiltRoute,
   builtRoutes,
@@ -16,8 +17,8 @@ import {
 import {
   assertBuilt,
   freshDataDir,
-  jsonLines,
   type RunningServer,
+  serverErrors,
   startServer,
   stopAllServers,
 } from "../support/server-process";
@@ -29,6 +30,7 @@ import {
   PERSONS,
   type Person,
 } from "../support/spec-access";
+import { escapeRegExp } from "../support/text";
 
 // Every route's GET and every intent as each kind of person, as a document and as its `.data` twin,
 // against the built server. Expectations come from tests/support/spec-access.ts and spec-roles.ts, never
@@ -41,7 +43,6 @@ const routes = await builtRoutes(build);
 const ROWS = matrixRows(routes);
 afterAll(() => stopAllServers());
 
-const PERMISSION = "You don't have permission to do that.";
 const DEMO_BANNER = "This is a read-only demo";
 const UUID = "[0-9a-f-]{36}";
 
@@ -106,8 +107,6 @@ async function prepared(path: string, fields: Fields, cookie = cookies.admin): P
   await response.arrayBuffer();
   expect(response.status, `setup POST ${path} ${JSON.stringify(fields)}`).toBeLessThan(400);
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function firstMatch(text: string, pattern: RegExp): string {
   const found = text.match(pattern)?.[1];
@@ -592,9 +591,6 @@ describe.each([...requests].map(([label, rows]) => ({ label, rows })))("$label",
 
 describe("afterwards", () => {
   test("no request was answered with a server error", () => {
-    const errors = jsonLines(server.stdout()).filter(
-      (line) => typeof line.status === "number" && line.status >= 500,
-    );
-    expect(errors).toEqual([]);
+    expect(serverErrors(server)).toEqual([]);
   });
 });

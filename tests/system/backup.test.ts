@@ -15,6 +15,7 @@ import {
   startServer,
   stopAllServers,
 } from "../support/server-process";
+import { escapeRegExp } from "../support/text";
 
 // `npm run backup` and `npm run restore FILE` as processes, PGlite → PGlite and PGlite → PostgreSQL.
 
@@ -172,7 +173,3 @@ describe("npm run backup / npm run restore", () => {
     },
   );
 });
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}

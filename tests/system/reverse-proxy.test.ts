@@ -13,12 +13,13 @@ import { listedPersonIds } from "../support/people-list";
 import {
   assertBuilt,
   type Env,
-  jsonLines,
   type RunningServer,
   repoRoot,
+  serverErrors,
   startServer,
   stopAllServers,
 } from "../support/server-process";
+import { uniqueId } from "../support/text";
 
 // The README's recommended deployment as written: deploy/coach.env.example's settings behind real nginx with
 // the shipped deploy/nginx/coach.conf, reached over TLS as https://coach.example.
@@ -141,11 +142,7 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
       ["with Stripe", proxy],
       ["without Stripe keys", keylessProxy],
     ] as const) {
-      const { session } = await signIn(
-        through,
-        `buyer-${randomUUID().slice(0, 8)}@example.org`,
-        "127.0.0.13",
-      );
+      const { session } = await signIn(through, `buyer-${uniqueId()}@example.org`, "127.0.0.13");
       const send = through.client("127.0.0.13");
       const headers = { cookie: session };
       for (const path of ["/checkout/local", "/checkout/local.data"]) {
@@ -313,9 +310,7 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
   });
 
   test("nginx and the app logged no server error", () => {
-    const errors = [site, keyless].flatMap((server) =>
-      jsonLines(server.stdout()).filter((line) => typeof line.status === "number" && line.status >= 500),
-    );
+    const errors = [site, keyless].flatMap(serverErrors);
     expect(errors).toEqual([]);
     // nginx logs a refused body at "error"; only its own failures are worse.
     expect(`${proxy.logs()}${keylessProxy.logs()}`).not.toMatch(/\[(emerg|alert|crit)\]/);

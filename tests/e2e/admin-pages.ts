@@ -1,0 +1,92 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  patientExpect as expect,
+  freshIdentity,
+  type NamedIdentity,
+  type NewPage,
+  region,
+  signedInPage,
+} from "./support";
+
+// The admin area's page parts, found as a person finds them (by role and name), for the admin specs.
+
+export async function makeLead(newPage: NewPage, prefix: string): Promise<NamedIdentity> {
+  const who = freshIdentity(prefix);
+  const { context } = await signedInPage(newPage, who, "/dashboard");
+  await context.close();
+  return who;
+}
+
+/** So the in-between state can be seen. */
+export async function holdPosts(page: Page, pathname: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const matcher = (url: URL) => url.pathname === pathname;
+  await page.route(matcher, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.fallback();
+  });
+  return {
+    release: async () => {
+      release();
+      await page.unroute(matcher);
+    },
+  };
+}
+
+export const filters = (page: Page) => page.getByRole("navigation", { name: "Filter" });
+export const filterLink = (page: Page, label: "Leads" | "Clients" | "All") =>
+  filters(page).getByRole("link", { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+export const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search name or email" });
+export const listCaption = (page: Page) => page.getByRole("table").locator("caption");
+export const peopleRows = (page: Page) => page.getByRole("table").locator("tbody > tr");
+export const rowOf = (page: Page, email: string) =>
+  peopleRows(page).filter({ has: page.getByRole("cell", { name: email, exact: true }) });
+
+export async function countOf(page: Page, label: "Leads" | "Clients" | "All"): Promise<number> {
+  const text = (await filterLink(page, label).innerText()).trim();
+  const match = text.match(/\((\d+)\)$/);
+  if (!match) throw new Error(`no count in "${text}"`);
+  return Number(match[1]);
+}
+
+export async function expectCounts(page: Page, counts: { leads: number; clients: number; all: number }) {
+  await expect(filterLink(page, "Leads")).toHaveText(`Leads (${counts.leads})`);
+  await expect(filterLink(page, "Clients")).toHaveText(`Clients (${counts.clients})`);
+  await expect(filterLink(page, "All")).toHaveText(`All (${counts.all})`);
+}
+
+export async function rowCells(row: Locator): Promise<string[]> {
+  return (await row.getByRole("cell").allInnerTexts()).slice(0, 4).map((text) => text.trim());
+}
+
+export async function search(page: Page, text: string) {
+  await searchBox(page).fill(text);
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get("q") ?? "", { message: "the search reached the URL" })
+    .toBe(text);
+  // The caption names the search the rows are for, so the rows read next are not the previous search's.
+  if (text) await expect(listCaption(page)).toContainText(`matching “${text}”`);
+  else await expect(listCaption(page)).not.toContainText("matching");
+}
+
+export const quotaBar = (page: Page, label: string) =>
+  page.getByRole("progressbar", { name: label, exact: true });
+export const quotaCard = (page: Page, label: string) =>
+  region(page, "Quotas")
+    .locator("div.rounded-xl")
+    .filter({ has: page.getByRole("heading", { level: 3, name: label, exact: true }) });
+export const plusOne = (page: Page, label: string) =>
+  quotaCard(page, label).getByRole("button", { name: /^(\+1|Add one)/ });
+export const minusOne = (page: Page, label: string) =>
+  quotaCard(page, label).getByRole("button", { name: /^(-1|−1|Remove one)/ });
+export const specialRow = (page: Page, label: string) =>
+  region(page, "Special items")
+    .getByRole("listitem")
+    .filter({ has: page.getByText(label, { exact: true }) });
+export const homeworkItem = (page: Page, title: string, section: "Homework" | "To review" = "Homework") =>
+  region(page, section)
+    .locator("li")
+    .filter({ has: page.getByText(title, { exact: true }) });
