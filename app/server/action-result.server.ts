@@ -1,20 +1,12 @@
-import { data, type UNSAFE_DataWithResponseInit } from "react-router";
+import { data } from "react-router";
 import { logger } from "./logger.server";
+import { isRefusal, refusal, refusalOf } from "./refusal.server";
 
-// Model functions refuse by throwing `data({ error }, { status })` (403, 404, 409…). Actions that
-// answer a form in place turn that into a result the page shows beside the control; a redirect or
+// Model functions refuse with `refuse(message, status)` (403, 404, 409…: refusal.server.ts). Actions
+// that answer a form in place turn that into a result the page shows beside the control; a redirect or
 // an unexpected failure passes through (the latter as a logged 500 with a generic message).
 
 export type ActionResult<T = unknown> = { ok: true; value: T; error: null } | { ok: false; error: string };
-
-/** A model's refusal: React Router's `data({ error }, { status })`, thrown. */
-export function isRefusal(error: unknown): error is UNSAFE_DataWithResponseInit<{ error?: unknown }> {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
 
 export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to save.") {
   try {
@@ -23,8 +15,8 @@ export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to s
   } catch (error) {
     if (error instanceof Response) throw error; // redirects
     if (isRefusal(error)) {
-      const message = typeof error.data?.error === "string" ? error.data.error : fallback;
-      return data({ ok: false as const, error: message }, { status: error.init?.status ?? 400 });
+      const { message, status } = refusalOf(error, fallback);
+      return data({ ok: false as const, error: message }, { status });
     }
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "action failed");
     return data({ ok: false as const, error: fallback }, { status: 500 });
@@ -34,7 +26,7 @@ export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to s
 /** A 400 with the form's first validation message, and the field it is about when one is known. */
 export function invalid(message: string, field?: string) {
   // The status text names the problem when the answer is thrown (an error page, not an inline message).
-  return data(
+  return refusal(
     { ok: false as const, error: message, ...(field ? { field } : {}) },
     { status: 400, statusText: "Bad Request" },
   );
@@ -64,7 +56,7 @@ export type ReadFormOptions = {
 /** The body's bytes, or a 413 for more than `FORM_LIMITS.bytes` (declared or sent). */
 async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () =>
-    data(
+    refusal(
       { ok: false as const, error: FORM_MESSAGES.tooLarge },
       { status: 413, statusText: "Content Too Large" },
     );

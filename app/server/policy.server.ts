@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { type Action, can } from "~/domain/policy";
 import type { Viewer } from "~/domain/viewer";
+import { refusal } from "./refusal.server";
 
 export { type Action, can, POLICY } from "~/domain/policy";
 
@@ -23,7 +23,7 @@ export const PERMISSION_DENIED = "You don't have permission to do that.";
 
 /** The refusal: 403 with the permission message, nothing changed. */
 export function forbidden(message: string = PERMISSION_DENIED): never {
-  throw data({ ok: false, error: message }, { status: 403, statusText: "Forbidden" });
+  throw refusal({ ok: false, error: message }, { status: 403, statusText: "Forbidden" });
 }
 
 /** A permit when the viewer may perform the action, else null (a page that shows less, or a demo). */

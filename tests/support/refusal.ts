@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Database } from "~/server/db.server";
+import { isRefusal } from "~/server/refusal.server";
 import { everyRow } from "./database";
 
 /** Runs something that must fail and returns what it threw (failing the test if it succeeded). */
@@ -17,14 +18,14 @@ export async function thrownBy(run: () => Promise<unknown>, what = "the call suc
 }
 
 /**
- * What a model's refusal thrown with React Router's `data(body, { status })` looks like: a
- * DataWithResponseInit (not a Response), with the status in `.init.status` and the body in `.data`.
+ * What a model's refusal (`refuse(message, status)`, app/server/refusal.server.ts) looks like: React
+ * Router's `data(body, { status })` (not a Response), with the status in `.init.status` and the body in `.data`.
  */
-export type ModelRefusal = { type?: unknown; init?: { status?: number } | null; data?: { error?: string } };
+export type ModelRefusal = { init?: { status?: number } | null; data?: { error?: string } };
 
 export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRefusal> {
   const caught = await thrownBy(run);
-  expect(caught, "a thrown React Router data() response").toMatchObject({ type: "DataWithResponseInit" });
+  expect(isRefusal(caught), `a refusal, not ${String(caught)}`).toBe(true);
   return caught as ModelRefusal;
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
+import { refuse } from "../refusal.server";
 import { profiles } from "../schema";
 import type { ChangeBy, Tx } from "./audit.server";
 
@@ -17,9 +17,9 @@ export async function lockClient(tx: Tx, _by: ChangeBy, clientId: string) {
     .from(profiles)
     .where(eq(profiles.id, clientId))
     .for("update");
-  if (!client) throw data({ error: "No one with that id." }, { status: 404 });
+  if (!client) refuse("No one with that id.", 404);
   if (client.role !== "client" && client.role !== "lead") {
-    throw data({ error: "Only leads and clients have coaching records." }, { status: 400 });
+    refuse("Only leads and clients have coaching records.", 400);
   }
   return client;
 }
