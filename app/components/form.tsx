@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { FormDefinition, FormProblem } from "~/lib/forms";
 
 // Every form of the site works the same way (docs/decisions/0024-forms.md):
@@ -15,6 +16,9 @@ import type { FormDefinition, FormProblem } from "~/lib/forms";
 export type FormAnswer = { ok: boolean; error?: string | null; field?: string | null };
 
 type Fetcher<T> = { state: "idle" | "loading" | "submitting"; data: T | undefined };
+
+/** Refuses an untyped fetcher (`useFetcher()`, data `any`): its answer's type comes from the action. */
+type Typed<T> = 0 extends 1 & T ? "type the fetcher by its action: useFetcher<typeof action>()" : unknown;
 
 /**
  * Calls `onAnswer` once for each answer a fetcher settles on (state back to idle with new data), never
@@ -33,6 +37,14 @@ export function useSettledAnswer<T>(fetcher: Fetcher<T>, onAnswer: (answer: T) =
     latest.current(answer);
   }, [fetcher.state, fetcher.data]);
 }
+
+/** What `field(name)` spreads on an input. */
+type FieldProps = {
+  name: string;
+  "data-field": string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
 
 function Problem({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -53,8 +65,8 @@ function answerProblem(answer: FormAnswer | undefined): FormProblem | null {
  * form, `field(name)` on each input, and put `error(name)` beside each input and `message` beside
  * the button.
  */
-export function useForm(
-  definition: FormDefinition,
+export function useForm<Field extends string>(
+  definition: FormDefinition<unknown, Field>,
   server: { answer: FormAnswer | undefined; busy: boolean },
 ) {
   const uid = useId();
@@ -62,7 +74,8 @@ export function useForm(
   // The browser's own check of the last submit; null once a submit passed it.
   const [checked, setChecked] = useState<FormProblem | null>(null);
   const problem = checked ?? (server.busy ? null : answerProblem(server.answer));
-  const besideField = problem?.field && !definition.hidden.includes(problem.field) ? problem.field : null;
+  const besideField =
+    problem?.field && !definition.hidden.some((name) => name === problem.field) ? problem.field : null;
   const errorId = (name: string) => `${uid}-${name}-error`;
 
   const focus = (name: string | null) => {
@@ -95,7 +108,7 @@ export function useForm(
       focus(parsed.field);
     },
     /** An input's name and its problem wiring; `input` when the input's name is not the field's (link rows). */
-    field(name: string, input = name) {
+    field(name: Field, input: string = name): FieldProps {
       const invalid = besideField === name;
       return {
         name: input,
@@ -105,7 +118,7 @@ export function useForm(
       };
     },
     /** The problem with this field, to show beside it. */
-    error(name: string): ReactNode {
+    error(name: Field): ReactNode {
       return besideField === name && problem ? <Problem id={errorId(name)}>{problem.error}</Problem> : null;
     },
     /** A problem about no field the person sees, beside the button. */
@@ -113,21 +126,30 @@ export function useForm(
   };
 }
 
+/** What `useForm` gives a form whose fields are `Field` (for a part of a form drawn by its own component). */
+export type FormState<Field extends string> = ReturnType<typeof useForm<Field>>;
+
 /**
  * A form that posts through a fetcher and stays on the page (the admin area's in-place forms, a
  * homework hand-in): `reset` clears it after each new success, for the next entry.
  */
-export function useFetcherForm(
-  definition: FormDefinition,
-  fetcher: Fetcher<unknown>,
+export function useFetcherForm<Field extends string, Answer extends FormAnswer>(
+  definition: FormDefinition<unknown, Field>,
+  fetcher: Fetcher<Answer> & Typed<Answer>,
   { reset = true }: { reset?: boolean } = {},
 ) {
-  const form = useForm(definition, {
-    answer: fetcher.data as FormAnswer | undefined,
-    busy: fetcher.state !== "idle",
-  });
+  const form = useForm(definition, { answer: fetcher.data, busy: fetcher.state !== "idle" });
   useSettledAnswer(fetcher, (answer) => {
-    if (reset && (answer as FormAnswer).ok) form.formRef.current?.reset();
+    if (reset && answer.ok) form.formRef.current?.reset();
   });
   return form;
+}
+
+/**
+ * A fetcher for a component that posts to a route it can't import (RowButton): the page that renders
+ * it names that route's answer. React Router's `SerializeFrom<Answer>` is `Answer` itself for plain
+ * data, which TypeScript can't see while `Answer` is still a type parameter.
+ */
+export function useAnswerFetcher<Answer extends FormAnswer>() {
+  return useFetcher<Answer>() as FetcherWithComponents<Answer> & Typed<Answer>;
 }

@@ -9,11 +9,15 @@ export type FormProblem = { ok: false; error: string; field: string | null };
 
 export type Parsed<T> = { ok: true; data: T } | FormProblem;
 
-export type FormDefinition<Output = unknown> = {
+/**
+ * `Field` is the names of the form's fields (its schema's keys): the only names `useForm` takes, so a
+ * misspelt field fails `tsc`. It defaults to any string for code that only parses (the actions).
+ */
+export type FormDefinition<Output = unknown, Field extends string = string> = {
   /** The form's input from its posted fields, checked by the schema. */
   parse(form: FormData): Parsed<Output>;
   /** Fields the person doesn't see (ids in hidden inputs): their problems show beside the button. */
-  hidden: readonly string[];
+  hidden: readonly Field[];
   /** Fields that may be sent more than once (link rows); the server refuses any other repeat. */
   repeatable: readonly string[];
 };
@@ -52,7 +56,7 @@ export function defineForm<S extends z.ZodObject>(
     hidden?: readonly (keyof z.input<S> & string)[];
     repeatable?: readonly string[];
   } = {},
-): FormDefinition<z.output<S>> {
+): FormDefinition<z.output<S>, keyof z.input<S> & string> {
   const read =
     options.read ??
     ((form: FormData) =>

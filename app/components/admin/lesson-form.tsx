@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
-import { useForm, useSettledAnswer } from "~/components/form";
+import { Link, useFetcher } from "react-router";
+import { useAnswerFetcher, useForm, useSettledAnswer } from "~/components/form";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { LessonClientPicker } from "./lesson-client-picker";
 import {
   fromLocalInput,
   lessonInputClass as inputClass,
+  type LessonAnswer,
   type LessonSaveResult,
   type LessonValues,
   type PickableClient,
@@ -19,7 +20,8 @@ import { ResourceRows, useResourceRows } from "./lesson-resource-rows";
 // the browser with lessonForm (app/lib/schemas/admin.ts) and saved through a fetcher to the route's own
 // action, which checks it again; without JavaScript it is a plain POST and the action echoes the values.
 
-export function LessonForm({
+export function LessonForm<Answer extends LessonAnswer>({
+  actionData,
   mode,
   initial,
   initialClient,
@@ -28,6 +30,8 @@ export function LessonForm({
   submitLabel,
   successMessage,
 }: {
+  /** The route's action data: a save made without JavaScript comes back with the values as typed. */
+  actionData: Answer | undefined;
   mode: "new" | "edit";
   initial: LessonValues;
   /** The client already chosen (the edited lesson's, or one named in the URL). */
@@ -41,13 +45,10 @@ export function LessonForm({
 }) {
   const uid = useId();
   const searchFormId = `${uid}-client-search`;
-  const save = useFetcher<LessonSaveResult>();
+  const save = useAnswerFetcher<Answer>();
   const search = useFetcher<PickerPage>();
 
-  // A save made without JavaScript comes back as the route's action data, with the values as typed.
-  const actionData = useActionData() as LessonSaveResult | { intent?: string } | undefined;
-  const echoed =
-    actionData && "values" in actionData && actionData.intent === "save" ? actionData : undefined;
+  const echoed: LessonSaveResult | undefined = actionData?.intent === "save" ? actionData : undefined;
   const start = echoed?.values ?? initial;
 
   const [selected, setSelected] = useState<PickableClient | null>(() => {

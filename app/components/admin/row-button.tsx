@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/admin/control-classes";
-import { useFetcherForm } from "~/components/form";
+import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import type { FormDefinition } from "~/lib/forms";
 
 // One button that runs one intent on one row (the row's id in a hidden field), in place, with a refusal
 // beside it: Remove a resource, Mark a booking resolved (the client's page); Confirm or Dismiss a
-// booking (the admin home, whose index route is named by `action`).
+// booking (the admin home, whose index route is named by `action`). `Answer` is that route's action
+// answer, named by the page that renders the button (this module can't import the routes).
 
-export function RowButton({
+export function RowButton<Answer extends FormAnswer, Field extends string>({
   form: definition,
   intent,
   idField,
@@ -17,9 +17,9 @@ export function RowButton({
   action,
   children,
 }: {
-  form: FormDefinition;
+  form: FormDefinition<unknown, Field>;
   intent: string;
-  idField: string;
+  idField: Field;
   id: string;
   /** The button's accessible name, when its text alone says too little ("Remove" what). */
   label?: string;
@@ -27,7 +27,7 @@ export function RowButton({
   action?: string;
   children: ReactNode;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useAnswerFetcher<Answer>();
   const form = useFetcherForm(definition, fetcher);
   return (
     <fetcher.Form

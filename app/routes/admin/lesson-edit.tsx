@@ -11,6 +11,7 @@ import { getDb } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { deleteLesson, getLesson, updateLesson } from "~/server/models/lessons.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
+import { isRefusal, refusalOf } from "~/server/refusal.server";
 import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-edit";
 import { LESSON_FORM, parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
@@ -83,13 +84,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       clientId = (await deleteLesson(db, permit, id)).clientId;
     } catch (error) {
-      if (error instanceof Object && "data" in error && "init" in error) {
-        const refusal = error as { data?: { error?: unknown }; init?: ResponseInit | null };
-        const message = typeof refusal.data?.error === "string" ? refusal.data.error : "Failed to delete.";
-        return data({ ok: false, intent: "delete", error: message }, { status: refusal.init?.status ?? 400 });
+      if (isRefusal(error)) {
+        const { message, status } = refusalOf(error, "Failed to delete.");
+        return data({ ok: false, intent: "delete", error: message } as const, { status });
       }
       logger.error({ err: error instanceof Error ? error.message : String(error) }, "lesson delete failed");
-      return data({ ok: false, intent: "delete", error: "Failed to delete." }, { status: 500 });
+      return data({ ok: false, intent: "delete", error: "Failed to delete." } as const, { status: 500 });
     }
     throw redirect(`/admin/clients/${clientId}`);
   }
@@ -129,6 +129,7 @@ export default function EditLesson({ loaderData, actionData }: Route.ComponentPr
         <LessonForm
           // A fresh form when another lesson opens in the same route.
           key={lesson.id}
+          actionData={actionData}
           mode="edit"
           initial={lesson.values}
           initialClient={client}

@@ -3,12 +3,12 @@ import { inputClass, primaryButtonClass } from "~/components/admin/control-class
 import { useFetcherForm } from "~/components/form";
 import { ActivityList } from "~/components/portal/activity-list";
 import { activityForm, LIMITS } from "~/lib/schemas/admin";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 // Add activity and Recent activity (SPEC §2, §5): the server's message beside the button (§8).
 
 export function Activity({ data }: { data: ClientData }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(activityForm, fetcher);
   const { saving } = form;
   return (

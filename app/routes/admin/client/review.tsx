@@ -3,12 +3,12 @@ import { buttonClass, inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 // Homework handed in and waiting for the coach: first on the page, beside the quotas and activity.
 
 function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(homeworkReviewForm, fetcher);
   const { saving } = form;
   return (

@@ -5,7 +5,7 @@ import { QuotaCard } from "~/components/portal/quota-card";
 import { SpecialItemList } from "~/components/portal/special-items";
 import { canDecrement } from "~/domain/usage";
 import { adjustForm } from "~/lib/schemas/admin";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 // Quotas (+1/-1) and special items (Mark done/Undo): each press is one `adjust` of the usage.
 
@@ -33,7 +33,7 @@ function AdjustForm({
   children: React.ReactNode;
   className: string;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(adjustForm, fetcher);
   const working = useUsageSaving() || form.saving;
   return (
