@@ -7,8 +7,7 @@ import { readStartContext, viewerContext } from "./server/auth/context.server";
 import { isUnproxiedLocal, unproxiedLocalContext } from "./server/developer.server";
 import { clientAddressContext } from "./server/rate-limit.server";
 
-// How long React Router's encoding of the loader data waits for a promise in it before rejecting it (no
-// loader returns one: renderDocument reads that data whole before rendering).
+// No loader returns a promise: renderDocument reads the data whole before rendering.
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -20,7 +19,6 @@ export default function handleRequest(
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
-    // The headers a GET would have, without rendering the body.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, {
       status: responseStatusCode,
@@ -28,13 +26,10 @@ export default function handleRequest(
     });
   }
 
-  // The CSP nonce express-shell/security.ts put in this response's header: on React's and React Router's
-  // inline scripts and ours (root.tsx). None while pre-rendering: those pages use hashes.
+  // None while pre-rendering: those pages use hashes.
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
-  // When a signed-in page's data began to be read: its live stream starts from there
-  // (docs/decisions/0037-live-catch-up.md). Written into the document only, so `.data` answers stay the
-  // same from one request to the next.
+  // Written into the document only, so `.data` answers stay the same (docs/decisions/0037-live-catch-up.md).
   const viewer = loadContext.get(viewerContext);
   const liveSince = viewer && viewer !== "unavailable" ? loadContext.get(readStartContext) : null;
 
@@ -42,12 +37,8 @@ export default function handleRequest(
 }
 
 /**
- * The page as one string, rendered in one synchronous pass. No page defers data: every loader has
- * resolved before this runs, so there is nothing to stream. React Router's `ServerRouter` would send its
- * loader data (for hydration) through a Suspense boundary per chunk, which makes React render in several
- * passes and write bytes chunk by chunk; instead the data is read whole first and written as one inline
- * script where that boundary would have put its scripts: at the end of the body, the same text for the
- * browser's `window.__reactRouterContext` stream (docs/decisions/0034-one-pass-render.md).
+ * In one synchronous pass, with the loader data written whole as one script instead of through a
+ * Suspense boundary per chunk (docs/decisions/0034-one-pass-render.md).
  */
 async function renderDocument(
   url: string,
@@ -65,7 +56,7 @@ async function renderDocument(
       <ServerRouter context={routerContext} url={url} nonce={nonce} />
     </NonceProvider>,
   );
-  // Only a page that renders React Router's <Scripts> hydrates and so needs its data (as ServerRouter does).
+  // Only a page that renders <Scripts> hydrates and so needs its data.
   const hydration =
     loaderData !== null && routerContext.renderMeta?.didRenderScripts
       ? `<script${nonce ? ` nonce="${nonce}"` : ""}>${liveSince === null ? "" : `${LIVE_SINCE}=${liveSince};`}${HANDOFF}.enqueue(${scriptString(loaderData)});${HANDOFF}.close();</script>`
@@ -81,15 +72,9 @@ async function renderDocument(
 }
 
 const END = "</body></html>";
-/** Read by app/components/live-updates.tsx. */
 const LIVE_SINCE = "window.__liveSince";
-/** Set up by <Scripts>: the browser-side stream React Router decodes the loader data from. */
 const HANDOFF = "window.__reactRouterContext.streamController";
 
-/**
- * The load context of one request (express-shell/main.ts): its CSP nonce, the client address Express saw
- * (through trusted proxies), and whether the connection is this machine's own, unproxied.
- */
 export function requestLoadContext(
   nonce: string,
   connection: { clientAddress: string | undefined; peer: string | undefined; headerNames: Iterable<string> },
@@ -100,18 +85,16 @@ export function requestLoadContext(
   return context;
 }
 
-// What the process (express-shell/main.ts) needs from the bundled app, besides rendering.
-// The limits express-shell/main.ts applies before the app, the same as the app's own.
+// What express-shell/main.ts needs from the bundled app besides rendering.
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
 export { BackupError } from "./server/backup.server";
-// `npm run backup` / `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
 export { backup, restore } from "./server/backup-command.server";
-// POST /webhooks/cal: Cal.com bookings, read from the raw body (docs/decisions/0028-bookings.md).
-export { CAL_WEBHOOK_LIMIT, handleCalWebhook } from "./server/bookings/cal-webhook.server";
+export { calWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig, publicSiteProblem } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";
-export { stripeWebhook, WEBHOOK_BODY_LIMIT } from "./server/payments/endpoint.server";
+export { stripeWebhook } from "./server/payments/stripe-webhook.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";
+export { WEBHOOK_BODY_LIMIT } from "./server/webhooks.server";

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 
-// docs/ARCHITECTURE.md: a source file that grows past ~300 lines is split into rooms with one reason
-// to change, or says at its top why it is one room ("…300 lines on purpose: <why>").
+// docs/ARCHITECTURE.md: a longer file says at its top why it is one room ("…300 lines on purpose: <why>").
 
 const LIMIT = 300;
 const HEAD_LINES = 30;

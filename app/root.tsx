@@ -39,30 +39,24 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// Who is asking, the per-person change limit, then the one check of every route's declared access
-// (app/server/auth/access.server.ts) before any loader or action runs.
+// The one check of every route's declared access runs before any loader or action.
 export const middleware: Route.MiddlewareFunction[] = [
   loadViewer,
   limitChangesPerPerson,
   enforceAccess(builtRoutes),
 ];
 
-// The root is the document around every page: no guard of its own (each route declares one).
 export const access = routeAccess({ layout: "public" });
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  // No database here beyond the middleware's session read (which needs a cookie), so
-  // pre-rendering at build time never opens it.
+  // No database here beyond the session read (which needs a cookie), so pre-rendering never opens it.
   assertValidSettings();
   const theme = parseTheme(readCookie(request, THEME_COOKIE)) ?? DEFAULT_THEME;
   const viewer = context.get(viewerContext);
   return { theme, origin: getConfig().publicOrigin, viewer: viewer === "unavailable" ? null : viewer };
 }
 
-/**
- * Whether the root loader's data was made for this request: not on pre-rendered pages, whose HTML
- * and data were made at build time for no one in particular.
- */
+/** False on pre-rendered pages, whose data was made at build time for no one. */
 function useRequestData(): boolean {
   const { pathname } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
@@ -72,13 +66,10 @@ function useRequestData(): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const known = useRequestData();
-  // The theme is rendered once; afterwards the theme switch owns <html>'s class (pre-rendered data
-  // would otherwise reset it to the default on every client-side navigation).
+  // Rendered once; afterwards the theme switch owns <html>'s class.
   const [theme] = useState(data?.theme ?? DEFAULT_THEME);
-  // This response's CSP nonce for every inline script (server-rendered pages only; docs/decisions/0017).
   const nonce = useNonce();
-  // HTML-first pages (the marketing pages, docs/decisions/0030) are not hydrated: no React Router
-  // scripts, live updates or React-only widgets; their enhancers instead.
+  // HTML-first pages are not hydrated (docs/decisions/0030-html-first-pages.md).
   const enhancers = htmlFirstEnhancers(useMatches());
   return (
     <html lang="en" className={theme === "light" ? "" : "dark"} data-theme={theme} suppressHydrationWarning>

@@ -41,7 +41,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("clients", "routes/admin/clients.tsx"),
-      // The id stays the module's old one: the authorization matrix and its tests name routes by id.
+      // An explicit id: the authorization matrix and its tests name routes by id.
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),

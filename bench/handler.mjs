@@ -1,12 +1,6 @@
-// `node bench/handler.mjs [--tree DIR] [--as client|admin] [--calls 1000] URL…`: the CPU time of one request
-// through the build's own request handler, in this process: no HTTP, no Express, no compression, no
-// load generator competing for the cores, so the figure is the app's work alone (React Router, the
-// loaders, the database driver, rendering) and steadier than a whole server's on a shared machine.
-// PostgreSQL (a fresh database with the 5,000 people of bench/http.mjs). Prints one line per URL.
-// For comparing builds, run it once per tree (`--tree` a checkout with its own build/), alternating.
-// `:client` in a URL stands for the seeded Pro client's id (the admin's page of that client:
-// `--as admin /admin/clients/:client.data`).
-// A benchmark, not a test: nothing here passes or fails.
+// `node bench/handler.mjs [--tree DIR] [--as client|admin] [--calls 1000] URL…`: one request's CPU time through
+// the build's own handler, in-process (no HTTP, no load generator), on PostgreSQL with bench/http.mjs's people.
+// `--tree` compares another checkout's build; `:client` in a URL is the seeded Pro client's id.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

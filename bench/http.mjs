@@ -1,18 +1,7 @@
-// `node bench/http.mjs`: HTTP throughput and latency of the built server (issue #9). Starts the server
-// (the build in $BUILD_DIR, default build) on the embedded database (a fresh DATA_DIR) and on a fresh
-// PostgreSQL database, adds 5,000 people (leads and clients across the plans, with usage and activity
-// rows) directly in the database, signs in a client and the admin through the local sign-in form, then
-// drives autocannon (50 connections, a warm-up, then a timed run; in its own process, bench/load.mjs)
-// at a pre-rendered page, /pricing, the client's /dashboard and the admin's /admin/clients. The same
-// home page is then served by nginx as the limit to compare with. Cold start: spawn to the first 200,
-// on a fresh data folder and on an existing one. Writes a section between <!-- http:start --> and
-// <!-- http:end --> in docs/BENCHMARKS.md. A benchmark, not a test: nothing here passes or fails.
-//
-// Options (for comparing changes back to back): --only pglite,postgres,cluster,nginx,cold  --duration 10
-// --warmup 3  --json FILE (also write the raw figures)  --no-write (leave docs/BENCHMARKS.md alone)
-// --server-env K=V (extra server environment, repeatable)  --cpu-prof DIR (profile the server)
-// --pages dashboard,admin (only the targets whose path contains one of these)
-// --encoding identity (the Accept-Encoding sent; default "gzip, deflate").
+// `node bench/http.mjs`: HTTP throughput, latency and cold start of the built server on PGlite and PostgreSQL,
+// with nginx serving the home page as the ceiling; writes its section of docs/BENCHMARKS.md.
+// Options: --only pglite,postgres,cluster,nginx,cold  --duration 10  --warmup 3  --json FILE  --no-write
+// --server-env K=V  --cpu-prof DIR  --pages dashboard,admin  --encoding identity
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -59,7 +48,7 @@ const { values: args } = parseArgs({
     encoding: { type: "string", default: "gzip, deflate" },
   },
 });
-// What a browser sends, less brotli: nginx-light has no brotli, and both sides must send the same bytes.
+// Less brotli: nginx-light has none, and both sides must send the same bytes.
 const ACCEPT = { "accept-encoding": args.encoding, accept: "text/html" };
 const only = new Set(args.only.split(","));
 const DURATION = Number(args.duration);
@@ -72,7 +61,6 @@ requireBuild();
 
 // ── The server ──────────────────────────────────────────────────────────────────────────────────
 
-/** The built server of this tree, with the options' environment and profile folder. */
 function startServer({ profileDir, env = {}, ...options }) {
   return startBuiltServer({ ...options, profileDir, env: { ...env, ...serverEnv } });
 }
@@ -91,8 +79,7 @@ function load(url, headers, pid) {
   );
   if (child.status !== 0) throw new Error(`autocannon failed on ${url}`);
   const result = JSON.parse(child.stdout.trim().split("\n").at(-1));
-  // The server's CPU over warm-up and run together, per request of the run: a close estimate, as the
-  // warm-up runs at the same rate.
+  // Warm-up and run together: a close estimate, as the warm-up runs at the same rate.
   if (pid) {
     const serverMs = cpuMs(pid) - before;
     result.serverCpuMsPerRequest = serverMs / ((result.total * (DURATION + WARMUP)) / DURATION);
@@ -108,10 +95,7 @@ async function check(url, headers, expect) {
   }
 }
 
-/**
- * The four targets (or those whose path is in `paths`) on one server. `label` names the database column;
- * `seed` adds the 5,000 people (PostgreSQL: once per database).
- */
+/** `seed` adds the 5,000 people (PostgreSQL: once per database). */
 async function measureApp(kind, databaseUrl, { env = {}, label = kind, paths = null, seed = true } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
   const port = await freePort();
@@ -119,7 +103,6 @@ async function measureApp(kind, databaseUrl, { env = {}, label = kind, paths = n
   const rows = [];
   try {
     if (kind === "pglite") {
-      // Migrate and seed on first start, then stop, add the 5,000 people and start again.
       server = await startServer({ dataDir, port });
       await server.stop();
       await execPglite(dataDir, SEED_SQL);
@@ -224,7 +207,6 @@ if (only.has("postgres")) {
   await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
   try {
     results.rows.push(...(await measureApp("postgres", dbUrl.toString())));
-    // The same two rendered pages with two server processes (opt-in WEB_CONCURRENCY, PostgreSQL only).
     if (only.has("cluster"))
       results.rows.push(
         ...(await measureApp("postgres", dbUrl.toString(), {

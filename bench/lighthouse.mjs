@@ -1,9 +1,6 @@
-// Lighthouse (mobile) on every public page, plus the gzipped JavaScript and CSS each page loads.
-// Usage: node bench/lighthouse.mjs [--url http://127.0.0.1:PORT] [--runs N] [--json FILE] [--before FILE]
-// [--write] — without --url it builds nothing and starts the built server itself on a fresh embedded
-// database. Every page is measured N times in a row (default 5: the issue's "each of five consecutive
-// runs"), and a row keeps each category's lowest score. Prints JSON rows (and saves them with --json);
-// --write puts the section into docs/BENCHMARKS.md, with the rows of --before (an earlier --json) beside.
+// Lighthouse (mobile) on every public page, plus the gzipped JavaScript and CSS each loads.
+// Usage: node bench/lighthouse.mjs [--url http://127.0.0.1:PORT] [--runs N] [--json FILE] [--before FILE] [--write]
+// Without --url it starts the built server itself; a row keeps each category's lowest score over the runs.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -60,7 +57,6 @@ export async function startBuiltServer(port, env = {}) {
   };
 }
 
-/** Gzipped bytes of the page's own scripts and stylesheets (what a first visit downloads). */
 async function assetBytes(url) {
   const html = await (await fetch(url)).text();
   const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(js|css))"/g)].map((m) => ({
@@ -79,7 +75,7 @@ async function assetBytes(url) {
   return { js, css };
 }
 
-/** Targets (issue #19): performance in every run, the other categories, and the page's JavaScript. */
+/** docs/decisions/0030-html-first-pages.md. */
 export const TARGETS = {
   performance: 98,
   accessibility: 100,
@@ -88,10 +84,6 @@ export const TARGETS = {
   jsBytes: 60 * 1024,
 };
 
-/**
- * Lighthouse on each page, `runs` times in a row (all pages, then all pages again…); a page's row keeps
- * each category's lowest score over the runs (`performanceRuns` lists them all) and every failing audit.
- */
 export async function runLighthouse(baseUrl, pages = PUBLIC_PAGES, { runs = 1 } = {}) {
   const byPage = new Map();
   for (let run = 1; run <= runs; run++) {
@@ -129,8 +121,7 @@ async function lighthouseOnce(baseUrl, pages) {
           formFactor: "mobile",
         });
       let result = await audit();
-      // A run that could not score a category (a trace Lighthouse failed to read: score null) says
-      // nothing about the page; run it once more and keep that one, noting the retry.
+      // A trace Lighthouse failed to read (score null) says nothing about the page: run it once more.
       const unscored = (r) => Object.values(r.lhr.categories).some((category) => category.score === null);
       let retried = false;
       if (unscored(result)) {
@@ -165,7 +156,6 @@ async function lighthouseOnce(baseUrl, pages) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const mark = (value, target) => (value >= target ? `${value}` : `**${value}**`);
 
-/** The docs/BENCHMARKS.md section for `rows` (and the `before` rows of an earlier run, when given). */
 export function lighthouseSection(rows, { runs, load, before = null, beforeLabel = "before" }) {
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
@@ -198,7 +188,6 @@ ${table}
 ${failing ? `\nAudits not passing:\n${failing}\n` : ""}<!-- lighthouse:end -->`;
 }
 
-/** Replaces the Lighthouse section of docs/BENCHMARKS.md (between its markers), or appends it. */
 export function writeLighthouseSection(section) {
   const file = path.join(root, "docs", "BENCHMARKS.md");
   const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";

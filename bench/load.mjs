@@ -1,7 +1,5 @@
-// The load generator of bench/http.mjs, in a process of its own so that its CPU is not the server's:
-// `node bench/load.mjs '{"url":…,"connections":50,"duration":10,"headers":{…},"rate":…}'` runs autocannon
-// (after a warm-up of `warmup` seconds, not counted) and prints one JSON line: requests per second,
-// latency percentiles, errors, non-2xx answers, bytes per response and this process's own CPU time.
+// bench/http.mjs's load generator, in its own process so its CPU is not the server's: runs autocannon
+// from a JSON argument and prints one JSON line of figures.
 import autocannon from "autocannon";
 
 const options = JSON.parse(process.argv[2] ?? "{}");
@@ -11,7 +9,6 @@ const run = (duration) =>
     connections: options.connections ?? 50,
     duration,
     headers: options.headers ?? {},
-    // A fixed offered load (requests per second over all connections) instead of as fast as it answers.
     ...(options.rate ? { overallRate: options.rate } : {}),
   });
 

@@ -1,17 +1,6 @@
-// `node bench/mail.mjs`: how fast the built server's email worker drains its outbox (issue #17,
-// docs/decisions/0029-email-outbox.md), and the server's memory while it does. For each database (the
-// embedded PGlite in a fresh DATA_DIR, and a fresh PostgreSQL database), the server is started once to
-// create and migrate it, stopped, and 10,000 emails are written straight into `email_outbox` with
-// `send_after` a few seconds after the next start (so "before" is measured on a settled, idle server).
-// Each email is the size of a real one (the homework email as React Email renders it is about 9 KB of HTML
-// and 1 KB of text; here a body of those sizes). The server then starts with SMTP_URL pointing at an
-// `smtp-server` in this process that accepts every message (reading it whole), and we count until all
-// 10,000 arrived: emails per second from the first to the last, and the server's resident memory (VmRSS of
-// its process, from /proc) before, during (the peak of samples every 200 ms) and after (5 s after the last
-// email). Writes a section between <!-- mail:start --> and <!-- mail:end --> in docs/BENCHMARKS.md.
-// A benchmark, not a test: nothing here passes or fails.
-//
-// Options: --only pglite,postgres  --count 10000  --no-write (leave docs/BENCHMARKS.md alone)
+// `node bench/mail.mjs`: how fast the server's email worker drains 10,000 real-sized emails to an in-process
+// SMTP server, and its memory meanwhile (docs/decisions/0029-email-outbox.md); writes its section of
+// docs/BENCHMARKS.md. Options: --only pglite,postgres  --count 10000  --no-write
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -104,7 +93,6 @@ function spawnServer(env) {
   };
 }
 
-/** The outbox rows, inserted in one statement per 1,000 through `query(text, values)`. */
 async function fill(query) {
   const sendAfter = new Date(Date.now() + 365 * 86_400_000).toISOString(); // moved to the start time below
   for (let start = 0; start < COUNT; start += 1000) {
@@ -132,7 +120,7 @@ async function measure(label, { databaseUrl = "", insert }) {
   const smtp = await startSmtp();
   const env = { ...benchServerEnv({ port, dataDir, databaseUrl }), SMTP_URL: smtp.url };
   try {
-    // Create and migrate, then stop: the outbox is filled while no server runs.
+    // The outbox is filled while no server runs.
     const first = spawnServer({ ...env, SMTP_URL: "" });
     await first.ready(url);
     await first.stop();
@@ -145,7 +133,6 @@ async function measure(label, { databaseUrl = "", insert }) {
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssKb(server.pid));
     }, 200);
-    // Due now: the drain starts on the worker's next round.
     await insert(dataDir, "due");
     const started = performance.now();
     while (smtp.state.count < COUNT) {

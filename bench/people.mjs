@@ -1,33 +1,7 @@
-// `node bench/people.mjs`: a benchmark that looks like people (issue #19). The built server on a fresh
-// PGlite folder and on a fresh PostgreSQL database, with the 5,000 people of bench/http.mjs and one
-// piece of homework per client. Every simulated person is signed in through the local sign-in form (the
-// real flow: the server makes the session and its cookie) as a distinct client, or as the admin (the
-// coach who runs the practice), and behaves as a browser does:
-//  - a visit opens a document (`GET /dashboard`, `Accept: text/html`) and the live-update stream
-//    (`GET /events`, held open), then navigates (`GET /<page>.data?_routes=<route>`, what React Router
-//    fetches on a client-side navigation) with think time between actions (exponential, mean `--think`
-//    seconds); after `--visit` actions on average the stream is closed and a new visit begins;
-//  - one action in twenty is a change: a client hands in their homework, the admin logs an activity or
-//    moves a quota by one on a client's page: `POST /<page>.data` with the form's fields, `Origin` and
-//    `Sec-Fetch-Site: same-origin`, as a browser's fetch sends them, then the page's loaders again
-//    (`GET /<page>.data`, React Router's revalidation after an action);
-//  - an event on the stream that concerns the page shown (app/components/live-updates.tsx: a client's
-//    own records; the admin's lists and that client's page) revalidates it 150 ms later, never two at once.
-// The number of people goes up step by step (`--steps`) until a kind's p95 passes 200 ms;
-// each step runs `--ramp-in` s (people start spread over it) then `--step` s measured (requests that
-// started in the window). Reported per kind (document, .data, change): p50/p95/p99; the server's CPU
-// time per request from /proc (all its threads; PostgreSQL's backends apart). Next to it, in the same
-// run, nginx serving the pre-rendered home page under autocannon (bench/load.mjs), the ceiling.
-//
-// `--compare DIR` also measures another checkout's build (e.g. main before a change, built in DIR/build)
-// against this one: the same workload at a fixed number of people (`--people`), and autocannon at single
-// URLs (rendered documents and `.data`), on PostgreSQL: both servers up at once, each URL measured on one
-// build then the other, round after round. Each server
-// is warmed up first (`--warm-up` seconds per URL at full speed, not measured), then each URL runs at a
-// fixed rate: 2 s not measured, 8 s measured.
-// `--page-cache` runs the fixed workload with PAGE_CACHE on and off (on a build that has the cache).
-// Writes sections between <!-- people:start --> and <!-- people:end --> in docs/BENCHMARKS.md.
-// A benchmark, not a test: nothing here passes or fails.
+// `node bench/people.mjs`: signed-in clients and the coach behaving as browsers do (documents, `.data`
+// navigations, changes, live streams), ramped until a kind's p95 passes 200 ms, nginx beside as the ceiling
+// (docs/decisions/0031-people-benchmark.md). `--compare DIR` measures another checkout's build against this
+// one, interleaved (docs/decisions/0033-warm-cost.md). Writes its sections of docs/BENCHMARKS.md.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -65,7 +39,7 @@ const CHANGE_EVERY = 20;
 const DEBOUNCE_MS = 150;
 const MAX_IDENTITIES = 1_000;
 const STREAMS_PER_IDENTITY = 4; // under the server's cap of 5 per person, with room for a closing one
-// What a browser sends (Chromium): the app may answer brotli; nginx-light answers gzip.
+// Chromium's header; nginx-light answers gzip.
 const BROWSER_ENCODING = process.env.BENCH_ENCODING ?? "gzip, deflate, br, zstd";
 
 const { values: args } = parseArgs({
@@ -99,9 +73,6 @@ const serverEnv = Object.fromEntries(
 
 requireBuild();
 
-// ── Data ────────────────────────────────────────────────────────────────────────────────────────
-
-// One piece of homework per bench client, with an id the bench can compute (uuidOf("hw:" + email)).
 const HOMEWORK_SQL = `
 INSERT INTO homework (id, client_id, title, status, description)
 SELECT ${benchUuid("'hw:' || p.email")}, p.id, 'Rewrite your résumé summary', 'assigned',
@@ -110,7 +81,6 @@ FROM profiles p WHERE p.email LIKE 'bench-%' AND p.role = 'client';
 ANALYZE homework;
 `;
 
-/** The bench's clients in the seed's order (bench-NNNNN with i % 5 ≥ 2), with their ids and homework. */
 function benchClients(count) {
   const clients = [];
   for (let i = 1; clients.length < count; i += 1) {
@@ -121,17 +91,13 @@ function benchClients(count) {
   return clients;
 }
 
-// ── A browser ───────────────────────────────────────────────────────────────────────────────────
-
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
 
-/** One request as a browser's fetch makes it; resolves with status and milliseconds to the last byte. */
 function timedRequest(url, { method = "GET", headers, body }) {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(url, { method, headers, agent }, (res) => {
-      // A refusal's body says why (printed with the step, to see what went wrong).
       let text = "";
       res.on("data", (chunk) => {
         if (res.statusCode >= 400 && text.length < 300) text += chunk;
@@ -139,7 +105,7 @@ function timedRequest(url, { method = "GET", headers, body }) {
       res.on("end", () => {
         if (res.statusCode >= 400 && process.env.BENCH_DEBUG)
           console.error(method, url, res.statusCode, text);
-        // A build with the page cache (decision 0020, removed by 0031) marks a remembered page.
+        // A build with the page cache (docs/decisions/0020-page-cache.md) marks a remembered page.
         resolve({
           status: res.statusCode,
           ms: performance.now() - started,
@@ -153,7 +119,6 @@ function timedRequest(url, { method = "GET", headers, body }) {
   });
 }
 
-/** The live-update stream: calls `onChange(change)` per event; `close()` ends it. */
 function openStream(url, cookie, onChange, onRefused) {
   let buffer = "";
   const req = http.get(
@@ -185,8 +150,7 @@ function openStream(url, cookie, onChange, onRefused) {
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const thinkTime = () => Math.min(10 * THINK_MS, Math.max(200, -Math.log(1 - Math.random()) * THINK_MS));
 
-// A client's pages (the portal) and the admin's (the lists and a client's page), with the route whose
-// loader a navigation there runs (`_routes`: the root and layouts keep their data).
+// `_routes`: the root and layouts keep their data.
 const CLIENT_PAGES = [
   ["/dashboard", "routes/portal/dashboard"],
   ["/lessons", "routes/portal/lessons"],
@@ -201,10 +165,6 @@ const ADMIN_LISTS = [
   ["/admin/homework", "routes/admin/homework"],
 ];
 
-/**
- * One person until `until` (performance.now()): visits of a document, a stream and navigations.
- * `record(kind, started, result)` gets every timed request.
- */
 async function person({ base, cookie, identity, admin, clients }, until, record, counters) {
   const headers = {
     cookie,
@@ -243,7 +203,6 @@ async function person({ base, cookie, identity, admin, clients }, until, record,
       const client = pick(clients);
       next = [`/admin/clients/${client.id}`, "routes/admin/client"];
     } else if (Math.random() < 0.5) {
-      // The list, a page of it (50 a page).
       const n = 1 + Math.floor(Math.random() * 10);
       next = [`/admin/clients${n > 1 ? `?page=${n}` : ""}`, "routes/admin/clients"];
     } else next = pick(ADMIN_LISTS);
@@ -252,7 +211,7 @@ async function person({ base, cookie, identity, admin, clients }, until, record,
     page = path;
     const [pathname, search = ""] = path.split("?");
     const params = new URLSearchParams(search);
-    // A new search on the same page asks every loader again; another page only the new route's.
+    // A new search asks every loader again; another page only the new route's.
     if (!samePath) params.set("_routes", route);
     const query = params.toString();
     await get("data", `${pathname}.data${query ? `?${query}` : ""}`);
@@ -290,15 +249,13 @@ async function person({ base, cookie, identity, admin, clients }, until, record,
       body,
     });
     record("change", started, result, `${url} ${form.intent ?? ""}`);
-    // React Router asks the page's loaders again after an action.
+    // React Router's revalidation after an action.
     await get("data", url);
   };
 
-  // People arrive spread over the ramp-in, not all in the same millisecond.
   await sleep(Math.random() * RAMP_MS);
   while (performance.now() < until) {
-    // A browser's stream asks for what changed since its page's render (decision 0037); this one opens
-    // before its document, so "since now" is no later than the render it stands for.
+    // Opened before its document, so "since now" is no later than the render (docs/decisions/0037-live-catch-up.md).
     const stream = openStream(
       `${base}/events?since=${Date.now()}`,
       cookie,
@@ -321,8 +278,6 @@ async function person({ base, cookie, identity, admin, clients }, until, record,
   }
 }
 
-// ── One step: N people for ramp-in + step seconds ───────────────────────────────────────────────
-
 async function runStep(server, people, { databaseUrl }) {
   const started = performance.now();
   const windowStart = started + RAMP_MS;
@@ -334,8 +289,7 @@ async function runStep(server, people, { databaseUrl }) {
     if (at < windowStart || at >= until) return;
     samples[kind].push(ms);
     if (hit) counters.pageCacheHits += 1;
-    // The admin moves a quota by one either way without looking: the server's 409 (below zero, past the
-    // plan, already done) is the page's answer to that, not an error.
+    // The admin moves quotas blindly: the server's 409 is the page's answer, not an error.
     if (kind === "change" && status === 409) counters.changesRefused += 1;
     else if (status === 0 || status >= 400) {
       failed += 1;
@@ -360,8 +314,6 @@ async function runStep(server, people, { databaseUrl }) {
   })();
   await Promise.all(people.map((p) => person(p, until, record, counters)));
   const { serverMs, loadMs, dbMs } = await window;
-  // Requests still running at the end of the window are waited for above; the window's CPU is divided
-  // by the requests that started in it.
   const total = samples.document.length + samples.data.length + samples.change.length;
   const kinds = Object.fromEntries(
     Object.entries(samples).map(([kind, list]) => {
@@ -395,20 +347,12 @@ async function runStep(server, people, { databaseUrl }) {
 const fastEnough = (step) =>
   step.failed === 0 && Object.values(step.kinds).every((k) => k.n === 0 || k.p95 <= TARGET_P95_MS);
 
-/** Requests a person made per second at a step. */
 const pace = (step) => step.rps / step.people;
-/** The least share of the steps below's pace a step must keep: below it, the server is saturated. */
 const KEEP_PACE = 0.8;
-/**
- * Whether the server kept up with a step's people: their requests per person per second at least
- * KEEP_PACE of the median of the steps below. People wait for each answer before thinking again, so a
- * saturated server makes them ask less, and its answers' p95 can look fine while it serves fewer of them.
- */
+/** People wait for each answer, so a saturated server makes them ask less while its p95 looks fine. */
 const keepsUp = (step, below) =>
   below.length < 2 || pace(step) >= KEEP_PACE * median(below.map(pace).sort((x, y) => x - y));
-/** A step the server handled: every kind's p95 within the target, no errors, and it kept up. */
 const passes = (step, below) => fastEnough(step) && keepsUp(step, below);
-/** A ramp's steps the server handled, and the first it did not (the ramp ends there), if any. */
 function verdict(steps) {
   const miss = steps.findIndex((step, i) => !passes(step, steps.slice(0, i)));
   return miss < 0
@@ -416,13 +360,9 @@ function verdict(steps) {
     : { held: steps.slice(0, miss), stopped: steps[miss] };
 }
 
-// ── A server with people signed in ──────────────────────────────────────────────────────────────
-
-/** A fresh database of `kind` with the 5,000 people and their homework; `open()` starts a server on it. */
 async function freshDatabase(kind, tree) {
   if (kind === "pglite") {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-people-"));
-    // Migrate and seed on a first start, then stop and add the people and their homework.
     const port = await freePort();
     const first = await startServer({ tree, dataDir, port });
     await first.stop();
@@ -434,7 +374,6 @@ async function freshDatabase(kind, tree) {
   url.pathname = `/${name}`;
   await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-people-"));
-  // The first start migrates and seeds; then the people and their homework.
   const port = await freePort();
   const first = await startServer({ tree, dataDir, databaseUrl: url.toString(), port });
   await adminQuery(url.toString(), SEED_SQL + HOMEWORK_SQL);
@@ -462,7 +401,7 @@ async function openServer(database, { tree, env = {}, label }) {
   });
   const identities = [];
   const admin = { cookie: await signIn(server.url, ADMIN_EMAIL), identity: { id: null } };
-  /** `count` people: the admin and count - 1 clients (distinct up to MAX_IDENTITIES, then shared). */
+  /** Distinct up to MAX_IDENTITIES, then shared. */
   const people = async (count) => {
     const wanted = Math.min(count - 1, MAX_IDENTITIES);
     if (count - 1 > MAX_IDENTITIES * STREAMS_PER_IDENTITY) throw new Error(`${count} people: too many`);
@@ -486,7 +425,6 @@ async function openServer(database, { tree, env = {}, label }) {
   return { server, people };
 }
 
-/** The `--steps` numbers of people until a kind's p95 passes 200 ms: the steps run. */
 async function ramp(database, options) {
   const { server, people } = await openServer(database, options);
   const steps = [];
@@ -494,7 +432,7 @@ async function ramp(database, options) {
     for (const n of args.steps.split(",").map(Number)) {
       let step = await runStep(server, await people(n), database);
       console.log(options.label, JSON.stringify(step));
-      // The machine is shared: a step that misses is run once more before the ramp ends there.
+      // The machine is shared: a step that misses is run once more.
       if (!passes(step, steps)) {
         await sleep(3000);
         step = await runStep(server, await people(n), database);
@@ -512,7 +450,6 @@ async function ramp(database, options) {
   return steps;
 }
 
-/** The same number of people on each of several servers, interleaved: `rounds` × each option. */
 async function fixed(database, variants, count, rounds) {
   const results = variants.map(() => []);
   for (let r = 0; r < rounds; r += 1) {
@@ -530,8 +467,6 @@ async function fixed(database, variants, count, rounds) {
   return results;
 }
 
-// ── Single URLs: what a rendered page and a .data request cost ──────────────────────────────────
-
 function autocannon(url, headers, pid, { connections = 10, duration = 8, warmup = 2, rate } = {}) {
   const load = (seconds) => {
     const child = spawnSync(
@@ -545,8 +480,7 @@ function autocannon(url, headers, pid, { connections = 10, duration = 8, warmup 
     if (child.status !== 0) throw new Error(`autocannon failed on ${url}`);
     return JSON.parse(child.stdout.trim().split("\n").at(-1));
   };
-  // The warm-up runs at the same rate, in a load process of its own, before the server's CPU is read:
-  // the figure is the timed run's alone.
+  // The warm-up's CPU is not the timed run's.
   if (warmup) load(warmup);
   const before = cpuMs(pid);
   const result = load(duration);
@@ -556,8 +490,7 @@ function autocannon(url, headers, pid, { connections = 10, duration = 8, warmup 
   return result;
 }
 
-// Each at a fixed rate both builds can keep up with, so that both get the same offered load and the CPU
-// per request is not that of a saturated process fighting the rest of the machine.
+// A rate both builds keep up with, so neither is a saturated process fighting the machine.
 const SINGLE_URLS = [
   { name: "/dashboard (document)", path: "/dashboard", as: "client", accept: "text/html", rate: 80 },
   { name: "/dashboard.data (revalidation)", path: "/dashboard.data", as: "client", accept: "*/*", rate: 150 },
@@ -571,12 +504,7 @@ const SINGLE_URLS = [
   },
 ];
 
-/**
- * Each single URL on each build, `rounds` times; every page rendered. Every build's server runs at once,
- * each warmed up first; then, round by round and URL by URL, each build in turn (the order flips every
- * round). The figures of a pair are measured seconds apart, so the slower and faster spells of a shared
- * machine fall on both builds alike.
- */
+/** Every server up at once, each URL alternating builds round by round, so a shared machine's spells hit both alike. */
 async function singleUrls(database, builds, rounds) {
   const rows = [];
   const wanted = args.urls ? args.urls.split(",") : [];
@@ -596,12 +524,8 @@ async function singleUrls(database, builds, rounds) {
       });
       running.push({ build, server, headersOf });
     }
-    // A server that has run for a while: each URL as fast as it answers for `--warm-up` seconds, not
-    // measured. A fresh process runs its code unoptimised for its first thousands of requests (V8
-    // compiles what proves hot); at 150 requests per second the measured 10 s would be mostly that,
-    // and the figure V8's warm-up rather than the request's cost. 30 s a URL by default: base 5495636's
-    // `/dashboard` was still getting cheaper minutes in (5.1 → 3.2 ms over four rounds after 40 s),
-    // so a short warm-up flatters a build that warms faster (docs/decisions/0033-warm-cost.md).
+    // V8 optimises what proves hot over thousands of requests; a short warm-up flatters a build that warms
+    // faster (docs/decisions/0033-warm-cost.md).
     if (Number(args["warm-up"]) > 0)
       for (const { server, headersOf } of running)
         for (const target of targets)
@@ -625,8 +549,6 @@ async function singleUrls(database, builds, rounds) {
   }
   return rows;
 }
-
-// ── Run ─────────────────────────────────────────────────────────────────────────────────────────
 
 const base = args.compare
   ? { tree: path.resolve(args.compare), label: `base (${path.basename(path.resolve(args.compare))})` }
@@ -674,7 +596,6 @@ if (only.has("nginx")) {
   }
 }
 if (args["page-cache"]) {
-  // On the build that has the cache (the compared one, if given), the same people with it on and off.
   const tree = base ?? current;
   const database = await freshDatabase("postgres", tree.tree);
   try {
@@ -695,7 +616,7 @@ if (args["page-cache"]) {
 if (only.has("fixed") || only.has("urls")) {
   const database = await freshDatabase("postgres", (base ?? current).tree);
   try {
-    // The base build renders every request (its page cache off): what a rendered page costs it.
+    // The base build renders every request (its page cache off).
     const builds = [
       ...(base ? [{ ...base, env: { PAGE_CACHE: "off" } }] : []),
       { ...current, env: { PAGE_CACHE: "off" } },
@@ -717,8 +638,6 @@ if (only.has("fixed") || only.has("urls")) {
 
 if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2));
 if (!args["no-write"]) writeSection(results);
-
-// ── The section in docs/BENCHMARKS.md ───────────────────────────────────────────────────────────
 
 function writeSection({ date, think, ramps, nginx, pageCache, compare, notes }) {
   const ms = (x) => (Number.isNaN(x) || x === undefined ? "—" : `${Math.round(x)}`);
@@ -812,7 +731,6 @@ With the cache on, ${pageCache.on.reduce((a, s) => a + (s.pageCacheHits ?? 0), 0
       const of = (build) => compare.urls.filter((r) => r.url === url && r.build === build);
       const [b, a] = [of(compare.base), of("this build")];
       const m = (list, f) => mean(list, f);
-      // Each round's pair (the same URL on both builds, seconds apart): its ratio; their median.
       const pairs = a
         .map((after) => [b.find((before) => before.round === after.round), after])
         .filter(([before]) => before)
@@ -844,7 +762,6 @@ ${urlRows.join("\n")}
   }
 }
 
-/** Writes `text` between <!-- NAME:start --> and <!-- NAME:end --> (after the people section if new). */
 function replaceSection(name, text) {
   const section = `<!-- ${name}:start -->\n${text.trim()}\n<!-- ${name}:end -->`;
   const now = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";

@@ -1,6 +1,5 @@
-// `node bench/profile-summary.mjs FILE.cpuprofile [--top 25]`: what a V8 CPU profile (from
-// `node --cpu-prof`, e.g. `node bench/http.mjs --cpu-prof DIR`) spent its time on: the functions with
-// the most self time, and self time summed by where the code lives (a package, the app, Node itself).
+// `node bench/profile-summary.mjs FILE.cpuprofile [--top 25]`: self time by function and by where the code
+// lives (a package, the app, Node itself).
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -11,7 +10,6 @@ const { values, positionals } = parseArgs({
 const profile = JSON.parse(readFileSync(positionals[0], "utf8"));
 const top = Number(values.top);
 
-// Samples × their time deltas give each node's self time.
 const selfMicros = new Map();
 profile.samples.forEach((id, i) => {
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));

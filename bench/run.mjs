@@ -1,6 +1,5 @@
-// `npm run bench`: builds (into $BUILD_DIR, default build), then measures on this machine and writes
-// dated sections into docs/BENCHMARKS.md: Lighthouse (here), HTTP throughput and cold start
-// (bench/http.mjs), people-like load (bench/people.mjs), live-update streams (bench/live.mjs). Benchmarks, not tests: nothing here passes or fails.
+// `npm run bench`: builds, then writes dated sections of docs/BENCHMARKS.md (Lighthouse here, then
+// bench/http.mjs, people.mjs and live.mjs). Benchmarks, not tests: nothing passes or fails.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -33,10 +32,6 @@ try {
 const section = lighthouseSection(rows, { runs, load: { start, end: loadAverage() } });
 writeLighthouseSection(section);
 console.log(section);
-// HTTP throughput, latency and cold start on PGlite and PostgreSQL, against nginx (its own section).
 spawnSync(process.execPath, [path.join(root, "bench", "http.mjs")], { cwd: root, stdio: "inherit" });
-// People: signed-in clients and the coach with live streams, ramped until p95 passes 200 ms, on PGlite
-// and PostgreSQL, nginx beside them (its own section).
 spawnSync(process.execPath, [path.join(root, "bench", "people.mjs")], { cwd: root, stdio: "inherit" });
-// Live updates: 1,000 open event streams on PostgreSQL (its own section).
 spawnSync(process.execPath, [path.join(root, "bench", "live.mjs")], { cwd: root, stdio: "inherit" });

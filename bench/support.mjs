@@ -1,6 +1,5 @@
-// What the benchmark scripts share: where the build is, Node 24 to run the server, a free port, a
-// pause, one statement on the PostgreSQL server, CPU time from /proc, starting the built server (of this
-// tree or another checkout's) and nginx, the 5,000 people, and signing in through the local form.
+// What the benchmark scripts share: the build, a server or nginx to start, CPU time from /proc, the
+// 5,000 people, and signing in through the local form.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -26,7 +25,6 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** Stops the script unless the app has been built (into `$BUILD_DIR`, else build/). */
 export function requireBuild() {
   if (existsSync(path.join(buildDir, "server", "index.js"))) return;
   console.error(`No build in ${buildDir}: run \`npx react-router build\` first.`);
@@ -35,11 +33,9 @@ export function requireBuild() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The nearest-rank `p`th percentile of an ascending list; NaN for an empty one. */
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 
-/** The median of an ascending list (the mean of the middle two for an even length); NaN for an empty one. */
 export const median = (sorted) =>
   sorted.length % 2
     ? sorted[(sorted.length - 1) / 2]
@@ -51,7 +47,6 @@ export const nodeBinary =
     ? process.execPath
     : realpathSync(path.join(root, "node_modules", ".bin", "node"));
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -63,7 +58,6 @@ export function freePort() {
   });
 }
 
-/** One statement on its own connection. */
 export async function adminQuery(url, text, values) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -74,7 +68,7 @@ export async function adminQuery(url, text, values) {
   }
 }
 
-/** The environment a benchmarked server runs with: production, quiet, limits lifted for the load. */
+/** Production, quiet, with limits lifted for the load. */
 export function benchServerEnv({ port, dataDir, databaseUrl = "" }) {
   return {
     PATH: process.env.PATH,
@@ -100,7 +94,6 @@ function statFields(pid) {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-/** CPU time (ms) of one process, from /proc (0 once it is gone). */
 export function processCpuMs(pid) {
   try {
     const fields = statFields(pid);
@@ -110,7 +103,6 @@ export function processCpuMs(pid) {
   }
 }
 
-/** CPU time (ms) of a process and its children (a clustered server, nginx's workers), from /proc. */
 export function cpuMs(pid) {
   let total = 0;
   for (const entry of readdirSync("/proc")) {
@@ -127,7 +119,6 @@ export function cpuMs(pid) {
   return total;
 }
 
-/** CPU time (ms) of each PostgreSQL backend serving `url`'s database (loopback: same machine), by pid. */
 export async function databaseCpu(url) {
   const { rows } = await adminQuery(
     url,
@@ -136,7 +127,7 @@ export async function databaseCpu(url) {
   return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
 }
 
-/** The database's CPU (ms) since `before` (a `databaseCpu` reading): backends opened since count from zero. */
+/** Backends opened since `before` count from zero. */
 export async function databaseCpuSince(url, before) {
   let ms = 0;
   for (const [pid, after] of await databaseCpu(url)) ms += after - (before.get(pid) ?? 0);
@@ -145,7 +136,7 @@ export async function databaseCpuSince(url, before) {
 
 // ── HTTP ────────────────────────────────────────────────────────────────────────────────────────
 
-/** One request on a connection of its own (no keep-alive: an idle pooled socket may be closed under us). */
+/** No keep-alive: an idle pooled socket may be closed under us. */
 export function request(url, { method = "GET", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
@@ -160,7 +151,6 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
   });
 }
 
-/** Signs `email` in through the local sign-in form, as a browser does; resolves with the session cookie. */
 export async function signIn(base, email) {
   const body = new URLSearchParams({ intent: "local", email, redirectTo: "/dashboard" }).toString();
   const response = await request(`${base}/login`, {
@@ -175,10 +165,6 @@ export async function signIn(base, email) {
 
 // ── The server ──────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Spawns the built server of `tree` (a checkout with its own build/, default this one); resolves once
- * `probePath` answers 200, with the time that took.
- */
 export async function startServer({
   tree = root,
   dataDir,
@@ -225,20 +211,18 @@ export async function startServer({
 
 export const PEOPLE = 5_000;
 
-/** SQL for a version-4-shaped UUID made from the md5 of `text` (an SQL expression): what `uuidOf` computes. */
+/** What `uuidOf` computes, in SQL. */
 export const benchUuid = (text) =>
   `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 
-/** The id `benchUuid` gives the text `name`. */
 export function uuidOf(name) {
   const hex = createHash("md5").update(name).digest("hex");
   const v4 = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
   return v4.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 }
 
-// 5,000 people: 2 in 5 leads, the rest clients spread over the three plans, each client with a few
-// usage rows and two activity entries; a third of everyone with a session row (the sessions table is
-// not empty in real life either). Ids are made from md5('bench:' || i) (benchUuid), so a bench knows them. Plain SQL, so it runs the same on PGlite and PostgreSQL.
+// 2 in 5 leads, the rest clients across the plans with some usage and activity; a third with a session
+// row. Ids are md5-derived (benchUuid) so a bench knows them; plain SQL runs on PGlite and PostgreSQL alike.
 export const SEED_SQL = `
 INSERT INTO profiles (id, email, full_name, role, plan, created_at)
 SELECT ${benchUuid("'bench:' || i")}, format('bench-%s@example.com', lpad(i::text, 5, '0')), 'Bench Person ' || i,
@@ -260,7 +244,6 @@ FROM profiles p WHERE p.email LIKE 'bench-%' AND right(split_part(p.email, '@', 
 ANALYZE;
 `;
 
-/** Runs `sql` on a stopped server's PGlite data folder. */
 export async function execPglite(dataDir, sql) {
   const db = await PGlite.create(path.join(dataDir, "pglite"));
   try {
@@ -274,7 +257,7 @@ export async function execPglite(dataDir, sql) {
 
 const NGINX = "/usr/sbin/nginx";
 
-/** null when nginx is there (installing nginx-light as root if need be), else why it is skipped. */
+/** Null when nginx is there (installing nginx-light as root if need be), else why it is skipped. */
 export function ensureNginx() {
   if (existsSync(NGINX)) return null;
   if (process.getuid?.() !== 0) return "nginx is not installed and this is not root: skipped";
@@ -282,11 +265,7 @@ export function ensureNginx() {
   return install.status === 0 && existsSync(NGINX) ? null : "nginx-light could not be installed: skipped";
 }
 
-/**
- * nginx serving the build's pre-rendered `page` with the same gzip body the app sends
- * (express-shell/static.ts: level 9, made once), so it serves it with gzip_static, as the app serves it
- * from memory.
- */
+/** With the same gzip body the app sends (express-shell/static.ts), served by gzip_static. */
 export async function startNginx(page) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
   const port = await freePort();

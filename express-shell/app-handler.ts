@@ -1,9 +1,5 @@
-// The React Router app on Express: a request in, the app's Response out. What the app renders (a page,
-// a `.data` answer, a JSON or calendar file) is a finite body: it is read whole, compressed in one call
-// and sent as one buffer with its length. Only server-sent events stream, uncompressed.
-// In place of @react-router/express plus the compression middleware, which pushed every answer through
-// a web stream, a Node stream and a zlib stream with a flush per chunk: for a `.data` answer of 2 KB that
-// machinery cost more CPU than the app's own work (docs/decisions/0032-rendering-cost.md).
+// The React Router app on Express: a finite body is read whole, compressed in one call and sent with its
+// length; only server-sent events stream (docs/decisions/0032-rendering-cost.md).
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
@@ -11,7 +7,7 @@ import Negotiator from "negotiator";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bufferedBody } from "./security.ts";
 
-/** Below this, a body goes out as it is: compressing it saves nothing a person would notice. */
+/** Below this, compressing saves nothing a person would notice. */
 const COMPRESS_FROM_BYTES = 1024;
 const COMPRESSIBLE_TYPE =
   /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg)/i;
@@ -19,19 +15,14 @@ const COMPRESSIBLE_TYPE =
 const ENCODINGS = ["zstd", "br", "gzip"] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-/**
- * The encoding to send a body in: the best the browser accepts (its q-values), and among equals zstd (about
- * as small as gzip at its default, for a fraction of the CPU), then brotli at a fast setting, then gzip; null
- * for none.
- */
+/** The browser's best (q-values); among equals zstd, then brotli at a fast setting, then gzip. */
 function chooseEncoding(req: Request): Encoding | null {
   const [best] = new Negotiator(req).encodings(ENCODINGS, { preferred: ENCODINGS });
   return ENCODINGS.find((encoding) => encoding === best) ?? null;
 }
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
-  // Level 1, told the size: on these pages 3–5 % larger than level 3 for two-thirds of its CPU, and a
-  // context sized for the body rather than zstd's default window (docs/decisions/0033-warm-cost.md).
+  // Level 1, with a context sized for the body (docs/decisions/0033-warm-cost.md).
   if (encoding === "zstd")
     return zlib.zstdCompressSync(body, {
       pledgedSrcSize: body.length,
@@ -48,14 +39,13 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
 }
 
 function webRequest(req: Request, res: Response): globalThis.Request {
-  // req.headers, not rawHeaders: a middleware may have removed one (security.ts drops the Origin of a
-  // signed unsubscribe link's POST).
+  // req.headers, not rawHeaders: security.ts drops the Origin of a signed unsubscribe link's POST.
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
     else if (value) for (const one of value) headers.append(name, one);
   }
-  // Express has worked out the host and protocol (trust proxy), as @react-router/express does.
+  // Express has worked out the host and protocol (trust proxy).
   const url = `${req.protocol}://${req.host || "localhost"}${req.originalUrl}`;
   const controller = new AbortController();
   res.on("close", () => {
@@ -66,8 +56,7 @@ function webRequest(req: Request, res: Response): globalThis.Request {
     headers,
     signal: controller.signal,
   };
-  // Read whole and bounded before the app (express-shell/security.ts boundedBodies): the app never
-  // reads the socket itself.
+  // Read whole and bounded before the app (security.ts boundedBodies).
   const body = bufferedBody(res);
   if (body && req.method !== "GET" && req.method !== "HEAD") init.body = body;
   return new Request(url, init);
@@ -106,7 +95,6 @@ async function send(req: Request, res: Response, answer: globalThis.Response): P
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** The Express handler for every path the app answers. */
 export function appHandler(
   build: ServerBuild,
   mode: string,

@@ -1,15 +1,11 @@
-// Opt-in: WEB_CONCURRENCY=N runs N copies of the server (node:cluster) sharing one port, so a rendered
-// page can use more than one core (docs/decisions/0018-performance.md). PostgreSQL only: PGlite is one
-// process's database; on PostgreSQL every process migrates under the same advisory lock, LISTENs for
-// live updates and hears the others' NOTIFYs (sign-outs too, for the session cache). Per-process
-// things multiply: the rate limiters' counts and the live-stream cap per person are each process's own.
+// Opt-in WEB_CONCURRENCY=N (PostgreSQL only; docs/decisions/0018-performance.md). Rate-limit counts and
+// the live-stream cap per person are each process's own.
 import cluster from "node:cluster";
 import { configOrExit } from "../app/server/env.server.ts";
 
-/** Whether this process is the primary of a cluster (it forks and supervises; workers serve). */
+/** True in the primary, which forks and supervises; workers serve. */
 export function startCluster(): boolean {
   if (!cluster.isPrimary) return false;
-  // The whole configuration, validated here first: a wrong value stops with the one line naming it.
   const { webConcurrency: workers, databaseUrl } = configOrExit();
   if (workers === 1) return false;
   if (!databaseUrl) {

@@ -1,11 +1,11 @@
-// The one Node process: static files, pre-rendered pages and the React Router app on Express.
-// Run by Node 24 directly (type stripping); the app itself is the Vite build in build/server.
+// The one Node process (docs/decisions/0001-process-and-build.md), run by Node 24 directly (type stripping).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 import { configOrExit } from "../app/server/env.server.ts";
+import type { Webhook } from "../app/server/webhooks.server.ts";
 import { appHandler } from "./app-handler.ts";
 import { startCluster } from "./cluster.ts";
 import {
@@ -21,11 +21,10 @@ import { clientFiles } from "./static.ts";
 
 type AppEntry = typeof import("../app/entry.server.tsx");
 
-// WEB_CONCURRENCY > 1 (PostgreSQL only): this process forks the workers that serve, and waits.
 if (startCluster()) await new Promise<never>(() => {});
 
 const root = path.resolve(import.meta.dirname, "..");
-// `serving`: a public site without its sign-in stops here with one line (app/server/env.server.ts).
+// `serving`: a public site without its sign-in stops here with one line.
 const buildDir = path.resolve(root, configOrExit(process.env, { serving: true }).buildDir);
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 
@@ -51,15 +50,14 @@ const { logger } = entry;
 
 const app = express();
 app.disable("x-powered-by");
-// TRUST_PROXY (default loopback): which peers' X-Forwarded-For is believed for `req.ip` — the address
-// rate limits, sessions and logs use. No decision of who may do what reads it (app/server/developer.server.ts).
+// Only for the address rate limits, sessions and logs use; no decision of who may do what reads it
+// (docs/decisions/0035-behind-a-proxy.md).
 app.set("trust proxy", config.trustProxy);
 
-// One structured line per request: client address, method, path, status, duration (when the log level shows them).
 app.use((req, res, next) => {
   if (!logger.isLevelEnabled("info")) return next();
   const started = process.hrtime.bigint();
-  // Read now: a mounted middleware (express.static at /assets) strips its prefix from req.path.
+  // Read now: a mounted middleware strips its prefix from req.path.
   const requestPath = req.path;
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -74,8 +72,7 @@ app.use((req, res, next) => {
   next();
 });
 
-// Each pre-rendered page with the hashes of its inline scripts, which its Content-Security-Policy lists
-// (the same file goes to everyone, so it cannot carry a per-request nonce).
+// The same file goes to everyone, so its CSP lists hashes rather than a nonce.
 const clientDir = path.join(buildDir, "client");
 const prerenderedScripts = new Map(
   prerenderedPaths(clientDir).map((page) => [
@@ -85,30 +82,23 @@ const prerenderedScripts = new Map(
 );
 
 app.use(securityHeaders(config.publicOrigin, { sources: entry.cspSources(), prerenderedScripts }));
-// Webhooks (Stripe's, docs/decisions/0027-payments.md; Cal.com's, docs/decisions/0028-bookings.md): the
-// signature covers the raw bytes, so these paths keep them (bounded) and are answered here, ahead of every
-// parser, the same-site check (the sender gives no Origin) and the per-address limit (retries come from
-// few addresses). The app checks the signature on these exact bytes.
-webhook("/webhooks/stripe", entry.WEBHOOK_BODY_LIMIT, "stripe-signature", entry.stripeWebhook);
-webhook("/webhooks/cal", entry.CAL_WEBHOOK_LIMIT, "X-Cal-Signature-256", entry.handleCalWebhook);
+// The signature covers the raw bytes, so webhooks are answered here, ahead of every parser, the same-site
+// check and the per-address limit (docs/decisions/0027-payments.md, 0028-bookings.md; app/server/webhooks.server.ts).
+webhook("/webhooks/stripe", entry.stripeWebhook);
+webhook("/webhooks/cal", entry.calWebhook);
 
 app.use(sameSiteMutations(config.publicOrigin, entry.UNSUBSCRIBE_PATH));
 app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
 
-// Fingerprinted files (cached for a year), public files and pre-rendered pages (revalidated, so a
-// deploy shows at once; /about, not a redirect to /about/): from memory, each compressed once
-// (express-shell/static.ts).
+// Pre-rendered pages are revalidated, so a deploy shows at once (express-shell/static.ts).
 const client = clientFiles(clientDir, prerenderedScripts.keys(), pagePath);
 app.use(client.middleware);
 
-// Sign-in starts and callbacks are limited per client address inside the app (the login action and the
-// callback loader count them), where the route is known however its URL is spelled: `/login.data`,
-// `/login/`, `/LOGIN`. Nothing here is mounted on a path the router also answers (SECURITY.md).
+// Sign-in is limited inside the app, where a route is known however its URL is spelled; nothing here is
+// mounted on a path the router also answers (docs/SECURITY.md, "Rate limits").
 
-// Every state-changing request, per client address (the app adds a per-person limit once it knows who
-// is asking): a runaway script gets 429 + Retry-After, and nothing it sent after the limit runs.
-// Reads never reach the limiter: it is an async middleware, and passing through it (even to be skipped)
-// cost every page and `.data` answer a few percent of its CPU (docs/decisions/0033-warm-cost.md).
+// Per client address, changes only: reads never pass the limiter, which cost every page CPU
+// (docs/decisions/0033-warm-cost.md).
 const changeLimit = rateLimit({
   windowMs: 60_000,
   limit: config.mutationRateLimit,
@@ -118,9 +108,7 @@ const changeLimit = rateLimit({
 });
 app.use((req, res, next) => (SAFE_METHODS.has(req.method) ? next() : changeLimit(req, res, next)));
 
-// The app, which compresses what it renders (express-shell/app-handler.ts). Its load context: the nonce
-// in this response's CSP header, for the inline scripts the app renders, and the client address the
-// app's own limits count by. Mounted without a path: everything that got this far is the router's.
+// Mounted without a path: everything that got this far is the router's.
 app.use(
   appHandler(build, config.nodeEnv, (req, res) =>
     entry.requestLoadContext(cspNonce(res), {
@@ -131,8 +119,7 @@ app.use(
   ),
 );
 
-// Migrate and seed before taking traffic; if the database is down, keep serving (healthz says 503)
-// and let a later request open it.
+// If the database is down, keep serving (healthz says 503) and let a later request open it.
 await entry.startup().then(
   (database) => logger.info({ database: database.kind }, "database ready"),
   (error: Error) => logger.error({ err: error.message }, "database not ready at start"),
@@ -146,22 +133,16 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-function webhook(
-  mountPath: string,
-  limit: string | number,
-  signatureHeader: string,
-  handle: (raw: unknown, signature: string | undefined) => Promise<{ status: number; body: unknown }>,
-) {
+function webhook(mountPath: string, { signatureHeader, handle }: Webhook) {
   const answer = (res: express.Response, status: number, body: unknown) =>
     res.status(status).set("Cache-Control", "no-store").json(body);
   app.post(
     mountPath,
-    express.raw({ type: () => true, limit }),
+    express.raw({ type: () => true, limit: entry.WEBHOOK_BODY_LIMIT }),
     (req: express.Request, res: express.Response, next: express.NextFunction) => {
       handle(req.body, req.get(signatureHeader)).then(({ status, body }) => answer(res, status, body), next);
     },
-    // A body the raw reader refuses (over the limit, an unknown encoding) is the sender's mistake: a
-    // 4xx in the webhook's own words and one log line, not Express's HTML page and stack trace.
+    // The sender's mistake: a 4xx in the webhook's own words, not Express's HTML page and stack trace.
     (
       error: { status?: number; type?: string },
       _req: express.Request,
@@ -196,8 +177,6 @@ async function stop(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  // Stop accepting, end the live-update streams, let in-flight requests finish, then close the
-  // database cleanly.
   entry.stopLiveUpdates();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());

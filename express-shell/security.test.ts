@@ -42,18 +42,12 @@ test("pagePath drops one trailing slash, except for the home page", () => {
 });
 
 test("no protection in express-shell/main.ts is mounted on a path: the router answers `.data`, `?index` and other spellings too", () => {
-  // A limit or check mounted on "/login" misses "/login.data"; such rules live in the app's route
-  // middleware and actions, or here unkeyed by path (the router itself is mounted without one). The
-  // only path mounts are webhooks: endpoints the router has no route for (its `.data` twin is the router's 404), read
-  // from the raw body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md).
+  // A rule mounted on "/login" misses "/login.data", so the only path mounts are webhooks, which read the raw
+  // body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md).
   const source = readFileSync(path.join(import.meta.dirname, "main.ts"), "utf8");
-  // `webhook("/path", …)` is main.ts's helper that mounts a POST handler on the path.
   const mounted = [
     ...source.matchAll(/\b(?:app\.(use|get|post|put|patch|delete|all|head)|webhook)\(\s*["'`]([^"'`]*)/g),
   ].map(([, method, mountPath]) => `${method ?? "post"} ${mountPath}`);
-  // Handlers (not protections): the webhooks of Stripe and Cal.com, which must read
-  // their raw body before any parser (docs/decisions/0027-payments.md, 0028-bookings.md); their `.data`
-  // spelling is the router's and never reaches them (tests/system/payments.test.ts).
   expect(mounted).toEqual(["post /webhooks/stripe", "post /webhooks/cal"]);
   expect(source).toMatch(/\napp\.use\(\s*appHandler\(/);
   const routes = readFileSync(path.join(import.meta.dirname, "..", "app", "routes.ts"), "utf8");
@@ -62,7 +56,6 @@ test("no protection in express-shell/main.ts is mounted on a path: the router an
 
 describe("securityHeaders' Content-Security-Policy", () => {
   const sources = { scripts: ["https://scripts.example"], connections: [], frames: [], formTargets: [] };
-  /** What securityHeaders' first middleware (for `origin`) gives one GET of `path`: its policy and nonce. */
   function csp(origin: string, prerenderedScripts = new Map<string, string[]>()) {
     const [first] = securityHeaders(origin, { sources, prerenderedScripts });
     return (path: string) => {
@@ -79,7 +72,7 @@ describe("securityHeaders' Content-Security-Policy", () => {
   test("a rendered page's policy names its own nonce, and no two responses share one", () => {
     const answer = csp("http://localhost:3000");
     const nonces = new Set<string>();
-    // More than one refill of the pool the nonces are drawn from.
+    // More than one refill of the nonce pool.
     for (let i = 0; i < 600; i++) {
       const { policy, nonce } = answer("/dashboard");
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);

@@ -1,4 +1,4 @@
-// Response headers and the same-site rule for state-changing requests (ARCHITECTURE: security model).
+// Response headers and the same-site rule for state-changing requests (docs/SECURITY.md).
 import { createHash, randomFillSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
@@ -9,19 +9,15 @@ import { isDeveloperOrigin } from "../app/server/env.server.ts";
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * A state-changing request must come from the site itself: a foreign `Sec-Fetch-Site` or `Origin`
- * (one that is not PUBLIC_ORIGIN) is refused with 403 before any action runs, even with a valid session cookie (which SameSite=Lax
- * already keeps off most cross-site posts). `signedLinks` matches the paths whose authority is a
- * signature in the URL rather than a session (the one-click unsubscribe link, docs/SECURITY.md): a
- * mail provider posts those from its own servers or pages. Their `Origin` header is removed.
+ * A foreign `Sec-Fetch-Site` or `Origin` is refused with 403 before any action runs. `signedLinks`:
+ * paths whose authority is a signature (the one-click unsubscribe), which mail providers post; their Origin is removed.
  */
 export function sameSiteMutations(publicOrigin: string, signedLinks?: RegExp): RequestHandler {
   const ownOrigins = sameOrigins(publicOrigin);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (signedLinks?.test(req.path)) {
-      // The signature is the authority here, and a provider's Origin says nothing about it: dropped, so
-      // React Router's own origin check on document POSTs lets this one path through as well.
+      // So React Router's own origin check on document POSTs lets this one path through as well.
       delete req.headers.origin;
       return next();
     }
@@ -37,10 +33,7 @@ export function sameSiteMutations(publicOrigin: string, signedLinks?: RegExp): R
   };
 }
 
-/**
- * The site's own origins: PUBLIC_ORIGIN, and for a developer's http://localhost:PORT its loopback
- * spellings on the same port (127.0.0.1, [::1]). Never the request's Host, which the sender writes.
- */
+/** Never the request's Host, which the sender writes. */
 function sameOrigins(publicOrigin: string): Set<string> {
   if (!isDeveloperOrigin(publicOrigin)) return new Set([publicOrigin]);
   const { port } = new URL(publicOrigin);
@@ -51,18 +44,14 @@ function sameOrigins(publicOrigin: string): Set<string> {
 }
 
 export type ContentSecurity = {
-  /** Other sites the pages use, by kind (app/server/csp.server.ts). */
   sources: CspSources;
-  /** Pre-rendered pages by path (as `pagePath` writes it), with their inline scripts' hash sources. */
   prerenderedScripts: ReadonlyMap<string, string[]>;
 };
 
-/** A page's path as the pre-rendered files are looked up: no trailing slash, except for "/". */
 export function pagePath(path: string): string {
   return path.length > 1 ? path.replace(/\/$/, "") : path;
 }
 
-/** This response's CSP nonce, for the app's load context (server-rendered pages). */
 export function cspNonce(res: Response): string {
   const nonce: unknown = res.locals.cspNonce;
   if (typeof nonce !== "string") throw new Error("securityHeaders() must run before the app");
@@ -70,23 +59,16 @@ export function cspNonce(res: Response): string {
 }
 
 /**
- * Helmet's headers (nosniff, a strict referrer policy, no framing, cross-origin isolation of this
- * site's windows) plus a Permissions-Policy. HSTS and upgrade-insecure-requests only when the public
- * origin is https.
- *
- * The Content-Security-Policy (docs/decisions/0017): server-rendered pages run only scripts carrying
- * this response's fresh nonce, and what those load ('strict-dynamic'). Pre-rendered pages are the
- * same files for everyone, so they list the sha256 of each of their inline scripts instead, plus
- * 'self' for the modules under /assets: a hashed inline module's imports carry no nonce, so under
- * 'strict-dynamic' they would load only when a modulepreload link happened to fetch them first.
+ * Helmet's headers plus a Permissions-Policy; HSTS only on https. The CSP: nonces on rendered pages, hashes
+ * plus 'self' on pre-rendered ones (docs/decisions/0017-content-security-policy.md).
  */
 export function securityHeaders(publicOrigin: string, csp: ContentSecurity): RequestHandler[] {
   const https = publicOrigin.startsWith("https:");
   const { sources } = csp;
   const policy = cspTemplate({
     "default-src": ["'self'"],
-    // Inline styles stay allowed (the decision record says why): React renders style
-    // attributes, and sonner and Radix's scroll lock add <style> elements without a nonce.
+    // React renders style attributes, and sonner and Radix add <style> without a nonce
+    // (docs/decisions/0017-content-security-policy.md).
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
@@ -98,7 +80,6 @@ export function securityHeaders(publicOrigin: string, csp: ContentSecurity): Req
     "object-src": ["'none'"],
     ...(https ? { "upgrade-insecure-requests": [] } : {}),
   });
-  // Each pre-rendered page's whole policy, written once: the same file goes to everyone.
   const prerenderedPolicies = new Map(
     [...csp.prerenderedScripts].map(([page, hashes]) => [
       page,
@@ -133,11 +114,7 @@ export function securityHeaders(publicOrigin: string, csp: ContentSecurity): Req
 
 type Directives = Record<string, string[]>;
 
-/**
- * The Content-Security-Policy for these directives with a request's `script-src` put in: helmet writes
- * (and checks) the policy once, with a marker where the script sources go, and each request fills that
- * in. Helmet's own per-request middleware would rebuild the whole policy for every answer.
- */
+/** Helmet writes and checks the policy once; each request only fills in its script sources. */
 function cspTemplate(directives: Directives): (scriptSources: string) => string {
   const MARKER = "'script-sources-of-this-response'";
   let written = "";
@@ -155,10 +132,7 @@ function cspTemplate(directives: Directives): (scriptSources: string) => string 
   return (scriptSources) => `${before}${scriptSources}${after}`;
 }
 
-/**
- * Fresh CSP nonces (128 random bits each, base64), drawn from a buffer the system's CSPRNG refills
- * every 256 nonces rather than one call to it per response.
- */
+/** Drawn from a buffer the CSPRNG refills, rather than one call per response. */
 function noncePool(): { next(): string } {
   const NONCE_BYTES = 16;
   const pool = Buffer.alloc(NONCE_BYTES * 256);
@@ -178,14 +152,10 @@ function noncePool(): { next(): string } {
 const INLINE_SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
 const SRC_ATTRIBUTE = /\ssrc\s*=/i;
 const TYPE_ATTRIBUTE = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
-/** Types a browser runs (and CSP checks); others, like application/ld+json, are data. */
+/** Others, like application/ld+json, are data. */
 const EXECUTABLE_TYPE = /^(?:|module|importmap|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
 
-/**
- * The CSP hash sources (`sha256-…`) of the inline scripts a browser would run in this HTML: exactly
- * the text between the tags, newlines normalised as the HTML parser does. Meant for our own build's
- * pre-rendered pages, whose markup React writes.
- */
+/** The text between the tags, newlines normalised as the HTML parser does. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
@@ -199,12 +169,8 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Every request body the app may read (any method but GET and HEAD) is read here first, whole and
- * bounded, however it is sent: declared with Content-Length or streamed chunked. Within `maxBytes` it
- * is kept (`bufferedBody`) and the app reads that copy, so nothing after this point (the access check
- * that reads a form's intent, the action) can be made to buffer more. Over it, the rest is read and
- * dropped, then 413 (a browser keeps sending and would miss an early answer), unless it declares or
- * sends more than `dropBytes`: then the 413 comes at once, reading stops and the connection closes.
+ * Every request body is read here first, whole and bounded, so nothing after (the access check, the action)
+ * can be made to buffer more. Over `maxBytes` it is drained for the 413; over `dropBytes` the connection closes.
  */
 export function boundedBodies(maxBytes: number, dropBytes: number, message: string): RequestHandler {
   return (req, res, next) => {
@@ -212,9 +178,7 @@ export function boundedBodies(maxBytes: number, dropBytes: number, message: stri
     const refuse = () => {
       if (!res.headersSent) res.status(413).json({ error: message });
     };
-    // Stop reading, answer at once, and close a moment later: the client gets time to read the 413 while
-    // it is still sending (closing at once sends a reset that can discard the answer it has not read).
-    // The request is unfinished, so no client reuses this connection meanwhile.
+    // Close a moment later: closing at once sends a reset that can discard the 413 before it is read.
     const hangUp = () => {
       req.pause();
       res.once("finish", () => setTimeout(() => req.socket.destroy(), 2_000).unref());
@@ -239,7 +203,6 @@ export function boundedBodies(maxBytes: number, dropBytes: number, message: stri
   };
 }
 
-/** The body `boundedBodies` read for this request, or null (a GET, a HEAD). */
 export function bufferedBody(res: Response): Uint8Array<ArrayBuffer> | null {
   const body: unknown = res.locals.bufferedBody;
   return body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : null;

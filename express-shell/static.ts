@@ -1,7 +1,4 @@
-// The build's client files (fingerprinted assets, public files, pre-rendered pages) served from memory,
-// with gzip and brotli bodies made once, when first asked for, so no later request compresses or
-// touches the disk for them (docs/decisions/0018-performance.md). What the app renders is compressed
-// as it is answered (express-shell/app-handler.ts).
+// Client files served from memory, each compressed once when first asked for (docs/decisions/0018-performance.md).
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -10,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 
-// The worker: a body in, its brotli body out (CommonJS, as an eval'd worker runs).
+// CommonJS, as an eval'd worker runs.
 const BROTLI_WORKER = `
 const { parentPort } = require("node:worker_threads");
 const zlib = require("node:zlib");
@@ -23,23 +20,21 @@ parentPort.on("message", (body) => {
 });
 `;
 
-/** Bigger files stay on disk (sent with res.sendFile, uncompressed). */
+/** Bigger files are sent from disk, uncompressed. */
 const MAX_IN_MEMORY_BYTES = 2 * 1024 * 1024;
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|data|svg|txt|xml|webmanifest|map)$/;
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=0, must-revalidate";
 
 type File = {
-  /** Set for a file too big to hold: sent from disk. */
   onDisk?: string;
   body: Buffer;
-  /** A file extension for res.type (".html" for pre-rendered pages). */
   type: string;
   etag: string;
   cacheControl: string;
   compressible: boolean;
   gzip?: Buffer;
-  /** Set once a gzip body was attempted (a tiny file may not shrink). */
+  /** A tiny file may not shrink. */
   gzipTried?: boolean;
   br?: Buffer;
   brotliQueued?: boolean;
@@ -55,10 +50,6 @@ function walk(dir: string, prefix = ""): string[] {
   return found;
 }
 
-/**
- * Every file under `clientDir` by its URL path, and each pre-rendered page (`pages`: "/", "/about", …)
- * by its page path as well. `pagePath` normalises a request path the way the page paths are written.
- */
 export function clientFiles(clientDir: string, pages: Iterable<string>, pagePath: (p: string) => string) {
   const files = new Map<string, File>();
   for (const relative of walk(clientDir)) {
@@ -92,9 +83,7 @@ export function clientFiles(clientDir: string, pages: Iterable<string>, pagePath
     if (file) byPage.set(page, file);
   }
 
-  // Brotli (quality 11) is slow to make (~50 ms for a big script): a worker thread makes it, one file
-  // at a time, for files that were asked for, off the main thread and off libuv's thread pool (which
-  // the log writes and the file system share). Until it is ready, such a file goes out as gzip.
+  // Brotli at quality 11 is slow: a worker thread makes it, off libuv's pool; until then the file goes out as gzip.
   let worker: Worker | undefined;
   const brotliQueue: File[] = [];
   let brotliBusy = false;
@@ -141,9 +130,7 @@ export function clientFiles(clientDir: string, pages: Iterable<string>, pagePath
     let etag = file.etag;
     if (file.compressible) {
       res.vary("Accept-Encoding");
-      // Brotli when the browser takes it (smaller), whatever order it lists them in; else gzip.
-      // Made on the first request that can use them, once: gzip here (a fraction of a millisecond for
-      // a page, a few for the biggest script), brotli in the worker.
+      // Made on the first request that can use them: gzip here, brotli in the worker.
       if (!file.gzipTried && req.acceptsEncodings("gzip") === "gzip") {
         file.gzipTried = true;
         const gz = zlib.gzipSync(file.body, { level: 9 });
@@ -165,11 +152,10 @@ export function clientFiles(clientDir: string, pages: Iterable<string>, pagePath
       }
     }
     res.setHeader("ETag", etag);
-    // res.send answers 304 when If-None-Match matches, and leaves the body out of HEAD answers.
+    // 304 on a matching If-None-Match; no body for HEAD.
     res.send(body);
   }
 
-  /** Serves a known file or pre-rendered page (GET and HEAD); anything else goes on, without a disk look-up. */
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     let pathname = req.path;

@@ -1,6 +1,4 @@
-// `npm run backup [FILE]`: a consistent JSON dump of the configured database (DATABASE_URL, or
-// PGlite in DATA_DIR, whose server must be stopped) to FILE, by default
-// DATA_DIR/backups/coach-<time>.json. docs/decisions/0015-backups.md.
+// `npm run backup [FILE]` (docs/decisions/0015-backups.md); a PGlite server must be stopped first.
 import { buildIfNeeded, serverBuildFile } from "./build-if-needed.mjs";
 
 buildIfNeeded({ quiet: true });

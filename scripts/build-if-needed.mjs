@@ -1,6 +1,4 @@
-// Builds the app (react-router build) when its sources are newer than build/server/index.js
-// ($BUILD_DIR instead of build/ when set, as react-router.config.ts does).
-// Shared by `npm start`, `npm run backup` and `npm run restore`.
+// Builds the app when its sources are newer than the build; shared by `npm start`, backup and restore.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -18,12 +16,9 @@ function newestMtime(target) {
   return newest;
 }
 
-/**
- * Runs the build if needed; exits the process when the build fails. `quiet` sends the build's
- * output to stderr, so a tool's stdout holds only its own result line.
- */
+/** `quiet` sends the build's output to stderr, so stdout holds only the tool's result. */
 export function buildIfNeeded({ quiet = false } = {}) {
-  // SKIP_BUILD=1 runs the build as it is (the system tests test the build they were given).
+  // The system tests test the build they were given.
   if (process.env.SKIP_BUILD === "1") return;
   const builtAt = existsSync(serverBuildFile) ? statSync(serverBuildFile).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));

@@ -1,5 +1,4 @@
-// Debian's Chromium, never a downloaded browser, with the flags this machine needs (no network
-// chatter, no sandbox as root). One list for the tests, the benchmarks and the image scripts.
+// Debian's Chromium, never a downloaded browser; one flag list for tests, benchmarks and image scripts.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [

@@ -1,7 +1,5 @@
-// Renders the 1200×630 link-preview image (public/images/social-card.png) from HTML with the site's own
-// brand name, tagline and colours, using Debian's Chromium. Run it again after changing the brand:
-//   node scripts/make-social-card.mjs
-// Nothing is fetched: the page is inline HTML with the logo inlined and system fonts only.
+// `node scripts/make-social-card.mjs`: public/images/social-card.png from inline HTML with the brand,
+// rendered by Debian's Chromium; nothing is fetched.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -11,7 +9,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const output = path.join(root, "public", "images", "social-card.png");
 const MAX_BYTES = 100 * 1024;
 
-// Read from site.ts rather than imported, so this script runs on plain Node without a TypeScript loader.
+// Read rather than imported, so plain Node runs it without a TypeScript loader.
 const site = readFileSync(path.join(root, "app", "content", "site.ts"), "utf8");
 const field = (name) => {
   const match = site.match(new RegExp(`${name}:\\s*"([^"]+)"`));
@@ -24,7 +22,6 @@ const logo = readFileSync(path.join(root, "public", "images", "logo.svg"), "utf8
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// The dark theme's tokens from app/app.css (dark is the default theme).
 const html = `<!doctype html>
 <html><head><meta charset="utf-8"><style>
   * { margin: 0; box-sizing: border-box; }

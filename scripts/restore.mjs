@@ -1,6 +1,4 @@
-// `npm run restore FILE`: loads a backup written by `npm run backup` into the configured database
-// (DATABASE_URL, or PGlite in DATA_DIR, whose server must be stopped), which must be empty; the
-// migrations are applied first. docs/decisions/0015-backups.md.
+// `npm run restore FILE` into an empty database (docs/decisions/0015-backups.md); a PGlite server must be stopped first.
 import { buildIfNeeded, serverBuildFile } from "./build-if-needed.mjs";
 
 buildIfNeeded({ quiet: true });

@@ -1,5 +1,4 @@
-// `npm test`: every check the project has, in order, ending with one plain summary line
-// `N passed, N failed` (tests summed over every suite; a failed non-test step counts as one failure).
+// `npm test`: every check, ending with one summary line `N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -113,7 +112,6 @@ async function postgresUrl() {
 step("typecheck", bin("react-router"), ["typegen"]);
 step("typecheck (tsc)", bin("tsc"), []);
 step("lint", bin("biome"), ["check", "."]);
-// Import rules: no circles, one-way layers (.dependency-cruiser.cjs, docs/ARCHITECTURE.md).
 step("lint (import rules)", "npm", ["run", "--silent", "lint:imports"]);
 vitest("unit + integration on PGlite", ["unit", "integration"], "vitest-pglite", { TEST_DATABASE_URL: "" });
 

@@ -1,16 +1,13 @@
-// Enhancers: small vanilla-TypeScript modules that make HTML-first pages interactive without React
-// (docs/decisions/0030-html-first-pages.md). Each is its own entry of the client build, so a page loads
-// only the ones it names; the server learns their built file names through `virtual:enhancers`.
+// Each enhancer is its own client-build entry, so a page loads only those it names
+// (docs/decisions/0030-html-first-pages.md); the server learns their files through `virtual:enhancers`.
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
 
 const VIRTUAL_ID = "virtual:enhancers";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-/** One enhancer as the page loads it: its module and the modules it imports (for modulepreload). */
 export type EnhancerFiles = { src: string; imports: string[] };
 
-/** Every static import a chunk reaches, itself excluded, in load order. */
 function staticImports(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): string[] {
   const chunk = bundle[fileName];
   if (chunk?.type !== "chunk") return [];
@@ -22,7 +19,6 @@ function staticImports(bundle: Rollup.OutputBundle, fileName: string, seen = new
   return [...seen];
 }
 
-/** `entries`: enhancer name → source file, relative to the project root. */
 export function enhancers(entries: Readonly<Record<string, string>>): Plugin {
   let command: "build" | "serve" = "build";
   let base = "/";
@@ -62,8 +58,7 @@ export function enhancers(entries: Readonly<Record<string, string>>): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return;
-      // The dev server serves the sources themselves; the build's server side gets the client's files
-      // (the client environment is built first: React Router's buildApp).
+      // The client environment is built first (React Router's buildApp).
       const files =
         command === "serve"
           ? Object.fromEntries(

@@ -1,14 +1,12 @@
 import { useEffect } from "react";
 import { type AnalyticsTool, SETTINGS } from "~/content/settings";
 
-/** Marks our script tags, so a remount (or a second <Analytics />) never adds a script twice. */
+/** A remount never adds a script twice. */
 const MARKER = "data-page-view-analytics";
 
 /**
- * The page-view analytics scripts (SPEC §7), added after hydration so they never delay the page and never
- * run during pre-rendering. None while settings list no tool. A load failure (offline, a blocker) is
- * only logged (SPEC §8): counting visits must never break a page. The CSP lets them in (decision 0017):
- * added by our own code ('strict-dynamic') on server-rendered pages, by origin on pre-rendered ones.
+ * Added after hydration, so they never delay the page or run in pre-rendering; a load failure is only
+ * logged (docs/product/errors.md). CSP: docs/decisions/0017-content-security-policy.md.
  */
 export function Analytics({ tools = SETTINGS.analytics }: { tools?: readonly AnalyticsTool[] }) {
   useEffect(() => {

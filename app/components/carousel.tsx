@@ -1,20 +1,14 @@
 import { Children, type ReactNode, useId } from "react";
 
-// An accessible, looping carousel (WAI-ARIA APG carousel pattern, grouped slides) on HTML-first pages
-// (docs/decisions/0030-html-first-pages.md). This is its markup: without JavaScript a row of slides that
-// scrolls sideways and snaps to each; app/enhancers/carousel.ts makes it loop, move on by itself every
-// `autoplayMs` (pausing while hovered or focused, after Pause, never under reduced motion), and, once
-// near the screen, hides the slides out of view from assistive technology.
+// The carousel's markup (WAI-ARIA APG pattern): without JavaScript a row that scrolls and snaps;
+// app/enhancers/carousel.ts adds the rest (docs/decisions/0030-html-first-pages.md).
 
 type PerView = 1 | 2 | 3 | 4;
 
-/**
- * Slides visible at once: `base` below 768 px, `md` from 768 px, `lg` from 1024 px; `from769` from 769 px,
- * for layouts whose narrow view holds up to 768 px inclusive (SPEC §9 logos). Use `md` or `from769`, not both.
- */
+/** `from769` is for layouts whose narrow view holds up to 768 px inclusive (docs/product/constants.md, Other); not with `md`. */
 export type SlidesPerView = { base: PerView; md?: PerView; from769?: PerView; lg?: PerView };
 
-// Whole class names, so Tailwind finds them when it scans this file.
+// Whole class names, so Tailwind finds them.
 const BASIS = {
   base: { 1: "basis-full", 2: "basis-1/2", 3: "basis-1/3", 4: "basis-1/4" },
   md: { 1: "md:basis-full", 2: "md:basis-1/2", 3: "md:basis-1/3", 4: "md:basis-1/4" },
@@ -46,18 +40,12 @@ export function Carousel({
   children,
   className = "",
 }: {
-  /** Names the region, e.g. "Client testimonials". */
   label: string;
-  /** Also shows the label, as the carousel's caption beside its controls. */
   showLabel?: boolean;
-  /** One slide in words, for the buttons: "Previous testimonial", "Next testimonial". */
   itemName: string;
   slidesPerView: SlidesPerView;
   autoplayMs?: number;
-  /**
-   * Slides out of view are inert and hidden from assistive technology (the default). `false` keeps every
-   * slide exposed, where the whole set is the content and each slide is short, such as a row of logos.
-   */
+  /** `false` keeps every slide exposed where the whole set is the content, such as a row of logos. */
   hideSlidesOutOfView?: boolean;
   children: ReactNode;
   className?: string;
@@ -74,7 +62,7 @@ export function Carousel({
       data-autoplay-ms={autoplayMs}
       data-hide-out-of-view={hideSlidesOutOfView ? "" : undefined}
     >
-      {/* Controls come first, so the rotation control is the first thing keyboard users reach. */}
+      {/* The rotation control is the first thing keyboard users reach. */}
       <div
         className={`mb-4 flex flex-wrap items-center gap-3 ${showLabel ? "justify-between" : "justify-end"}`}
       >
@@ -85,7 +73,6 @@ export function Carousel({
         )}
         <div className="flex items-center gap-2">
           {autoplayMs ? (
-            // Never shown to someone who prefers reduced motion: nothing rotates for them.
             <button
               type="button"
               className={`${buttonClass} motion-reduce:hidden`}
@@ -111,12 +98,11 @@ export function Carousel({
           </button>
         </div>
       </div>
-      {/* Without JavaScript the row scrolls sideways and snaps to each slide. */}
       <div
         className="overflow-hidden no-script:snap-x no-script:snap-mandatory no-script:overflow-x-auto"
         data-carousel-viewport=""
       >
-        {/* The 16 px gutter is split, 8 px each side of a slide: cards fill the viewport edge to edge, and a slide's own box overhangs it by only 8 px. */}
+        {/* The 16 px gutter is split, so cards fill the viewport edge to edge. */}
         <div className="-mx-2 flex touch-pan-y no-script:touch-auto" aria-live="off" data-carousel-track="">
           {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: an APG carousel slide is a role="group"; a fieldset is for form controls

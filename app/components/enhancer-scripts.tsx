@@ -1,11 +1,7 @@
 import files from "virtual:enhancers";
 import type { EnhancerName } from "~/enhancers/entries";
 
-/**
- * The module scripts of an HTML-first page's enhancers (docs/decisions/0030-html-first-pages.md), each
- * with what it imports preloaded, and this response's CSP nonce (none on pre-rendered pages, which the
- * policy allows by 'self').
- */
+/** Pre-rendered pages get no nonce: the policy allows them by 'self'. */
 export function EnhancerScripts({ names, nonce }: { names: readonly EnhancerName[]; nonce?: string }) {
   const scripts = names.flatMap((name) => files[name] ?? []);
   const preloads = [...new Set(scripts.flatMap((script) => script.imports))];

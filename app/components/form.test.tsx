@@ -3,9 +3,7 @@ import { expect, expectTypeOf, test } from "vitest";
 import { activityForm } from "~/lib/schemas/admin";
 import { type FormAnswer, useFetcherForm, useForm } from "./form";
 
-// What the server renders for a form that was refused (a plain POST, or the first paint after one):
-// the message beside its field, the field marked invalid and described by it; a problem with no
-// field the person sees goes beside the button.
+// A refused form as the server renders it, without JavaScript.
 
 function Activity({ answer }: { answer: FormAnswer | undefined }) {
   const form = useForm(activityForm, { answer, busy: false });
@@ -31,7 +29,6 @@ test("a refusal about a field: the alert beside it, aria-invalid and aria-descri
   expect(describedBy).toBeTruthy();
   expect(html).toContain(`id="${describedBy}" role="alert"`);
   expect(html.match(/role="alert"/g)).toHaveLength(1);
-  // Beside the title, before the next field.
   expect(html.indexOf("Activity title is required.")).toBeLessThan(html.indexOf('name="details"'));
   expect(/<textarea[^>]*name="details"[^>]*>/.exec(html)?.[0]).not.toContain("aria-invalid");
 });

@@ -2,17 +2,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { FormDefinition, FormProblem } from "~/lib/forms";
 
-// Every form of the site works the same way (docs/decisions/0024-forms.md):
-//  - it is declared once, as a FormDefinition (app/lib/forms.ts) over a schema in app/lib/schemas;
-//  - on submit the browser checks it with that definition and, when it fails, sends nothing and shows
-//    the first problem; the action checks it again with the same definition, so a post made without
-//    JavaScript (or by anything else) gets the same words;
-//  - a problem shows beside its field (`error(name)`, a `role="alert"` paragraph with an id), the field
-//    says so (`aria-invalid`, `aria-describedby` naming that paragraph) and takes focus; a problem about
-//    no field the person sees (a hidden id, a refusal from the model) shows beside the button (`message`);
-//  - what was typed stays: a refusal changes no field; only a new success resets a form that asks for it.
+// Every form works the same way: docs/decisions/0024-forms.md.
 
-/** An action's answer to a form: `field` names the input a refusal is about, when known. */
 export type FormAnswer = { ok: boolean; error?: string | null; field?: string | null };
 
 type Fetcher<T> = { state: "idle" | "loading" | "submitting"; data: T | undefined };
@@ -20,10 +11,7 @@ type Fetcher<T> = { state: "idle" | "loading" | "submitting"; data: T | undefine
 /** Refuses an untyped fetcher (`useFetcher()`, data `any`): its answer's type comes from the action. */
 type Typed<T> = 0 extends 1 & T ? "type the fetcher by its action: useFetcher<typeof action>()" : unknown;
 
-/**
- * Calls `onAnswer` once for each answer a fetcher settles on (state back to idle with new data), never
- * again for the same answer: not on a re-render, not when the page's data is revalidated.
- */
+/** Once per answer: not on a re-render, not when the page's data is revalidated. */
 export function useSettledAnswer<T>(fetcher: Fetcher<T>, onAnswer: (answer: T) => void) {
   const handled = useRef<T | undefined>(undefined);
   const latest = useRef(onAnswer);
@@ -59,19 +47,13 @@ function answerProblem(answer: FormAnswer | undefined): FormProblem | null {
   return { ok: false, error: answer.error, field: answer.field ?? null };
 }
 
-/**
- * One form's state. `server` is the action's answer to the last post (a fetcher's data, or the
- * action data of a plain POST) and whether a post is under way. Spread `onSubmit` and `ref` on the
- * form, `field(name)` on each input, and put `error(name)` beside each input and `message` beside
- * the button.
- */
+/** Spread `onSubmit` and `ref` on the form and `field(name)` on each input; `error(name)` and `message` go beside them. */
 export function useForm<Field extends string>(
   definition: FormDefinition<unknown, Field>,
   server: { answer: FormAnswer | undefined; busy: boolean },
 ) {
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  // The browser's own check of the last submit; null once a submit passed it.
   const [checked, setChecked] = useState<FormProblem | null>(null);
   const problem = checked ?? (server.busy ? null : answerProblem(server.answer));
   const besideField =
@@ -82,7 +64,6 @@ export function useForm<Field extends string>(
     const target = name ? formRef.current?.querySelector<HTMLElement>(`[data-field="${name}"]`) : null;
     target?.focus();
   };
-  // A refusal from the server focuses its field, as the browser's check does.
   const answered = useRef<unknown>(undefined);
   useEffect(() => {
     if (server.busy || server.answer === answered.current) return;
@@ -107,7 +88,7 @@ export function useForm<Field extends string>(
       setChecked(parsed);
       focus(parsed.field);
     },
-    /** An input's name and its problem wiring; `input` when the input's name is not the field's (link rows). */
+    /** `input` when the input's name is not the field's (link rows). */
     field(name: Field, input: string = name): FieldProps {
       const invalid = besideField === name;
       return {
@@ -117,11 +98,9 @@ export function useForm<Field extends string>(
         "aria-describedby": invalid ? errorId(name) : undefined,
       };
     },
-    /** The problem with this field, to show beside it. */
     error(name: Field): ReactNode {
       return besideField === name && problem ? <Problem id={errorId(name)}>{problem.error}</Problem> : null;
     },
-    /** A problem about no field the person sees, beside the button. */
     message: problem && !besideField ? <Problem id={`${uid}-message`}>{problem.error}</Problem> : null,
   };
 }
@@ -129,10 +108,7 @@ export function useForm<Field extends string>(
 /** What `useForm` gives a form whose fields are `Field` (for a part of a form drawn by its own component). */
 export type FormState<Field extends string> = ReturnType<typeof useForm<Field>>;
 
-/**
- * A form that posts through a fetcher and stays on the page (the admin area's in-place forms, a
- * homework hand-in): `reset` clears it after each new success, for the next entry.
- */
+/** Posts through a fetcher; `reset` clears it after each new success. */
 export function useFetcherForm<Field extends string, Answer extends FormAnswer>(
   definition: FormDefinition<unknown, Field>,
   fetcher: Fetcher<Answer> & Typed<Answer>,

@@ -10,7 +10,6 @@ test("isCurrentPath: the same path, or one under it unless `end`; the query and 
   expect(isCurrentPath("/admin/clientsx", "/admin/clients")).toBe(false);
   expect(isCurrentPath("/lessons", "/lessons?page=2#top")).toBe(true);
   expect(isCurrentPath("/lessons", "/homework")).toBe(false);
-  // Home is current on the home page only.
   expect(isCurrentPath("/", "/")).toBe(true);
   expect(isCurrentPath("/about", "/")).toBe(false);
   // Not an absolute path: resolved as the browser would.

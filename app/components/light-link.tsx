@@ -1,12 +1,8 @@
 import { type AnchorHTMLAttributes, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 
-// Links that cost the server what an <a> costs. React Router's <Link> resolves its path, reads the
-// router's state and makes a click handler for each link it renders: ~13 µs of server CPU apiece, a third
-// of Leads & Clients' render with its 100 row links (docs/decisions/0032-rendering-cost.md). A LightLink
-// is a plain <a data-light-link> with an absolute (or query-only) href, and one listener on the document
-// (LightLinkNavigation, which the root renders on hydrated pages) makes its clicks client-side
-// navigations as <Link>'s would be. Without JavaScript, and on HTML-first pages, it is a plain link.
+// A plain <a> whose clicks one document listener turns into client-side navigations: <Link> costs far
+// more server CPU per link (docs/decisions/0032-rendering-cost.md).
 
 type LightLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
@@ -14,10 +10,8 @@ export function LightLink({ to, ...props }: LightLinkProps) {
   return <a {...props} href={to} data-light-link="" />;
 }
 
-/** NavLink's sense of "this link is the current page": the same path, or (unless `end`) one under it. */
 export function isCurrentPath(pathname: string, to: string, end = false): boolean {
-  // An absolute path's own path part, without parsing a URL for it (the header and tabs ask this of a
-  // dozen links on every page); anything else is resolved as the browser would.
+  // Without parsing a URL: the header and tabs ask this of many links per page.
   const path =
     to.startsWith("/") && !to.startsWith("//")
       ? to.replace(/[?#].*$/s, "")
@@ -33,7 +27,6 @@ type LightNavLinkProps = Omit<LightLinkProps, "className"> & {
   className: (state: { isActive: boolean }) => string;
 };
 
-/** A LightLink that marks itself as the current page (aria-current and its class), as <NavLink> does. */
 export function LightNavLink({ to, end, className, ...props }: LightNavLinkProps) {
   const isActive = isCurrentPath(useLocation().pathname, to, end);
   return (
@@ -46,11 +39,7 @@ export function LightNavLink({ to, end, className, ...props }: LightNavLinkProps
   );
 }
 
-/**
- * Rendered once by the root on hydrated pages: one click listener for every LightLink. A plain left click (no modifier key, no other
- * target, no download) on a same-origin LightLink navigates in place; a click a handler has already
- * taken (defaultPrevented) is left alone. Going to the URL already shown replaces it, as <Link> does.
- */
+/** A plain left click on a same-origin LightLink navigates in place; going to the URL shown replaces it. */
 export function LightLinkNavigation(): null {
   const navigate = useNavigate();
   useEffect(() => {

@@ -3,13 +3,8 @@ import { useLocation, useRevalidator } from "react-router";
 import { can } from "~/domain/policy";
 import { useAuth } from "./auth-provider";
 
-// Live updates in the browser (docs/decisions/0014-live-updates.md): while someone is signed in, one
-// EventSource on /events; an event about what this page shows asks the page's loaders again
-// (React Router revalidation: no reload, typed text stays). An event about the viewer's own role,
-// plan or sessions revalidates too, and the route guards then send them where they belong.
-// The first stream asks for what changed since the page's data was read (`window.__liveSince`, the
-// server's clock, written into the document by app/entry.server.tsx), so a change made while the page
-// loaded is not lost (docs/decisions/0037-live-catch-up.md).
+// One EventSource on /events; an event about this page revalidates its loaders (docs/decisions/0014-live-updates.md,
+// 0037-live-catch-up.md).
 
 const DEBOUNCE_MS = 150;
 const BACKOFF_MIN_MS = 1_000;
@@ -17,7 +12,6 @@ const BACKOFF_MAX_MS = 60_000;
 
 type Change = { kind: string; clientId?: string; userId?: string };
 
-/** Whether a change to `clientId` shows on the staff page at `pathname`. */
 function staffPageShows(pathname: string, clientId: string | undefined): boolean {
   if (pathname === "/admin" || pathname === "/admin/clients" || pathname === "/admin/payments") return true;
   const detail = pathname.match(/^\/admin\/clients\/([0-9a-f-]{36})$/i);
@@ -33,16 +27,13 @@ export function LiveUpdates() {
   const { viewer } = useAuth();
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
-  // Read by the long-lived event handlers without reopening the stream on every navigation.
   const latest = useRef({ revalidator, pathname, viewer });
   latest.current = { revalidator, pathname, viewer };
   const userId = viewer?.id ?? null;
   const role = viewer?.role ?? null;
-  // Whether this document had a stream before: a new one (after a drop, or a new role's stream)
-  // catches up once on what was said while none was open.
+  // A new stream catches up once on what was said while none was open.
   const hadStream = useRef(false);
-  // The document's render time, kept from the first mount: later loader data may be fresher for some
-  // routes only (a navigation does not run every loader again), so the earliest one is the safe one.
+  // The earliest render time is the safe one: a navigation does not run every loader again.
   const since = useRef(documentRenderedAt());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new role is a new audience, so a new stream.
@@ -65,11 +56,9 @@ export function LiveUpdates() {
 
     const connect = () => {
       if (stopped) return;
-      // Without a render time the stream answers `resync`, and the page catches up all the same.
       source = new EventSource(since.current === null ? "/events" : `/events?since=${since.current}`);
       source.addEventListener("ready", () => {
         failures = 0;
-        // Changes made while no stream was open were not heard: catch up once.
         if (hadStream.current) revalidate();
         hadStream.current = true;
       });
@@ -86,13 +75,11 @@ export function LiveUpdates() {
       });
       source.addEventListener("resync", () => revalidate());
       source.addEventListener("reauth", () => {
-        // The server ends the stream: revalidate (the guards redirect), and reconnect as whoever
-        // the person now is (a signed-out viewer closes this effect instead).
+        // The server ended the stream: revalidate (the guards redirect) and reconnect as whoever the person now is.
         revalidate();
       });
       source.onerror = () => {
-        // A dropped connection is retried by EventSource itself (after the server's retry hint);
-        // a refusal (401, 429, 503) closes it for good: retry here, slower each time.
+        // EventSource retries a dropped connection itself; a refusal closes it for good, so retry here, slower each time.
         if (source?.readyState !== EventSource.CLOSED) return;
         source.close();
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** failures) * (0.5 + Math.random());

@@ -1,7 +1,3 @@
-/**
- * 'Loading…' while the next page's data is on its way: a small pill floating at the bottom of the
- * screen, so the page under it does not move; it is a status, so screen readers announce it.
- */
 export function LoadingStatus() {
   return (
     <div

@@ -2,8 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { localSignInForm } from "~/lib/schemas/sign-in";
 import { useForm } from "./form";
 
-// Local sign-in on /login (no OIDC client configured, loopback only): be a seeded person, or any email.
-// Plain POSTs to the login action, so it works without JavaScript.
+// Local sign-in (no OIDC client, loopback only), as plain POSTs so it works without JavaScript.
 
 export function LocalSignIn({
   people,
@@ -12,7 +11,6 @@ export function LocalSignIn({
 }: {
   people: { email: string; label: string; role: string; plan: string | null }[];
   redirectTo: string | null;
-  /** The action's answer to "Any email" (a plain POST). */
   refusal: { error: string; field: string | null } | null;
 }) {
   const navigation = useNavigation();

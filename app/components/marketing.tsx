@@ -1,21 +1,14 @@
 import type { ReactNode } from "react";
 
-// The building blocks the marketing pages share: the primary call-to-action look, a titled section
-// (plain or on the muted band), and a numbered list of steps.
-
-/** The filled call-to-action button (a Link or a button); add a margin at the call site. */
+/** A Link or a button; add a margin at the call site. */
 export const primaryButton =
   "inline-flex items-center justify-center rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90";
 
-/** Width and padding of a page section's content. */
 export const sectionBody = "mx-auto max-w-6xl px-4 py-16";
 
 const sectionHeading = "text-3xl font-bold tracking-tight";
 
-/**
- * A `<section>` named by its `<h2>` (`{id}-heading`), with an optional intro paragraph. `band` puts it
- * on the muted full-width band; `body` replaces the content's width and padding.
- */
+/** Named by its `<h2>` (`{id}-heading`); `band` puts it on the muted full-width band. */
 export function PageSection({
   id,
   heading,
@@ -52,7 +45,6 @@ export function PageSection({
   );
 }
 
-/** "Step 1", "Step 2"… cards in an ordered list; `columns` sets the grid's breakpoints. */
 export function NumberedSteps({
   steps,
   columns,

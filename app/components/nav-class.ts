@@ -1,5 +1,4 @@
-// The header's link look, shared by the React header and the HTML-first pages' enhancer (which draws the
-// signed-in links after asking who is here).
+// Shared by the React header and the HTML-first pages' enhancer.
 
 export function navClass(isActive: boolean): string {
   return `rounded-md px-2.5 py-1.5 text-sm transition-colors hover:bg-muted ${
@@ -7,5 +6,5 @@ export function navClass(isActive: boolean): string {
   }`;
 }
 
-/** The sign-in placeholder's look (SPEC §2: shown while the browser learns who is signed in). */
+/** docs/product/screens.md, Site header: shown while auth is loading. */
 export const AUTH_PLACEHOLDER_CLASS = "inline-block h-7 w-24 animate-pulse rounded-md bg-muted";

@@ -1,7 +1,6 @@
 import { type Link as LinkRow, linkLabel, safeHref } from "~/domain/links";
 
-// Links people typed are links only when they are http(s) or mailto; anything else (a javascript:
-// URL, a typo) is shown as plain text (ARCHITECTURE: links).
+// Only http(s) and mailto become links; anything else (a javascript: URL) is plain text.
 export function SafeLink({ link, className = "" }: { link: LinkRow; className?: string }) {
   const href = safeHref(link.url);
   const label = linkLabel(link);

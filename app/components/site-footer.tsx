@@ -2,10 +2,7 @@ import { useEffect, useState } from "react";
 import { LightLink } from "~/components/light-link";
 import { SITE, SOCIAL_LINKS } from "~/content/site";
 
-/**
- * The year is the viewer's, not the build's: pre-rendered HTML is refreshed after load (by React, or on
- * HTML-first pages by app/enhancers/site.ts, which finds `data-current-year`).
- */
+/** The viewer's year, not the build's: pre-rendered HTML is refreshed after load. */
 function useCurrentYear() {
   const [year, setYear] = useState(() => new Date().getFullYear());
   useEffect(() => setYear(new Date().getFullYear()), []);

@@ -8,20 +8,16 @@ import { signOutOnNextPage } from "~/lib/next-page";
 import { useAuth } from "./auth-provider";
 import { AUTH_PLACEHOLDER_CLASS, navClass } from "./nav-class";
 import { ThemeSwitch } from "./theme-switch";
-import { notify } from "./toast";
+import { showToast } from "./toast";
 import { useLazyDialog } from "./ui/lazy-dialog";
 
-// The header of every page. Hydrated pages (portal, admin) run it in React, with the phone drawer's
-// Radix dialog loaded on intent (decision 0019). HTML-first pages (the marketing pages, decision 0030)
-// get the same header as markup: the drawer is a native <dialog> opened by its button's `command` (no
-// script needed), and app/enhancers/site.ts adds the theme, the sign-in state and sign-out.
+// React on hydrated pages; plain markup with a native <dialog> drawer on HTML-first pages, enhanced by
+// app/enhancers/site.ts (docs/decisions/0019-marketing-javascript.md, 0030-html-first-pages.md).
 
 const linkClass = ({ isActive }: { isActive: boolean }) => navClass(isActive);
 
-/** Pages the header's "Dashboard" stands for: the portal's tabs. */
 const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/plan"];
 
-/** The drawer's id on HTML-first pages (its button's `commandfor`). */
 const MENU_ID = "site-menu";
 
 function NavItems({
@@ -38,7 +34,7 @@ function NavItems({
   const inPortal = PORTAL_PATHS.includes(pathname);
   const authItems = loading ? (
     <>
-      {/* SPEC §2: a placeholder while the browser learns who is signed in. */}
+      {/* docs/product/screens.md, Site header: a placeholder while auth is loading. */}
       <span
         className={`${AUTH_PLACEHOLDER_CLASS} ${htmlFirst ? "no-script:hidden" : ""}`}
         role="status"
@@ -47,7 +43,7 @@ function NavItems({
         <span className="sr-only">Checking your sign-in…</span>
       </span>
       {htmlFirst ? (
-        // Without JavaScript nobody asks: the portal's door instead (it sends a signed-in visitor on).
+        // Without JavaScript nobody asks: the portal's door instead.
         <a href="/login" className={`${navClass(false)} hidden no-script:inline-block`}>
           Client Portal
         </a>
@@ -70,7 +66,7 @@ function NavItems({
         </LightNavLink>
       )}
       {htmlFirst ? (
-        // A plain POST without JavaScript (/logout signs out and goes home); the enhancer does it in place.
+        // A plain POST without JavaScript; the enhancer does it in place.
         <form method="post" action="/logout" className="contents" data-sign-out>
           <button type="submit" className={`${navClass(false)} text-left`}>
             Sign out
@@ -101,7 +97,6 @@ function NavItems({
         </LightNavLink>
       ))}
       {htmlFirst ? (
-        // app/enhancers/site.ts redraws what is in here once it knows who is signed in, or after sign-out.
         <span className="contents" data-auth>
           {authItems}
         </span>
@@ -148,11 +143,7 @@ export function SiteHeader({ htmlFirst = false }: { htmlFirst?: boolean }) {
   return htmlFirst ? <HtmlFirstHeader /> : <HydratedHeader />;
 }
 
-/**
- * The header as markup: the drawer opens and closes with no script at all (invoker commands). The
- * button states no aria-expanded: it opens a modal dialog, which hides the button while open, and HTML
- * forbids the attribute beside `command`.
- */
+/** No aria-expanded: it opens a modal dialog, and HTML forbids the attribute beside `command`. */
 function HtmlFirstHeader() {
   const menu = (
     <>
@@ -200,14 +191,14 @@ function HtmlFirstHeader() {
 }
 
 function HydratedHeader() {
-  // The drawer's dialog code loads on intent to open it: desktop visits never download it.
+  // Loaded on intent to open: desktop visits never download it.
   const { Dialog, open, setOpen, triggerProps, onCloseAutoFocus } = useLazyDialog();
   const location = useLocation();
 
   const { signOut } = useAuth();
 
-  // SPEC §2: close the menu, leave a protected page first, then sign out and say so. The home page is
-  // HTML-first, so it is a new document: it finishes the sign-out (app/enhancers/site.ts).
+  // docs/product/screens.md, Site header. Home is HTML-first, a new document, which finishes the
+  // sign-out (app/enhancers/site.ts).
   async function handleSignOut() {
     setOpen(false);
     if (isProtectedPath(location.pathname)) {
@@ -216,11 +207,10 @@ function HydratedHeader() {
       return;
     }
     await signOut();
-    await notify("success", "Signed out");
+    await showToast("success", "Signed out");
   }
 
-  // Navigating (including back/forward) closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating (back/forward too) closes the drawer
   useEffect(() => setOpen(false), [location.key]);
 
   const menu = (

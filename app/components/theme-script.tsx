@@ -1,8 +1,6 @@
 import { THEME_COOKIE, THEME_STORAGE_KEY } from "~/domain/theme";
 
-// Runs before first paint, so a stored light theme never flashes dark (or the reverse),
-// including on pre-rendered pages whose HTML cannot know the visitor's choice. The CSP allows it by
-// the response's nonce on server-rendered pages and by its hash on pre-rendered ones (decision 0017).
+// Before first paint, so a stored theme never flashes the other one (docs/decisions/0006-theme.md, 0017-content-security-policy.md).
 const source = `(function(){try{var k=${JSON.stringify(THEME_STORAGE_KEY)},c=${JSON.stringify(THEME_COOKIE)};
 var t=localStorage.getItem(k);if(!t){var m=document.cookie.match(new RegExp('(?:^|; )'+c+'=([^;]*)'));t=m&&m[1];}
 if(t!=='light'&&t!=='dark'&&t!=='system')t='dark';

@@ -8,13 +8,9 @@ const optionClass =
   "cursor-pointer rounded-full px-2 py-1 text-muted-foreground has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring";
 const groupClass = "flex w-fit items-center gap-0.5 rounded-full border border-border p-0.5 text-xs";
 
-/**
- * Light / Dark / System, kept in local storage (SPEC) and a cookie (for server rendering). On HTML-first
- * pages (`htmlFirst`) the radios are plain markup that app/enhancers/site.ts checks and listens to; with
- * JavaScript off they are hidden (the choice can't be kept without it).
- */
+/** Hidden without JavaScript: the choice can't be kept without it. */
 export function ThemeSwitch({ htmlFirst = false }: { htmlFirst?: boolean }) {
-  // The header and the mobile drawer each render a switch: each needs its own radio group.
+  // The header and the mobile drawer each render one.
   const group = useId();
   if (htmlFirst) {
     return (

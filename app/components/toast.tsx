@@ -1,8 +1,7 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { ExternalToast, ToasterProps } from "sonner";
 
-// Toasts (sonner: top-right, rich colours, SPEC §9) load on first use: most visits never show one,
-// so the library stays out of every page's first download.
+// Sonner (docs/product/constants.md: top-right, rich colours) loads on first use: most visits never show a toast.
 
 let resolveMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => {
@@ -11,7 +10,7 @@ const mounted = new Promise<void>((resolve) => {
 let loadHost: (() => void) | null = null;
 let wanted = false;
 
-export async function notify(
+export async function showToast(
   type: "success" | "error",
   title: string,
   options?: ExternalToast,
@@ -37,7 +36,7 @@ export function ToastHost() {
     };
   }, []);
 
-  // The Toaster subscribes in its own effect, which runs before this one: toasts can go out now.
+  // The Toaster subscribes in its own, earlier effect.
   useEffect(() => {
     if (Toaster) resolveMounted();
   }, [Toaster]);

@@ -1,12 +1,10 @@
-// The About page's words and figures (SPEC §2 "About"). Figures are the spec's; change one here and the
-// page follows.
+// docs/product/screens.md, About; change a figure here and the page follows.
 
 export type Stat = { value: string; label: string };
 
 export type Logo = { name: string; src: string };
 
 export type LogoCarousel = {
-  /** The carousel's label, read out when a screen reader enters it. */
   label: string;
   logos: readonly Logo[];
 };
@@ -14,7 +12,6 @@ export type LogoCarousel = {
 export type WorkCard = {
   id: string;
   title: string;
-  /** The figure shown large on the card, when it has one. */
   highlight?: string;
   body: string;
 };
@@ -77,7 +74,7 @@ export const ABOUT = {
       },
     ] satisfies readonly WorkCard[],
   },
-  /** Placeholder lists: the coach replaces them with the companies they can name. Wordmarks only. */
+  /** Placeholders for the companies the coach can name; wordmarks only. */
   carousels: [
     {
       label: "Companies I've interviewed with",

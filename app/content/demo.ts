@@ -1,8 +1,7 @@
 import type { HomeworkStatus, Plan, ServiceKind } from "~/domain/plans";
 import type { ResourceKind } from "~/domain/resource-kinds";
 
-// The read-only demo shown to leads and signed-out visitors (/demo, /demo/plan): a realistic
-// month of coaching on each plan. Dates are days relative to today, so the demo never looks stale.
+// Dates are days relative to today, so the demo never looks stale.
 
 type DemoLink = { label: string; url: string };
 
@@ -23,10 +22,7 @@ export const DEMO_USAGE: Record<Plan, Partial<Record<ServiceKind, number>>> = {
   },
 };
 
-/**
- * Recent activity. `service` names what the entry comes from: a plan's demo shows only the entries
- * its plan includes (a Basic client has no strategy call); entries without one belong to every plan.
- */
+/** A plan's demo shows only the entries its plan includes; entries without `service` belong to every plan. */
 export const DEMO_ACTIVITIES: {
   daysAgo: number;
   title: string;

@@ -1,20 +1,17 @@
 import { ALLOWANCES, PLAN_LABELS, type Plan } from "~/domain";
 
-// The FAQ (SPEC §2 "FAQ"): ten questions, answers as plain text (also used for the FAQPage JSON-LD).
-// The spec's "the platform is a video-meeting tool" is folded into the session-content answer.
+// docs/product/screens.md, FAQ; plain text, also used for the FAQPage JSON-LD.
 
 export type FaqLink = { label: string; to: string };
 
 export type FaqEntry = {
   id: string;
   question: string;
-  /** Paragraphs of plain text. */
   answer: readonly string[];
-  /** An optional link shown after the answer (a page of this site, or /#contact). */
   link?: FaqLink;
 };
 
-/** The tier comparison sentence, from the same allowance table the portal and pricing page use. */
+/** From the same allowance table the portal and pricing page use. */
 function tierSummary(plan: Plan): string {
   const a = ALLOWANCES[plan];
   const sessions = a.session_30m > 0 ? `, ${a.session_30m} coaching sessions of 30 minutes` : "";

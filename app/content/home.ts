@@ -1,4 +1,4 @@
-// The home page's words (SPEC §2 "Home"). The coach's name and the embed links live in settings.ts.
+// docs/product/screens.md, Home; the coach's name and the embed links live in settings.ts.
 
 export const HOME = {
   seo: {
@@ -17,7 +17,7 @@ export const HOME = {
       "A weekly plan that fits around classes or a full-time job",
     ],
     cta: { label: "See plans and pricing", to: "/pricing" },
-    /** SPEC §2: exact wording. */
+    /** docs/product/screens.md, Home: exact wording. */
     rating: "Coached 115+ aspiring SWEs",
   },
   coachCard: {

@@ -1,5 +1,3 @@
-// Everything the Next Offer program page says, in one place: change a step, a question or a link here.
-
 export const NEXT_OFFER_SEO = {
   title: "Next Offer Coaching Program",
   description:
@@ -16,7 +14,6 @@ export const NEXT_OFFER_HERO = {
     "Built by a former big-tech interviewer and hiring-committee member who has coached 115+ aspiring SWEs.",
 } as const;
 
-/** The program's key facts, shown next to the 'ENROLL BY' date. */
 export const PROGRAM_FACTS = {
   lengthLabel: "Program length",
   length: "4, 8, or 12 Weeks",
@@ -24,11 +21,7 @@ export const PROGRAM_FACTS = {
   format: "Part-time, 2–5 hours per week",
 } as const;
 
-/**
- * The external interest form's words. Its addresses are site settings (`SETTINGS.interestForm`: the
- * embed shown inside the page, and the same form on its own page, the fallback when the embed cannot
- * load — offline, blocked by an extension, slow network).
- */
+/** Its addresses are site settings (`SETTINGS.interestForm`). */
 export const INTEREST_FORM = {
   heading: "Register your interest",
   intro: "Tell me where you are in your search and what you are aiming for, and I will reply by email.",
@@ -36,14 +29,13 @@ export const INTEREST_FORM = {
   openLabel: "Open the interest form",
   loading: "Loading the interest form…",
   unavailable: "The form can't be shown here right now. It works the same on its own page.",
-  /** How long to wait for the embed before settling on the fallback link. */
   timeoutMs: 6000,
 } as const;
 
 export type ReviewSite = {
   id: string;
   name: string;
-  /** The coach's profile on that site. Placeholder addresses: replace with the real profile pages. */
+  /** Placeholder addresses: replace with the real profile pages. */
   href: string;
   rating: number;
   logo: { src: string; width: number; height: number };
@@ -164,7 +156,7 @@ export const TESTIMONIALS_SECTION = {
   heading: "What clients say",
   carouselLabel: "Client testimonials",
   itemName: "testimonial",
-  /** Auto-advance interval (SPEC §9: every 2 seconds). */
+  /** docs/product/constants.md. */
   autoplayMs: 2000,
 } as const;
 

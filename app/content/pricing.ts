@@ -1,36 +1,29 @@
-// What the coach edits on the pricing page: prices, payment and booking links, copy, financing terms.
-// Allowance numbers in the tier benefits come from app/domain (the one source of what a plan includes).
+// What the coach edits on the pricing page; plan allowances come from app/domain.
 
 import type { Currency, FinancingTerms } from "~/domain/financing";
 import { allowance, type Plan } from "~/domain/plans";
 
 export type PricingPlanKey = "single" | "monthly" | Plan;
 
-/** A call to action; the link follows the currency shown on the card. */
 export type PricingButton = {
   text: string;
   links: Record<Currency, string>;
-  /** The card's main action (filled button); others are outlined. */
   primary?: boolean;
 };
 
-/** SPEC §3 "Pricing plan entry", plus its prices (SPEC §9). */
+/** docs/product/entities.md, Pricing plan entry, with its prices (docs/product/constants.md). */
 export type PricingPlan = {
   title: string;
   planKey: PricingPlanKey;
   description: string;
-  /** Whole dollars (SPEC §9). */
   prices: Record<Currency, number>;
-  /** Shown after the price, e.g. "/month". Absent for one-time prices. */
   unit?: string;
   buttons: readonly PricingButton[];
   benefits: readonly string[];
-  /** Always shown and billed in this currency, whatever the toggle says. */
   lockCurrency?: Currency;
-  /** CAD payment plan (SPEC §9). Kept here even where `ignoreFinancing` hides it. */
+  /** Kept even where `ignoreFinancing` hides it. */
   cadFinancing: FinancingTerms;
   ignoreFinancing: boolean;
-  /** Shows the 'Watch why Premium' video button on this card. */
   showWhyVideo: boolean;
 };
 
@@ -182,7 +175,6 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
   },
 ];
 
-/** How the cards are grouped on the page, in order. */
 export const PRICING_GROUPS: readonly {
   id: string;
   title: string;
@@ -210,7 +202,6 @@ export const PRICING_INTRO = {
     "Prices for single coaching sessions, monthly sessions and the Next Offer Coaching Program (Basic, Pro, Premium) in CAD or USD, with monthly payment plans in Canada.",
   compareTitle: "Compare Program Tiers",
   compareCaption: "What Basic, Pro and Premium each include",
-  /** Under the currency toggle. */
   currencyNotes: {
     CAD: "Prices in Canadian dollars. In Canada, Basic, Pro and Premium can also be paid monthly.",
     USD: "Prices in US dollars.",
@@ -218,7 +209,6 @@ export const PRICING_INTRO = {
   lockedNote: "Billed in USD",
 } as const;
 
-/** The 'Watch why Premium' video (shown only on plans with showWhyVideo). */
 export const WHY_PREMIUM_VIDEO = {
   buttonText: "Watch why Premium",
   title: "Why Premium",

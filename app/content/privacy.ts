@@ -1,8 +1,6 @@
 import { type AnalyticsTool, SETTINGS } from "./settings";
 
-// The privacy policy (SPEC §1). Every point the spec requires is here, phrased for how this site actually
-// runs: one server at our site host with its PostgreSQL database. `{email}` in a paragraph becomes a
-// mailto link to the operator's address.
+// docs/product/overview.md, The privacy page, phrased for how this site runs; `{email}` becomes a mailto link to the operator.
 
 export type PolicySection = { id: string; heading: string; paragraphs: readonly string[] };
 
@@ -14,7 +12,6 @@ export const PRIVACY = {
     description: `How ${name} handles your data on ${siteUrl}: Google sign-in for identity only, no personal data sold, and how to ask for access or deletion.`,
   },
   heading: "Privacy Policy",
-  /** SPEC §1 and §9: the policy's date. */
   lastUpdated: { text: "October 5, 2025", iso: "2025-10-05" },
   intro: `This policy explains what personal data ${name} collects through ${siteUrl} (“the site”), why, where it is kept and what you can ask us to do with it.`,
   sections: [
@@ -92,10 +89,7 @@ export const PRIVACY = {
 
 const COUNTS = ["no", "one", "two", "three", "four"];
 
-/**
- * What /privacy says about analytics, from the same settings that load the scripts: the tools named
- * when there are some, and plainly none when there are none (SPEC §1 names two; we say what runs).
- */
+/** Says what runs, from the settings that load the scripts. */
 export function analyticsParagraph(tools: readonly AnalyticsTool[]): string {
   if (tools.length === 0) {
     return "We run no analytics tools: nothing on this site counts your visits or follows you from page to page.";

@@ -1,12 +1,9 @@
-// What the coach edits about the site as a whole: names, links, navigation.
-
 export const SITE = {
   brand: "Next Offer Coaching",
   tagline: "Interview coaching for new-grad and early-career software engineers",
   description:
     "Coaching from a former big-tech interviewer and hiring-committee member: resume, mock interviews and a plan to land your next offer.",
   logo: { src: "/images/logo.svg", width: 32, height: 32 },
-  /** 1200×630 image for link previews. */
   socialImage: "/images/social-card.png",
 } as const;
 

@@ -1,14 +1,10 @@
-// Client testimonials shown in the Next Offer program's carousel. Names are first name + initial;
-// employers stay generic unless the client has agreed to be named.
+// Employers stay generic unless the client has agreed to be named.
 
 export type Testimonial = {
   id: string;
   quote: string;
-  /** First name and last initial, e.g. "Priya S." */
   name: string;
-  /** Where they were when we worked together, e.g. "new grad". */
   context: string;
-  /** The outcome in generic terms, e.g. "offer from a big-tech company". */
   outcome: string;
 };
 

@@ -1,5 +1,3 @@
-// Everything the Workshops page says: the catalogue, the clubs, the gallery and how to book.
-
 export const WORKSHOPS_SEO = {
   title: "Workshops for student clubs and campuses",
   description:
@@ -88,7 +86,7 @@ export type Logo = { id: string; name: string; src: string; width: number; heigh
 
 export const TRUSTED_BY = {
   heading: "Trusted by student clubs",
-  /** Placeholder wordmarks: replace with the clubs' and schools' own names once they agree to be listed. */
+  /** Placeholders until the clubs agree to be listed. */
   logos: [
     {
       id: "cs-club",
@@ -139,7 +137,6 @@ export type GalleryImage = { id: string; src: string; alt: string; width: number
 
 export const GALLERY = {
   heading: "From past workshops",
-  /** Illustrations stand in for event photos until the clubs' photos can be used. */
   images: [
     {
       id: "lecture-hall",

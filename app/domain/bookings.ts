@@ -1,12 +1,10 @@
-// Bookings made on Cal.com (issue #18, docs/decisions/0028-bookings.md): which event types count,
-// and whether a cancellation gives the credit back. Pure rules; the model applies them.
+// Pure booking rules (docs/decisions/0028-bookings.md); the model applies them.
 
 import type { BookingSettings } from "~/content/settings";
 import type { QuotaKind } from "./plans";
 
 const HOUR_MS = 3_600_000;
 
-/** The counted kind a Cal.com event type stands for (by slug or numeric id), or null: not counted. */
 export function kindOfEventType(
   settings: Pick<BookingSettings, "eventTypes">,
   slug: string | null | undefined,
@@ -21,12 +19,10 @@ export function kindOfEventType(
   return null;
 }
 
-/** A cancellation at least `noticeHours` before the start gives the credit back. */
 export function givesCreditBack(startsAt: Date, cancelledAt: Date, noticeHours: number): boolean {
   return startsAt.getTime() - cancelledAt.getTime() >= noticeHours * HOUR_MS;
 }
 
-/** What a booking says to the coach about the plan. */
 export function bookingFlag(booking: {
   clientId: string | null;
   overPlan: boolean;
@@ -43,16 +39,12 @@ export function bookingFlag(booking: {
   return null;
 }
 
-/** A booking the client rescheduled inside the notice window. */
 export const LATE_CHANGE = "Rescheduled late: the session stays used";
 
-/** The Cal.com booking metadata key a portal link's signed token travels under (`metadata[portal]`). */
+/** Cal.com hands `metadata[portal]` back in the webhook. */
 export const BOOKING_TOKEN_KEY = "portal";
 
-/**
- * A scheduler link with the person's name and email filled in (Cal.com reads `name` and `email`) and
- * their signed token as booking metadata, which Cal.com hands back in the webhook's `payload.metadata`.
- */
+/** Name, email and the signed token filled in; Cal.com returns the token in the webhook's metadata. */
 export function schedulerLink(
   link: string,
   person: { fullName: string | null; email: string },

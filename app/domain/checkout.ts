@@ -1,6 +1,5 @@
-// What a buyer can check out, computed from the one pricing source (app/content/pricing.ts and the
-// financing terms in it, SPEC §9): never from anything the browser sends beyond the three names
-// (offer, currency, option). docs/decisions/0027-payments.md.
+// Computed from the one pricing source; nothing the browser sends is trusted beyond three names
+// (docs/decisions/0027-payments.md).
 
 import { PRICING_PLANS, type PricingPlan, type PricingPlanKey } from "~/content/pricing";
 import { type Currency, type FinancingTerms, formatMoney, parseCurrency } from "./financing";
@@ -11,22 +10,17 @@ export const PAYMENTS_OFF = "Payments aren't taken on this site yet: use the pri
 export const CHECKOUT_OPTIONS = ["upfront", "financing"] as const;
 export type CheckoutOption = (typeof CHECKOUT_OPTIONS)[number];
 
-/** One thing to pay for: what Stripe Checkout is asked to charge, and what it grants once paid. */
 export type CheckoutLine = {
   offer: PricingPlanKey;
   title: string;
   currency: Currency;
   option: CheckoutOption;
-  /** `payment`: one charge; `subscription`: a charge every interval (monthly, or instalments). */
   mode: "payment" | "subscription";
-  /** Per charge, in cents. */
   unitAmount: number;
   recurring: { interval: "month" | "week"; intervalCount: number } | null;
-  /** Financing: how many instalments in all (the subscription stops after the last). Else null. */
+  /** The subscription stops after the last. */
   instalments: number | null;
-  /** The program plan a paid order gives the buyer; null for coaching sessions. */
   plan: Plan | null;
-  /** What the buyer sees, e.g. "$80/month × 12" or "$900". */
   label: string;
 };
 
@@ -38,12 +32,11 @@ const PROGRAM_PLANS: Readonly<Record<PricingPlanKey, Plan | null>> = {
   premium: "premium",
 };
 
-/** The currency a card shows for a currency chosen on the toggle: its locked one if it has one. */
 export function shownCurrency(plan: PricingPlan, chosen: Currency): Currency {
   return plan.lockCurrency ?? chosen;
 }
 
-/** Whether a card offers instalments in this currency (SPEC §9: CAD only; not where ignored). */
+/** docs/product/constants.md: CAD only, and not where the card ignores financing. */
 export function financingFor(plan: PricingPlan, currency: Currency): FinancingTerms | null {
   return currency === "CAD" && !plan.ignoreFinancing ? plan.cadFinancing : null;
 }
@@ -56,7 +49,6 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 
 export type CheckoutRequest = { offer: unknown; currency: unknown; option: unknown };
 
-/** The line for a request, or the reason it can't be bought; nothing here trusts the input. */
 export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | { error: string } {
   const plan = PRICING_PLANS.find((p) => p.planKey === input.offer);
   if (!plan) return { error: "That offer doesn't exist. Choose one on the pricing page." };
@@ -106,7 +98,6 @@ export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | {
   };
 }
 
-/** Every line a buyer can check out: each offer × the currencies its card shows × its options. */
 export function allCheckoutLines(): CheckoutLine[] {
   const lines: CheckoutLine[] = [];
   for (const plan of PRICING_PLANS) {
@@ -121,11 +112,10 @@ export function allCheckoutLines(): CheckoutLine[] {
   return lines;
 }
 
-/** The checkout page's address for a card's offer, currency and option. */
 export function checkoutHref(offer: PricingPlanKey, currency: Currency, option: CheckoutOption): string {
   return `/checkout?${new URLSearchParams({ offer, currency, option })}`;
 }
 
-/** What staff read at a checkout: a payment belongs to the person who pays (docs/decisions/0027-payments.md). */
+/** A payment belongs to the person who pays (docs/decisions/0027-payments.md). */
 export const STAFF_CANNOT_BUY =
   "You don't have permission to do that. Staff accounts can't buy an offer: sign in as the person paying.";

@@ -40,7 +40,7 @@ describe("email rules", () => {
   });
 
   test("the next digest hour is that hour in the person's zone, including half-hour zones and DST", () => {
-    // Toronto is UTC−5 until 2 a.m. on 8 March 2026, then UTC−4: 07:00 is 12:00Z on the 7th, 11:00Z on the 8th.
+    // Toronto moves from UTC−5 to UTC−4 at 2 a.m. on 8 March 2026.
     expect(nextLocalHour(new Date("2026-03-07T10:00:00Z"), 7, "America/Toronto").toISOString()).toBe(
       "2026-03-07T12:00:00.000Z",
     );

@@ -1,8 +1,7 @@
 import type { Role } from "./plans";
 
-// The emails the site sends (issue #17, docs/decisions/0029-email-outbox.md): who gets each kind, what a
-// person may choose for it on /account, and which kinds cannot be turned off. Pure: the account page
-// shows these words, the server enforces them.
+// Who gets each kind, what they may choose, and which kinds can't be turned off
+// (docs/decisions/0029-email-outbox.md). Pure: the account page shows these words, the server enforces them.
 
 export const CLIENT_EMAIL_KINDS = [
   "welcome",
@@ -25,7 +24,6 @@ export const STAFF_EMAIL_KINDS = [
 
 export const EMAIL_KINDS = [...CLIENT_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
-/** What the outbox holds: an email of a kind above, or a digest that groups several. */
 export type OutboxKind = EmailKind | "digest";
 
 export const DELIVERIES = ["now", "digest", "off"] as const;
@@ -53,7 +51,6 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   "staff-payment-disputed": "A payment disputed with the card's bank",
 };
 
-/** Account and payment emails: always sent (at once or in the digest), never off. */
 export const MANDATORY_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
   "welcome",
   "payment-receipt",
@@ -70,13 +67,12 @@ export function isMandatory(kind: EmailKind): boolean {
   return MANDATORY_KINDS.has(kind);
 }
 
-/** The kinds a person of `role` may receive (and so chooses on /account). */
 export function emailKindsFor(role: Role): readonly EmailKind[] {
   if (role === "admin" || role === "coach") return STAFF_EMAIL_KINDS;
   return CLIENT_EMAIL_KINDS;
 }
 
-/** How a kind reaches a person: their choice, "now" by default, never "off" for a mandatory kind. */
+/** "now" by default, never "off" for a mandatory kind. */
 export function deliveryFor(kind: EmailKind, chosen: Readonly<Record<string, string>> | undefined): Delivery {
   const value = chosen?.[kind];
   const delivery = (DELIVERIES as readonly string[]).includes(value ?? "") ? (value as Delivery) : "now";
@@ -87,17 +83,14 @@ export function isEmailKind(value: string): value is EmailKind {
   return (EMAIL_KINDS as readonly string[]).includes(value);
 }
 
-/** An address the outbox accepts: one mailbox, no display name, no spaces or separators. */
+/** One mailbox: no display name, no spaces or separators. */
 export const EMAIL_ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;.]+$|^[^@\s<>",;]+@localhost$/;
 
 export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL_ADDRESS.test(value);
 }
 
-/**
- * The next moment at or after `from` (rounded up to the quarter hour) when it is `hour`:00 in `timeZone`.
- * Steps through quarter hours (every offset in use is a multiple of 15 minutes) for at most two days.
- */
+/** Every offset in use is a multiple of 15 minutes, so quarter-hour steps over two days suffice. */
 export function nextLocalHour(from: Date, hour: number, timeZone: string): Date {
   const format = new Intl.DateTimeFormat("en-GB", {
     timeZone,
@@ -113,7 +106,6 @@ export function nextLocalHour(from: Date, hour: number, timeZone: string): Date 
     const m = Number(parts.find((p) => p.type === "minute")?.value);
     if (h === hour && m === 0) return new Date(t);
   }
-  // A zone without that hour in two days (none today): a day from now.
   return new Date(from.getTime() + 24 * 3_600_000);
 }
 
@@ -126,11 +118,9 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** Where an outbox row stands (docs/decisions/0029-email-outbox.md). */
 export const EMAIL_STATUSES = ["pending", "held", "digested", "sent", "failed", "unsent"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-/** How the Emails page names each outbox status. */
 export const EMAIL_STATUS_LABELS: Record<string, string> = {
   pending: "Waiting to be sent",
   held: "Held for the daily digest",

@@ -1,5 +1,5 @@
-// The program page's 'ENROLL BY' date: the coming Sunday (today if Sunday),
-// on the coach's calendar rather than the server's or the visitor's clock.
+// docs/product/constants.md: the coming Sunday (today if Sunday), on the coach's calendar rather than the
+// server's or the visitor's clock.
 
 export type CalendarDate = { year: number; month: number; day: number };
 
@@ -21,8 +21,7 @@ const MONTH_NAMES = [
 ];
 
 export function enrollByDate(now: Date, timeZone = "America/Toronto"): CalendarDate {
-  // Read the local calendar date and weekday in `timeZone`; the offset of the
-  // server's own zone must not shift the day.
+  // The server's own zone must not shift the day.
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
@@ -41,8 +40,7 @@ export function enrollByDate(now: Date, timeZone = "America/Toronto"): CalendarD
     throw new Error(`Could not read the calendar date in time zone ${timeZone}`);
   }
 
-  // Day arithmetic in UTC has no DST gaps, and Date.UTC carries day overflow
-  // into the next month and year.
+  // Day arithmetic in UTC has no DST gaps, and Date.UTC carries day overflow.
   const daysToSunday = (7 - weekday) % 7;
   const sunday = new Date(Date.UTC(year, month - 1, day + daysToSunday));
   return {
@@ -54,7 +52,6 @@ export function enrollByDate(now: Date, timeZone = "America/Toronto"): CalendarD
 
 export function ordinal(n: number): string {
   const lastTwo = n % 100;
-  // 11th, 12th, 13th (and 111th...) break the 1st/2nd/3rd pattern.
   if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
   switch (n % 10) {
     case 1:

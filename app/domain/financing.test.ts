@@ -10,7 +10,7 @@ import {
   parseCurrency,
 } from "./financing";
 
-// SPEC §9 CAD financing terms and CAD upfront prices, written out literally.
+// docs/product/constants.md, CAD financing, written out literally.
 const CASES: { name: string; terms: FinancingTerms; upfront: number; total: number; savings: number }[] = [
   {
     name: "Premium",

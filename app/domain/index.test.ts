@@ -3,7 +3,6 @@ import * as domain from "./index";
 
 test("index re-exports every module's public API", () => {
   const expected = [
-    // plans
     "ROLES",
     "PLANS",
     "PLAN_LABELS",
@@ -26,7 +25,6 @@ test("index re-exports every module's public API", () => {
     "DASHBOARD_ACTIVITY_LIMIT",
     "CLIENT_DETAIL_ACTIVITY_LIMIT",
     "CLIENT_PICKER_LIMIT",
-    // usage
     "usedByKind",
     "progressPercent",
     "usageSummary",
@@ -38,7 +36,6 @@ test("index re-exports every module's public API", () => {
     "PLAN_GROUPS",
     "groupedPlanItems",
     "comparisonRows",
-    // financing
     "financedTotal",
     "financingSavings",
     "formatMoney",
@@ -46,11 +43,9 @@ test("index re-exports every module's public API", () => {
     "parseCurrency",
     "CURRENCY_COOKIE",
     "CURRENCY_COOKIE_MAX_AGE",
-    // enroll-by
     "enrollByDate",
     "ordinal",
     "formatEnrollBy",
-    // links
     "safeHref",
     "linkLabel",
     "normalizeResourceRows",

@@ -53,8 +53,7 @@ test("no date when nothing is to come, nothing was charged yet, or a payment fai
 });
 
 test("instalments end inside the last one's period: after the last charge's date, a day before another", () => {
-  // Pro in CAD: 12 monthly instalments from 31 January; the 12th is charged on 31 December (the anchor's
-  // day), a 13th would be on 31 January of the next year.
+  // The 12th charge is on 31 December (the anchor's day); a 13th would be on 31 January.
   const end = instalmentsEndAt(order({}), new Date("2026-01-31T10:00:00Z"));
   expect(end?.toISOString()).toBe("2027-01-30T10:00:00.000Z");
   expect(end && end > new Date("2026-12-31T10:00:00Z")).toBe(true);

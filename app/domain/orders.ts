@@ -1,5 +1,4 @@
-// How an order reads to people (docs/decisions/0027-payments.md): pure, shared by the portal's Billing
-// tab, the client page and the admin's Payments list.
+// How an order reads to people (docs/decisions/0027-payments.md).
 
 import { PRICING_PLANS } from "~/content/pricing";
 import { checkoutLine } from "./checkout";
@@ -16,7 +15,6 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   expired: "Expired",
 };
 
-/** Statuses the admin's list filters by, in this order. */
 export const ORDER_FILTER_STATUSES = [
   "paid",
   "active",
@@ -45,35 +43,31 @@ export type OrderSummary = {
   status: string;
 };
 
-/** "$80 CAD × 12 instalments", "$249 CAD a month", "$900 CAD". */
 export function priceText(order: OrderSummary): string {
   const each = money(order.unitAmount, order.currency);
   if (order.instalments) return `${each} × ${order.instalments} instalments`;
   return order.mode === "subscription" ? `${each} a month` : each;
 }
 
-/** "3 paid, 9 left" for instalments; null otherwise. */
 export function instalmentsText(order: OrderSummary): string | null {
   if (!order.instalments) return null;
   const left = Math.max(0, order.instalments - order.paidInstalments);
   return `${order.paidInstalments} paid, ${left} left`;
 }
 
-/** Whether more charges are to come (an active subscription or unfinished instalments). */
 export function chargesToCome(order: OrderSummary): boolean {
   return order.mode === "subscription" && (order.status === "active" || order.status === "past_due");
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A card dispute on one of an order's charges, as people read it. */
 export const DISPUTE_LABELS: Record<string, string> = {
   open: "Disputed",
   won: "Dispute won",
   lost: "Dispute lost",
 };
 
-/** `months` calendar months after `from`, on the same day or the month's last (as card billing does). */
+/** The same day or the month's last, as card billing does. */
 function addMonths(from: Date, months: number): Date {
   const next = new Date(from);
   next.setUTCMonth(next.getUTCMonth() + months);
@@ -81,14 +75,11 @@ function addMonths(from: Date, months: number): Date {
   return next;
 }
 
-/** One day short of the last instalment's period end: see instalmentsEndAt. */
 const END_MARGIN_MS = DAY_MS;
 
 /**
- * When an instalment plan's subscription must end so that exactly `instalments` charges are made: inside
- * the last instalment's period, a day before the period after it would begin (and charge again). `start`
- * is when the subscription began; the margin absorbs the seconds between that and the time we know it
- * (docs/decisions/0038-stripe-api-version.md). Null for anything that is not an instalment plan.
+ * Inside the last instalment's period, a day before the next would charge; the margin absorbs the delay
+ * before we learn the start (docs/decisions/0038-stripe-api-version.md).
  */
 export function instalmentsEndAt(order: OrderSummary, start: Date): Date | null {
   if (!order.instalments) return null;
@@ -103,11 +94,7 @@ export function instalmentsEndAt(order: OrderSummary, start: Date): Date | null 
   return new Date(end.getTime() - END_MARGIN_MS);
 }
 
-/**
- * When the next charge of an active subscription or instalment plan falls: one interval (a month, or
- * two weeks for instalments paid every two weeks) after its latest charge. Null when no charge is to
- * come, or none was made yet, or a payment failed (it is retried once the card is updated, not on a date).
- */
+/** Null when none is to come, none was made yet, or a payment failed (retried on card update, not on a date). */
 export function nextChargeDate(
   order: OrderSummary,
   charges: readonly { kind: string; occurredAt: Date | string }[],

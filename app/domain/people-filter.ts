@@ -1,4 +1,4 @@
-// The three filter buttons of the Leads & Clients list (SPEC §2).
+// docs/product/screens.md, Leads & Clients list.
 export const PEOPLE_FILTERS = ["leads", "clients", "all"] as const;
 export type PeopleFilter = (typeof PEOPLE_FILTERS)[number];
 

@@ -25,8 +25,8 @@ import {
   SINGLE_USE_KINDS,
 } from "./plans";
 
-// SPEC §9 "Included quotas", written out literally (Premium sessions = 16 per
-// ARCHITECTURE). Columns: basic, pro, premium.
+// docs/product/constants.md, Included quotas, written out literally (Premium sessions 16:
+// docs/decisions/0021-spec-readings.md). Columns: basic, pro, premium.
 const SPEC_QUOTAS: Record<string, [number, number, number]> = {
   resume_review: [1, 1, 1],
   linkedin_review: [1, 1, 1],
@@ -40,13 +40,13 @@ const SPEC_QUOTAS: Record<string, [number, number, number]> = {
   networking_events_list: [0, 0, 1],
 };
 
-test("roles and plans are the SPEC values in order", () => {
+test("roles and plans are the specified values in order", () => {
   expect([...ROLES]).toEqual(["lead", "client", "coach", "admin"]);
   expect([...PLANS]).toEqual(["basic", "pro", "premium"]);
   expect(PLAN_LABELS).toEqual({ basic: "Basic", pro: "Pro", premium: "Premium" });
 });
 
-test("service kinds follow the SPEC §3 table order with its exact labels", () => {
+test("service kinds follow the entities table order with its exact labels", () => {
   expect([...SERVICE_KINDS]).toEqual([
     "resume_review",
     "linkedin_review",
@@ -135,7 +135,7 @@ test("isRole accepts only the four exact role names", () => {
 
 for (const kind of SERVICE_KINDS) {
   PLANS.forEach((plan, column) => {
-    test(`allowance(${plan}, ${kind}) matches the SPEC quota table`, () => {
+    test(`allowance(${plan}, ${kind}) matches the quota table`, () => {
       const expected = SPEC_QUOTAS[kind]?.[column];
       expect(expected).toBeTypeOf("number");
       expect(allowance(plan, kind)).toBe(expected);
@@ -200,7 +200,7 @@ test("minutesFor records 30 minutes only for a session addition", () => {
   }
 });
 
-test("list limits match SPEC §9 and §2", () => {
+test("list limits match the constants and screens", () => {
   expect(DASHBOARD_ACTIVITY_LIMIT).toBe(8);
   expect(CLIENT_DETAIL_ACTIVITY_LIMIT).toBe(12);
   expect(CLIENT_PICKER_LIMIT).toBe(20);

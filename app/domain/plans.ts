@@ -1,6 +1,5 @@
-// Roles, plans, service kinds and the allowance table (SPEC §3, §9).
-// This is the single source of truth for what each plan includes: the portal,
-// the admin screens and the pricing comparison table all read from here.
+// The single source of what each plan includes (docs/product/entities.md and constants.md): portal, admin and
+// the pricing comparison all read it.
 
 export const ROLES = ["lead", "client", "coach", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -14,7 +13,7 @@ export const PLAN_LABELS: Record<Plan, string> = {
   premium: "Premium",
 };
 
-// Order matters: it is the display order everywhere (SPEC §3 table order).
+// The display order everywhere (docs/product/entities.md).
 export const SERVICE_KINDS = [
   "resume_review",
   "linkedin_review",
@@ -51,11 +50,9 @@ export const HOMEWORK_STATUS_LABELS: Record<HomeworkStatus, string> = {
   reviewed: "Reviewed",
 };
 
-// Counted kinds: shown as used/included and adjustable with +1/-1 by an admin.
 export const QUOTA_KINDS = ["session_30m", "mock_interview"] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
 
-// Everything else is done once: Pending until used >= 1, then Completed.
 export const SINGLE_USE_KINDS = [
   "resume_review",
   "linkedin_review",
@@ -68,7 +65,7 @@ export const SINGLE_USE_KINDS = [
 ] as const satisfies readonly ServiceKind[];
 export type SingleUseKind = (typeof SINGLE_USE_KINDS)[number];
 
-// Widened views so `.includes` accepts any string without casts at call sites.
+// Widened so `.includes` accepts any string without casts.
 const roleSet: readonly string[] = ROLES;
 const planSet: readonly string[] = PLANS;
 const kindSet: readonly string[] = SERVICE_KINDS;
@@ -95,8 +92,7 @@ export function isQuotaKind(kind: ServiceKind): kind is QuotaKind {
   return quotaSet.includes(kind);
 }
 
-// SPEC §9 "Included quotas". Premium session_30m is 16 (quota table wins over
-// the old comparison-table wording of 12; see ARCHITECTURE "Decisions").
+// docs/product/constants.md, Included quotas; Premium session_30m is 16 (docs/decisions/0021-spec-readings.md).
 export const ALLOWANCES: Record<Plan, Record<ServiceKind, number>> = {
   basic: {
     resume_review: 1,
@@ -140,22 +136,19 @@ export function allowance(plan: Plan, kind: ServiceKind): number {
   return ALLOWANCES[plan][kind];
 }
 
-// A client's real plan. Profiles may hold null (leads) or stale values, and the
-// portal must still render, so anything unrecognised is treated as basic.
+// Leads hold null and rows may be stale; the portal must still render, so anything else is basic.
 export function effectivePlan(plan: unknown): Plan {
   return isPlan(plan) ? plan : "basic";
 }
 
-// The demo dashboard's plan comes from ?plan=; the demo showcases pro by default.
-// Matching is exact (no case folding) so one URL always means one plan.
+// Exact match, so one URL always means one plan.
 export function demoPlan(param: unknown): Plan {
   return isPlan(param) ? param : "pro";
 }
 
 export const SESSION_MINUTES = 30;
 
-// Only additions of a 30-minute session carry minutes; removals and other
-// kinds record null, so summing minutes counts time actually booked.
+// Only additions of a 30-minute session carry minutes, so summing minutes counts time booked.
 export function minutesFor(kind: ServiceKind, amount: number): number | null {
   return kind === "session_30m" && amount === 1 ? SESSION_MINUTES : null;
 }

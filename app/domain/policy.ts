@@ -1,15 +1,11 @@
 import type { Role } from "./plans";
 
-// The one table of who may do what (ARCHITECTURE: security model). Nothing else in the app lists
-// roles: the server's access middleware, the permits every model function requires
-// (app/server/policy.server.ts) and what the browser shows (the header's Admin link, live updates)
-// all ask `can`. Shared with the browser on purpose: it only decides what to show; the server decides.
+// The one table of who may do what. Shared with the browser on purpose: there it only decides what to
+// show; the server's middleware and permits decide (app/server/policy.server.ts).
 
 export const POLICY = {
-  // The client portal: one's own plan, usage, activities, lessons, homework and resources.
   "portal.read-own": ["client"],
   "homework.submit-own": ["client"],
-  // The admin area (ARCHITECTURE: coach vs admin).
   "admin.enter": ["admin", "coach"],
   "profiles.list": ["admin", "coach"],
   "client.read": ["admin", "coach"],
@@ -24,22 +20,18 @@ export const POLICY = {
   "usage.adjust": ["admin"],
   "special-item.mark": ["admin"],
   "activity.create": ["admin"],
-  // Bookings from Cal.com (docs/decisions/0028-bookings.md): staff see them; only an admin assigns an
-  // unmatched one to a person or marks an over-plan one resolved.
+  // docs/decisions/0028-bookings.md.
   "bookings.read": ["admin", "coach"],
   "bookings.resolve": ["admin"],
-  // Data rights (docs/decisions/0016-data-rights.md): anyone signed in exports their own data and
-  // may ask for deletion; only an admin deletes a person.
+  // docs/decisions/0016-data-rights.md.
   "self.export": ["admin", "coach", "client", "lead"],
   "self.request-deletion": ["admin", "coach", "client", "lead"],
   "profile.delete": ["admin"],
-  // Payments (docs/decisions/0027-payments.md): a lead or client buys for themselves; staff see every
-  // payment; only an admin changes anything about one.
+  // docs/decisions/0027-payments.md.
   "checkout.start": ["lead", "client"],
   "payments.read": ["admin", "coach"],
   "payments.manage": ["admin"],
-  // Email (docs/decisions/0029-email-outbox.md): each person chooses their own emails; staff read every
-  // message the site sent or would send; only an admin sends a failed one again.
+  // docs/decisions/0029-email-outbox.md.
   "self.email-preferences": ["admin", "coach", "client", "lead"],
   "emails.read": ["admin", "coach"],
   "emails.retry": ["admin"],

@@ -1,5 +1,4 @@
-// The spec names a resource's kind without listing the values; these are ours
-// (docs/decisions/0004-resource-kinds.md).
+// docs/decisions/0004-resource-kinds.md.
 export const RESOURCE_KINDS = ["article", "video", "guide", "practice", "template", "tool"] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 

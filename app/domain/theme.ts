@@ -1,4 +1,4 @@
-// Theme preference (SPEC §3, §9): light, dark or system; dark by default.
+// docs/product/entities.md and constants.md: dark by default.
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = "dark";

@@ -1,4 +1,4 @@
-// Over 300 lines on purpose: one flat test per rule of the usage summary (SPEC §9), each read alone.
+// Over 300 lines on purpose: one flat test per rule of the usage summary, each read alone.
 import { expect, test } from "vitest";
 import { PLANS, SERVICE_KINDS, type ServiceKind } from "./plans";
 import {
@@ -294,7 +294,7 @@ test("groupedPlanItems puts items in their groups with computed values", () => {
   expect(session?.percent).toBe(25);
 });
 
-test("comparisonRows lists every kind with per-plan values from the SPEC table", () => {
+test("comparisonRows lists every kind with per-plan values from the quota table", () => {
   const rows = comparisonRows();
   expect(rows.map((r) => r.kind)).toEqual([...SERVICE_KINDS]);
   expect(rows.map((r) => [r.label, r.values.basic, r.values.pro, r.values.premium])).toEqual([

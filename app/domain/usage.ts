@@ -1,5 +1,4 @@
-// Usage summary: how much of each plan allowance a client has used.
-// Usage is a ledger of +1/-1 rows; the totals are derived here, never stored.
+// The usage ledger's totals are derived here, never stored.
 
 import {
   allowance,
@@ -32,13 +31,11 @@ function zeroByKind(): Record<ServiceKind, number> {
   return out;
 }
 
-// The ledger sum is clamped at zero: a stray negative row (or one recorded
-// before the server-side check existed) must never show as negative usage.
+// Clamped at zero: a stray negative row must never show as negative usage.
 export function usedByKind(rows: readonly UsageRow[]): Record<ServiceKind, number> {
   const sums = zeroByKind();
   for (const row of rows) {
-    // Rows come from the database; ignore kinds this version does not know
-    // rather than inventing keys the UI cannot label.
+    // Kinds this version does not know are skipped, not given keys the UI cannot label.
     if (!isServiceKind(row.kind)) continue;
     sums[row.kind] += row.amount;
   }
@@ -69,18 +66,15 @@ export function usageSummary(plan: Plan, rows: readonly UsageRow[]): UsageItem[]
   });
 }
 
-// Dashboard quota cards: every counted kind, even when the plan includes none
-// (the UI then says 'Not included in your plan').
+// Every counted kind, even one the plan lacks (the UI says 'Not included in your plan').
 export function quotaItems(summary: readonly UsageItem[]): UsageItem[] {
   return summary.filter((item) => isQuotaKind(item.kind));
 }
 
-// Admin +1/-1 cards: only counted kinds the plan actually includes.
 export function adjustableQuotas(summary: readonly UsageItem[]): UsageItem[] {
   return summary.filter((item) => isQuotaKind(item.kind) && item.included > 0);
 }
 
-// Special items: single-use kinds the plan grants (ARCHITECTURE decision).
 export function specialItems(summary: readonly UsageItem[]): UsageItem[] {
   return summary.filter((item) => item.singleUse && item.included > 0);
 }
@@ -124,7 +118,6 @@ export function groupedPlanItems(summary: readonly UsageItem[]): GroupedPlanItem
   return PLAN_GROUPS.map((group) => ({
     key: group.key,
     title: group.title,
-    // Follow the group's own order, skipping kinds missing from the summary.
     items: group.kinds.flatMap((kind) => summary.filter((item) => item.kind === kind)),
   }));
 }
@@ -135,8 +128,6 @@ export type ComparisonRow = {
   values: Record<Plan, number>;
 };
 
-// Pricing page 'Compare Program Tiers' rows, generated from ALLOWANCES so the
-// marketing table and the portal cannot disagree.
 export function comparisonRows(): ComparisonRow[] {
   return SERVICE_KINDS.map((kind) => {
     const values = {} as Record<Plan, number>;

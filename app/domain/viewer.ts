@@ -1,6 +1,5 @@
 import type { Plan, Role } from "./plans";
 
-/** The signed-in person as pages see them. */
 export type Viewer = {
   id: string;
   email: string;
@@ -9,7 +8,7 @@ export type Viewer = {
   plan: Plan | null;
 };
 
-// Paths under which a signed-out person has nothing to see (SPEC §2: header sign-out goes home first).
+// docs/product/screens.md, Site header: sign-out from these goes home first.
 const PROTECTED_PREFIXES = [
   "/dashboard",
   "/lessons",
@@ -26,15 +25,11 @@ export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/**
- * The return path after sign-in: only a same-site absolute path is accepted (no scheme, no host,
- * no protocol-relative `//evil.example`, no backslash tricks), else the fallback.
- */
+/** Only a same-site absolute path: no scheme, host, `//evil.example` or backslash tricks. */
 export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  // Control characters and backslashes are normalised by browsers into surprising URLs.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers normalise control characters and backslashes into surprising URLs
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
   try {
     const base = "http://same.invalid";

@@ -1,10 +1,7 @@
-// The carousels of HTML-first pages (app/components/carousel.tsx has the markup and the contract;
-// docs/decisions/0013 and 0030). Loops by reordering the slides (CSS `order`) and sliding the row one
-// slide's width; moves on by itself every `data-autoplay-ms` while the carousel is near the screen and
-// nobody is pointing at it, focused in it or has pressed Pause, and never under reduced motion.
+// The HTML-first carousel (markup in app/components/carousel.tsx): loops by CSS `order`, and rotates only
+// near the screen, unhovered, unfocused, unpaused and without reduced motion.
 
 const MOVE = "transform 350ms ease";
-/** Near the screen: where a carousel starts to rotate and to hide the slides out of view. */
 const NEAR = "200px 0px";
 
 type Direction = "previous" | "next";
@@ -34,13 +31,12 @@ function setUp(root: HTMLElement): void {
     const width = slideWidth();
     return width > 0 ? Math.max(1, Math.min(count, Math.round(viewport.clientWidth / width))) : 1;
   };
-  /** The slides shown from `start` on, in the order they stand. */
   const layout = () => {
     slides.forEach((slide, k) => {
       slide.style.order = String((k - index + count) % count);
     });
   };
-  /** Slides out of view are inert (APG): the live region then announces the ones that come into view. */
+  /** Out-of-view slides are inert (APG), so the live region announces the ones coming into view. */
   const expose = (start = index) => {
     if (!hideOutOfView || !near) return;
     const shown = perView();
@@ -103,7 +99,6 @@ function setUp(root: HTMLElement): void {
   };
 
   const rotating = () => autoplayMs > 0 && !motion.matches && near && !stopped && !hovered && !focusWithin;
-  /** Starts or stops the automatic moves to match the state; `restart` waits a full interval again. */
   const sync = (restart = false) => {
     const on = rotating();
     track.setAttribute("aria-live", on ? "off" : "polite");
@@ -181,5 +176,4 @@ function setUp(root: HTMLElement): void {
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-carousel]")) setUp(root);
 
-// A module of its own (an entry of the client build), with nothing to export.
 export {};

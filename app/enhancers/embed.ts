@@ -1,9 +1,5 @@
-// The embeds of HTML-first pages (app/components/embeds/embed-frame.tsx has the markup's contract;
-// decision 0019 the behaviour): the iframe is created when its area comes near the screen and shown on
-// its `load`. Nothing asks the provider first (a failed request logs an error in the console; a failed
-// iframe navigation is silent). A browser that knows it is offline gets the note at once, with no
-// request, and tries again by itself when back online; no load in time gives the note too, and a late
-// load still shows.
+// The HTML-first embeds (docs/decisions/0019-marketing-javascript.md; markup contract in
+// app/components/embeds/embed-frame.tsx): the iframe comes near the screen, offline gets the note at once.
 
 type Status = "idle" | "loading" | "ready" | "offline" | "slow";
 
@@ -20,7 +16,6 @@ function setUp(area: HTMLElement): void {
     card.dataset.embedStatus = next === "offline" || next === "slow" ? "failed" : next;
     clearTimeout(timer);
     if (next === "loading") timer = setTimeout(() => show("slow"), Number(embedTimeout ?? 8000));
-    // An offline note goes away by itself once the connection is back.
     if (next === "offline") frame?.remove();
   };
 
@@ -71,5 +66,4 @@ function setUp(area: HTMLElement): void {
 
 for (const area of document.querySelectorAll<HTMLElement>("[data-embed]")) setUp(area);
 
-// A module of its own (an entry of the client build), with nothing to export.
 export {};

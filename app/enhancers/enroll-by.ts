@@ -1,7 +1,6 @@
 import { enrollByDate, formatEnrollBy } from "~/domain/enroll-by";
 
-// The program page's 'ENROLL BY' date (app/components/enroll-by.tsx): the coming Sunday, on the coach's
-// calendar, replacing the pre-rendered "this Sunday".
+// Replaces the pre-rendered "this Sunday" (app/components/enroll-by.tsx).
 
 for (const placeholder of document.querySelectorAll<HTMLElement>("[data-enroll-by]")) {
   const date = enrollByDate(new Date());

@@ -1,6 +1,5 @@
-// The enhancers of HTML-first pages (docs/decisions/0030-html-first-pages.md), by name: each is its own
-// entry of the client build (scripts/vite-enhancers.ts). A route names the ones it needs in its `handle`
-// (app/lib/html-first.ts); `site` (header, theme, footer) is on every HTML-first page.
+// Each enhancer is its own client-build entry (scripts/vite-enhancers.ts); a route names the ones it
+// needs in its `handle`, and `site` is on every HTML-first page.
 export const ENHANCER_ENTRIES = {
   site: "app/enhancers/site.ts",
   carousel: "app/enhancers/carousel.ts",

@@ -1,10 +1,8 @@
 import { parseCurrency } from "~/domain/financing";
 import { CURRENCY_STORAGE_KEY, DEFAULT_CURRENCY, readStoredCurrency, saveCurrency } from "~/lib/currency";
 
-// The pricing page (app/routes/marketing/pricing.tsx; SPEC §3, §4, §9): the currency radios already
-// choose the prices in CSS. This remembers a choice (local storage and cookie), shows a stored one the
-// server could not know, follows a choice made in another tab, switches a financed card between its
-// instalment and upfront views, and puts every card back on instalments when the currency changes.
+// The currency radios already choose the prices in CSS; this remembers the choice, follows other tabs
+// and switches financed cards' views (docs/product/states.md, Currency and Pricing card).
 
 const radios = [...document.querySelectorAll<HTMLInputElement>("[data-currency-toggle] input[type=radio]")];
 const cards = [...document.querySelectorAll<HTMLElement>("[data-price-card]")];
@@ -14,8 +12,7 @@ function show(currency: string): void {
   for (const card of cards) card.dataset.priceView = "financed";
 }
 
-// The server knew nothing (no cookie, no country): the browser's own store, else the default. A default
-// is not a choice, so nothing is saved.
+// A default is not a choice, so nothing is saved.
 if (!radios.some((radio) => radio.checked)) show(readStoredCurrency() ?? DEFAULT_CURRENCY);
 
 for (const radio of radios) {

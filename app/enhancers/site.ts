@@ -8,10 +8,9 @@ import { takeSignOut, takeToast } from "~/lib/next-page";
 import { chooseTheme, followSystemTheme } from "~/lib/theme-client";
 import { showToast } from "./toast";
 
-// Every HTML-first page's enhancer (docs/decisions/0030-html-first-pages.md): the theme switch, the phone
-// drawer's extras, who is signed in (decision 0010) and sign-out, the footer's year, analytics.
+// Every HTML-first page's enhancer (docs/decisions/0030-html-first-pages.md).
 
-// --- Theme (decision 0006) ------------------------------------------------------------------------
+// --- Theme (docs/decisions/0006-theme.md) ---------------------------------------------------------
 
 function setUpTheme(): void {
   const groups = [...document.querySelectorAll<HTMLFieldSetElement>("[data-theme-switch]")];
@@ -35,7 +34,7 @@ function setUpTheme(): void {
 
 // --- The phone drawer: a native modal <dialog> its button opens by `command` ----------------------
 
-/** The elements Tab stops at inside `root`, in order (one per radio group: its checked radio, or its first). */
+/** One per radio group: its checked radio, or its first. */
 function tabStops(root: HTMLElement): HTMLElement[] {
   const candidates = root.querySelectorAll<HTMLElement>(
     "a[href], button:not([disabled]), input:not([disabled])",
@@ -63,13 +62,13 @@ function setUpMenu(): void {
   const dialog = menu();
   const button = document.querySelector<HTMLButtonElement>("[data-menu-open]");
   if (!dialog || !button) return;
-  // Browsers before invoker commands (Chromium 135, Firefox 144, Safari 26.2) open and close it here.
+  // Browsers before invoker commands open and close it here.
   if (!("command" in HTMLButtonElement.prototype)) {
     button.addEventListener("click", () => dialog.showModal());
     for (const close of dialog.querySelectorAll("[command=close]")) {
       close.addEventListener("click", () => dialog.close());
     }
-    // What `closedby="any"` does: a press on the backdrop (the dialog box itself is the target) closes it.
+    // What `closedby="any"` does: a press on the backdrop closes it.
     dialog.addEventListener("click", (event) => {
       const box = dialog.getBoundingClientRect();
       const inside =
@@ -80,7 +79,7 @@ function setUpMenu(): void {
       if (event.target === dialog && !inside) dialog.close();
     });
   }
-  // A modal dialog makes the page inert but lets Tab leave for the browser's own controls: keep it inside.
+  // A modal dialog lets Tab leave for the browser's own controls: keep it inside.
   dialog.addEventListener("keydown", (event) => {
     if (event.key !== "Tab") return;
     const stops = tabStops(dialog);
@@ -97,7 +96,7 @@ function setUpMenu(): void {
   });
 }
 
-// --- Who is signed in (decision 0010) and sign-out ------------------------------------------------
+// --- Who is signed in (docs/decisions/0010-header-on-prerendered-pages.md) and sign-out ------------
 
 function link(href: string, label: string): HTMLAnchorElement {
   const anchor = document.createElement("a");
@@ -123,7 +122,6 @@ function signOutForm(): HTMLFormElement {
   return form;
 }
 
-/** The header's links for `viewer`, in each place they show (desktop bar and drawer). */
 function showViewer(viewer: Viewer | null): void {
   for (const place of document.querySelectorAll<HTMLElement>("[data-auth]")) {
     const items: HTMLElement[] = [];
@@ -141,7 +139,6 @@ async function askWhoIsHere(): Promise<void> {
   showViewer(await askViewer().catch(() => null));
 }
 
-/** Ends this session at once, then every session of this person, and says how it went. */
 async function signOut(): Promise<void> {
   menu()?.close();
   showViewer(null);
@@ -159,7 +156,7 @@ function setUpAuth(): void {
     event.preventDefault();
     void signOut();
   });
-  // A page running React left a protected page to sign out here (app/components/site-header.tsx).
+  // A page running React left a protected page to sign out here.
   if (takeSignOut()) void signOut();
   else if (document.querySelector("[data-auth-slot]")) void askWhoIsHere();
 }
@@ -172,7 +169,7 @@ function setUpFooterYear(): void {
   }
 }
 
-/** The page-view analytics scripts (SPEC §7); a load failure is only logged (SPEC §8). */
+/** A load failure is only logged (docs/product/errors.md). */
 function setUpAnalytics(): void {
   for (const { name, scriptSrc, siteId, siteIdAttribute } of SETTINGS.analytics) {
     const script = document.createElement("script");
@@ -194,5 +191,5 @@ setUpFooterYear();
 setUpAnalytics();
 const pending = takeToast();
 if (pending) showToast(pending);
-// The page is interactive (tests wait for this; module scripts run in order, the page's others after).
+// Tests wait for this.
 document.documentElement.dataset.enhanced = "";

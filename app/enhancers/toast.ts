@@ -1,7 +1,6 @@
 import type { ToastMessage } from "~/lib/next-page";
 
-// Toasts on HTML-first pages (top right, SPEC §9), without a library: a polite live region of short
-// messages that leave after a few seconds (not while pointed at or focused) or when closed.
+// Without a library: a polite live region (docs/product/constants.md, Other).
 
 const DURATION_MS = 4000;
 const TONE: Record<ToastMessage["type"], string> = {

@@ -1,9 +1,8 @@
 import type { Viewer } from "~/domain/viewer";
 
-// The browser's two questions to the server about signing in (SPEC §4), shared by React's AuthProvider and
-// the HTML-first pages' enhancer (docs/decisions/0010, 0030).
+// Shared by React's AuthProvider and the HTML-first pages' enhancer (docs/decisions/0010-header-on-prerendered-pages.md).
 
-/** Who is signed in, from `GET /auth/session`; null when nobody is, or the server can't say. */
+/** Null when nobody is signed in, or the server can't say. */
 export async function askViewer(): Promise<Viewer | null> {
   const response = await fetch("/auth/session", {
     credentials: "same-origin",
@@ -13,7 +12,7 @@ export async function askViewer(): Promise<Viewer | null> {
   return response.ok ? ((await response.json()) as { viewer: Viewer | null }).viewer : null;
 }
 
-/** Ends this session at once, then every session of this person; a failure is answered, never thrown. */
+/** docs/product/states.md, Logout page: a failure is answered, never thrown. */
 export async function endSession(): Promise<{ ok: boolean; error?: string }> {
   try {
     const response = await fetch("/auth/sign-out", {

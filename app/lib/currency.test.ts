@@ -20,7 +20,6 @@ function request(headers: Record<string, string>): Request {
   return new Request("http://localhost/pricing", { headers });
 }
 
-/** A minimal browser: a window that dispatches events, a storage and a cookie jar holding the last write. */
 function fakeBrowser({
   cookie = "",
   stored = null as string | null,

@@ -1,9 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 
-/**
- * What an error page says about a thrown error: a refusal (4xx) in its own words when it has some
- * (`{ error }` or a string), a database outage as "we'll be right back", anything else generically.
- */
+/** A refusal in its own words, a database outage as "we'll be right back", anything else generically. */
 export function errorCopy(error: unknown): { title: string; message: string } {
   if (!isRouteErrorResponse(error))
     return {

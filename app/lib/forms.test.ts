@@ -3,8 +3,6 @@ import { text, values } from "./forms";
 import { activityForm, homeworkAssignForm, homeworkReviewForm, lessonForm } from "./schemas/admin";
 import { homeworkSubmissionForm } from "./schemas/homework";
 
-// A form definition reads the posted fields the same way in the browser and in the action.
-
 const form = (entries: [string, string][]) => {
   const data = new FormData();
   for (const [name, value] of entries) data.append(name, value);

@@ -1,6 +1,5 @@
-// Work handed from one page to the next document (sessionStorage): a page running React that goes to an
-// HTML-first page loads it as a new document (docs/decisions/0030-html-first-pages.md), so a sign-out to
-// finish there, or a toast to show there, travels this way.
+// Work handed to the next document through sessionStorage: an HTML-first page is loaded as a new
+// document (docs/decisions/0030-html-first-pages.md).
 
 export type ToastMessage = { type: "success" | "error"; title: string; description?: string };
 
@@ -25,7 +24,6 @@ function take(key: string): string | null {
   }
 }
 
-/** The next page signs the person out (and says so), after leaving a protected page. */
 export function signOutOnNextPage(): void {
   put(SIGN_OUT_KEY, "1");
 }

@@ -2,32 +2,22 @@ import type { MetaDescriptor } from "react-router";
 import { SITE } from "~/content/site";
 
 export type PageSeo = {
-  /** The page's own title; the brand is appended. */
   title: string;
   description: string;
-  /** Path of the page, for the canonical URL, e.g. "/pricing". */
   path: string;
-  /** Structured data (JSON-LD) objects for this page. */
   jsonLd?: Record<string, unknown>[];
-  /** Keep the page out of search results (portal, admin, login). */
   noindex?: boolean;
 };
 
 type RootData = { origin?: string } | undefined;
 type Match = { id: string; loaderData?: unknown } | undefined;
 
-/** The site's origin from the root loader (PUBLIC_ORIGIN, known at build time for pre-rendered pages). */
 export function originFrom(matches: readonly Match[]): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
   return root?.origin ?? "http://localhost:3000";
 }
 
-/**
- * Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. A page kept out
- * of search results (the portal, admin, sign-in) gets its title, description and `noindex` only: a
- * canonical URL and link-preview cards are for pages meant to be found and shared, and every signed-in
- * page would otherwise render nine tags no one reads (docs/decisions/0033-warm-cost.md).
- */
+/** A page kept out of search results gets title, description and `noindex` only (docs/decisions/0033-warm-cost.md). */
 export function seo(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
   const title = page.path === "/" ? `${SITE.brand} · ${page.title}` : `${page.title} · ${SITE.brand}`;
   if (page.noindex)

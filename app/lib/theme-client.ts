@@ -1,7 +1,6 @@
 import { THEME_COOKIE, THEME_STORAGE_KEY, type Theme } from "~/domain/theme";
 
-// Applying and keeping the theme in the browser (docs/decisions/0006-theme.md), shared by the React theme
-// switch and the HTML-first pages' enhancer.
+// docs/decisions/0006-theme.md; shared by the React switch and the HTML-first pages' enhancer.
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
@@ -12,7 +11,7 @@ export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
 }
 
-/** Applies `theme` and keeps it in local storage (SPEC) and a cookie (for server rendering). */
+/** Kept in local storage (docs/product/entities.md) and a cookie, for server rendering. */
 export function chooseTheme(theme: Theme): void {
   applyTheme(theme);
   try {
@@ -24,7 +23,6 @@ export function chooseTheme(theme: Theme): void {
   document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
 }
 
-/** While "system" is chosen, follows the system's colour scheme live; returns the stop function. */
 export function followSystemTheme(): () => void {
   const media = window.matchMedia("(prefers-color-scheme: dark)");
   const follow = () => {

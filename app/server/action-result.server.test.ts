@@ -28,7 +28,7 @@ async function refusal(request: Request, options?: Parameters<typeof readForm>[1
   return caught as Refusal;
 }
 
-/** A body streamed in 64 KB chunks (no declared length, like a chunked upload); counts what was pulled. */
+/** Streamed in 64 KB chunks with no declared length; counts what was pulled. */
 function streamed(total: number) {
   const chunk = new Uint8Array(64 * 1024).fill(0x61);
   let sent = 0;

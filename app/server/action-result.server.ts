@@ -2,9 +2,8 @@ import { data } from "react-router";
 import { logger } from "./logger.server";
 import { isRefusal, refusal, refusalOf } from "./refusal.server";
 
-// Model functions refuse with `refuse(message, status)` (403, 404, 409…: refusal.server.ts). Actions
-// that answer a form in place turn that into a result the page shows beside the control; a redirect or
-// an unexpected failure passes through (the latter as a logged 500 with a generic message).
+// Models refuse with `refuse(message, status)` (refusal.server.ts); actions that answer a form in place
+// show it beside the control. Redirects and unexpected failures (a logged 500) pass through.
 
 export type ActionResult<T = unknown> = { ok: true; value: T; error: null } | { ok: false; error: string };
 
@@ -23,7 +22,6 @@ export async function attempt<T>(work: () => Promise<T>, fallback = "Failed to s
   }
 }
 
-/** A 400 with the form's first validation message, and the field it is about when one is known. */
 export function invalid(message: string, field?: string) {
   // The status text names the problem when the answer is thrown (an error page, not an inline message).
   return refusal(
@@ -33,10 +31,8 @@ export function invalid(message: string, field?: string) {
 }
 
 /**
- * What any form post may be: the largest real form (a lesson with 20 resource rows, every character
- * a 9-byte escape) is about half of `bytes`. A body over `bytes` is read to its end and dropped, so
- * the 413 reaches the client (HTTP/1.1 clients keep sending and miss an early answer); past `drain`
- * the connection is dropped instead. Memory is bounded by `bytes` either way.
+ * Twice the largest real form. An oversized body is drained so HTTP/1.1 clients see the 413; past
+ * `drain` the connection is dropped instead.
  */
 export const FORM_LIMITS = { bytes: 1_048_576, fields: 100, drain: 16 * 1_048_576 } as const;
 
@@ -53,7 +49,6 @@ export type ReadFormOptions = {
   repeatable?: readonly string[];
 };
 
-/** The body's bytes, or a 413 for more than `FORM_LIMITS.bytes` (declared or sent). */
 async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () =>
     refusal(
@@ -88,15 +83,11 @@ async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   return bytes;
 }
 
-/**
- * For an action that reads no fields (sign-out): the body is read and dropped within the same limits
- * (413 over 1 MB), so a connection never carries an unread body into the next request.
- */
+/** For actions that read no fields: drain the body within the same limits, so none leaks into the next request. */
 export async function discardBody(request: Request): Promise<void> {
   await readBody(request);
 }
 
-/** How many fields the body holds, counted on its bytes: `&`s of a URL-encoded body, parts of a multipart one. */
 function fieldCount(bytes: Uint8Array, contentType: string): number {
   if (bytes.byteLength === 0) return 0;
   const boundary = /^multipart\/form-data;.*\bboundary="?([^";]+)"?/i.exec(contentType)?.[1];
@@ -109,10 +100,8 @@ function fieldCount(bytes: Uint8Array, contentType: string): number {
 }
 
 /**
- * The submitted form, or a refusal thrown as React Router's `data({ ok: false, error }, { status })`:
- * 413 for a body over 1 MB (see FORM_LIMITS), 400 for a body that is not a form at all
- * (JSON, a broken multipart), more than 100 fields, a file, or a field sent twice that is not in
- * `repeatable`. A malformed request is refused, never a 500; fields the action doesn't read are ignored.
+ * The submitted form, or a thrown refusal: 413 over FORM_LIMITS.bytes, 400 for a non-form body, too many
+ * fields, a file, or a non-`repeatable` field sent twice. Malformed input never becomes a 500.
  */
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   const bytes = await readBody(request);

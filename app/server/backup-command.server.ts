@@ -12,8 +12,7 @@ import { openDatabase, PGLITE_TEMPLATE } from "./db.server";
 import { getConfig } from "./env.server";
 import { DatabaseInUseError } from "./pglite-lock.server";
 
-// The command-line side of backups: `npm run backup [FILE]`, `npm run restore FILE` (scripts/backup.mjs,
-// scripts/restore.mjs, through the build's entry). The dump itself is backup.server.ts.
+// `npm run backup [FILE]` and `npm run restore FILE`; the dump itself is backup.server.ts.
 
 const totalRows = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -25,7 +24,6 @@ function where(kind: "pglite" | "postgres", dataDir: string): string {
   return kind === "pglite" ? `PGlite in ${path.resolve(dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)";
 }
 
-/** Opens the configured database for a tool: migrated, never seeded; a busy PGlite folder is a BackupError. */
 async function openForTool(url: string | undefined, dataDir: string) {
   try {
     return await openDatabase({ url, dataDir, pgliteTemplate: PGLITE_TEMPLATE });
@@ -35,10 +33,7 @@ async function openForTool(url: string | undefined, dataDir: string) {
   }
 }
 
-/**
- * Backs up the configured database (DATABASE_URL, else PGlite in DATA_DIR) to `file`, by default
- * DATA_DIR/backups/coach-<time>.json; returns the line to print.
- */
+/** Defaults to DATA_DIR/backups/coach-<time>.json; returns the line to print. */
 export async function backup(file?: string): Promise<string> {
   const { databaseUrl, dataDir } = getConfig();
   if (!databaseUrl && !existsSync(path.resolve(dataDir, "pglite", "PG_VERSION"))) {
@@ -64,7 +59,6 @@ export async function backup(file?: string): Promise<string> {
   return `Backed up ${totalRows(counts)} rows from ${Object.keys(counts).length} tables of ${where(database.kind, dataDir)} to ${target}`;
 }
 
-/** Restores `file` into the configured database, which must be empty; returns the line to print. */
 export async function restore(file: string | undefined): Promise<string> {
   if (!file) throw new BackupError("Usage: npm run restore FILE (a backup written by npm run backup)");
   const source = path.resolve(file);

@@ -3,37 +3,27 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./db.server";
 import * as schema from "./schema";
 
-// Logical backups: every table of the schema as JSON rows, read in one consistent snapshot, and
-// loaded back into an empty database of the same migration level, on PGlite or PostgreSQL alike.
-// docs/decisions/0015-backups.md. The commands around it (files, the configured database) are in
-// backup-command.server.ts.
+// Logical backups: every table as JSON rows from one snapshot (docs/decisions/0015-backups.md).
 
 export const DUMP_FORMAT = "coach-backup";
 export const DUMP_VERSION = 1;
 
-/** A JSON value as PostgreSQL's to_jsonb writes it (timestamps ISO 8601, dates YYYY-MM-DD). */
 export type DumpRow = Record<string, unknown>;
 
 export type Dump = {
   format: typeof DUMP_FORMAT;
   version: typeof DUMP_VERSION;
-  /** When the snapshot was taken (the reading transaction's start), ISO 8601. */
   createdAt: string;
-  /** The drizzle migration hashes applied to the database, oldest first. */
   migrations: string[];
-  /** Every backed-up table by its SQL name, in foreign-key order, rows ordered by primary key. */
+  /** Every backed-up table by its SQL name, in foreign-key order. */
   tables: Record<string, DumpRow[]>;
 };
 
-/** A refusal or a bad file: the message is the one line to show. */
 export class BackupError extends Error {
   override name = "BackupError";
 }
 
-/**
- * Tables deliberately left out of a backup. Sessions are short-lived credentials: a restored copy
- * would let an old cookie sign in again, and everyone simply signs in anew after a restore.
- */
+/** Sessions are credentials: a restored copy would let an old cookie sign in again. */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set(["sessions"]);
 
 type TableInfo = { name: string; table: PgTable; primaryKey: string[] };
@@ -51,18 +41,13 @@ function describeTable(table: PgTable): TableInfo & { schema: string | undefined
   };
 }
 
-/** Every table the schema module exports, by SQL name (a module namespace has no declaration order). */
 export function schemaTables(): PgTable[] {
   return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .sort((a, b) => getTableConfig(a).name.localeCompare(getTableConfig(b).name));
 }
 
-/**
- * The tables a backup holds, parents before children (a topological order of the foreign keys;
- * ties by name; profiles come first, as every other table references it). Computed from the schema,
- * so a new table is backed up without any edit here.
- */
+/** Parents before children, computed from the schema so a new table is backed up without an edit here. */
 export function backupTables(): TableInfo[] {
   const all = schemaTables().map(describeTable);
   const byTable = new Map(all.map((info) => [info.table, info]));
@@ -112,10 +97,7 @@ async function appliedMigrations(executor: Executor): Promise<string[]> {
   return rows.map((row) => row.hash);
 }
 
-/**
- * Reads every backed-up table in one read-only REPEATABLE READ transaction: one snapshot, so the
- * rows of all tables are consistent with each other even while the application writes.
- */
+/** One REPEATABLE READ snapshot, so every table's rows agree while the application writes. */
 export async function dumpDatabase(db: Db): Promise<Dump> {
   const tables = backupTables();
   return db.transaction(
@@ -152,7 +134,6 @@ export async function dumpDatabase(db: Db): Promise<Dump> {
   );
 }
 
-/** Checks a parsed file is a dump this version can restore; returns it typed. */
 export function assertDump(value: unknown): Dump {
   const dump = value as Partial<Dump> | null;
   if (typeof dump !== "object" || dump === null || dump.format !== DUMP_FORMAT) {
@@ -199,10 +180,7 @@ async function columnsOf(executor: Executor, table: string): Promise<ColumnInfo[
 
 const INSERT_BATCH = 500;
 
-/**
- * Loads a dump into an empty database whose applied migrations are the dump's, all tables in one
- * transaction: it is restored completely or not at all. Returns the rows inserted per table.
- */
+/** Into an empty database at the dump's migration level, in one transaction. */
 export async function restoreDatabase(db: Db, input: unknown): Promise<Record<string, number>> {
   const dump = assertDump(input);
   const tables = backupTables();
@@ -275,7 +253,7 @@ export async function restoreDatabase(db: Db, input: unknown): Promise<Record<st
   });
 }
 
-/** Writes a dump as JSON with one row per line: readable, and diffable between two backups. */
+/** One row per line, so two backups diff. */
 export function serializeDump(dump: Dump): string {
   const { tables, ...header } = dump;
   const head = JSON.stringify(header).slice(0, -1);

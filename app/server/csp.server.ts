@@ -2,18 +2,14 @@ import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 import { externalOrigins, SETTINGS } from "~/content/settings";
 import { getConfig } from "./env.server";
 
-/** Other sites the Content-Security-Policy allows (express-shell/security.ts), by what the pages do with them. */
+/** Other sites the Content-Security-Policy allows (express-shell/security.ts). */
 export type CspSources = {
-  /** iframes: the booking calendar and forms (content settings) and the pricing page's video. */
   frames: string[];
-  /** fetch: analytics only (the embeds are iframes and are never fetched by the page). */
+  /** Analytics only: the embeds are iframes and are never fetched. */
   connections: string[];
-  /**
-   * Scripts from elsewhere: the analytics scripts. Pre-rendered pages list it (their policy has no
-   * 'strict-dynamic'); server-rendered pages trust it because our own script adds it.
-   */
+  /** Analytics: pre-rendered pages list it (no 'strict-dynamic'); rendered pages trust it via our own script. */
   scripts: string[];
-  /** Where a form submission may end up: the sign-in provider, as POST /login redirects there. */
+  /** POST /login redirects to the sign-in provider. */
   formTargets: string[];
 };
 

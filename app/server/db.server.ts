@@ -15,65 +15,53 @@ import { logger } from "./logger.server";
 import { lockPgliteFolder } from "./pglite-lock.server";
 import * as schema from "./schema";
 
-// Opening a database: PGlite or PostgreSQL, migrated, with its live-update bus. What the app does
-// around it (seeding, the caches that listen on the bus, the process's one handle, shutting down) is
-// composed in app/server/lifecycle.server.ts: nothing here knows about them.
+// Opening a database: PGlite or PostgreSQL, migrated, with its live-update bus. What the app composes
+// around it lives in lifecycle.server.ts.
 
 export type Schema = typeof schema;
-/** One type for both drivers: the embedded PGlite and a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database or a transaction on it: what a write takes so that it joins its caller's transaction
+ * (an audit row in the change's own transaction), or runs alone when there is none.
+ */
+export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export type DatabaseOptions = {
-  /** postgres://… for a server; undefined for PGlite. */
   url: string | undefined;
-  /** Folder for PGlite's files, or "memory://" for a throwaway one; ignored with a url. */
   dataDir: string;
-  /**
-   * Work done once right after migrating, still under the migration lock (so processes starting
-   * together do it once): the app seeds an empty database here.
-   */
+  /** Runs once under the migration lock, so processes starting together seed once. */
   prepare?: (db: Db) => Promise<unknown>;
-  /** The PGlite template to unpack into an empty folder (see createPglite); none by default. */
   pgliteTemplate?: string;
 };
 
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Live-update events of this database (LISTEN/NOTIFY): docs/decisions/0014-live-updates.md. */
   bus: LiveBus;
   close(): Promise<void>;
 };
 
 export const MIGRATIONS_FOLDER = path.resolve(setting("MIGRATIONS_DIR"));
-// Any fixed number: every process takes this lock before migrating or seeding, so several
-// processes starting together on one database do the work once.
+// Every process takes this lock before migrating or seeding.
 const MIGRATION_LOCK = 7_270_201;
 
-/** Opens a database, applies the committed migrations, then runs `prepare`. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options.prepare) : openPglite(options);
 }
 
-/**
- * An initialised PGlite cluster with the schema and no data, which the build writes
- * (scripts/pglite-template.ts): a first start on an empty folder unpacks it rather than running
- * initdb in WebAssembly (seconds on 2 cores; docs/decisions/0018-performance.md).
- */
+/** The build's initialised, empty PGlite cluster: unpacking it beats initdb in WebAssembly (docs/decisions/0018-performance.md). */
 export const PGLITE_TEMPLATE = path.resolve(setting("BUILD_DIR"), "pglite-template.tar.gz");
 
-/** PGlite on `folder`: the database in it, else one unpacked from the template, else a new one (initdb). */
 export async function createPglite(folder: string, template?: string): Promise<PGlite> {
   if (template && readdirSync(folder).length === 0 && existsSync(template)) {
     try {
-      // Unpacked by Node (a quarter of a second) rather than through PGlite's own `loadDataDir`,
-      // which writes each file through the WebAssembly file system (about a second). The archive's
-      // entries start with "/", which tar strips: that warning is expected.
+      // Unpacked by Node rather than PGlite's `loadDataDir`, which is slower (docs/decisions/0018-performance.md).
+      // The archive's entries start with "/", which tar strips: that warning is expected.
       tar.x({ file: template, cwd: folder, sync: true, onwarn: () => {} });
       if (!existsSync(path.join(folder, "PG_VERSION"))) throw new Error("the template holds no database");
       return await PGlite.create(folder);
     } catch (error) {
-      // A damaged file, or one from another PGlite version: start over with initdb.
+      // A damaged file, or one from another PGlite version.
       logger.warn({ err: (error as Error).message }, "PGlite template not usable; creating the database");
       for (const entry of readdirSync(folder))
         rmSync(path.join(folder, entry), { recursive: true, force: true });
@@ -126,8 +114,7 @@ async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): P
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
-  // A server restart kills idle connections; the pool replaces them. Without this handler
-  // the error would crash the process.
+  // A server restart kills idle connections; without this handler the error would crash the process.
   pool.on("error", (error) => logger.warn({ err: error.message }, "idle database connection lost"));
   try {
     const client = await pool.connect();
@@ -145,8 +132,7 @@ async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): P
     throw error;
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // The LISTEN connection is opened by the first subscriber, so short-lived handles (tools, tests)
-  // never hold one.
+  // Opened by the first subscriber, so short-lived handles (tools, tests) never hold one.
   const bus = postgresBus(url);
   return {
     db,
@@ -159,7 +145,6 @@ async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): P
   };
 }
 
-/** A round trip to the database, bounded in time. */
 export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -172,14 +157,12 @@ export async function pingDatabase(db: Db, timeoutMs = 2_000): Promise<void> {
   }
 }
 
-// The process's one database handle, opened on first use (the build imports this module and must
-// never open the database) by the opener the composition root provides (lifecycle.server.ts, which
-// says how: migrated, seeded, with the caches listening). A failed open is retried by a later request.
+// The process's one handle, opened on first use (the build imports this module) by the opener
+// lifecycle.server.ts provides. A failed open is retried by a later request.
 let opener: (() => Promise<Database>) | undefined;
 let opening: Promise<Database> | undefined;
 const RETRY_AFTER_FAILURE_MS = 1_000;
 
-/** Called once by the composition root: how the process's handle is opened. */
 export function provideDatabase(open: () => Promise<Database>): void {
   opener = open;
 }
@@ -205,7 +188,7 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-/** Closes the process's handle (PGlite must be closed cleanly so nothing is lost); a later use opens it again. */
+/** PGlite must be closed cleanly so nothing is lost; a later use opens it again. */
 export async function closeDatabase(): Promise<void> {
   const current = opening;
   opening = undefined;

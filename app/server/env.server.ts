@@ -1,9 +1,8 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 
-// The configuration contract of ARCHITECTURE.md. Parsed once at start; a wrong value stops
-// the server with one line naming the variable. Over 300 lines on purpose: every variable the server
-// reads is checked here and nowhere else (issue #20), so the whole contract is read in one file.
+// The configuration contract of docs/ARCHITECTURE.md, parsed once at start; a wrong value stops the server
+// with one line naming it. Over 300 lines on purpose: the whole contract is read in one file.
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -11,13 +10,13 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** A developer's own origin: plain http on a loopback host (the default, http://localhost:$PORT). */
+/** Plain http on a loopback host. */
 export function isDeveloperOrigin(origin: string): boolean {
   const url = new URL(origin);
   return url.protocol === "http:" && isLoopbackHost(url.hostname);
 }
 
-/** Express's names for address ranges (`trust proxy`), besides addresses and CIDR ranges. */
+/** Express's names for address ranges (`trust proxy`). */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 function isProxyAddress(item: string): boolean {
@@ -34,7 +33,6 @@ const blankToUndefined = (value: unknown) =>
 
 const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
 
-/** A whole number of requests per minute, 1 to 100,000. */
 function perMinute(what: string, fallback: number) {
   const message = `must be a whole number of ${what} per minute (1 to 100000)`;
   return z.preprocess(
@@ -43,7 +41,6 @@ function perMinute(what: string, fallback: number) {
   );
 }
 
-/** A whole number from `min` to `max`. */
 function wholeNumber(what: string, min: number, max: number, fallback: number) {
   const message = `must be a whole number of ${what} from ${min} to ${max}`;
   return z.preprocess(
@@ -52,7 +49,7 @@ function wholeNumber(what: string, min: number, max: number, fallback: number) {
   );
 }
 
-/** A folder path (relative to the working directory): printable characters only. */
+/** Relative to the working directory; printable characters only. */
 function folder(fallback: string) {
   const message = "must be a folder path (printable characters, at most 1000)";
   return z.preprocess(
@@ -86,8 +83,7 @@ const schema = z
         .regex(/^[A-Za-z0-9.:[\]-]+$/, "must be a host name or IP address, such as localhost or 0.0.0.0")
         .default("localhost"),
     ),
-    // Which peers are proxies whose X-Forwarded-For names the client (Express's `trust proxy`): a number
-    // of hops, addresses or ranges, or false for none (docs/decisions/0035-behind-a-proxy.md).
+    // Express's `trust proxy` (docs/decisions/0035-behind-a-proxy.md).
     TRUST_PROXY: z.preprocess(
       blankToUndefined,
       z
@@ -169,7 +165,7 @@ const schema = z
         .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a webhook signing secret (whsec_…)")
         .optional(),
     ),
-    // Unset: the scheduling webhook refuses everything (ARCHITECTURE: configuration contract).
+    // Unset: the scheduling webhook refuses everything.
     CAL_WEBHOOK_SECRET: optionalString.pipe(
       z
         .string()
@@ -177,7 +173,7 @@ const schema = z
         .refine((value) => value !== "no-secret-provided", "must be a real secret, not Cal.com's placeholder")
         .optional(),
     ),
-    // Unset: emails stay in the outbox, listed on /admin/emails (docs/decisions/0029-email-outbox.md).
+    // Unset: emails stay in the outbox (docs/decisions/0029-email-outbox.md).
     SMTP_URL: optionalString.pipe(
       z
         .url({
@@ -196,7 +192,7 @@ const schema = z
         .optional(),
     ),
     MAIL_LEASE_SECONDS: wholeNumber("seconds", 1, 3600, 120),
-    // A sign-in counts once (its start): 60 lets a class of 30 behind one address sign in together.
+    // A sign-in counts once: 60 lets a class of 30 behind one address sign in together.
     SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 60),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
     LOG_LEVEL: z.preprocess(
@@ -250,43 +246,28 @@ export type Config = {
   adminEmails: string[];
   sessionSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** React Router's server mode (error details in development only). */
   nodeEnv: "production" | "development" | "test";
-  /** PostgreSQL connections per process. */
   databasePoolSize: number;
-  /** Server processes (node:cluster; PostgreSQL only, docs/decisions/0018-performance.md). */
+  /** node:cluster; PostgreSQL only (docs/decisions/0018-performance.md). */
   webConcurrency: number;
-  /** The committed migrations, and the build (server, client, PGlite template). */
   migrationsDir: string;
   buildDir: string;
-  /** Sign-in starts (and failed callbacks) allowed per client address per minute. */
   signInRateLimit: number;
-  /** State-changing requests allowed per client address and per signed-in person per minute. */
   mutationRateLimit: number;
-  /** The secret Cal.com signs its webhook with; null: POST /webhooks/cal refuses everything. */
   calWebhookSecret: string | null;
-  /**
-   * Developer mode: PUBLIC_ORIGIN is an http:// loopback origin. Only then may developer doors (local
-   * sign-in without an OIDC client, the local test checkout without Stripe keys) open, and only for a
-   * request from this machine that no proxy forwarded (app/server/developer.server.ts).
-   */
+  /** An http:// loopback origin; developer doors still need a request from this machine (developer.server.ts). */
   developerMode: boolean;
-  /** Express's `trust proxy`: which peers' X-Forwarded-For names the client (`req.ip`). */
   trustProxy: false | number | string[];
-  /**
-   * How payments are taken: Stripe with both keys; without them, in developer mode, the local test
-   * checkout; else none (the pricing buttons keep their links). docs/decisions/0027-payments.md.
-   */
+  /** Stripe with both keys; else the local test checkout in developer mode; else none (docs/decisions/0027-payments.md). */
   payments: PaymentsConfig;
-  /** Email (docs/decisions/0029-email-outbox.md): smtpUrl null → nothing leaves the machine. */
   mail: MailConfig;
 };
 
 export type MailConfig = {
   smtpUrl: string | null;
-  /** The From header; null → the site's name at no-reply@ the public origin's host. */
+  /** Null → the site's name at no-reply@ the public origin's host. */
   from: string | null;
-  /** How long a worker holds the emails it claimed before another may take them (a crash). */
+  /** How long a claim outlives a crashed worker. */
   leaseSeconds: number;
 };
 
@@ -302,17 +283,15 @@ export class ConfigError extends Error {
 function describeValue(value: unknown): string {
   if (value === undefined) return "unset";
   const text = String(value);
-  // Escaped: a control character in the value must not break the one line.
   return `got ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}`;
 }
 
-/** Parses the environment; throws a ConfigError whose message is the one line to print. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue?.path[0] ?? "configuration");
-    // Secrets (and SMTP_URL, which holds a password) are never echoed back.
+    // SMTP_URL holds a password.
     const shown = /SECRET|SMTP_URL/.test(variable) ? "" : ` (${describeValue(env[variable])})`;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}${shown}`);
   }
@@ -358,9 +337,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
 }
 
 /**
- * What a public site (any PUBLIC_ORIGIN but a developer's own) cannot serve without: its sign-in and the
- * secret its sessions are signed with. The line naming what is missing, or null. Checked when the
- * server starts, not when the build pre-renders pages (which needs no secrets).
+ * What a public site cannot serve without (its sign-in and session secret), or null. Checked at start,
+ * not at pre-render, which needs no secrets.
  */
 export function publicSiteProblem(config: Config): string | null {
   if (isDeveloperOrigin(config.publicOrigin)) return null;
@@ -372,11 +350,7 @@ export function publicSiteProblem(config: Config): string | null {
   return `Invalid configuration: ${missing.join(", ")} must be set to serve ${config.publicOrigin} (a public site needs its Google sign-in and session secret; see README "Google sign-in")`;
 }
 
-/**
- * One setting, for code that runs at import (the logger, the database module's paths), before the
- * configuration is parsed at start: the validated value, or its default when the value is wrong
- * (start-up then stops with the one line naming it: `getConfig`, `configOrExit`).
- */
+/** For code that runs at import, before the configuration is parsed: a wrong value falls back to its default here and stops start-up later. */
 export function setting<K extends keyof z.input<typeof schema>>(
   name: K,
   env: Record<string, string | undefined> = process.env,
@@ -386,10 +360,7 @@ export function setting<K extends keyof z.input<typeof schema>>(
   return (parsed.success ? parsed.data : field.parse(undefined)) as z.output<typeof schema>[K];
 }
 
-/**
- * The configuration, or the one line naming the wrong variable and exit 1 (for the process's start).
- * `serving`: the process is about to serve, so a public site must also be fully configured.
- */
+/** `serving`: the process is about to serve, so a public site must also be fully configured. */
 export function configOrExit(
   env: Record<string, string | undefined> = process.env,
   { serving = false } = {},
@@ -408,7 +379,7 @@ export function configOrExit(
 
 let cached: Config | undefined;
 
-/** The process's configuration, parsed on first use (never at import: the build loads this module). */
+/** Parsed on first use, never at import: the build loads this module. */
 export function getConfig(): Config {
   cached ??= parseConfig();
   return cached;

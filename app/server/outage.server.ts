@@ -1,12 +1,10 @@
 import { data } from "react-router";
 
-// A database outage is not a bug: pages that need the database answer 503 with the friendly
-// "We'll be right back" page (root ErrorBoundary), and /healthz says 503, until it returns.
+// An outage is not a bug: pages needing the database answer 503 with the friendly page until it returns.
 
 export const DATABASE_UNAVAILABLE =
   "The site can't reach its database right now. Please try again in a minute.";
 
-// Connection failures (node's socket errors) and PostgreSQL's connection-exception / shutdown codes.
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -23,7 +21,7 @@ const DRIVER_MESSAGES = [
   /connection .*closed/i,
 ];
 
-/** Whether an error (or any error it wraps, such as Drizzle's query error) means the database is unreachable. */
+/** Looks through wrapping errors such as Drizzle's query error. */
 export function isDatabaseOutage(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
@@ -41,12 +39,10 @@ export function isDatabaseOutage(error: unknown): boolean {
   return false;
 }
 
-/** Refuses the request with 503 (the root ErrorBoundary shows the friendly page). */
 export function databaseUnavailable(): never {
   throw data(DATABASE_UNAVAILABLE, { status: 503 });
 }
 
-/** Runs database work; an outage becomes the 503 refusal, anything else is rethrown. */
 export async function unlessDatabaseIsDown<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

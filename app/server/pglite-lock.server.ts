@@ -1,9 +1,8 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import os from "node:os";
 
-// PGlite takes no lock of its own: a second process opening the same folder silently reads stale
-// data and can overwrite the first one's writes. This marker file (beside the folder, so PGlite
-// never sees it) makes a second opener fail with a message saying who holds the database.
+// PGlite takes no lock of its own, and a second opener silently reads stale data: a marker file beside
+// the folder makes it fail with a message naming the holder.
 
 export class DatabaseInUseError extends Error {
   override name = "DatabaseInUseError";
@@ -33,11 +32,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/**
- * Marks `folder` (a PGlite data folder) as open by this process; returns the release function.
- * A lock left by a process that no longer runs (killed, crashed, or an earlier container whose
- * process had the same pid as this one) is taken over.
- */
+/** A lock whose process no longer runs (including a restarted container's same pid) is taken over. */
 export function lockPgliteFolder(folder: string): () => void {
   const file = `${folder}.lock`;
   if (heldHere.has(file)) {

@@ -4,9 +4,7 @@ import type { Db } from "./db.server";
 import { getPerson, setPlan } from "./models/people.server";
 import { authorize, grant, PERMISSION_DENIED, type Permit } from "./policy.server";
 
-// Permits: made only after asking POLICY; the models take nothing else. The `@ts-expect-error` lines
-// are the proof that a missed check does not compile: should any of them type-check, `tsc` fails
-// ("unused @ts-expect-error directive").
+// Each `@ts-expect-error` below proves a missed check does not compile (tsc fails on an unused one).
 
 const person = (role: Viewer["role"]): Viewer => ({
   id: "p",

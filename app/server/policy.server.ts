@@ -4,15 +4,12 @@ import { refusal } from "./refusal.server";
 
 export { type Action, can, POLICY } from "~/domain/policy";
 
-// Permits: the proof a model function asks for. Every function in app/server/models/ that reads or
-// changes a person's records takes a `Permit<action>` instead of a bare viewer, and only this file
-// makes one, after asking POLICY. So a loader or action that forgot to ask does not compile: it has
-// no permit to pass. The permit carries the person it was granted to: the models take ownership
-// ("own rows") and the audit trail's actor from it, never from the request.
+// A model function that reads or changes a person's records takes a `Permit`, which only this file makes,
+// so a handler that forgot to ask POLICY does not compile (docs/decisions/0026-access-declared-per-route.md).
 
 declare const granted: unique symbol;
 
-/** Proof that `actor` may perform `action`: made only by `authorize` and `grant` below. */
+/** Made only by `authorize` and `grant` below. */
 export type Permit<A extends Action> = {
   readonly actor: Viewer;
   readonly action: A;
@@ -21,18 +18,15 @@ export type Permit<A extends Action> = {
 
 export const PERMISSION_DENIED = "You don't have permission to do that.";
 
-/** The refusal: 403 with the permission message, nothing changed. */
 export function forbidden(message: string = PERMISSION_DENIED): never {
   throw refusal({ ok: false, error: message }, { status: 403, statusText: "Forbidden" });
 }
 
-/** A permit when the viewer may perform the action, else null (a page that shows less, or a demo). */
 export function grant<A extends Action>(viewer: Viewer | null | undefined, action: A): Permit<A> | null {
   if (!viewer || !can(viewer, action)) return null;
   return Object.freeze({ actor: viewer, action }) as Permit<A>;
 }
 
-/** A permit, or a 403 (and nothing changes) when the viewer may not perform the action. */
 export function authorize<A extends Action>(viewer: Viewer | null | undefined, action: A): Permit<A> {
   return grant(viewer, action) ?? forbidden();
 }

@@ -1,66 +1,39 @@
 import { STAFF_CANNOT_BUY } from "~/domain/checkout";
 import type { Action } from "~/domain/policy";
 
-// How a route says who may load it and who may perform each of its actions (issue #20). Every route
-// module exports `access`, built from the words below, next to its loader and action:
-//
-//   export const access = routeAccess({ loader: staff("client.read"), action: staff("lead.convert") });
-//
-// One middleware (app/server/auth/access.server.ts, root middleware) reads the declaration of the
-// route a request matched and enforces it, with POLICY, before any loader or action runs. A route
-// without a declaration does not serve. docs/SECURITY.md "Access: declared, enforced" says how to add one.
-// Not a `.server` file: the declaration is a plain object, harmless in the browser bundle.
+// How a route declares who may load it and perform each action (docs/decisions/0026-access-declared-per-route.md,
+// docs/SECURITY.md "Access: declared, enforced"). Not `.server`: a plain object, harmless in the browser.
 
-/**
- * The guard in front of a handler:
- * - `public`: anyone, signed in or not;
- * - `guest`: the sign-in page; someone signed in is sent on (to `redirectTo`, or the dashboard);
- * - `signed-in`: a page; signed out → /login, remembering the page;
- * - `signed-in-api`: a resource (JSON, events); signed out → 401;
- * - `portal`: the client portal; signed out → /login, anyone with `admin.enter` → /admin;
- * - `staff`: the admin area; signed out → /login, anyone without `admin.enter` → /dashboard;
- * - `none`: no one (`answers`: 404 for an unknown path, 405 for a method the route refuses).
- */
+/** `none` answers everyone with `answers`; docs/SECURITY.md "Access: declared, enforced" describes each guard. */
 export type Guard = "public" | "guest" | "signed-in" | "signed-in-api" | "portal" | "staff" | "none";
 
 export type Handler = {
   access: Guard;
-  /** The POLICY action the handler needs; a signed-in role without it is refused with 403. */
   policy?: Action;
-  /** Instead of the 403: a role without `policy` is let through to see the portal's read-only demo. */
+  /** A role without `policy` sees the portal's read-only demo instead of a 403. */
   otherwise?: "demo";
-  /** The 403's words for a role without `policy`, where the general "You don't have permission" says too little. */
   refused?: string;
-  /** For `none`: the status everyone gets. */
   answers?: 404 | 405;
 };
 
-/**
- * An action that dispatches on the form field `intent`: one handler per intent the module exports in
- * `INTENTS`; `default` is the intent a form runs when it names no known one (as the action reads it).
- * Without a default, an unknown intent passes only the guard
- * all intents share, and the action refuses it (400 "Unknown action.").
- */
+/** Without a `default`, an unknown intent passes only the guard all intents share; the action answers 400. */
 export type IntentAccess = { intents: Readonly<Record<string, Handler>>; default?: string };
 export type ActionAccess = Handler | IntentAccess;
 
-/** A layout names the guard its children sit behind; a route has its GET and, if it has one, its action. */
 export type RouteAccess = { layout: Guard } | { loader: Handler; action?: ActionAccess };
 
-/** The declaration a route module exports as `access` (typed, and returned as written). */
 export function routeAccess<const T extends RouteAccess>(access: T): T {
   return access;
 }
 
 export const PUBLIC = { access: "public" } as const satisfies Handler;
-/** A portal page: a client's own records; a lead sees the demo. */
 export const PORTAL_PAGE = {
   access: "portal",
   policy: "portal.read-own",
   otherwise: "demo",
 } as const satisfies Handler;
 
-/** A checkout (docs/decisions/0027-payments.md): a visitor signs in first; staff read why they can't buy. */
+/** docs/decisions/0027-payments.md: a visitor signs in first; staff read why they can't buy. */
 export const BUYER = {
   access: "signed-in",
   policy: "checkout.start",
@@ -70,7 +43,7 @@ export const BUYER = {
 export const staff = <const P extends Action>(policy: P) => ({ access: "staff", policy }) as const;
 export const portal = <const P extends Action>(policy: P) => ({ access: "portal", policy }) as const;
 
-/** Every handler of a declaration, labelled as the matrix names them: `GET`, `POST`, `POST set-role`. */
+/** Labelled as the matrix names them: `GET`, `POST`, `POST set-role`. */
 export function handlersOf(
   access: RouteAccess,
 ): { method: "GET" | "POST"; intent: string | null; handler: Handler }[] {
@@ -89,7 +62,6 @@ export function handlersOf(
 
 const GUARDS: readonly Guard[] = ["public", "guest", "signed-in", "signed-in-api", "portal", "staff", "none"];
 
-/** Whether an exported value is a well-formed declaration (a route module's `access` is checked at run time too). */
 export function isRouteAccess(value: unknown): value is RouteAccess {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;

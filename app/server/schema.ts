@@ -17,10 +17,8 @@ import {
 import { HOMEWORK_STATUSES, PLANS, ROLES, SERVICE_KINDS } from "../domain/plans";
 import { RESOURCE_KINDS } from "../domain/resource-kinds";
 
-// Shared by drizzle-kit (migrations) and the app. The spec's rules live here as
-// constraints so that no code path, present or future, can break them.
-// Over 300 lines on purpose: drizzle-kit reads the whole schema from this one file, and every table's
-// constraints are reviewed beside the others'.
+// The product's rules live here as constraints, so no code path can break them.
+// Over 300 lines on purpose: drizzle-kit reads the whole schema from one file, reviewed table beside table.
 
 export type LinkRow = { label: string; url: string };
 
@@ -36,12 +34,11 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-// Not blank: at least one character that is not white space (Unicode spaces included, as JS trim()).
+// Not blank, by JS trim()'s notion of white space.
 const hasText = (column: SQLWrapper) =>
   sql`${column} ~ '[^[:space:]\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'`;
 const links = (name: string) => jsonb(name).$type<LinkRow[]>().notNull().default(sql`'[]'::jsonb`);
 
-/** A person: visitor turned lead at first sign-in, then client, coach or admin. */
 export const profiles = pgTable(
   "profiles",
   {
@@ -49,7 +46,6 @@ export const profiles = pgTable(
     email: text("email").notNull(),
     fullName: text("full_name"),
     role: roleEnum("role").notNull().default("lead"),
-    // A lead has no plan; a client's effective plan defaults to basic (domain/effectivePlan).
     plan: planEnum("plan"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,16 +53,12 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex("profiles_email_lower_key").on(sql`lower(${t.email})`),
     index("profiles_role_email_idx").on(t.role, t.email),
-    // Leads & Clients with no filter: the first page of 50 by email, without sorting every profile.
     index("profiles_email_idx").on(t.email),
     check("profiles_email_shape", sql`${t.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
   ],
 );
 
-/**
- * Signed-in sessions. The cookie holds an opaque random token; only its SHA-256 is stored, so a
- * copy of the database cannot be used to sign in.
- */
+/** Only the token's SHA-256 is stored, so a copy of the database cannot sign anyone in. */
 export const sessions = pgTable(
   "sessions",
   {
@@ -88,7 +80,6 @@ export const sessions = pgTable(
   ],
 );
 
-/** A profile's identity at an OpenID provider: the issuer and its stable subject (sub). */
 export const accounts = pgTable(
   "accounts",
   {
@@ -106,7 +97,7 @@ export const accounts = pgTable(
   ],
 );
 
-/** The quota ledger: every +1/−1 is a row; totals are sums (ARCHITECTURE: quota changes are a ledger). */
+/** Every +1/−1 is a row; totals are sums. */
 export const serviceUsage = pgTable(
   "service_usage",
   {
@@ -139,7 +130,7 @@ export const activities = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     details: text("details"),
-    // Always null when an admin creates the entry (SPEC §3); kept for other sources.
+    // Always null when an admin creates the entry (docs/product/entities.md); kept for other sources.
     kind: text("kind"),
     links: links("links"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
@@ -158,7 +149,7 @@ export const lessons = pgTable(
     clientId: uuid("client_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    // A lesson outlives the coach's account: the record stays with the client.
+    // A lesson outlives the coach's account.
     coachId: uuid("coach_id").references(() => profiles.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     notes: text("notes"),
@@ -198,7 +189,6 @@ export const homework = pgTable(
   },
   (t) => [
     check("homework_title_present", hasText(t.title)),
-    // A submitted or reviewed piece has a submission time; a reviewed one a review time.
     check(
       "homework_status_times",
       sql`(${t.status} = 'assigned' OR ${t.submittedAt} IS NOT NULL) AND (${t.status} <> 'reviewed' OR ${t.reviewedAt} IS NOT NULL)`,
@@ -234,17 +224,13 @@ export type Homework = typeof homework.$inferSelect;
 export type Resource = typeof resources.$inferSelect;
 export type UsageRowRecord = typeof serviceUsage.$inferSelect;
 
-/**
- * The audit trail: every admin-area change, with who, what, on whom, before and after, and when.
- * Written in the same transaction as the change it records.
- */
+/** Written in the same transaction as the change it records. */
 export const auditEvents = pgTable(
   "audit_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "set null" }),
     action: text("action").notNull(),
-    // The person the change concerns; their trail goes with them if they are deleted.
     targetId: uuid("target_id").references(() => profiles.id, { onDelete: "cascade" }),
     entity: text("entity").notNull(),
     entityId: uuid("entity_id"),
@@ -257,17 +243,14 @@ export const auditEvents = pgTable(
 
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
-// ── Bookings (issue #18, docs/decisions/0028-bookings.md) ──────────────────────────────────────
+// ── Bookings (docs/decisions/0028-bookings.md) ──────────────────────────────────────────────────
 
 export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
 export const bookingStatusEnum = pgEnum("booking_status", BOOKING_STATUSES);
 
 /**
- * A session or mock interview booked on Cal.com. Known by the uid Cal.com first gave it (a
- * reschedule gives it a new `current_uid`). `counted` says whether it holds a +1 in the usage ledger
- * right now; a booking with no `client_id` came from an email that matches no one (unmatched), or
- * from a client's email without their portal link's signed token: then `claimed_by` is that client
- * and `confirm_reason` says why it waits for an admin (docs/decisions/0036-booking-ownership.md).
+ * Known by the uid Cal.com first gave it. `counted`: holds a +1 in the usage ledger now. No `client_id`:
+ * unmatched, or `claimed_by` a client pending an admin (docs/decisions/0036-booking-ownership.md).
  */
 export const bookings = pgTable(
   "bookings",
@@ -288,7 +271,6 @@ export const bookings = pgTable(
     counted: boolean("counted").notNull().default(false),
     overPlan: boolean("over_plan").notNull().default(false),
     lateCancel: boolean("late_cancel").notNull().default(false),
-    /** Rescheduled by the client inside the notice window: a later cancel gives nothing back. */
     lateChange: boolean("late_change").notNull().default(false),
     claimedBy: uuid("claimed_by").references(() => profiles.id, { onDelete: "set null" }),
     confirmReason: text("confirm_reason"),
@@ -311,7 +293,6 @@ export const bookings = pgTable(
   ],
 );
 
-/** Each Cal.com delivery once: a replay of the same trigger for the same booking uid changes nothing. */
 export const calDeliveries = pgTable(
   "cal_deliveries",
   {
@@ -326,36 +307,26 @@ export const calDeliveries = pgTable(
 
 export type Booking = typeof bookings.$inferSelect;
 
-// ── Payments (docs/decisions/0027-payments.md) ────────────────────────────────────────────────────
-
-/**
- * One purchase: what was bought (offer, currency, option and the amounts, copied from the pricing
- * source when the order was made, so a later price change never rewrites history), by whom, and where
- * it stands. Orders are never deleted; a refund or a cancellation is a status and a row in `payments`.
- */
+/** Amounts copied at order time, so a later price change never rewrites history; never deleted. */
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    // The money outlives the account: a deleted person's orders stay, without the person.
+    // The money outlives the account.
     personId: uuid("person_id").references(() => profiles.id, { onDelete: "set null" }),
     offer: text("offer").notNull(),
     currency: text("currency").notNull(),
     option: text("option").notNull(),
     mode: text("mode").notNull(),
-    /** Per charge, in cents. */
     unitAmount: integer("unit_amount").notNull(),
-    /** Financing: the number of instalments; null otherwise. */
     instalments: smallint("instalments"),
     paidInstalments: smallint("paid_instalments").notNull().default(0),
     plan: planEnum("plan"),
     status: text("status").notNull().default("pending"),
-    /** `stripe`, or `local` for the loopback test checkout. */
     provider: text("provider").notNull(),
     checkoutSessionId: text("checkout_session_id"),
     customerId: text("customer_id"),
     subscriptionId: text("subscription_id"),
-    /** The latest card dispute (chargeback) on one of its charges: `open`, `won` or `lost`; null if none. */
     dispute: text("dispute"),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -382,7 +353,7 @@ export const orders = pgTable(
   ],
 );
 
-/** Money that moved (or failed to) on an order: charges, refunds and failed attempts. Append-only. */
+/** Append-only. */
 export const payments = pgTable(
   "payments",
   {
@@ -391,12 +362,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id),
     kind: text("kind").notNull(),
-    /** In cents, positive: a refund's amount is what went back. */
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    /** The provider's object (invoice, payment intent, refund, local id): one row per object and kind. */
+    /** One row per provider object and kind. */
     reference: text("reference").notNull(),
-    /** The payment intent behind a charge, which a refund names. */
     paymentIntent: text("payment_intent"),
     receiptUrl: text("receipt_url"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
@@ -405,18 +374,17 @@ export const payments = pgTable(
     uniqueIndex("payments_kind_reference_key").on(t.kind, t.reference),
     index("payments_order_occurred_idx").on(t.orderId, t.occurredAt.desc()),
     index("payments_payment_intent_idx").on(t.paymentIntent),
-    // `chargeback`: a dispute lost, the money taken back by the card's bank (counts like a refund).
+    // `chargeback`: a lost dispute (counts like a refund).
     check("payments_kind_known", sql`${t.kind} IN ('charge', 'refund', 'failed', 'chargeback')`),
     check("payments_amount_not_negative", sql`${t.amount} >= 0`),
   ],
 );
 
-/** Each provider event once: its id is the key, so a replay finds its row and changes nothing. */
+/** Keyed by event id, so a replay changes nothing. */
 export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   orderId: uuid("order_id").references(() => orders.id),
-  /** What it did: `applied`, or why not (`ignored: …`). */
   outcome: text("outcome").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -424,16 +392,11 @@ export const paymentEvents = pgTable("payment_events", {
 export type Order = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
-// ── Email (issue #17, docs/decisions/0029-email-outbox.md) ────────────────────────────────────────
+// ── Email (docs/decisions/0029-email-outbox.md) ───────────────────────────────────────────────────
 
 /**
- * The outbox: one row per email and recipient, written in the transaction of the change that causes
- * it, and delivered by the worker (app/server/mail/worker.server.ts). `pending` → `sent`, `failed`
- * (a permanent refusal, or too many temporary ones) or `unsent` (no SMTP server configured); a
- * digest-kind email is `held` until its hour, then `digested` into one `digest` row. A worker claims a
- * pending row by setting `claimed_until` (a lease) and `claim_token`; only the holder of the token marks
- * it sent, and a lease that runs out (a crash) lets another worker take it. `message_id` never changes,
- * so the rare resend after a crash between the SMTP server's "250" and the mark is recognisable.
+ * Only the holder of `claim_token` marks a row sent; an expired lease lets another worker take it.
+ * `message_id` never changes, so a resend after a crash is recognisable.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -446,7 +409,6 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    /** One line for a digest, and the link it points to. */
     summary: text("summary").notNull(),
     link: text("link"),
     unsubscribeUrl: text("unsubscribe_url"),
@@ -462,7 +424,6 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("email_outbox_message_id_key").on(t.messageId),
-    // The worker's claim: due pending rows, oldest first.
     index("email_outbox_pending_idx").on(t.sendAfter).where(sql`${t.status} = 'pending'`),
     index("email_outbox_held_idx").on(t.recipientId, t.sendAfter).where(sql`${t.status} = 'held'`),
     index("email_outbox_created_idx").on(t.createdAt.desc()),
@@ -475,7 +436,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** A person's choices per email kind (absent: every kind "at once") and their digest hour. */
+/** Absent: every kind "at once". */
 export const emailPreferences = pgTable(
   "email_preferences",
   {

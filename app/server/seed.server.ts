@@ -4,8 +4,7 @@ import { minutesFor } from "../domain/plans";
 import type { Db } from "./db.server";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "./schema";
 
-// Sample people for a newcomer's first run, so the portal and admin area are alive at once.
-// Local sign-in offers exactly these people.
+// Sample people for a first run; local sign-in offers exactly these.
 
 export type SeedPerson = {
   key: string;
@@ -42,7 +41,6 @@ const isoDay = (now: Date, daysAhead: number) =>
 
 type Usage = Partial<Record<ServiceKind, number>>;
 
-// What each sample client has used so far: a mix of fresh, half-way and completed items.
 const USAGE: Record<"basic" | "pro" | "premium", Usage> = {
   basic: { resume_review: 1, mock_interview: 1 },
   pro: { resume_review: 1, linkedin_review: 1, mock_interview: 2, session_30m: 3, strategy_call_90m: 1 },
@@ -57,7 +55,6 @@ const USAGE: Record<"basic" | "pro" | "premium", Usage> = {
   },
 };
 
-/** Seeds the sample data when the database has no profiles; never touches a non-empty one. */
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles);
   if ((row?.count ?? 0) > 0) return false;

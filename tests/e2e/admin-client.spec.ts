@@ -12,16 +12,14 @@ import {
   test,
 } from "./support";
 
-// The client detail page's forms and layout (SPEC §2 Client detail, §4, §5): typed input survives a
-// refusal, role and plan save without JavaScript, Add Lesson starts with the client chosen, and the
-// common tasks sit in a laptop's first screen.
+// docs/product/screens.md, Client detail: typed input survives a refusal, role and plan save without
+// JavaScript, and the common tasks sit in a laptop's first screen.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
-/** A new lead (signed in once), and the admin on that lead's detail page; returns its path. */
 async function openNewLead(page: Page, browser: Browser, baseURL: string | undefined, prefix: string) {
   const who: NamedIdentity = freshIdentity(prefix);
   const lead = await signedInPage(browser, baseURL, who, "/dashboard");
@@ -30,7 +28,7 @@ async function openNewLead(page: Page, browser: Browser, baseURL: string | undef
   return { who, path: await openPerson(page, who.email) };
 }
 
-/** From Leads & Clients, the person's detail page (a plain link: works without JavaScript too). */
+/** A plain link: works without JavaScript too. */
 async function openPerson(page: Page, email: string): Promise<string> {
   await page.goto(`/admin/clients?${new URLSearchParams({ q: email })}`);
   await page.getByRole("link", { name: "Open", exact: true }).click();
@@ -56,23 +54,19 @@ test("a refused entry after a saved one keeps what was typed: activity, homework
     await details.fill("Went well.");
     await activity.getByRole("button", { name: "Add activity" }).click();
     await expect(activity.getByRole("listitem").filter({ hasText: first })).toBeVisible();
-    // A saved entry clears the form for the next one.
     await expect(title).toHaveValue("");
     await expect(details).toHaveValue("");
 
-    // The second has no title: the server refuses it, and the details and link are still there.
     await details.fill("Second entry's details, typed with care.");
     await link.fill("https://example.com/second");
     await activity.getByRole("button", { name: "Add activity" }).click();
     await expect(activity.getByRole("alert")).toHaveText("Activity title is required.");
     await expect(details).toHaveValue("Second entry's details, typed with care.");
     await expect(link).toHaveValue("https://example.com/second");
-    // The field at fault says so, and points at the message.
     await expect(title).toHaveAttribute("aria-invalid", "true");
     const messageId = await activity.getByRole("alert").getAttribute("id");
     expect(messageId).toBeTruthy();
     await expect(title).toHaveAttribute("aria-describedby", messageId ?? "");
-    // Corrected, it saves, and the form clears again.
     await title.fill(unique("Second call"));
     await activity.getByRole("button", { name: "Add activity" }).click();
     await expect(activity.getByRole("listitem").filter({ hasText: "Second entry's details" })).toBeVisible();
@@ -133,13 +127,12 @@ test("the browser checks a form with the action's own schema: a blank title send
   await activity.getByRole("button", { name: "Add activity" }).click();
   const alert = activity.getByRole("alert");
   await expect(alert).toHaveText("Activity title is required.");
-  // Beside the field it is about, which is marked, described by it and focused.
   await expect(title).toHaveAttribute("aria-invalid", "true");
   await expect(title).toHaveAttribute("aria-describedby", (await alert.getAttribute("id")) ?? "");
   await expect(title).toBeFocused();
   await expect(details).toHaveValue("Typed before the title.");
   expect(posts).toEqual([]);
-  // The same words come from the server for a post the browser did not check (SPEC §5).
+  // The same words come from the server for a post the browser did not check (docs/product/validation.md).
   const answer = await page.request.post(`${path}.data`, {
     form: { intent: "add-activity", title: " ", details: "" },
     headers: { Origin: new URL(page.url()).origin },
@@ -176,12 +169,10 @@ test("without JavaScript, the admin changes role and plan with their Save button
     await plain.getByRole("button", { name: "Save plan" }).click();
     await expect(plan).toHaveValue("pro");
 
-    // Saved for real: a fresh load (with JavaScript) shows both, and the trail has them.
     await gotoHydrated(page, path);
     await expect(page.getByLabel("Role", { exact: true })).toHaveValue("client");
     await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("pro");
     await expect(region(page, "Audit trail")).toContainText("Plan changed");
-    // With JavaScript, a change saves by itself: no Save buttons.
     await expect(page.getByRole("button", { name: /^Save (role|plan)$/ })).toHaveCount(0);
   } finally {
     await context.close();
@@ -204,7 +195,7 @@ test("at 1280×800 the quotas, the Add activity form and the homework to review 
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
-  // Sofia (premium, seeded) has every section filled, homework awaiting review among them.
+  // Sofia (premium, seeded) has every section filled.
   const path = await openPerson(page, PEOPLE.premiumClient.email);
   await gotoHydrated(page, path);
   await expect(page.getByRole("button", { name: "Mark reviewed" }).first()).toBeVisible();
@@ -222,7 +213,6 @@ test("at 1280×800 the quotas, the Add activity form and the homework to review 
     expect(box, what).not.toBeNull();
     expect(box?.y ?? Number.POSITIVE_INFINITY, `${what} is within the first 800 px`).toBeLessThan(800);
   }
-  // The jump links still take the coach to the records further down.
   await page
     .getByRole("navigation", { name: "On this page" })
     .getByRole("link", { name: "Audit trail" })

@@ -11,23 +11,20 @@ import {
   test,
 } from "./support";
 
-// Add Lesson and edit/delete lesson (SPEC §2, §4, §5, §6), signed in through the real OpenID Connect
-// flow as the coach and the admin. Every lesson gets a unique title, so tests can run in parallel, and
-// each test deletes what it created. Lessons go to Maya and Sofia only: the portal spec checks Daniel's
-// exact list of lessons.
+// docs/product/screens.md, Add Lesson screen, as coach and admin. Unique titles keep parallel tests apart;
+// lessons go to Maya and Sofia only, since the portal spec checks Daniel's exact list.
 
 const NEW = "/admin/lessons/new";
 const SEEDED_CLIENTS = ["daniel.okafor@example.com", "maya.chen@example.com", "sofia.alvarez@example.com"];
 const NOT_CLIENTS = ["admin@example.com", "coach@example.com"];
 const PHONE = { width: 360, height: 780 };
 
-// The machine running these is shared and slow; axe runs and sign-ins take their time.
+// The machine running these is shared and slow.
 test.describe.configure({ timeout: 120_000 });
 
 const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A person the site has never seen: signing in makes them a lead. */
 function freshLead(): MockIdentity {
   const id = randomUUID().slice(0, 12);
   return { sub: `lead-${id}`, email: `lead-${id}@example.com`, name: `Lead ${id}` };
@@ -55,7 +52,6 @@ const form = (page: Page) => ({
   alert: page.locator("form").getByRole("alert"),
 });
 
-/** The emails the picker lists, in order (each option shows the name, then the email, on its own line). */
 async function listedEmails(page: Page): Promise<string[]> {
   const labels = await picker(page)
     .locator('input[name="clientId"]')
@@ -73,7 +69,6 @@ async function chooseClient(page: Page, search: string, email: string) {
   await clientRadio(page, email).check();
 }
 
-/** Creates a lesson through the form (the page must be on /admin/lessons/new) and returns its edit URL. */
 async function createLesson(page: Page, email: string, title: string, resources: [string, string][] = []) {
   await chooseClient(page, email.split("@")[0] ?? email, email);
   const f = form(page);
@@ -91,7 +86,6 @@ async function createLesson(page: Page, email: string, title: string, resources:
   return href as string;
 }
 
-/** Deletes the lesson at `editPath` through its page; ends on the client's page. */
 async function deleteLessonAt(page: Page, editPath: string) {
   await gotoHydrated(page, editPath);
   await page.getByRole("button", { name: "Delete lesson" }).click();
@@ -106,13 +100,10 @@ async function newSignedInPage(browser: Browser, who: MockIdentity, path: string
   return { context, page };
 }
 
-// 1. The client picker -------------------------------------------------------------------------
-
 test("the coach's picker lists clients by email, searches case-insensitively and shows 'No matches'", async ({
   page,
   browser,
 }) => {
-  // A lead who has just signed in must never be offered.
   const lead = freshLead();
   const other = await newSignedInPage(browser, lead, "/dashboard");
   await other.context.close();
@@ -141,14 +132,12 @@ test("the coach's picker lists clients by email, searches case-insensitively and
   await searchClients(page, "");
   await expect.poll(() => listedEmails(page), { timeout: 15_000 }).toEqual(first);
 
-  // Keyboard: arrows move the choice within the radio group.
   await clientRadio(page, first[0] ?? "").focus();
   await page.keyboard.press("Space");
   await expect(clientRadio(page, first[0] ?? "")).toBeChecked();
   await page.keyboard.press("ArrowDown");
   await expect(clientRadio(page, first[1] ?? "")).toBeChecked();
 
-  // The chosen client stays chosen (and shown) while a search shows others.
   await chooseClient(page, "maya", "maya.chen@example.com");
   await searchClients(page, "Okafor");
   await expect
@@ -156,8 +145,6 @@ test("the coach's picker lists clients by email, searches case-insensitively and
     .toEqual(["maya.chen@example.com", "daniel.okafor@example.com"]);
   await expect(clientRadio(page, "maya.chen@example.com")).toBeChecked();
 });
-
-// 2. Validation, saving, the success state, and the client's view ------------------------------
 
 test("the coach adds a lesson: validation messages, 'Saving…', success keeps client and date, the client sees it", async ({
   page,
@@ -171,14 +158,12 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
   const slides = `https://example.com/slides-${randomUUID().slice(0, 8)}`;
   const reading = `https://example.com/reading-${randomUUID().slice(0, 8)}`;
 
-  // No client: 'Select a client.' in red, and nothing typed is lost.
   await f.title.fill(title);
   await f.save.click();
   await expect(f.alert).toHaveText("Select a client.", { timeout: 20_000 });
   await expect(f.alert).toHaveClass(/text-danger/);
   await expect(f.title).toHaveValue(title);
 
-  // A client but a blank title: 'Title is required.', and the title field is marked and focused.
   await chooseClient(page, "sofia", "sofia.alvarez@example.com");
   await f.title.fill("   ");
   await f.notes.fill(notes);
@@ -189,7 +174,7 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
   await expect(f.notes).toHaveValue(notes);
   await expect(clientRadio(page, "sofia.alvarez@example.com")).toBeChecked();
 
-  // The full lesson: three resource rows — one complete, one without a URL (dropped), one without a label.
+  // One complete resource row, one without a URL (dropped), one without a label.
   await f.date.fill("2025-03-14T10:30");
   await f.title.fill(title);
   await f.recording.fill(recording);
@@ -201,7 +186,6 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
   await f.addResource.click();
   await f.url(3).fill(reading);
 
-  // Hold the save until the 'Saving…' state has been seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -222,7 +206,7 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
   await expect(success).toHaveClass(/text-success/);
   await expect(f.alert).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Save lesson" })).toBeEnabled();
-  // Cleared: title, notes, recording, resources. Kept: client and date.
+  // docs/product/screens.md, Add Lesson screen: client and date are kept.
   await expect(f.title).toHaveValue("");
   await expect(f.title).toBeFocused();
   await expect(f.notes).toHaveValue("");
@@ -234,13 +218,11 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
   await expect(f.date).toHaveValue("2025-03-14T10:30");
   await page.unroute(/\/admin\/lessons\/new\.data/);
 
-  // The lesson's coach is whoever added it.
   await page.getByRole("link", { name: "Edit this lesson" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit lesson" })).toBeVisible();
   await expect(page.getByText(`${title} · Coach: Priya Raman`)).toBeVisible();
   const editPath = new URL(page.url()).pathname;
 
-  // Sofia sees it on /lessons with its notes, recording and resources (the URL-less row dropped).
   const sofia = await newSignedInPage(browser, PEOPLE.premiumClient, "/lessons");
   const lesson = sofia.page.getByRole("article", { name: title });
   await expect(lesson).toBeVisible();
@@ -257,8 +239,6 @@ test("the coach adds a lesson: validation messages, 'Saving…', success keeps c
 
   await deleteLessonAt(page, editPath);
 });
-
-// 3. Edit and delete ---------------------------------------------------------------------------
 
 test("the admin edits a lesson (fields, resources, client) and deletes it after confirming", async ({
   page,
@@ -286,7 +266,6 @@ test("the admin edits a lesson (fields, resources, client) and deletes it after 
   await expect(f.url(2)).toHaveValue(second);
   await expect(clientRadio(page, "sofia.alvarez@example.com")).toBeChecked();
 
-  // Change the title, drop the first resource, move it to Maya; saved, and still there after a reload.
   const renamed = `${title} (updated)`;
   await f.title.fill(renamed);
   await f.remove(1).click();
@@ -297,7 +276,6 @@ test("the admin edits a lesson (fields, resources, client) and deletes it after 
   await expect(page.getByText("Changes saved ✅", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("link", { name: "← Back to Maya Chen" })).toBeVisible();
 
-  // Blank title on edit: refused with the same message, nothing saved.
   await f.title.fill("");
   await f.save.click();
   await expect(f.alert).toHaveText("Title is required.", { timeout: 20_000 });
@@ -309,7 +287,6 @@ test("the admin edits a lesson (fields, resources, client) and deletes it after 
   await expect(clientRadio(page, "maya.chen@example.com")).toBeChecked();
   const clientHref = await page.getByRole("link", { name: "← Back to Maya Chen" }).getAttribute("href");
 
-  // Delete: a confirmation first; Cancel keeps the lesson.
   await page.getByRole("button", { name: "Delete lesson" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete this lesson?" });
   await expect(dialog).toBeVisible();
@@ -322,7 +299,6 @@ test("the admin edits a lesson (fields, resources, client) and deletes it after 
   await dialog.getByRole("button", { name: "Yes, delete" }).click();
   await page.waitForURL((url) => url.pathname === clientHref, { timeout: 20_000 });
 
-  // Gone: its page is a 404.
   const gone = await page.goto(editPath);
   expect(gone?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
@@ -338,14 +314,11 @@ test("an unknown or malformed lesson id is a 404", async ({ page }) => {
   }
 });
 
-// 4. Permissions -------------------------------------------------------------------------------
-
 test("a client or a lead posting to /admin/lessons/new is refused and no lesson is created", async ({
   page,
   browser,
   baseURL,
 }) => {
-  // Maya's id, as the admin sees it in the picker.
   await openAs(page, PEOPLE.admin, NEW);
   const mayaId = await clientRadio(page, "maya.chen@example.com").getAttribute("value");
   expect(mayaId).toMatch(/^[0-9a-f-]{36}$/);
@@ -362,7 +335,7 @@ test("a client or a lead posting to /admin/lessons/new is refused and no lesson 
       });
       const status = response.status();
       const body = await response.text();
-      // A document POST is redirected; a data request answers with the redirect encoded (RR single fetch).
+      // A data request answers with the redirect encoded (single fetch).
       const refused =
         status === 403 ||
         ([301, 302, 303, 307, 308].includes(status) &&
@@ -380,8 +353,6 @@ test("a client or a lead posting to /admin/lessons/new is refused and no lesson 
   await expect(maya.page.getByText(title)).toHaveCount(0);
   await maya.context.close();
 });
-
-// 5. Without JavaScript ------------------------------------------------------------------------
 
 test("without JavaScript: search with the GET form, errors keep what was typed, save and delete", async ({
   browser,
@@ -412,7 +383,6 @@ test("without JavaScript: search with the GET form, errors keep what was typed, 
   await expect(f.notes).toHaveValue("");
   await expect(clientRadio(page, "maya.chen@example.com")).toBeChecked();
 
-  // Delete asks first (a second page), then goes to the client's page.
   await page.getByRole("link", { name: "Edit this lesson" }).click();
   await expect(f.title).toHaveValue(title);
   await page.getByRole("button", { name: "Delete lesson" }).click();
@@ -421,8 +391,6 @@ test("without JavaScript: search with the GET form, errors keep what was typed, 
   await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
   await context.close();
 });
-
-// 6. Accessibility and small screens ------------------------------------------------------------
 
 for (const theme of ["dark", "light"] as const) {
   test(`add and edit lesson pages have no accessibility violations in the ${theme} theme`, async ({
@@ -435,7 +403,6 @@ for (const theme of ["dark", "light"] as const) {
     else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
     await expectNoAxeViolations(page);
 
-    // With an error shown, and with the success message and a chosen client.
     await form(page).save.click();
     await expect(form(page).alert).toHaveText("Select a client.", { timeout: 20_000 });
     await expectNoAxeViolations(page);
@@ -461,7 +428,6 @@ test("the lesson pages work at 360 px wide", async ({ page }) => {
   const fitsWidth = () =>
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   expect(await fitsWidth()).toBe(true);
-  // Every control keeps inside the form's padding: none runs into (or past) the card's border.
   const overrunning = await page.evaluate(() => {
     const card = document.querySelector("main form[method='post']");
     if (!card) return ["no form"];
@@ -476,7 +442,7 @@ test("the lesson pages work at 360 px wide", async ({ page }) => {
     ["A rather long resource label for a small screen", "https://example.com/a/very/long/path/for/a/phone"],
   ]);
   expect(await fitsWidth()).toBe(true);
-  // After a save the title takes focus (scrolling up); the button is still whole when scrolled to.
+  // After a save the title takes focus (scrolling up); the button must still be whole when scrolled to.
   await form(page).save.scrollIntoViewIfNeeded();
   await expect(form(page).save).toBeInViewport({ ratio: 1 });
 

@@ -15,11 +15,8 @@ import {
   test,
 } from "./support";
 
-// The admin area as the coach and the admin use it (SPEC §2 Admin home, Leads & Clients, Client
-// detail; §4 role, plan, quota, special item; §5; §6; ARCHITECTURE: coach vs admin, links), in
-// Chromium through the real OpenID Connect sign-in. Other specs run alongside and add people, so
-// every person this spec changes is a fresh identity it signs in first (a new lead), and seeded
-// people are only looked at.
+// The admin area as coach and admin use it (docs/product/screens.md and roles.md). Other specs add people
+// meanwhile, so every person this spec changes is a fresh lead, and seeded people are only looked at.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -30,7 +27,6 @@ const PHONE_360 = { width: 360, height: 780 };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
-/** A new lead: a new identity that has signed in once, in a context closed straight after. */
 async function makeLead(
   browser: Browser,
   baseURL: string | undefined,
@@ -42,7 +38,7 @@ async function makeLead(
   return who;
 }
 
-/** Holds the POSTs to `pathname` until `release()`: the in-between state can then be seen. */
+/** So the in-between state can be seen. */
 async function holdPosts(page: Page, pathname: string) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
@@ -61,19 +57,15 @@ async function holdPosts(page: Page, pathname: string) {
   };
 }
 
-// ── Page parts ──────────────────────────────────────────────────────────────────────────────────
-
 const filters = (page: Page) => page.getByRole("navigation", { name: "Filter" });
 const filterLink = (page: Page, label: "Leads" | "Clients" | "All") =>
   filters(page).getByRole("link", { name: new RegExp(`^${label} \\(\\d+\\)$`) });
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search name or email" });
-/** The table's caption, from the loader's answer: "Leads matching “x”, page 1 of 1". */
 const listCaption = (page: Page) => page.getByRole("table").locator("caption");
 const peopleRows = (page: Page) => page.getByRole("table").locator("tbody > tr");
 const rowOf = (page: Page, email: string) =>
   peopleRows(page).filter({ has: page.getByRole("cell", { name: email, exact: true }) });
 
-/** The number a filter button shows. */
 async function countOf(page: Page, label: "Leads" | "Clients" | "All"): Promise<number> {
   const text = (await filterLink(page, label).innerText()).trim();
   const match = text.match(/\((\d+)\)$/);
@@ -87,7 +79,6 @@ async function expectCounts(page: Page, counts: { leads: number; clients: number
   await expect(filterLink(page, "All")).toHaveText(`All (${counts.all})`);
 }
 
-/** Cells of a row as text: name, email, role, plan. */
 async function rowCells(row: Locator): Promise<string[]> {
   return (await row.getByRole("cell").allInnerTexts()).slice(0, 4).map((text) => text.trim());
 }
@@ -97,14 +88,12 @@ async function search(page: Page, text: string) {
   await expect
     .poll(() => new URL(page.url()).searchParams.get("q") ?? "", { message: "the search reached the URL" })
     .toBe(text);
-  // …and its answer reached the table (the caption names the search the rows are for), so the rows
-  // read next are not the previous search's.
+  // The caption names the search the rows are for, so the rows read next are not the previous search's.
   if (text) await expect(listCaption(page)).toContainText(`matching “${text}”`);
   else await expect(listCaption(page)).not.toContainText("matching");
 }
 
 const quotaBar = (page: Page, label: string) => page.getByRole("progressbar", { name: label, exact: true });
-/** A quota card on the client detail page and its +1/−1 buttons (by what they show or say). */
 const quotaCard = (page: Page, label: string) =>
   region(page, "Quotas")
     .locator("div.rounded-xl")
@@ -122,8 +111,6 @@ const homeworkItem = (page: Page, title: string, section: "Homework" | "To revie
     .locator("li")
     .filter({ has: page.getByText(title, { exact: true }) });
 
-// ── 1. Admin home ───────────────────────────────────────────────────────────────────────────────
-
 test("the admin home links to Add Lesson and Leads & Clients, without accessibility violations", async ({
   page,
   baseURL,
@@ -134,12 +121,10 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await expect(page.getByRole("link", { name: /^Add Lesson/ })).toHaveAttribute("href", "/admin/lessons/new");
   const people = page.getByRole("link", { name: /^Leads & Clients/ });
   await expect(people).toHaveAttribute("href", "/admin/clients");
-  // The card says what an admin can do there.
   await expect(people).toContainText("Open any lead or client; convert leads, set plans, track sessions");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 
-  // Each 'At a glance' card opens its list wherever it is pressed, its label too.
   const leadsCard = page.getByRole("link", { name: /^Leads: \d+$/ });
   await expect(leadsCard).toHaveAttribute("href", "/admin/clients?filter=leads");
   const label = await page.locator("dt", { hasText: /^Leads$/ }).boundingBox();
@@ -157,7 +142,6 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await expectNoAxeViolations(page);
 
-  // 'Homework awaiting review' opens the queue of handed-in homework, not the clients list.
   await expect(page.getByRole("link", { name: /^Homework awaiting review: \d+$/ })).toHaveAttribute(
     "href",
     "/admin/homework",
@@ -179,8 +163,6 @@ test("a coach's admin home promises only what a coach may do", async ({ page }) 
   }
 });
 
-// ── 2. Leads & Clients ──────────────────────────────────────────────────────────────────────────
-
 test("Leads & Clients: filters with counts, case-insensitive search, empty states, plan column, 'Open'", async ({
   page,
   browser,
@@ -195,8 +177,7 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
     await expect(page.getByRole("columnheader", { name, exact: true })).toBeVisible();
   }
 
-  // The seed has Leads (2), Clients (3), All (5); other specs add leads while this runs, so the
-  // counts are checked for what must hold whatever they add.
+  // Other specs add leads while this runs: counts are checked for what must hold whatever they add.
   await expect(filterLink(page, "All")).toHaveAttribute("aria-current", "page");
   const leads = await countOf(page, "Leads");
   const clients = await countOf(page, "Clients");
@@ -209,7 +190,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
     const [name, email, role, plan] = await rowCells(row);
     expect(name, email).not.toBe("");
     expect(["lead", "client"], `role of ${email}`).toContain(role);
-    // A lead has no plan (a dash); a client's plan is shown in capitals.
     expect(plan, `plan of ${email}`).toMatch(role === "lead" ? /^—$/ : /^(BASIC|PRO|PREMIUM)$/);
     await expect(row.getByRole("link", { name: "Open", exact: true })).toHaveAttribute(
       "href",
@@ -220,7 +200,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   for (const email of ["admin@example.com", "coach@example.com"])
     await expect(rowOf(page, email)).toHaveCount(0);
 
-  // The Clients and Leads filters keep to their role.
   await filterLink(page, "Clients").click();
   await expect(page).toHaveURL(/[?&]filter=clients/);
   await expect(filterLink(page, "Clients")).toHaveAttribute("aria-current", "page");
@@ -231,7 +210,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await expect(page).toHaveURL(/[?&]filter=leads/);
   await expect(listCaption(page)).toHaveText(/^Leads,/);
   for (const row of await peopleRows(page).all()) expect((await rowCells(row))[2]).toBe("lead");
-  // The filter is kept while searching: a lead is found, a client is not.
   await search(page, lead.email);
   await expect(page).toHaveURL(/[?&]filter=leads/);
   await expect(peopleRows(page)).toHaveCount(1);
@@ -239,11 +217,9 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await search(page, "daniel.okafor");
   await expect(page.getByRole("cell", { name: "No matches for your search.", exact: true })).toBeVisible();
   await expectCounts(page, { leads: 0, clients: 1, all: 1 });
-  // A seeded lead without a name: a dash in the Name column.
   await search(page, "noah.k@");
   expect(await rowCells(rowOf(page, "noah.k@example.com"))).toEqual(["—", "noah.k@example.com", "lead", "—"]);
 
-  // Search by name in other letter case: our lead alone; the counts follow the search.
   await filterLink(page, "All").click();
   await expect(page).not.toHaveURL(/filter=/);
   await expect(filterLink(page, "All")).toHaveAttribute("aria-current", "page");
@@ -251,11 +227,9 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await expect(peopleRows(page)).toHaveCount(1);
   expect(await rowCells(rowOf(page, lead.email))).toEqual([lead.name, lead.email, "lead", "—"]);
   await expectCounts(page, { leads: 1, clients: 0, all: 1 });
-  // …and by email, in capitals.
   await search(page, lead.email.toUpperCase());
   await expect(rowOf(page, lead.email)).toHaveCount(1);
   await expect(peopleRows(page)).toHaveCount(1);
-  // A seeded client by part of the name.
   await search(page, "oKaFoR");
   await expect(peopleRows(page)).toHaveCount(1);
   expect(await rowCells(rowOf(page, "daniel.okafor@example.com"))).toEqual([
@@ -264,7 +238,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
     "client",
     "PRO",
   ]);
-  // Staff never show, even when searched for.
   await search(page, "coach@example.com");
   await expect(page.getByRole("cell", { name: "No matches for your search." })).toBeVisible();
 
@@ -275,7 +248,6 @@ test("Leads & Clients: filters with counts, case-insensitive search, empty state
   await expect(page.getByText("No matches for your search.")).toHaveCount(0);
   await expect(peopleRows(page).first()).toBeVisible();
 
-  // 'Open' goes to the person's detail page.
   await search(page, lead.email);
   await rowOf(page, lead.email).getByRole("link", { name: "Open", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
@@ -296,7 +268,6 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(peopleRows(page).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  // The empty state too.
   await gotoHydrated(page, `/admin/clients?q=nobody-${randomUUID()}`);
   await expect(page.getByText("No matches for your search.")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -305,11 +276,10 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   await gotoHydrated(page, "/admin/clients");
   await expect(peopleRows(page).first()).toBeVisible();
   await expectNoSidewaysScroll(page, "/admin/clients");
-  // A person opens from a column in view: the email is a link too ('Open' is scrolled out of sight).
+  // The email is a link too, for when 'Open' is scrolled out of sight.
   const email = peopleRows(page).first().getByRole("cell").nth(1).getByRole("link");
   await expect(email).toBeInViewport();
   await expect(email).toHaveAttribute("href", /^\/admin\/clients\/[0-9a-f-]{36}$/);
-  // The table scrolls inside its own container instead.
   const container = page.getByRole("table").locator("xpath=..");
   const scroll = await container.evaluate((element) => {
     const before = element.scrollLeft;
@@ -341,7 +311,7 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
 }) => {
   const lead = await makeLead(browser, baseURL, "Raced");
   await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
-  // This tab hears no live updates, so it still offers the conversion another tab has already done.
+  // This tab hears no live updates, so it still offers a conversion another tab already did.
   await page.route(
     (url) => url.pathname === "/events",
     (route) => route.abort(),
@@ -361,13 +331,11 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
   await row.getByRole("button", { name: "Convert to client" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Only a lead can be converted to a client." });
   await expect(alert).toBeVisible();
-  // Above the table, not inside the row.
   await expect(row.getByRole("alert")).toHaveCount(0);
   const [alertBox, tableBox] = [await alert.boundingBox(), await page.getByRole("table").boundingBox()];
   expect(alertBox && tableBox && alertBox.y + alertBox.height <= tableBox.y).toBe(true);
-  // Red: the red channel well above the green and blue ones.
   const [red = 0, green = 0, blue = 0] = await alert.evaluate((element) => {
-    // Painted on a canvas: the computed colour may be oklch(); the pixel is sRGB.
+    // The computed colour may be oklch(); a canvas pixel is sRGB.
     const context = document.createElement("canvas").getContext("2d");
     if (!context) return [];
     context.fillStyle = getComputedStyle(element).color;
@@ -393,8 +361,6 @@ test("a client detail page that can't load says why in the server's words, with 
   }
 });
 
-// ── 3. The coach's whole flow with one new person ───────────────────────────────────────────────
-
 test("from lead to reviewed homework: convert, plan, quotas, special items, activity, homework, and what the client sees", async ({
   page,
   browser,
@@ -407,7 +373,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
   const homeworkTitle = unique("Rewrite your resume bullets");
   const feedback = unique("Much sharper: lead with impact");
   const contexts: BrowserContext[] = [];
-  // Links open in a new tab; that tab must not depend on the internet.
+  // Links open in a new tab, which must not depend on the internet.
   await page
     .context()
     .route(/^https:\/\/example\.com\//, (route) =>
@@ -471,7 +437,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await expect(quotaBar(page, "Mock interview")).toHaveAttribute("aria-valuetext", "0 of 3 used");
       await expect(page.getByLabel("Plan", { exact: true })).toHaveValue("pro");
       await expect(page.getByLabel("Plan", { exact: true })).toBeEnabled();
-      // Pro adds the strategy call, DSA survey and networking playbook to the four reviews.
       await expect(region(page, "Special items").getByRole("listitem")).toHaveCount(7);
       await expect(specialRow(page, "Local networking events list")).toHaveCount(0);
     });
@@ -493,7 +458,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await plus.click();
       await expect(bar).toHaveAttribute("aria-valuetext", "1 of 4 used");
       await expect(minus).toBeEnabled();
-      // While one change saves, every quota and special-item control waits.
       const hold = await holdPosts(page, `${detailPath}.data`);
       await plus.click();
       await expect(plus).toBeDisabled();
@@ -520,7 +484,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await expect(row).toContainText("Pending");
       await expect(row).not.toContainText("Completed");
       await expect(row.getByRole("button", { name: "Mark done: Resume review" })).toBeVisible();
-      // One item left done, for the client to see.
       const linkedin = specialRow(page, "LinkedIn review");
       await linkedin.getByRole("button", { name: "Mark done: LinkedIn review" }).click();
       await expect(linkedin).toContainText("✓ Completed");
@@ -588,7 +551,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await page.getByRole("link", { name: /^Homework awaiting review: \d+$/ }).click();
       await expect(page).toHaveURL(/\/admin\/homework$/);
       await expect(page.getByRole("heading", { level: 1, name: "Homework awaiting review" })).toBeVisible();
-      // Across clients (the order, longest-waiting first, is tested against the database).
+      // The order, longest-waiting first, is tested against the database.
       const waiting = page.getByRole("listitem").filter({ hasText: homeworkTitle });
       await expect(waiting).toContainText(person.email);
       await waiting.getByRole("link", { name: homeworkTitle }).click();
@@ -600,7 +563,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       const item = homeworkItem(page, homeworkTitle);
       await expect(item).toContainText("Submitted");
       await expect(item).toContainText("Rewrote all three.");
-      // Handed-in homework waits under 'To review', near the top of the page, with its review form.
       const waiting = homeworkItem(page, homeworkTitle, "To review");
       await expect(waiting).toContainText("Rewrote all three.");
       await waiting
@@ -716,7 +678,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
           label,
         ).toBeVisible();
       }
-      // +1, −1, +1, then +1 and −1 around the held save.
       await expect(byAdmin.filter({ hasText: "Quota adjusted" })).toHaveCount(5);
       await expect(
         trail.filter({ hasText: "Homework assigned" }).filter({ hasText: "Priya Raman" }),
@@ -727,9 +688,6 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
   }
 });
 
-// ── 4. The client detail page on its own: accessibility and a phone ─────────────────────────────
-
-/** Sofia (premium, seeded) has every section filled: quotas, special items, activity, homework awaiting review. */
 async function openSofia(page: Page, path = "/admin/clients?q=sofia.alvarez") {
   await signIn(page, PEOPLE.admin, {
     from: `/login?${new URLSearchParams({ redirectTo: path })}`,

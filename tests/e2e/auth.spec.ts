@@ -12,16 +12,14 @@ import {
   test,
 } from "./support";
 
-// Sign-in, the guards, the header's signed-in variants and sign-out (SPEC §2, §4, §6), through the
-// real OpenID Connect flow against the local provider. Tests that sign out (which revokes every
-// session of the person) or create people use fresh identities, so tests can run in parallel.
+// Sign-in, guards, the header and sign-out (docs/product/screens.md and states.md). Tests that sign out
+// (revoking every session of the person) or create people use fresh identities, so they run in parallel.
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 const DEMO_HREFS = ["/demo?plan=pro", "/demo?plan=basic", "/demo?plan=premium", "/demo/plan?plan=pro"];
 
-/** A person the site has never seen (a new Google account). */
 function freshIdentity(name: string, extra: Partial<MockIdentity> = {}): MockIdentity {
   const id = randomUUID().slice(0, 12);
   return { sub: `new-${id}`, email: `new-${id}@example.com`, name, ...extra };
@@ -30,13 +28,12 @@ function freshIdentity(name: string, extra: Partial<MockIdentity> = {}): MockIde
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 
-/** A toast with this title (success or error): sonner's on hydrated pages, the enhancer's on HTML-first ones. */
+/** Sonner's on hydrated pages, the enhancer's on HTML-first ones. */
 const toastTitled = (page: Page, title: string) =>
   page
     .locator("[data-sonner-toast], [data-toast]")
     .filter({ has: page.locator("[data-title]", { hasText: title }) });
 
-/** The header's auth links as a person sees them in `scope` (desktop nav or mobile drawer). */
 async function expectAuthLinks(
   scope: Locator,
   want: { admin: boolean; dashboard: boolean; signOut: boolean; portal: boolean },
@@ -72,7 +69,6 @@ async function expectOnLoginFor(page: Page, path: string) {
     .toEqual({ pathname: "/login", redirectTo: path });
 }
 
-/** The page rendered (not an error page): portal pages are still being built, so no wording is assumed. */
 async function expectPageRendered(page: Page) {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: /not found|went wrong|right back/i })).toHaveCount(
@@ -80,14 +76,12 @@ async function expectPageRendered(page: Page) {
   );
 }
 
-/** `/auth/session` with this page's cookies. */
 async function sessionViewer(page: Page) {
   const response = await page.request.get("/auth/session");
   expect(response.status()).toBe(200);
   return ((await response.json()) as { viewer: Record<string, unknown> | null }).viewer;
 }
 
-/** Records the URL of every top-level navigation request (redirect hops included). */
 function recordNavigations(page: Page): string[] {
   const urls: string[] = [];
   page.on("request", (request) => {
@@ -95,8 +89,6 @@ function recordNavigations(page: Page): string[] {
   });
   return urls;
 }
-
-// 1. Guard ------------------------------------------------------------------------------------
 
 test("signed out, every portal page redirects to /login remembering where it was going", async ({ page }) => {
   for (const path of ["/dashboard", "/lessons", "/homework", "/resources", "/plan"]) {
@@ -126,8 +118,6 @@ test("login page welcomes, offers Google sign-in and the four read-only demos", 
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-// 2. Origin round trip -------------------------------------------------------------------------
-
 async function roundTrip(page: Page, target: string) {
   const navigations = recordNavigations(page);
   await page.goto(target);
@@ -154,8 +144,6 @@ test("signing in from /resources?kind=video comes back with the query string kep
   await roundTrip(page, "/resources?kind=video");
   await expectPageRendered(page);
 });
-
-// 3. Header per role ---------------------------------------------------------------------------
 
 async function expectStaffHeader(page: Page, identity: MockIdentity) {
   await page.setViewportSize(DESKTOP);
@@ -237,8 +225,6 @@ test("signed out, the header's Client Portal leads to /login, on desktop and in 
   await expect(drawer(page)).toBeHidden();
 });
 
-// 4. Admin area refuses everyone but staff -----------------------------------------------------
-
 test("the admin area sends a lead to the dashboard", async ({ page }) => {
   await signIn(page, PEOPLE.lead);
   await page.goto("/admin");
@@ -252,8 +238,6 @@ test("the admin area sends a client to the dashboard", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectPageRendered(page);
 });
-
-// 5. Signed in on /login -----------------------------------------------------------------------
 
 test("a signed-in visitor opening /login goes to the dashboard, or on to redirectTo", async ({ page }) => {
   await signIn(page, PEOPLE.premiumClient, {
@@ -270,9 +254,7 @@ test("a signed-in visitor opening /login goes to the dashboard, or on to redirec
   await expectPageRendered(page);
 });
 
-// 6. No open redirect --------------------------------------------------------------------------
-
-// One test per target: each is a sign-in and a visit, well inside a test's time on a slow machine.
+// One test per target, each well inside a test's time on a slow machine.
 for (const target of ["https://evil.example/x", "//evil.example", "/\\evil.example"]) {
   test(`redirectTo never leads off the site, before or after sign-in: ${target}`, async ({
     page,
@@ -291,15 +273,12 @@ for (const target of ["https://evil.example/x", "//evil.example", "/\\evil.examp
     await signIn(page, PEOPLE.proClient, { from: login, expectPath: "/dashboard" });
     expect(new URL(page.url()).origin, "after sign-in").toBe(baseURL);
 
-    // Already signed in: /login leaves at once, still on the site.
     await page.goto(login);
     expect(new URL(page.url()).origin, "signed in").toBe(baseURL);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     expect(offSite, "requests to another site").toEqual([]);
   });
 }
-
-// 7. First sign-in and unverified email --------------------------------------------------------
 
 test("a new verified Google account's first sign-in creates a lead named by the provider", async ({
   page,
@@ -312,7 +291,6 @@ test("a new verified Google account's first sign-in creates a lead named by the 
   expect(viewer).toMatchObject({ email: person.email, fullName: "Ada Newcomer", role: "lead", plan: null });
   await expectAuthLinks(mainNav(page), { admin: false, dashboard: false, signOut: true, portal: false });
 
-  // A second sign-in finds the same profile.
   await page.context().clearCookies();
   await signIn(page, person);
   expect((await sessionViewer(page))?.id).toBe(viewer?.id);
@@ -329,8 +307,6 @@ test("an unverified email is refused: back on /login with an alert and no sessio
   expect(await sessionViewer(page)).toBeNull();
   expect((await page.context().cookies()).some((cookie) => cookie.name === "session")).toBe(false);
 });
-
-// 8. Header sign-out ---------------------------------------------------------------------------
 
 async function expectSessionEnded(page: Page) {
   expect(await sessionViewer(page)).toBeNull();
@@ -372,8 +348,7 @@ test("sign-out from the phone menu closes the menu, goes home and signs out", as
 
   await expect(toastTitled(page, "Signed out")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  // On a phone the toast lies over the header, and a pointer resting on it (where Sign out was) holds it
-  // open: move away, as a person's hand does, and let it go before opening the menu again.
+  // On a phone the toast lies over the header and a resting pointer holds it open: move away first.
   await page.mouse.move(5, PHONE.height - 5);
   await expect(toastTitled(page, "Signed out")).toBeHidden();
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -383,12 +358,9 @@ test("sign-out from the phone menu closes the menu, goes home and signs out", as
   await expectSessionEnded(page);
 });
 
-// 9–10. The /logout page -----------------------------------------------------------------------
-
 test("/logout says it is signing you out, then confirms with a toast and goes home", async ({ page }) => {
   await signIn(page, freshIdentity("Logout Page"));
-  // Hold the sign-out request until the page's own text has been seen (not for a fixed time, which a
-  // slow machine could outlast before the check).
+  // Held until the page's own text has been seen, not for a fixed time a slow machine could outlast.
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -433,8 +405,6 @@ test("/logout shows the server's error when sign-out fails, and still goes home"
   await expect(toastTitled(page, "Signed out")).toHaveCount(0);
 });
 
-// 11. Global sign-out --------------------------------------------------------------------------
-
 test("signing out in one browser ends the person's sessions in every other browser", async ({
   browser,
   baseURL,
@@ -460,9 +430,7 @@ test("signing out in one browser ends the person's sessions in every other brows
     await expect(toastTitled(a, "Signed out")).toBeVisible();
     await expectAuthLinks(mainNav(a), { admin: false, dashboard: false, signOut: false, portal: true });
 
-    // b, open on the dashboard, hears it on its live stream and is sent to sign-in by itself (a new
-    // document: /login is an HTML-first page). Only once it is there, ask the server again: a reload
-    // racing that navigation would be aborted by it.
+    // Ask the server again only once b is on /login: a reload racing that navigation would be aborted.
     await expectOnLoginFor(b, "/dashboard");
     await b.goto("/dashboard");
     await expectOnLoginFor(b, "/dashboard");
@@ -472,14 +440,11 @@ test("signing out in one browser ends the person's sessions in every other brows
   }
 });
 
-// 12. Pre-rendered pages -----------------------------------------------------------------------
-
 test("on pre-rendered pages a signed-in client's header fills in after load", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page, PEOPLE.basicClient);
 
   for (const path of ["/about", "/"]) {
-    // The HTML is the same for everyone: it carries the placeholder, not the person.
     const html = await (await page.request.get(path)).text();
     expect(html).toContain("Checking your sign-in");
     expect(html).not.toContain("Maya Chen");
@@ -491,8 +456,7 @@ test("on pre-rendered pages a signed-in client's header fills in after load", as
   }
 });
 
-// A client-side visit to a pre-rendered page loads its build-time `/about.data` (viewer null), which
-// must not overwrite what the browser already knows.
+// A client-side visit loads the build-time `/about.data` (viewer null), which must not overwrite what the browser knows.
 test("moving from a portal page to a pre-rendered page keeps the signed-in header", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page, PEOPLE.basicClient);
@@ -502,8 +466,6 @@ test("moving from a portal page to a pre-rendered page keeps the signed-in heade
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectAuthLinks(mainNav(page), { admin: false, dashboard: true, signOut: true, portal: false });
 });
-
-// 13. A failed provider answer -----------------------------------------------------------------
 
 test("a forged callback lands on /login with an alert, not an error page", async ({ page }) => {
   const response = await page.goto("/auth/callback?code=bogus&state=nope");
@@ -518,9 +480,8 @@ test("a forged callback lands on /login with an alert, not an error page", async
 test("a provider answer with a bad code, in a real sign-in attempt, lands on /login with an alert", async ({
   page,
 }) => {
-  // The provider sends the person back with a code it never issued (state is the real one). The login
-  // page posts natively (no React on it: docs/decisions/0030), and a route sees only the first request
-  // of a redirect chain: the answer to the sign-in post is rewritten to go straight back with that code.
+  // The login page posts natively and a route sees only the first request of a redirect chain, so the
+  // sign-in post's answer is rewritten to come straight back with a code the provider never issued.
   await page.route(/\/login(\?.*)?$/, async (route) => {
     if (route.request().method() !== "POST") return route.fallback();
     const response = await route.fetch({ maxRedirects: 0 });
@@ -536,8 +497,6 @@ test("a provider answer with a bad code, in a real sign-in attempt, lands on /lo
   await expect(page.getByRole("alert")).toContainText("couldn't verify your sign-in");
   expect(await sessionViewer(page)).toBeNull();
 });
-
-// 14. Accessibility ----------------------------------------------------------------------------
 
 test("login page has no accessibility violations in the dark theme", async ({ page }) => {
   await gotoHydrated(page, "/login");

@@ -5,10 +5,7 @@ import { parseCalendar } from "../support/ical.ts";
 import { listedPersonIds } from "../support/people-list.ts";
 import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
 
-// A signed Cal.com delivery booked from the client's portal link (its token comes back as metadata)
-// arrives and the client's open dashboard shows the new count and the upcoming session without a
-// reload; "Add to calendar" downloads a valid calendar event. A booking with a client's email but not
-// from their link waits on the admin home until an admin confirms it (docs/decisions/0036-booking-ownership.md).
+// Cal.com deliveries in the browser (docs/decisions/0028-bookings.md, 0036-booking-ownership.md).
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -27,7 +24,7 @@ async function makeProClient(admin: Page, email: string) {
   }
 }
 
-/** Posts a body to the webhook as Cal.com does (from another site, no cookie), signed unless told. */
+/** From another site, no cookie, as Cal.com does. */
 const deliver = (request: APIRequestContext, body: string, signature = calSignature(body)) =>
   request.post("/webhooks/cal", {
     headers: { "content-type": "application/json", "x-cal-signature-256": signature },
@@ -54,7 +51,6 @@ test("a signed booking shows on the client's open dashboard without a reload; it
     const bookUrl = new URL((await book.getAttribute("href")) ?? "");
     expect(bookUrl.searchParams.get("email")).toBe(person.email);
     expect(bookUrl.searchParams.get("name")).toBe(person.name);
-    // Cal.com hands `metadata[portal]` back in the webhook's payload.metadata: the booking is theirs.
     const token = bookUrl.searchParams.get("metadata[portal]") ?? "";
     expect(token).toMatch(/^[A-Za-z0-9_-]+~[A-Za-z0-9_-]{43}$/);
     await page.evaluate(() => {
@@ -82,7 +78,6 @@ test("a signed booking shows on the client's open dashboard without a reload; it
     });
 
     await test.step("the signed delivery: count and upcoming session follow on the open page", async () => {
-      // From another site, as Cal.com posts: no Origin of ours, no cookie.
       const answer = await deliver(request, delivery.body);
       expect(answer.status(), await answer.text()).toBe(200);
       await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "1 of 4 used");
@@ -93,7 +88,6 @@ test("a signed booking shows on the client's open dashboard without a reload; it
         `https://app.cal.com/video/${delivery.uid}`,
       );
       expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same document");
-      // Where the client would reschedule or cancel it, the page says what that does first.
       await expect(upcoming.getByRole("link", { name: "Reschedule or cancel" })).toHaveAttribute(
         "href",
         `https://cal.com/booking/${delivery.uid}`,
@@ -152,7 +146,7 @@ test("an unmatched booking appears on the open admin home; the admin assigns it 
     const answer = await deliver(request, delivery.body);
     expect(answer.status()).toBe(200);
 
-    // The open admin home hears of it (a staff-only event) and lists it without a reload.
+    // A staff-only event: the admin home lists it without a reload.
     const waiting = page
       .getByRole("list", { name: "Bookings to resolve" })
       .getByRole("listitem")
@@ -162,7 +156,6 @@ test("an unmatched booking appears on the open admin home; the admin assigns it 
     await waiting.getByLabel("Assign to (a client's or lead's email)").fill(person.email);
     await waiting.getByRole("button", { name: "Assign" }).click();
     await expect(waiting).toHaveCount(0);
-    // The client's open dashboard follows: the session counts and is listed.
     await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "1 of 4 used");
     await expect(client.page.getByRole("list", { name: "Upcoming sessions" })).toContainText(
       "Coaching session",
@@ -185,7 +178,7 @@ test("a booking with a client's email but not from their portal link counts only
     await makeProClient(admin.page, person.email);
     await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
     await gotoHydrated(admin.page, "/admin");
-    // Booked on Cal.com with her email, but not from her portal link: no token in the metadata.
+    // Not from her portal link: no token in the metadata.
     const delivery = calDelivery("BOOKING_CREATED", {
       email: person.email,
       name: person.name,
@@ -201,7 +194,6 @@ test("a booking with a client's email but not from their portal link counts only
     await expect(waiting).toContainText(
       `To confirm: Booked with ${first}'s email but not from their portal link`,
     );
-    // Nothing counted meanwhile, and nothing in her portal.
     await client.page.reload();
     await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
     await expect(client.page.getByText("No upcoming sessions.")).toBeVisible();

@@ -3,17 +3,12 @@ import { PRERENDERED_PATHS } from "../../app/content/prerender";
 import { externalOrigins } from "../../app/content/settings";
 import { beAtProvider, expect, freshIdentity, gotoHydrated, PEOPLE, signIn, test } from "./support";
 
-// The Content-Security-Policy in Chromium (docs/decisions/0017): every page a visitor, a client and an
-// admin open runs without a single violation and hydrates, on pre-rendered pages (scripts allowed by
-// hash) and server-rendered ones (a nonce per response); the embeds load from their allowed origins; a
-// script slipped into the HTML is refused; and the sign-in form may lead to the provider.
+// The Content-Security-Policy in Chromium (docs/decisions/0017-content-security-policy.md): no violation on
+// any page anyone opens, a slipped-in script refused, and the sign-in form may lead to the provider.
 
 type Watched = { violations: string[] };
 
-/**
- * Collects every CSP violation in this site's documents (the `securitypolicyviolation` event, from a
- * script that runs before the page's own) and Chromium's CSP console messages, across navigations.
- */
+/** From a script that runs before the page's own, plus Chromium's CSP console messages. */
 async function watchCsp(page: Page, baseURL: string | undefined): Promise<Watched> {
   const watched: Watched = { violations: [] };
   const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
@@ -36,7 +31,7 @@ async function watchCsp(page: Page, baseURL: string | undefined): Promise<Watche
   return watched;
 }
 
-/** The embed providers answer with a small page, so the iframes really load (there is no internet here). */
+/** There is no internet here: the providers answer with a small page. */
 async function stubEmbeds(context: BrowserContext) {
   const origins = new Set(externalOrigins());
   await context.route(
@@ -49,7 +44,7 @@ async function stubEmbeds(context: BrowserContext) {
   );
 }
 
-/** Flips the theme with the header's switch: only a hydrated page reacts to the click. */
+/** Only a hydrated page reacts to the click. */
 async function proveInteractive(page: Page) {
   const html = page.locator("html");
   const wasDark = ((await html.getAttribute("class")) ?? "").split(/\s+/).includes("dark");
@@ -59,7 +54,7 @@ async function proveInteractive(page: Page) {
   else await expect(html).toHaveClass(/\bdark\b/);
 }
 
-/** Scrolls to the bottom in steps, so lazy parts (embeds, carousels) start as they would for a reader. */
+/** So lazy parts start as they would for a reader. */
 async function scrollThrough(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += 600) {
@@ -79,7 +74,6 @@ for (const path of [...PRERENDERED_PATHS, "/pricing", "/login"]) {
 
     const response = await gotoHydrated(page, path);
     expect(response?.status()).toBe(200);
-    // Pre-rendered pages are allowed by hash, the others by this response's nonce.
     const policy = response?.headers()["content-security-policy"] ?? "";
     expect(policy).toMatch(
       (PRERENDERED_PATHS as readonly string[]).includes(path) ? /script-src [^;]*'sha256-/ : /'nonce-/,
@@ -102,7 +96,6 @@ test("the home page's form and calendar embeds load from their allowed origins",
   const frames = page.locator("#main iframe");
   await expect(frames).toHaveCount(2);
   for (const frame of await frames.all()) {
-    // Shown once the iframe loaded (frame-src).
     await expect(frame).toBeVisible();
     await expect(frame.contentFrame().getByText("Embedded page")).toBeVisible();
   }
@@ -165,7 +158,6 @@ test("a script slipped into a page's HTML is refused, by hash and by nonce alike
   baseURL,
 }) => {
   const watched = await watchCsp(page, baseURL);
-  // As if an attacker got markup into the page: the response keeps its headers, the HTML gains a script.
   await page.route(
     (url) => url.pathname === "/" || url.pathname === "/pricing",
     async (route) => {
@@ -197,7 +189,6 @@ test("without JavaScript, the sign-in form may lead to the provider and back (fo
   const page = await context.newPage();
   await beAtProvider(context, freshIdentity("NoScript"));
   await page.goto("/login");
-  // A plain form post: POST /login answers with a redirect to the provider, which form-action must allow.
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.waitForURL((url) => url.pathname === "/dashboard");
   await context.close();

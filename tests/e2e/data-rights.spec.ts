@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, gotoHydrated, signIn, test } from "./support";
 
-// Data rights (docs/decisions/0016-data-rights.md): a signed-in person downloads their data as JSON
-// from "Your data" and asks for deletion.
+// docs/decisions/0016-data-rights.md.
 
 test("a signed-in person downloads their data and asks for deletion", async ({ page }) => {
   const id = randomUUID().slice(0, 10);
@@ -26,7 +25,6 @@ test("a signed-in person downloads their data and asks for deletion", async ({ p
   const received = "We've received your request. The coach will confirm by email within 30 days.";
   await expect(page.getByRole("status")).toHaveText(received);
   await expect(page.getByRole("button", { name: "Request deletion" })).toHaveCount(0);
-  // The request is remembered: a later visit says so instead of offering the form again.
   await gotoHydrated(page, "/account");
   await expect(page.getByRole("status")).toHaveText(received);
   await expect(page.getByRole("button", { name: "Request deletion" })).toHaveCount(0);

@@ -11,10 +11,8 @@ import {
   test,
 } from "./support";
 
-// Issue #17 end to end: a new client is welcomed and, when the coach assigns homework in Chromium, the
-// client's email arrives at a real SMTP server (the one SMTP_URL names in playwright.config.ts) with a
-// link that opens the homework page for the signed-in client. Then the /account email choices and the
-// coach's read-only Emails page.
+// Email end to end through a real SMTP server (docs/decisions/0029-email-outbox.md), then the /account
+// choices and the coach's read-only Emails page.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -24,14 +22,13 @@ test("the coach assigns homework; the client's email arrives with a link to it",
   browser,
   baseURL,
 }) => {
-  // Started here, not in a hook: only this test listens on the port the server sends to.
+  // Only this test listens on the port the server sends to.
   const smtp = await startSmtp({ port: Number(process.env.E2E_SMTP_PORT) });
   try {
     const who = freshIdentity("Mailed");
     const first = await signedInPage(browser, baseURL, who, "/dashboard");
     await first.context.close();
 
-    // The admin makes the new lead a client: a welcome email.
     await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
     await gotoHydrated(page, `/admin/clients?${new URLSearchParams({ q: who.email })}`);
     await page.getByRole("button", { name: "Convert to client" }).click();
@@ -40,7 +37,6 @@ test("the coach assigns homework; the client's email arrives with a link to it",
     await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
     const clientPage = new URL(page.url()).pathname;
 
-    // The coach assigns homework on the client's page.
     const coach = await signedInPage(browser, baseURL, PEOPLE.coach, clientPage);
     const title = `Email check ${randomUUID().slice(0, 8)}`;
     const homework = coach.page.getByRole("region", { name: "Homework", exact: true });
@@ -49,7 +45,7 @@ test("the coach assigns homework; the client's email arrives with a link to it",
     await expect(homework.getByRole("listitem").filter({ hasText: title })).toBeVisible();
     await coach.context.close();
 
-    // The worker sends them within a second or two (it polls); other tests' emails may arrive too.
+    // The worker polls; other tests' emails may arrive too.
     const toClient = () => smtp.received.filter((m) => m.envelopeTo.includes(who.email));
     await expect
       .poll(
@@ -100,7 +96,6 @@ test("a person chooses their emails on /account; payment emails offer no Off; st
   ).toHaveValue("off");
   await person.context.close();
 
-  // The coach reads every message; reading is all a coach may do: no "Send again".
   await signIn(page, PEOPLE.coach, { from: "/login?redirectTo=/admin/emails", expectPath: "/admin/emails" });
   await expect(page.getByRole("heading", { name: "Emails", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Filter emails" })).toBeVisible();

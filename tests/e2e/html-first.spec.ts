@@ -3,13 +3,11 @@ import type { APIRequestContext } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/content/prerender";
 import { expect, expectNoAxeViolations, gotoHydrated, PEOPLE, runsReact, signIn, test } from "./support";
 
-// HTML-first public pages (docs/decisions/0030-html-first-pages.md): no React in the browser, only the
-// small enhancers each page names, and every page usable before any script runs or without one.
+// docs/decisions/0030-html-first-pages.md: every public page usable before any script runs or without one.
 
-/** The issue's budget for a public page's JavaScript, gzipped (issue #19). */
+/** docs/decisions/0030-html-first-pages.md: a public page's JavaScript budget, gzipped. */
 const BUDGET_BYTES = 60 * 1024;
 
-/** The scripts a page's HTML loads (module scripts and modulepreloads under /assets), gzipped. */
 async function scriptBytes(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();
   const files = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
@@ -24,7 +22,6 @@ for (const path of PUBLIC_PAGES) {
     const { html, files, bytes } = await scriptBytes(request, path);
     expect(files.length, "at least the site's own enhancer").toBeGreaterThan(0);
     expect(bytes).toBeLessThan(BUDGET_BYTES);
-    // No React Router context or inline module bootstrapping hydration.
     expect(html).not.toContain("__reactRouterContext");
     await gotoHydrated(page, path);
     expect(await runsReact(page)).toBe(false);
@@ -41,7 +38,6 @@ test("with JavaScript off, every public page shows its content and its links wor
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // Nobody can ask who is signed in: the portal's door stands in for the placeholder.
     const nav = page.getByRole("navigation", { name: "Main" });
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(nav.getByRole("link", { name: "Client Portal", exact: true })).toBeVisible();
@@ -62,7 +58,6 @@ test("with JavaScript off, the currency toggle switches the prices, and a financ
   await page.goto("/pricing");
   const premium = page.getByRole("main").getByRole("article", { name: "Premium", exact: true });
   const shown = (text: string) => premium.getByText(text).filter({ visible: true });
-  // The server knew nothing: US dollars stand in, and nothing says it is loading.
   await expect(shown("$1,499")).toHaveCount(1);
   await expect(page.getByText("Loading prices…")).toBeHidden();
 
@@ -71,7 +66,6 @@ test("with JavaScript off, the currency toggle switches the prices, and a financ
   await expect(shown("$2,000")).toHaveCount(1);
   await expect(shown("$1,499")).toHaveCount(0);
   await expect(page.getByText("Prices in Canadian dollars.")).toBeVisible();
-  // The instalment checkout is the card's main button; switching views needs a script.
   await expect(premium.getByRole("link", { name: "Enroll in Premium" })).toHaveAttribute(
     "href",
     "/checkout?offer=premium&currency=CAD&option=financing",

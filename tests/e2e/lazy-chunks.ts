@@ -1,19 +1,13 @@
 import type { Page, Route } from "@playwright/test";
 
-// Code the marketing pages load on demand (the drawer's dialog, the carousel engine, the accordion:
-// docs/decisions/0019-marketing-javascript.md), held back so a test can act before it has arrived.
+// Held back so a test can act before lazily loaded code arrives (docs/decisions/0019-marketing-javascript.md).
 
 export type HeldChunks = {
-  /** Requests for scripts the page's HTML does not list, held so far. */
   readonly held: Route[];
-  /** Lets every held request (and any later one) through. */
   release(): Promise<void>;
 };
 
-/**
- * Holds every script `path` requests beyond the ones its HTML lists (module scripts and modulepreloads),
- * until `release()`. Call before opening `path`.
- */
+/** Call before opening `path`. */
 export async function holdLazyChunks(page: Page, path: string): Promise<HeldChunks> {
   const html = await (await page.request.get(path)).text();
   const listed = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));

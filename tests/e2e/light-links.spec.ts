@@ -1,9 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, freshIdentity, PEOPLE, signedInPage, signIn, test } from "./support";
 
-// The portal's and admin's links are plain <a data-light-link> (app/components/light-link.tsx): one
-// listener makes their clicks client-side navigations, as React Router's <Link> did. A new document
-// would clear the mark set here; a client-side navigation keeps it.
+// One listener makes light links' clicks client-side navigations (app/components/light-link.tsx); the mark
+// set here survives those and not a new document.
 
 const markDocument = (page: Page) =>
   page.evaluate(() => {
@@ -29,13 +28,11 @@ test("the admin opens a person from Leads & Clients and filters the list without
     await expect(page.getByRole("heading", { level: 1, name: PEOPLE.lead.name })).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
 
-    // Back returns to the filtered list, still in the same document.
     await page.goBack();
     await expect(page).toHaveURL(/\/admin\/clients\?filter=leads$/);
     await expect(page.getByRole("row").filter({ hasText: PEOPLE.lead.email })).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
 
-    // The keyboard follows a link as a click does.
     await page
       .getByRole("row")
       .filter({ hasText: PEOPLE.lead.email })
@@ -61,17 +58,15 @@ test("a client moves between portal tabs in place; a marketing page loads as its
     await expect(page).toHaveURL(/\/lessons$/);
     await expect(tabs.getByRole("link", { name: "Lessons" })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
-    // The header's Dashboard stands for every portal tab.
     const header = page.getByRole("navigation", { name: "Main" });
     await expect(header.getByRole("link", { name: "Dashboard" })).toHaveClass(/font-semibold/);
     expect(await sameDocument(page)).toBe(true);
 
-    // The footer's link to the person's data, also in place.
     await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Your data" }).click();
     await expect(page).toHaveURL(/\/account$/);
     expect(await sameDocument(page)).toBe(true);
 
-    // Pricing is an HTML-first page: it comes as a new document, with its own scripts.
+    // Pricing is an HTML-first page: a new document.
     await header.getByRole("link", { name: "Pricing" }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -85,8 +80,7 @@ test("without JavaScript, a lead's 'Convert to client' posts the page's one conv
   browser,
   baseURL,
 }) => {
-  // One browser without JavaScript throughout: sign-in is a plain form post too, so no page here waits
-  // for scripts, and the lead's first sign-in (which makes them a lead) needs no browser of its own.
+  // Sign-in is a plain form post too, so nothing here waits for scripts.
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   try {
     const plain = await context.newPage();

@@ -2,21 +2,15 @@ import type { Page } from "@playwright/test";
 import { listedPersonIds } from "../support/people-list.ts";
 import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
 
-// Live updates in the browser (issue #8, docs/decisions/0014-live-updates.md): a client's open pages follow
-// an admin's changes (within 2 s: docs/BENCHMARKS.md), with no reload and nothing typed lost; an admin
-// demoted to client leaves the admin area at once; a change made while the dashboard loads (after its
-// render, before its stream starts: docs/decisions/0037-live-catch-up.md) shows too. Other specs run
-// alongside, so every person changed here is a fresh identity (a new lead), made a client by the admin
-// first.
+// Live updates in the browser (docs/decisions/0014-live-updates.md, 0037-live-catch-up.md). Every person
+// changed here is a fresh lead the admin makes a client first, since other specs run alongside.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
 
-// No time limit of 2 s here: a loaded machine can stretch any path. The pages never poll and an open
-// stream only drops on a failure, so a change shown at all came by the stream's push; its delivery time
-// is measured by bench/live.mjs (docs/BENCHMARKS.md).
+// No time limit: pages never poll and a stream only drops on failure, so a change shown at all came by push;
+// bench/live.mjs measures delivery time.
 
-/** The person's id, from the admin's Leads & Clients search. */
 async function idOf(admin: Page, email: string): Promise<string> {
   const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
   const ids = listedPersonIds(await response.text());
@@ -24,13 +18,13 @@ async function idOf(admin: Page, email: string): Promise<string> {
   return ids[0] as string;
 }
 
-/** An admin action as the page's form would post it (set-up steps; the steps under test click). */
+/** For set-up steps; the steps under test click. */
 async function adminPost(admin: Page, id: string, form: Record<string, string>) {
   const response = await admin.request.post(`/admin/clients/${id}`, { form });
   expect(response.status(), JSON.stringify(form)).toBe(200);
 }
 
-/** Whether the page is still the same document (a reload would clear this mark). */
+/** A reload would clear this mark. */
 const markDocument = (page: Page) =>
   page.evaluate(() => {
     (window as unknown as { liveMark: string }).liveMark = "same document";
@@ -75,7 +69,6 @@ test("an admin's change shows on the client's open pages by itself, without a re
       await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
       await plusOne(admin.page, "30-minute coaching session").click();
       await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
-      // Counted from the moment the admin's page shows the change (the action has committed).
       await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute(
         "aria-valuetext",
         "1 of 4 used",
@@ -115,12 +108,11 @@ test("a change made after the dashboard rendered, before its stream started, sho
     const id = await idOf(admin.page, person.email);
     await adminPost(admin.page, id, { intent: "set-role", role: "client" });
     await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
-    // The admin watches the client's page: its figure moves once the server has heard the change.
     await gotoHydrated(admin.page, `/admin/clients/${id}`);
     const adminBar = quotaBar(admin.page, "30-minute coaching session");
     await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
 
-    // The dashboard loads again, and its stream is held back until the change has been made.
+    // Its stream is held back until the change has been made.
     const c = client.page;
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -146,7 +138,7 @@ test("a change made after the dashboard rendered, before its stream started, sho
 
     await adminPost(admin.page, id, { intent: "adjust", kind: "session_30m", amount: "1" });
     await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
-    // The server heard it while the dashboard had no stream: only the catch-up can tell the page.
+    // Heard while the dashboard had no stream: only the catch-up can tell the page.
     release();
     await expect(clientBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
     expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
@@ -164,7 +156,6 @@ test("an admin demoted to client loses the admin pages at once", async ({ browse
     const id = await idOf(admin.page, person.email);
     await adminPost(admin.page, id, { intent: "set-role", role: "admin" });
     const o = other.page;
-    // The stream is subscribed by the time its response headers arrive.
     const streaming = o.waitForResponse((r) => new URL(r.url()).pathname === "/events" && r.status() === 200);
     await gotoHydrated(o, "/admin/clients");
     await expect(o.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();

@@ -9,18 +9,16 @@ import {
   test,
 } from "./support";
 
-// Home, About, FAQ and Privacy: what each page says, the contact embeds' offline fallback, the FAQ
-// accordion, the About page's logo carousels, structured data, and accessibility in both themes.
+// Home, About, FAQ and Privacy (docs/product/screens.md), accessibility in both themes.
 
 const COACH_CAROUSEL = "Companies I've interviewed with";
 
-/** The JSON-LD objects in the page's head, parsed (a parse error fails the test). */
+/** A parse error fails the test. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
 
-/** Names of the logos a person can see whole in a carousel, left to right. */
 async function visibleLogos(carousel: Locator): Promise<string[]> {
   return carousel.evaluate((region) => {
     const viewport = region.querySelector(".overflow-hidden")?.getBoundingClientRect();
@@ -40,12 +38,11 @@ async function firstVisibleLogo(carousel: Locator): Promise<string | undefined> 
   return (await visibleLogos(carousel))[0];
 }
 
-/** Every logo of the carousel in order (the slides never change order; only their position moves). */
+/** The slides never change order; only their position moves. */
 async function allLogos(carousel: Locator): Promise<string[]> {
   return carousel.getByRole("img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
 }
 
-/** Waits for the carousel to settle, then returns the logo at its left edge. */
 async function settledFirstLogo(carousel: Locator): Promise<string> {
   let previous: string | undefined;
   await expect
@@ -59,10 +56,7 @@ async function settledFirstLogo(carousel: Locator): Promise<string> {
   return previous as string;
 }
 
-/**
- * Resolves once the carousel is near the screen as its enhancer sees it (app/enhancers/carousel.ts starts
- * its timer then): an observer made after the enhancer's is told of the same crossing after it.
- */
+/** An observer made after the enhancer's is told of the same crossing after it. */
 async function nearTheScreen(carousel: Locator): Promise<void> {
   await carousel.evaluate(
     (root) =>
@@ -85,10 +79,9 @@ function useLightTheme(page: Page) {
   return page.addInitScript(() => window === window.top && localStorage.setItem("theme", "light"));
 }
 
-/** Any host but this server's. */
 const isOutside = (url: URL) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost";
 
-/** Console errors the page logs from now on (a failed request logs one too). */
+/** A failed request logs one too. */
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -118,7 +111,6 @@ test("home hero states the offer, the rating and the coach, and leads to pricing
   await expect(page.getByText(SETTINGS.coach.credentials)).toBeVisible();
   await expect(main.getByRole("link", { name: "More about my work" })).toHaveAttribute("href", "/about");
 
-  // Analytics is off until the coach sets it up: no script is added.
   await expect(page.locator("script[data-page-view-analytics]")).toHaveCount(0);
 
   const pricing = main.getByRole("link", { name: "See plans and pricing" });
@@ -134,10 +126,8 @@ test("contact section loads its embeds only when reached and, offline, keeps wor
   await gotoHydrated(page, "/");
   const contact = page.locator("section#contact");
   await expect(contact.getByRole("heading", { level: 2, name: "Get in touch" })).toBeAttached();
-  // Below the fold nothing external has been requested yet.
   await expect(page.locator("iframe")).toHaveCount(0);
 
-  // The connection drops (navigator.onLine turns false), then the visitor scrolls to the contact section.
   await goOffline(page);
   await contact.scrollIntoViewIfNeeded();
 
@@ -156,20 +146,18 @@ test("contact section loads its embeds only when reached and, offline, keeps wor
   await expect(calendar).toHaveAttribute("target", "_blank");
   await expect(calendar).toHaveAttribute("rel", /\bnoopener\b/);
 
-  // Offline: both embeds give up politely at once, without a request, and the links stay.
+  // Offline: both give up at once, without a request, and the links stay.
   await expect(contact.getByText("Sorry, the form couldn’t load here.", { exact: false })).toBeVisible();
   await expect(contact.getByText("Sorry, the calendar couldn’t load here.", { exact: false })).toBeVisible();
   await expect(page.locator("iframe")).toHaveCount(0);
   await expect(form).toBeVisible();
   await expect(calendar).toBeVisible();
 
-  // Trying again tries again, and fails the same way.
   await contact.getByRole("button", { name: "Try again" }).last().click();
   await expect(contact.getByText("Sorry, the calendar couldn’t load here.", { exact: false })).toBeVisible();
   await expect(page.locator("iframe")).toHaveCount(0);
   expect(errors).toEqual([]);
 
-  // Back online, with providers that answer, both load by themselves.
   await page.context().route(isOutside, (route) =>
     route.fulfill({
       status: 200,
@@ -192,14 +180,12 @@ test("contact embeds whose providers are unreachable log no error in the console
   await gotoHydrated(page, "/");
   const contact = page.locator("section#contact");
   await contact.scrollIntoViewIfNeeded();
-  // Nothing of ours asks the providers first (that request would fail noisily): each frame shows the
-  // browser's own error page, silently, below the link that always works.
+  // Nothing of ours asks the providers first (that would fail noisily): the frames show the browser's own error page.
   await expect(contact.locator("iframe")).toHaveCount(2);
   for (const frame of await contact.locator("iframe").all()) await expect(frame).toBeVisible();
   await expect(contact.getByRole("link", { name: /Open the contact form/ })).toBeVisible();
   await expect(contact.getByRole("link", { name: /Open the booking calendar/ })).toBeVisible();
-  // The frames have loaded (their requests failed); a failed request's error would be logged by now.
-  // (Not "network idle": Chromium keeps retrying a frame's DNS failure by itself.)
+  // Not "network idle": Chromium keeps retrying a frame's DNS failure by itself.
   await page.waitForTimeout(1_000);
   expect(errors).toEqual([]);
 });
@@ -220,7 +206,6 @@ test("home page publishes the coach as a schema.org Person", async ({ page }) =>
   ]);
 });
 
-/** A FAQ question (the `<summary>` holding its heading) and its `<details>`, which is open or not. */
 function faqQuestion(page: Page, name: string | RegExp) {
   const heading = page.getByRole("heading", { level: 2, name });
   const main = page.getByRole("main");
@@ -252,7 +237,6 @@ test("FAQ lists ten questions in an accordion that keeps one answer open at a ti
   await expect(page.getByText(/10% of it in cash or a 10% discount on a future booking/)).toBeVisible();
   await expect(page.getByText(/45-minute interview/)).toBeHidden();
 
-  // Collapsible: the open one closes again.
   await referral.summary.click();
   await expect(referral.item).not.toHaveAttribute("open");
   await expect(page.getByText(/10% of it in cash/)).toBeHidden();
@@ -267,7 +251,6 @@ test("FAQ accordion works from the keyboard", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(first.item).toHaveAttribute("open", "");
 
-  // The open answer's link is the next stop, then the next question.
   await page.keyboard.press("Tab");
   await expect(page.getByRole("main").getByRole("link", { name: "See plans and pricing" })).toBeFocused();
   await page.keyboard.press("Tab");
@@ -392,7 +375,6 @@ test("logo carousel is labelled and its previous/next buttons move one logo", as
   await expect(slides.first()).toHaveAccessibleName(`1 of ${logos.length}`);
   await expect(slides.last()).toHaveAccessibleName(`${logos.length} of ${logos.length}`);
 
-  // Pointing at the carousel holds it still, so only the buttons move it.
   await carousel.hover();
   const start = await settledFirstLogo(carousel);
   const at = logos.indexOf(start);
@@ -405,15 +387,13 @@ test("logo carousel is labelled and its previous/next buttons move one logo", as
   await expect.poll(() => firstVisibleLogo(carousel)).toBe(logos[(at - 1 + logos.length) % logos.length]);
 });
 
-// The carousel tests stop the page's clock (gotoWithStoppedClock): the 2-second rotation is then
-// checked on either side of 2 s of the page's time, which no load on the machine can stretch.
+// The page's clock is stopped (gotoWithStoppedClock), so no load on the machine can stretch the 2 s rotation.
 
 test("logo carousel moves on by itself every 2 seconds", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await gotoWithStoppedClock(page, "/about");
   const carousel = page.getByRole("region", { name: COACH_CAROUSEL });
   const logos = await allLogos(carousel);
-  // Held by the pointer, near the screen; its 2 s start again when the pointer leaves.
   await carousel.hover();
   await nearTheScreen(carousel);
   const first = await settledFirstLogo(carousel);
@@ -424,7 +404,6 @@ test("logo carousel moves on by itself every 2 seconds", async ({ page }) => {
   expect(await firstVisibleLogo(carousel)).toBe(first);
   await page.clock.runFor(200);
   await expect.poll(() => firstVisibleLogo(carousel)).toBe(after(1));
-  // The next move is 2 s after the first, not sooner.
   await page.clock.runFor(1_800);
   expect(await firstVisibleLogo(carousel)).toBe(after(1));
   await page.clock.runFor(200);
@@ -446,7 +425,6 @@ test("logo carousel holds still while hovered and when paused, and resumes after
   await page.clock.runFor(2_100);
   await expect.poll(() => firstVisibleLogo(carousel)).not.toBe(held);
 
-  // The Pause button stops it for good, also once the pointer and the focus have left.
   await carousel.getByRole("button", { name: "Pause automatic rotation" }).click();
   await page.getByRole("heading", { level: 1 }).click();
   await expect(carousel.getByRole("button", { name: "Resume automatic rotation" })).not.toBeFocused();
@@ -483,7 +461,6 @@ test("with reduced motion the logo carousel never moves by itself", async ({ pag
   expect(await firstVisibleLogo(carousel)).toBe(logos[0]);
   await expect(carousel.getByRole("button", { name: /automatic rotation/ })).toHaveCount(0);
 
-  // The buttons still work, without animation.
   await carousel.getByRole("button", { name: "Next logos" }).click();
   await expect.poll(() => firstVisibleLogo(carousel)).toBe(logos[1]);
 });
@@ -516,7 +493,6 @@ test("privacy policy states every point of the policy and how to reach the opera
     /your name, your email address and your Google user ID/,
     /site host: the server that runs this website and its PostgreSQL database/,
     /role-based policies/,
-    // Analytics is off in the settings, and the policy says so rather than promising tools.
     /We run no analytics tools/,
     /card payment provider/,
     /We do not sell personal data/,
@@ -530,7 +506,6 @@ test("privacy policy states every point of the policy and how to reach the opera
   await expect(mail).toHaveAttribute("href", `mailto:${SETTINGS.operator.email}`);
 });
 
-/** Brings each page into the state worth checking: the home embeds in their offline fallback, one FAQ answer open. */
 async function prepareForAxe(page: Page, path: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   if (path === "/") {

@@ -1,10 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, freshIdentity, gotoHydrated, PEOPLE, signIn, test } from "./support";
 
-// Payments in the browser (issue #16): a visitor picks Pro in CAD on /pricing, signs in and comes back
-// to the offer, pays upfront on the local test checkout (no Stripe keys, loopback: the same
-// fulfilment as Stripe's webhook, with locally signed events), and the dashboard they left open in
-// another tab turns from the demo into their Pro dashboard without a reload.
+// Pro in CAD bought on the local test checkout (the same fulfilment as Stripe's webhook: docs/decisions/0027-payments.md);
+// the dashboard left open in another tab turns from the demo into Pro without a reload.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });

@@ -12,12 +12,8 @@ import {
   test,
 } from "./support";
 
-// The client portal (SPEC §2 Dashboard, Lessons/Homework/Resources, Plan page, /demo; §4 dashboard
-// mode and quota items; docs/decisions/0012-portal.md), signed in through the real OpenID flow as
-// the seeded sample people (app/server/seed.server.ts). Figures below come from the seed and from
-// app/content/demo.ts. Homework is handed in only by the basic client (Maya) and, in one test, the
-// premium client (Sofia), whose homework no other test reads; so what each test reads is as seeded
-// whatever order the tests run in.
+// The client portal (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) as the seeded people.
+// Only Maya and, in one test, Sofia hand in homework no other test reads, so each test reads what was seeded.
 
 // The machine is shared and busy: wait generously on the server, never with fixed sleeps.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -31,7 +27,6 @@ const heading1 = (page: Page, name: string) => page.getByRole("heading", { level
 const demoBanner = (page: Page) => page.getByRole("complementary", { name: "Demo" });
 const loadingStatus = (page: Page) => main(page).getByRole("status").filter({ hasText: "Loading…" });
 
-/** A quota card on the dashboard, found by its label. */
 function quotaCard(page: Page, label: string): Locator {
   return region(page, "Sessions and mock interviews")
     .locator(".grid > div")
@@ -53,7 +48,6 @@ async function expectNotIncluded(page: Page, label: string) {
   await expect(page.getByRole("progressbar", { name: label, exact: true })).toHaveCount(0);
 }
 
-/** The special items as [label, state] pairs, in page order. */
 async function specialItems(page: Page): Promise<[string, string][]> {
   const rows = region(page, "Reviews and extras").locator("ul > li");
   await expect(rows.first()).toBeVisible();
@@ -65,7 +59,6 @@ async function specialItems(page: Page): Promise<[string, string][]> {
   ) as Promise<[string, string][]>;
 }
 
-/** Recent activity entries: their titles, in page order, and their timestamps. */
 function activityEntries(page: Page): Locator {
   return region(page, "Recent activity").locator("ol > li");
 }
@@ -78,10 +71,7 @@ async function expectNewestFirst(times: Locator) {
   expect(stamps, "newest first").toEqual([...stamps].sort((a, b) => b - a));
 }
 
-/** The level-2 headings in the page's main area: list item titles on lessons, homework, resources. */
 const itemTitles = (page: Page) => main(page).getByRole("heading", { level: 2 });
-
-// ── Dashboard ────────────────────────────────────────────────────────────────────────────────────
 
 const PRO_SPECIALS: [string, string][] = [
   ["Resume review", "Completed"],
@@ -101,15 +91,12 @@ test("the pro client's dashboard shows the seeded quotas, special items and rece
   await expect(main(page)).toContainText("Welcome back, Daniel");
   await expect(demoBanner(page)).toHaveCount(0);
 
-  // Seed: mock_interview 2 of pro's 3, session_30m 3 of 4.
   await expectQuota(page, "Mock interview", 2, 3, 67);
   await expectQuota(page, "30-minute coaching session", 3, 4, 75);
 
-  // Pro grants the four reviews, the strategy call, the DSA survey and the playbook; not the events list.
   expect(await specialItems(page)).toEqual(PRO_SPECIALS);
   await expect(region(page, "Reviews and extras")).not.toContainText("Local networking events list");
 
-  // Five seeded activities, newest first (the seed spaces them a week apart).
   const entries = activityEntries(page);
   await expect(entries).toHaveCount(5);
   const titles = [
@@ -150,8 +137,6 @@ test("the basic client's dashboard says coaching sessions are not included in th
   ]);
   await expect(activityEntries(page)).toHaveCount(3);
 });
-
-// ── Lessons, Homework, Resources, Plan ──────────────────────────────────────────────────────────
 
 test("lessons list the client's own lessons newest first, with recording links in a new tab", async ({
   page,
@@ -221,11 +206,11 @@ test("homework is listed by due date with status badges, the hand-in and the coa
   await expect(article(titles[2] ?? "")).toContainText("Submit your work");
 });
 
-/** Resource titles are links ("… (opens in a new tab)" for screen readers): match them by their start. */
+/** Their link text continues "… (opens in a new tab)" for screen readers. */
 const startsWith = (titles: readonly string[]) =>
   titles.map((title) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
 
-/** The resources filter's Kind or Tag select (each resource card also has a "Tags" list). */
+/** Each resource card also has a "Tags" list. */
 const filterControl = (page: Page, label: "Kind" | "Tag") =>
   page.getByRole("search", { name: "Filter resources" }).getByLabel(label);
 
@@ -263,7 +248,6 @@ test("resources list newest first and filter by kind and tag through the URL, wi
   );
   await expect.poll(() => [params().get("kind") ?? "", params().get("tag")]).toEqual(["", "interviews"]);
 
-  // Both at once, matching nothing.
   await filterControl(page, "Kind").selectOption("practice");
   await expect(main(page)).toContainText("No resources match these filters.");
   await expect(itemTitles(page)).toHaveCount(0);
@@ -275,13 +259,11 @@ test("resources list newest first and filter by kind and tag through the URL, wi
   await expect(filterControl(page, "Kind")).toHaveValue("");
   await expect(filterControl(page, "Tag")).toHaveValue("");
 
-  // A filtered view can be bookmarked: the URL alone filters, on a full page load.
   await page.goto("/resources?tag=dsa");
   await expect(itemTitles(page)).toHaveText(startsWith(["Blind 75, grouped by pattern"]));
   await expect(filterControl(page, "Tag")).toHaveValue("dsa");
   await page.goto("/resources?tag=%20dsa%20");
   await expect(itemTitles(page)).toHaveText(startsWith(["Blind 75, grouped by pattern"]));
-  // An unknown kind is no filter at all.
   await page.goto("/resources?kind=bogus");
   await expect(itemTitles(page)).toHaveText(startsWith(SOFIA_RESOURCES));
   await expect(filterControl(page, "Kind")).toHaveValue("");
@@ -313,8 +295,6 @@ test("the plan page shows 'Your plan', the tier and the grouped items with their
   await expect(region(page, "Reviews").getByRole("listitem")).toHaveCount(4);
 });
 
-// ── Homework hand-in ────────────────────────────────────────────────────────────────────────────
-
 const ASSIGNED = "Record a two-minute 'tell me about yourself'";
 const BAD_LINK_MESSAGE = "Enter a link that starts with https://";
 const EMPTY_MESSAGE = "Add a link or a note before submitting.";
@@ -335,14 +315,13 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   const submit = item.getByRole("button", { name: "Submit", exact: true });
   const alert = item.getByRole("alert");
 
-  // Empty: refused with the message, still on the page, still assigned.
   await submit.click();
   await expect(alert).toHaveText(EMPTY_MESSAGE);
   await expect(page).toHaveURL(/\/homework$/);
   await expect(badge("Assigned")).toBeVisible();
   await expect(link).toHaveAttribute("aria-invalid", "true");
 
-  // A javascript: link is a valid absolute URL to the browser's type=url check, so the server refuses it.
+  // A javascript: link passes the browser's type=url check, so the server must refuse it.
   await link.fill("javascript:alert(1)");
   const blockedByBrowser = await link.evaluate((input) => (input as HTMLInputElement).validity.typeMismatch);
   test.info().annotations.push({
@@ -357,7 +336,6 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   }
   await expect(badge("Assigned")).toBeVisible();
 
-  // The server refuses it whatever the browser does: the fetcher's own endpoint and a plain form post.
   const origin = { origin: baseURL ?? "" };
   const viaData = await page.request.post("/homework.data", {
     form: { homeworkId, url: "javascript:alert(1)", note: "" },
@@ -378,7 +356,6 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   expect(empty.status()).toBe(400);
   expect(await empty.text()).toContain(EMPTY_MESSAGE);
 
-  // A proper hand-in.
   const token = randomUUID().slice(0, 8);
   const noteText = `Recorded it twice, second take is better (${token}).`;
   const url = `https://example.com/videos/intro-${token}`;
@@ -395,14 +372,12 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   await expect(item).toContainText("Update your submission");
   await expect(item).not.toContainText("javascript:alert(1)");
 
-  // It is stored: a fresh load shows it the same way.
   await page.reload();
   await expect(
     page.getByRole("article", { name: ASSIGNED }).getByText("Submitted", { exact: true }),
   ).toBeVisible();
   await expect(page.getByRole("article", { name: ASSIGNED })).toContainText(noteText);
 
-  // Another client sees only their own homework, and cannot hand in this one (404, left untouched).
   const otherContext = await browser.newContext({ baseURL });
   try {
     const other = await otherContext.newPage();
@@ -436,7 +411,6 @@ test("after a hand-in, its confirmation is visible: on a re-submission and on th
   await gotoHydrated(page, "/homework");
   const confirmation = "Handed in. Your coach will review it.";
 
-  // Re-submitting a submitted piece (its form starts folded): the confirmation shows.
   const submitted = page.getByRole("article", { name: "Five medium graph problems" });
   await submitted.getByText("Update your submission").click();
   await submitted
@@ -448,16 +422,13 @@ test("after a hand-in, its confirmation is visible: on a re-submission and on th
     submitted.getByRole("link", { name: /^https:\/\/example\.com\/notes\/graphs-v2/ }),
   ).toBeVisible();
 
-  // The first hand-in of an assigned piece: the same confirmation must be seen. (Known defect: the
-  // form folds away as the piece turns 'submitted', hiding the confirmation inside it.)
+  // Known defect: the form folds away as the piece turns 'submitted', hiding the confirmation inside it.
   const assigned = page.getByRole("article", { name: ASSIGNED });
   await assigned.getByRole("textbox", { name: "Note (optional)" }).fill("First take attached.");
   await assigned.getByRole("button", { name: "Submit", exact: true }).click();
   await expect(assigned.getByText("Submitted", { exact: true })).toBeVisible();
   await expect(assigned.getByRole("status")).toHaveText(confirmation);
 });
-
-// ── Who sees what at /dashboard ─────────────────────────────────────────────────────────────────
 
 test("a lead sees the read-only demo on the portal pages, on ?plan= with pro by default", async ({
   page,
@@ -478,7 +449,6 @@ test("a lead sees the read-only demo on the portal pages, on ?plan= with pro by 
   await expect(main(page)).toContainText("Clients hand in their work here.");
   await expect(main(page).getByRole("button", { name: "Submit" })).toHaveCount(0);
 
-  // Handing in is for clients only, whatever the request says.
   const refused = await page.request.post("/homework.data", {
     form: { homeworkId: randomUUID(), url: "https://example.com/x", note: "" },
     headers: { origin: baseURL ?? "" },
@@ -498,8 +468,6 @@ for (const who of ["admin", "coach"] as const) {
     await expect(heading1(page, "Admin")).toBeVisible();
   });
 }
-
-// ── The demo, signed out ─────────────────────────────────────────────────────────────────────────
 
 test("each demo link on /login opens its plan's demo with the demo figures", async ({ page }) => {
   const open = async (name: RegExp, href: string) => {
@@ -539,7 +507,6 @@ test("each demo link on /login opens its plan's demo with the demo figures", asy
     region(page, "Coaching sessions").getByRole("listitem").filter({ hasText: "30-minute coaching session" }),
   ).toContainText("3 / 4 used");
 
-  // The demo's own nav stays in the demo and keeps the plan.
   const nav = page.getByRole("navigation", { name: "Portal" });
   await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Plan"]);
   await nav.getByRole("link", { name: "Dashboard" }).click();
@@ -555,8 +522,6 @@ test("/demo with an unknown plan falls back to Pro", async ({ page }) => {
   await expect(main(page)).toContainText("Tier: Pro");
 });
 
-// ── Navigation, layout, accessibility ────────────────────────────────────────────────────────────
-
 test("moving between portal tabs shows 'Loading…' while the next page's data is on its way", async ({
   page,
 }) => {
@@ -564,7 +529,6 @@ test("moving between portal tabs shows 'Loading…' while the next page's data i
   await gotoHydrated(page, "/dashboard");
   await expect(heading1(page, "Dashboard")).toBeVisible();
 
-  // Hold the lessons data until the loading state has been seen, then let it through.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -609,7 +573,6 @@ test("every portal page and the demo fit a 360 px wide screen without sideways s
     await gotoHydrated(page, path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, path);
-    // Every tab is wholly on screen (none hidden past the edge of a scrolling strip).
     for (const tab of await page.getByRole("navigation", { name: "Portal" }).getByRole("link").all())
       await expect(tab, `${path}: ${await tab.textContent()}`).toBeInViewport({ ratio: 1 });
   }

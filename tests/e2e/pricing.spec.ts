@@ -1,8 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support";
 
-// The pricing page: currency from cookie, country or storage; prices per SPEC §9; CAD financing;
-// the tier comparison generated from the allowances.
+// The pricing page (docs/product/states.md and constants.md).
 
 const PLAN_TITLES = ["Single Session", "Monthly Sessions", "Basic", "Pro", "Premium"];
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
@@ -15,13 +14,12 @@ function currencyRadio(page: Page, currency: "CAD" | "USD"): Locator {
   return page.getByRole("group", { name: "Currency" }).getByRole("radio", { name: currency, exact: true });
 }
 
-/** Clicks the option's visible label, as a person does (the radio itself is visually hidden). */
+/** The radio itself is visually hidden. */
 async function chooseCurrency(page: Page, currency: "CAD" | "USD") {
   await page.getByRole("group", { name: "Currency" }).getByText(currency, { exact: true }).click();
   await expect(currencyRadio(page, currency)).toBeChecked();
 }
 
-/** What a person reads in server HTML before any script runs: the body's text, without tags or scripts. */
 function textOf(html: string): string {
   const body = html.slice(html.indexOf("<body"));
   return body
@@ -30,10 +28,7 @@ function textOf(html: string): string {
     .replaceAll("&amp;", "&");
 }
 
-/**
- * Whether a person sees `text` in `scope`. Every currency's prices, and both views of a financed price,
- * are in the page (CSS shows the chosen ones: docs/decisions/0030), so text content alone proves nothing.
- */
+/** CSS shows the chosen prices, so text content alone proves nothing. */
 async function expectShown(scope: Locator, text: string) {
   await expect(scope.getByText(text).filter({ visible: true }).first()).toBeVisible();
 }
@@ -50,7 +45,6 @@ async function storedCurrency(page: Page) {
 
 test("pricing shows its heading, five plans and US dollars when nothing is known yet", async ({ page }) => {
   const response = await gotoHydrated(page, "/pricing");
-  // The server knew nothing (no cookie, no country), so its HTML waits for the browser.
   expect(textOf((await response?.text()) ?? "")).toContain("Loading prices…");
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Services & Programs");
@@ -68,9 +62,7 @@ test("pricing shows its heading, five plans and US dollars when nothing is known
   await expectShown(card(page, "Basic"), "$249");
   await expectShown(card(page, "Pro"), "$649");
   await expectShown(card(page, "Premium"), "$1,499");
-  // This server takes payments on the local test checkout (no Stripe keys, loopback): the main
-  // button opens the checkout for what the card shows. Without payments the links in site settings
-  // stay (tests/system/payments.test.ts).
+  // Without payments the links in site settings stay (tests/system/payments.test.ts).
   await expect(card(page, "Premium").getByRole("link", { name: "Enroll in Premium" })).toHaveAttribute(
     "href",
     "/checkout?offer=premium&currency=USD&option=upfront",
@@ -90,7 +82,6 @@ test("choosing CAD shows Canadian prices and links, while Single Session stays i
     await card(page, title).getByRole("button", { name: "See upfront price" }).click();
     await expectShown(card(page, title), price);
   }
-  // Showing the upfront price, the button checks out the upfront price; back on instalments, those.
   const enrollPremium = card(page, "Premium").getByRole("link", { name: "Enroll in Premium" });
   await expect(enrollPremium).toHaveAttribute("href", "/checkout?offer=premium&currency=CAD&option=upfront");
   await card(page, "Premium").getByRole("button", { name: "See monthly price" }).click();
@@ -261,7 +252,7 @@ test("Compare Program Tiers lists what each tier includes, as in the quota table
   const table = page.getByRole("table", { name: "What Basic, Pro and Premium each include" });
   await expect(table.getByRole("columnheader")).toHaveText(["Included", "Basic", "Pro", "Premium"]);
 
-  // SPEC §9 "Included quotas" (Premium has 16 sessions: ARCHITECTURE decision).
+  // docs/product/constants.md, Included quotas (Premium 16 sessions: docs/decisions/0021-spec-readings.md).
   const Y = "✓Included";
   const N = "—Not included";
   const expected: [string, string[]][] = [

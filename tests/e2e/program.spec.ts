@@ -10,8 +10,7 @@ import {
   test,
 } from "./support";
 
-// The Next Offer program page (enroll-by date, interest form, reviews, testimonial carousel, FAQ)
-// and the Workshops page.
+// docs/product/screens.md, Next Offer program page and Workshops.
 
 const PROGRAM = "/next-offer-coaching-program";
 const WORKSHOPS = "/workshops";
@@ -20,7 +19,6 @@ const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 800, height: 900 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** Any host but this server's. */
 const isOutside = (url: URL) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost";
 
 const FORM_PAGE = {
@@ -29,15 +27,11 @@ const FORM_PAGE = {
   body: "<!doctype html><title>Interest form</title><h1>Interest form</h1>",
 };
 
-/** Any outside host answers with a small page, as the real form host would. */
 async function fakeFormHost(page: Page) {
   await page.context().route(isOutside, (route) => route.fulfill(FORM_PAGE));
 }
 
-/**
- * Outside hosts do not answer (yet): the embed stays loading. `answer()` then answers every waiting
- * request, and later ones, as the form host would.
- */
+/** `answer()` then answers every waiting request, and later ones. */
 async function holdOutsideHosts(page: Page) {
   const waiting: Route[] = [];
   let answering = false;
@@ -54,10 +48,6 @@ async function holdOutsideHosts(page: Page) {
   };
 }
 
-/**
- * The browser goes offline (navigator.onLine turns false and `offline` fires), as when a phone loses its
- * connection, with the interest form still loading.
- */
 async function offlineWhileLoading(page: Page) {
   await holdOutsideHosts(page);
   await gotoHydrated(page, PROGRAM, { waitUntil: "domcontentloaded" });
@@ -69,7 +59,6 @@ function testimonials(page: Page): Locator {
   return page.getByRole("region", { name: "Client testimonials" });
 }
 
-/** Labels ("2 of 4") of the slides whose card is wholly inside the carousel, left to right. */
 async function shownSlides(carousel: Locator): Promise<string[]> {
   return carousel.getByRole("group", { includeHidden: true }).evaluateAll((slides) => {
     const region = slides[0]?.closest('[aria-roledescription="carousel"]');
@@ -88,11 +77,10 @@ async function chooseLightTheme(page: Page) {
   await page.addInitScript(() => window === window.top && localStorage.setItem("theme", "light"));
 }
 
-/** Scrolls the testimonials into view and waits for the carousel engine, which loads only then. */
+/** The carousel engine loads only then. */
 async function reachTestimonials(page: Page, inView: number) {
   const carousel = testimonials(page);
   await carousel.scrollIntoViewIfNeeded();
-  // Once the engine runs, only the testimonials in view are exposed.
   await expect(carousel.getByRole("group")).toHaveCount(inView);
   return carousel;
 }
@@ -100,7 +88,6 @@ async function reachTestimonials(page: Page, inView: number) {
 test("program page shows the enroll-by Sunday, the length, the weekly time and a way to compare plans", async ({
   page,
 }) => {
-  // Saturday noon in Toronto: the coming Sunday is the next day.
   await page.clock.setFixedTime(new Date("2026-11-21T12:00:00-05:00"));
   await gotoHydrated(page, PROGRAM);
 
@@ -124,7 +111,6 @@ test("on a Sunday the enroll-by date is that same day, and from Monday it moves 
   await gotoHydrated(page, PROGRAM);
   await expect(page.getByText("November 22nd", { exact: true })).toBeVisible();
 
-  // Monday in Toronto, across a month end.
   await page.clock.setFixedTime(new Date("2026-11-30T09:00:00-05:00"));
   await gotoHydrated(page, PROGRAM);
   await expect(page.getByText("December 6th", { exact: true })).toBeVisible();
@@ -142,7 +128,6 @@ test("without JavaScript the page says 'this Sunday' and still offers the intere
   await expect(page.getByText("this Sunday", { exact: true })).toBeVisible();
   const form = page.getByRole("link", { name: /^Open the interest form/ });
   await expect(form).toBeVisible();
-  // One address for the form, in the site settings.
   await expect(form).toHaveAttribute("href", SETTINGS.interestForm.pageUrl);
   await context.close();
 });
@@ -161,7 +146,6 @@ test("offline, the interest form gives way to a link that opens it in a new tab,
   await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
   await expect(link).toHaveAttribute("href", /^https:\/\//);
 
-  // Back online, it tries again by itself.
   await page.context().unrouteAll();
   await fakeFormHost(page);
   await page.context().setOffline(false);
@@ -201,17 +185,14 @@ test("an unreachable form host logs no error in the console, and the link stays"
   await gotoHydrated(page, PROGRAM);
 
   const form = page.getByRole("region", { name: "Register your interest" });
-  // Nothing of ours asks the host first (that request would fail noisily): the frame shows the
-  // browser's own error page, silently, beside the link.
+  // Nothing of ours asks the host first (that would fail noisily): the frame shows the browser's own error page.
   await expect(form.getByTitle(INTEREST_FORM.frameTitle)).toBeVisible();
   await expect(form.getByRole("link", { name: /^Open the interest form/ })).toBeVisible();
-  // Everything else that loads late (the carousel engine) has loaded too.
   await reachTestimonials(page, 3);
   const faq = page.getByRole("region", { name: "Questions about the program" });
   await faq.locator("summary").first().click();
   await expect(faq.locator("details").first()).toHaveAttribute("open", "");
-  // The frame has loaded (its request failed); a failed request's error would be logged by now.
-  // (Not "network idle": Chromium keeps retrying a frame's DNS failure by itself.)
+  // Not "network idle": Chromium keeps retrying a frame's DNS failure by itself.
   await page.waitForTimeout(1_000);
   expect(errors).toEqual([]);
 });
@@ -285,7 +266,6 @@ test("program questions open one answer at a time", async ({ page }) => {
 test("the testimonial carousel holds four testimonials and shows 1, 2 or 3 at a time by width", async ({
   page,
 }) => {
-  // Reduced motion keeps it still while it is measured.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.setViewportSize(PHONE);
   await gotoHydrated(page, PROGRAM);
@@ -312,7 +292,7 @@ test("previous and next buttons move one testimonial at a time and loop around",
   await page.setViewportSize(PHONE);
   await gotoWithStoppedClock(page, PROGRAM);
 
-  // With the carousel's code running: a press made before it arrives is another test's case.
+  // A press made before the carousel's code arrives is another test's case.
   const carousel = await reachTestimonials(page, 1);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4"]);
   const previous = carousel.getByRole("button", { name: "Previous testimonial" });
@@ -321,7 +301,6 @@ test("previous and next buttons move one testimonial at a time and loop around",
   await previous.click();
   await page.clock.runFor(1000);
   await expect.poll(() => shownSlides(carousel)).toEqual(["4 of 4"]);
-  // Only the testimonial on screen is exposed to assistive technology.
   await expect(carousel.getByRole("group")).toHaveCount(1);
   await expect(carousel.getByRole("group")).toHaveAccessibleName("4 of 4");
 
@@ -373,7 +352,6 @@ test("keyboard focus inside the testimonials pauses them, and the Pause button s
   const carousel = testimonials(page);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
-  // Tab from the heading just before the carousel to its first control.
   await page.getByRole("heading", { name: "What clients say" }).evaluate((heading) => {
     heading.setAttribute("tabindex", "-1");
     (heading as HTMLElement).focus();
@@ -384,7 +362,6 @@ test("keyboard focus inside the testimonials pauses them, and the Pause button s
   await page.clock.runFor(6000);
   expect(await shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
-  // Pressing Pause keeps it stopped even after focus leaves.
   await page.keyboard.press("Enter");
   const resume = carousel.getByRole("button", { name: "Resume automatic rotation" });
   await expect(resume).toBeFocused();
@@ -410,7 +387,6 @@ test("with reduced motion the testimonials never move on their own", async ({ pa
   expect(await shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
   await expect(carousel.getByRole("button", { name: /automatic rotation/ })).toHaveCount(0);
 
-  // The buttons still work, without animation.
   await carousel.getByRole("button", { name: "Next testimonial" }).click();
   await expect.poll(() => shownSlides(carousel)).toEqual(["2 of 4", "3 of 4", "4 of 4"]);
 });
@@ -421,8 +397,7 @@ test("far from the screen the testimonials are plain markup that holds still, an
   await page.setViewportSize(DESKTOP);
   await gotoWithStoppedClock(page, PROGRAM);
   const carousel = testimonials(page);
-  // The first three, where the carousel will start them; the engine has not loaded, so all four
-  // testimonials are still exposed and none moves.
+  // The engine has not loaded: all four are still exposed and none moves.
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
   await expect(carousel.getByRole("group")).toHaveCount(4);
   await page.clock.runFor(5000);
@@ -443,7 +418,6 @@ test("without JavaScript the testimonials are a row that scrolls sideways, all o
   await page.goto(PROGRAM);
   const carousel = testimonials(page);
   await carousel.scrollIntoViewIfNeeded();
-  // Buttons that need a script are not offered; every testimonial is exposed.
   await expect(carousel.getByRole("button")).toHaveCount(0);
   await expect(carousel.getByRole("group")).toHaveCount(4);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4"]);
@@ -539,7 +513,6 @@ test("both pages fit a 360 px wide screen without sideways scrolling", async ({ 
   }
 });
 
-/** The state worth checking: the testimonial carousel running, the interest form in its offline fallback. */
 async function prepareProgramForAxe(page: Page) {
   await holdOutsideHosts(page);
   await gotoHydrated(page, PROGRAM, { waitUntil: "domcontentloaded" });

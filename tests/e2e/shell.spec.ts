@@ -2,8 +2,6 @@ import type { Locator, Page } from "@playwright/test";
 import { holdLazyChunks } from "./lazy-chunks";
 import { expect, expectNoAxeViolations, focusIsWithin, gotoHydrated, test } from "./support";
 
-// The layout shell every page shares: header navigation, mobile drawer, theme, footer, 404.
-
 const NAV_LINKS = [
   ["Home", "/"],
   ["About", "/about"],
@@ -18,17 +16,12 @@ const SOCIAL_LINKS = ["LinkedIn", "Instagram", "YouTube"];
 
 const PHONE = { width: 390, height: 844 };
 
-/** A public page that runs React (the marketing pages are HTML-first: docs/decisions/0030). */
+/** The marketing pages are HTML-first and run no React. */
 const DEMO = "/demo?plan=pro";
 
 type ThemeSample = { at: string; bodyParsed: boolean; dark: boolean };
 
-/**
- * Installed with `addInitScript`, so it runs before any of the page's own scripts. Samples whether
- * <html> is dark at every point where the browser could paint: after each parser step once <body>
- * exists (mutation records are delivered before the task ends, so before any paint), at the first
- * animation frame (which precedes the first paint), and at DOMContentLoaded.
- */
+/** Samples at every point the browser could paint: after each parser step, the first frame, DOMContentLoaded. */
 function recordThemeBeforeFirstPaint() {
   const samples: ThemeSample[] = [];
   Object.defineProperty(window, "__themeSamples", { value: samples });
@@ -48,7 +41,6 @@ function recordThemeBeforeFirstPaint() {
   document.addEventListener("DOMContentLoaded", () => sample("DOMContentLoaded"));
 }
 
-/** The samples of the current document, once its first frame has been recorded. */
 async function themeSamples(page: Page): Promise<ThemeSample[]> {
   const read = () =>
     page.evaluate(() => (window as unknown as { __themeSamples: ThemeSample[] }).__themeSamples);
@@ -58,11 +50,11 @@ async function themeSamples(page: Page): Promise<ThemeSample[]> {
     samples.some((s) => s.bodyParsed),
     "a sample was taken once <body> existed",
   ).toBe(true);
-  // Before <body> exists nothing can be painted; the inline theme script in <head> runs then.
+  // Before <body> exists nothing can be painted.
   return samples.filter((s) => s.bodyParsed || s.at !== "mutation");
 }
 
-/** Clicks the option's visible label, as a person does (the radio itself is visually hidden). */
+/** The radio itself is visually hidden. */
 async function chooseTheme(page: Page, label: "Light" | "Dark") {
   const themes = page.getByRole("group", { name: "Theme" });
   await themes.getByText(label, { exact: true }).click();
@@ -75,7 +67,6 @@ async function storedTheme(page: Page) {
   return { local, cookie };
 }
 
-/** Tabs to the phone menu's button (from the top of the page) and opens it with Enter. */
 async function openMenuFromKeyboard(page: Page) {
   const trigger = page.getByRole("button", { name: "Open menu" });
   for (
@@ -90,11 +81,6 @@ async function openMenuFromKeyboard(page: Page) {
   return trigger;
 }
 
-/**
- * The menu just opened: it hides the page from assistive technology (its trigger included), has focus and
- * keeps it for more Tab presses than it has stops, closes on Escape giving focus back; opened again, a
- * link in it navigates and closes it.
- */
 async function expectMenuWorksFromKeyboard(
   page: Page,
   dialog: Locator,
@@ -103,13 +89,11 @@ async function expectMenuWorksFromKeyboard(
 ) {
   await expect(dialog).toBeVisible();
   const hiddenTrigger = page.getByRole("button", { name: "Open menu", includeHidden: true });
-  // The React drawer states aria-expanded; the markup one (invoker command) leaves its state to the
-  // platform: it opens a modal dialog.
+  // The markup drawer (invoker command) leaves its state to the platform: it opens a modal dialog.
   if (statesExpanded) await expect(hiddenTrigger).toHaveAttribute("aria-expanded", "true");
   else {
     await expect(hiddenTrigger).not.toHaveAttribute("aria-expanded");
     await expect(hiddenTrigger).toHaveAttribute("aria-haspopup", "dialog");
-    // A modal dialog makes the rest of the page inert, the button with it: nothing to announce as expanded.
     expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
   }
   expect(await focusIsWithin(dialog), "focus moves into the dialog").toBe(true);
@@ -179,7 +163,7 @@ test("mobile menu opens as a dialog that keeps focus, closes with Escape and nav
   }
   expect(await focusIsWithin(dialog), "focus moves into the dialog").toBe(true);
 
-  // More presses than the dialog has stops, both ways: focus must wrap, never leave.
+  // Focus must wrap, never leave.
   for (const key of ["Tab", "Shift+Tab"]) {
     for (let press = 1; press <= 14; press++) {
       await page.keyboard.press(key);
@@ -218,7 +202,6 @@ test("on a phone the menu opens, navigates and closes with JavaScript off", asyn
   for (const [name, href] of NAV_LINKS) {
     await expect(dialog.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
-  // Nothing can keep a theme without a script: the switch is not offered.
   await expect(dialog.getByRole("group", { name: "Theme" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close menu" }).click();
   await expect(dialog).toBeHidden();
@@ -235,13 +218,12 @@ test("on a page that runs React (the demo) the phone menu opens from the keyboar
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  // The drawer's dialog code is not part of the page: it loads on intent. Hold it, to press first.
+  // The drawer's dialog code loads on intent: hold it, to press first.
   const chunks = await holdLazyChunks(page, DEMO);
   await gotoHydrated(page, DEMO);
   expect(chunks.held, "no dialog code before any intent").toEqual([]);
 
   const trigger = await openMenuFromKeyboard(page);
-  // Focus is intent enough (and the press itself asks): the code is on its way, held here.
   await expect.poll(() => chunks.held.length).toBeGreaterThan(0);
   const dialog = page.getByRole("dialog", { name: "Menu" });
   await expect(dialog).toHaveCount(0);

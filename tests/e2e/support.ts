@@ -10,15 +10,9 @@ import {
 } from "@playwright/test";
 import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.ts";
 
-// Shared helpers for the end-to-end specs. No state lives here between tests.
-
 export { expect };
 
-/**
- * Playwright's `test`, whose `page` fails the test if it ever threw an uncaught exception (a broken
- * hydration or event handler a person would meet as a dead button). Kept on `page` rather than an
- * automatic fixture, so a test that opens its own contexts does not also pay for an unused page.
- */
+/** Fails the test on any uncaught page exception (a dead button to a person); not automatic, so extra contexts don't pay for it. */
 export const test = base.extend({
   page: async ({ page }, use) => {
     const errors: string[] = [];
@@ -30,7 +24,6 @@ export const test = base.extend({
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** Runs axe on the whole page; fails with one readable line per violation and element. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const lines = violations.flatMap((violation) =>
@@ -45,17 +38,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(lines, `axe found ${lines.length} accessibility violation(s) on ${page.url()}`).toEqual([]);
 }
 
-/** Whether the element holding keyboard focus is `container` or inside it. */
 export async function focusIsWithin(container: Locator): Promise<boolean> {
   return container.evaluate((element) => element.contains(document.activeElement));
 }
 
-/**
- * Opens `path` and waits until its scripts have made it interactive: React has hydrated it, or, on an
- * HTML-first page (docs/decisions/0030), its enhancers have run. HTML arrives before its JavaScript,
- * and a click on a theme switch before then would do nothing. `domcontentloaded` where a frame the
- * test holds back may hold up the page's load event (it would never fire).
- */
+/** HTML arrives before its scripts, and a click before then does nothing. `domcontentloaded` where a held frame would block the load event. */
 export async function gotoHydrated(
   page: Page,
   path: string,
@@ -66,10 +53,8 @@ export async function gotoHydrated(
   return response;
 }
 
-/** Waits until the page already open has been made interactive by its scripts (see gotoHydrated). */
 export async function untilInteractive(page: Page) {
-  // data-hydrated: React has hydrated and mounted what waits for it (app/components/after-hydration.tsx);
-  // data-enhanced: an HTML-first page's enhancers ran.
+  // See app/components/after-hydration.tsx and app/enhancers/site.ts.
   await page.waitForFunction(
     () =>
       document.documentElement.hasAttribute("data-hydrated") ||
@@ -77,49 +62,34 @@ export async function untilInteractive(page: Page) {
   );
 }
 
-/**
- * Opens `path` with the page's clock stopped, so timers (a carousel's rotation) only run when the test
- * lets time pass with `page.clock.runFor`: what a slow machine does to real time cannot move them.
- */
+/** Timers only run when the test lets time pass, so a slow machine cannot move them. */
 export async function gotoWithStoppedClock(page: Page, path: string) {
   const start = new Date("2026-11-21T12:00:00-05:00");
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
   await gotoHydrated(page, path);
-  // Let the page measure itself and settle before the first assertion.
   await page.clock.runFor(100);
 }
 
-/** Whether the page in `page` runs React (hydrated), rather than being HTML-first. */
 export async function runsReact(page: Page): Promise<boolean> {
   return page.evaluate(() => "__reactRouterContext" in window);
 }
 
-/**
- * The browser loses its connection (navigator.onLine turns false). Nothing the page loaded is still on
- * its way: React Router's route manifest is a script the page imports before hydrating (route discovery
- * "initial", react-router.config.ts), so no later `/__manifest` request can fail for want of a network.
- */
+/** The route manifest is imported before hydrating, so no later `/__manifest` request can fail offline. */
 export async function goOffline(page: Page) {
   await page.context().setOffline(true);
 }
 
-/** The local OpenID provider the e2e server signs in against (set by playwright.config.ts). */
 export function oidcIssuer(): string {
   const issuer = process.env.E2E_OIDC_ISSUER;
   if (!issuer) throw new Error("E2E_OIDC_ISSUER is not set: run the tests through playwright.config.ts");
   return issuer;
 }
 
-/** Makes this browser context "signed in at the provider" as `identity`, like a Google account. */
 export async function beAtProvider(context: BrowserContext, identity: MockIdentity): Promise<void> {
   await context.addCookies([mockIdentityCookie(oidcIssuer(), identity)]);
 }
 
-/**
- * Signs in through the real flow: /login → 'Continue with Google' → the provider → /auth/callback,
- * and waits until the browser is back on the site at `expectPath`.
- */
 export async function signIn(
   page: Page,
   identity: MockIdentity,
@@ -135,7 +105,6 @@ export async function signIn(
   );
 }
 
-/** The seeded people (app/server/seed.server.ts) as identities at the provider. */
 export const PEOPLE = {
   admin: { sub: "google-admin", email: "admin@example.com", name: "Jordan Avery" },
   coach: { sub: "google-coach", email: "coach@example.com", name: "Priya Raman" },
@@ -147,7 +116,6 @@ export const PEOPLE = {
 
 export type NamedIdentity = MockIdentity & { name: string };
 
-/** A person the site has never seen: signing in makes them a lead. */
 export function freshIdentity(prefix: string): NamedIdentity {
   const id = randomUUID().slice(0, 10);
   return {
@@ -157,7 +125,6 @@ export function freshIdentity(prefix: string): NamedIdentity {
   };
 }
 
-/** Signs `who` in, in a browser context of their own, and leaves them on `path`. */
 export async function signedInPage(
   browser: Browser,
   baseURL: string | undefined,
@@ -167,21 +134,18 @@ export async function signedInPage(
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
-  // Sign-in has loaded the page at `path`: no second navigation, only its scripts to wait for.
   await untilInteractive(page);
   return { context, page };
 }
 
-/** A section of the page by its accessible name (the `<section aria-labelledby>` each card is). */
 export const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
-/** Starts the page in the light theme (cookie for the server's first paint, storage for the script). */
+/** Cookie for the server's first paint, storage for the script. */
 export async function chooseLightTheme(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
   await page.addInitScript(() => localStorage.setItem("theme", "light"));
 }
 
-/** The page is no wider than the window (a phone never scrolls sideways). */
 export async function expectNoSidewaysScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);

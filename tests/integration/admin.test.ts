@@ -33,11 +33,9 @@ import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { expectRefusedUnchanged, modelRefusal } from "../support/refusal";
 
-// The admin area's models (app/server/models/people.server.ts and a file per kind of client record)
-// against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): who may call what (ARCHITECTURE:
-// coach vs admin; app/server/policy.server.ts), the quota and special-item rules (SPEC §4, §5, §9),
-// the Leads & Clients list and the lesson picker (SPEC §2), and the audit trail every change writes.
-// A refusal is a thrown React Router `data()` with a status, and changes nothing at all.
+// The admin area's models on a real database: who may call what (app/server/policy.server.ts), the quota
+// and special-item rules (docs/product/states.md and validation.md), the list, the picker and the audit trail.
+// A refusal changes nothing at all.
 
 type Database = Awaited<ReturnType<typeof freshDatabase>>;
 
@@ -50,16 +48,13 @@ const BELOW_ZERO = "Cannot decrement below zero.";
 const ALREADY_DONE = "Already marked done.";
 const NOT_IN_PLAN = "That isn't part of this client's plan.";
 
-// ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
-
 const person = (role: Role, plan: Plan | null, name: string | null) =>
   insertPerson(main.db, role, plan, name);
 
-/** Refused with this status (and message), and not a single row anywhere changed. */
 const expectRefused = (run: () => Promise<unknown>, status: number, message?: string) =>
   expectRefusedUnchanged(db(), run, status, message);
 
-/** Runs a change and returns its result and the audit rows it wrote (there must be exactly one). */
+/** There must be exactly one audit row. */
 async function withOneAuditRow<T>(run: () => Promise<T>) {
   const seen = (await db().select({ id: auditEvents.id }).from(auditEvents)).map((row) => row.id);
   const value = await run();
@@ -125,15 +120,13 @@ const lessonInput = (clientId: string, title: string) => ({
   resources: [],
 });
 
-// ── Fixture ─────────────────────────────────────────────────────────────────────────────────────
-
 let admin: Viewer;
 let coach: Viewer;
 let lead: Viewer; // as an actor
 let client: Viewer; // as an actor
 const actors = () => ({ lead, client, coach, admin });
 
-// Subjects of the refused calls: each call would succeed for an admin, so the role alone refuses it.
+// Each call would succeed for an admin, so the role alone refuses it.
 let subjectLead: Viewer;
 let subjectPro: Viewer; // pro, 1 session and the resume review used
 let subjectHomework: string; // submitted, awaiting review
@@ -156,8 +149,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([main?.dispose(), listing?.dispose()]);
 });
-
-// ── 1. Admin only ───────────────────────────────────────────────────────────────────────────────
 
 const ADMIN_ONLY: { name: string; run: (actor: Viewer) => Promise<unknown> }[] = [
   {
@@ -222,7 +213,7 @@ describe(`admin-only changes (${databaseLabel})`, () => {
   }
 
   test("the same calls succeed for an admin (the subjects were valid)", async () => {
-    // Order matters only to keep each precondition true: plan and role last.
+    // Order only keeps each precondition true: plan and role last.
     const lead2 = await person("lead", null, "Second Lead");
     const pro2 = await person("client", "pro", "Second Pro");
     await addUsage(pro2.id, "session_30m", 1);
@@ -261,14 +252,10 @@ describe(`admin-only changes (${databaseLabel})`, () => {
   });
 });
 
-// ── 2. Coach and admin ──────────────────────────────────────────────────────────────────────────
-
 const STAFF: {
   name: string;
-  /** Prepares a fresh subject for a successful call (a submitted homework, a resource…). */
   prepare: () => Promise<string>;
   run: (actor: Viewer, subject: string) => Promise<unknown>;
-  /** What the call made, checked after a success. */
   check: (actor: Viewer, subject: string, result: unknown) => Promise<void>;
 }[] = [
   {
@@ -281,7 +268,7 @@ const STAFF: {
         .select()
         .from(lessons)
         .where(eq(lessons.id, (result as { id: string }).id));
-      // The lesson's coach is whoever adds it (ARCHITECTURE: coach vs admin).
+      // The lesson's coach is whoever adds it.
       expect(row).toMatchObject({
         clientId: subjectPro.id,
         coachId: actor.id,
@@ -402,8 +389,6 @@ describe(`changes a coach may make too (${databaseLabel})`, () => {
   }
 });
 
-// ── 3. The rules ────────────────────────────────────────────────────────────────────────────────
-
 describe(`quota and special-item rules (${databaseLabel})`, () => {
   test("−1 at 0 is refused with 409 'Cannot decrement below zero.' and writes no row", async () => {
     const pro = await person("client", "pro", "Zero Quota");
@@ -489,7 +474,6 @@ describe(`quota and special-item rules (${databaseLabel})`, () => {
       409,
       BELOW_ZERO,
     );
-    // Done again after an undo: the ledger allows it.
     expect(
       await adjustUsage(db(), authorize(admin, usagePermission("dsa_survey")), pro.id, "dsa_survey", 1),
     ).toEqual({ kind: "dsa_survey", used: 1 });
@@ -637,8 +621,6 @@ describe(`role and plan rules (${databaseLabel})`, () => {
     await expectRefused(() => setPlan(db(), authorize(admin, "profile.set-plan"), randomUUID(), "pro"), 404);
   });
 });
-
-// ── 4. The audit trail ──────────────────────────────────────────────────────────────────────────
 
 describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
   test("convertLead, setRole, setPlan: actor, target, action, before and after", async () => {
@@ -806,10 +788,10 @@ describe(`every change writes exactly one audit row (${databaseLabel})`, () => {
   });
 });
 
-// ── 5. Activities (SPEC §3, §5) ─────────────────────────────────────────────────────────────────
+// ── 5. Activities (docs/product/validation.md) ──────────────────────────────────────────────────
 
 describe(`activities (${databaseLabel})`, () => {
-  /** What the action does: parse the form with the shared schema, then call the model. */
+  /** As the action does: the shared schema, then the model. */
   const addFromForm = (clientId: string, form: { title: string; details: string; link: string }) =>
     addActivity(db(), authorize(admin, "activity.create"), clientId, activitySchema.parse(form));
 
@@ -832,11 +814,11 @@ describe(`activities (${databaseLabel})`, () => {
       links: [{ label: "https://calendar.example/slot?id=7", url: "https://calendar.example/slot?id=7" }],
       createdBy: admin.id,
     });
-    // occurred_at is set by the server, now.
+    // docs/product/entities.md: occurred_at is set by the server.
     expect(Math.abs((row?.occurredAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
   });
 
-  test("no link gives no links; a link is not checked for format (SPEC §5); details are kept", async () => {
+  test("no link gives no links; a link is not checked for format; details are kept", async () => {
     const target = await person("client", "pro", "Activity Two");
     const plain = await addFromForm(target.id, { title: "Call", details: "Talked offers", link: "" });
     expect(plain).toMatchObject({ title: "Call", details: "Talked offers", links: [], kind: null });
@@ -871,8 +853,6 @@ describe(`activities (${databaseLabel})`, () => {
     );
   });
 });
-
-// ── 6. Leads & Clients list and the lesson picker (own database, a population known exactly) ────
 
 let listAdmin: Viewer;
 let listCoach: Viewer;
@@ -912,7 +892,7 @@ const LEADS = ALL_LISTED.filter((e) => e.startsWith("lead") || NAMED_LEADS.some(
 const CLIENTS = ALL_LISTED.filter((e) => !LEADS.includes(e));
 
 async function seedListing() {
-  // Staff whose name and email match the searches below: never listed.
+  // Staff matching the searches below: never listed.
   listAdmin = await insertPerson(listing.db, "admin", null, "Chen Admin", "achen.admin@list.test");
   listCoach = await insertPerson(listing.db, "coach", null, "Coach Maya", "coach_maya@list.test");
   await listing.db.insert(profiles).values([
@@ -928,7 +908,6 @@ async function seedListing() {
   ]);
 }
 
-/** listPeople, its rows (JSON text, as they go to the browser) parsed. */
 const list = async (options: Parameters<typeof listPeople>[2], actor = listAdmin) => {
   const found = await listPeople(listing.db, authorize(actor, "profiles.list"), options);
   return { ...found, rows: parseJsonText(found.rows) };
@@ -1030,12 +1009,10 @@ describe(`the lesson picker's clients (${databaseLabel})`, () => {
     expect(emails(picked.clients)).toEqual(CLIENTS.slice(0, 20));
     expect(picked.more).toBe(true);
     expect(Object.keys(picked.clients[0] ?? {}).sort()).toEqual(["email", "fullName", "id"]);
-    // A search is capped the same way: the first 20 matches, and word that more match.
     expect(BULK_CLIENTS.length).toBeGreaterThan(20);
     const bulk = await pickableClients(listing.db, authorize(listCoach, "lesson.create"), "bulk CLIENT");
     expect(emails(bulk.clients)).toEqual(BULK_CLIENTS.slice(0, 20));
     expect(bulk.more).toBe(true);
-    // Exactly as many as fit: no more.
     const exact = await pickableClients(
       listing.db,
       authorize(listCoach, "lesson.create"),

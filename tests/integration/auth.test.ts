@@ -17,7 +17,6 @@ import { freshDatabase } from "../support/database";
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
-  // The session cookie is signed with SESSION_SECRET (read on first use).
   process.env.SESSION_SECRET ??= "integration-session-secret-0123456789abcdef";
   database = await freshDatabase();
   await seedIfEmpty(database.db);
@@ -36,7 +35,6 @@ const identity = (overrides: Partial<Parameters<typeof profileForIdentity>[1]> =
   };
 };
 
-/** A request carrying the cookie a Set-Cookie header would leave in the browser. */
 function requestWith(setCookie: string): Request {
   return new Request("http://localhost/dashboard", { headers: { cookie: setCookie.split(";")[0] ?? "" } });
 }
@@ -161,7 +159,7 @@ test("a session used near its expiry is renewed to the full lifetime, with a fre
   expect(found?.renewedCookie).toMatch(/Expires=/);
   const [row] = await database.db.select().from(sessions).where(eq(sessions.userId, viewer.id));
   expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
-  // A session far from expiry is left alone (no write on every request).
+  // No write on every request.
   expect((await readSession(database.db, requestWith(setCookie)))?.renewedCookie).toBeNull();
 });
 

@@ -32,8 +32,7 @@ import {
 import { seedIfEmpty } from "~/server/seed.server";
 import { databaseLabel, freshDatabase } from "../support/database";
 
-// Backups (docs/decisions/0015-backups.md): the seed data plus odd values survive a dump and a
-// restore into another database exactly; a restore never touches a non-empty database.
+// docs/decisions/0015-backups.md: odd values survive exactly; a restore never touches a non-empty database.
 
 type Fresh = Awaited<ReturnType<typeof freshDatabase>>;
 const opened: Fresh[] = [];
@@ -48,7 +47,6 @@ afterAll(async () => {
 
 const ODD = `Zoë O'Brien "the quoted" \\ back\\slash — 漢字 🚀\ttab\nnew line`;
 
-/** Rows in every table, with the values most likely to be mangled by a dump. */
 async function addOddRows(database: Fresh): Promise<void> {
   const db = database.db;
   const [odd] = await db
@@ -141,7 +139,6 @@ async function addOddRows(database: Fresh): Promise<void> {
       after: null,
     },
   ]);
-  // Bookings from Cal.com: one matched and counted, one unmatched; and the deliveries that made them.
   const [booking] = await db
     .insert(bookings)
     .values([
@@ -178,8 +175,7 @@ async function addOddRows(database: Fresh): Promise<void> {
     { trigger: "BOOKING_CREATED", uid: "uid'1", bookingId: booking?.id ?? null },
     { trigger: "BOOKING_CANCELLED", uid: "gone", bookingId: null },
   ]);
-  // Payments (docs/decisions/0022): an order of a deleted person (no person), its charge and refund,
-  // and the provider event that paid it.
+  // An order of a deleted person (docs/decisions/0027-payments.md).
   const [order] = await db
     .insert(orders)
     .values({
@@ -220,7 +216,6 @@ async function addOddRows(database: Fresh): Promise<void> {
   await db
     .insert(paymentEvents)
     .values({ id: "evt_odd", type: "invoice.paid", orderId: order.id, outcome: ODD });
-  // Email (docs/decisions/0029): a sent email and a held one, and a person's choices.
   await db.insert(emailOutbox).values([
     {
       messageId: "<odd-1@localhost>",
@@ -271,7 +266,7 @@ describe(`backups on ${databaseLabel}`, () => {
     expect([...EXCLUDED_TABLES]).toEqual(["sessions"]);
     expect(Object.keys(dump.tables)).not.toContain("sessions");
 
-    // Every table the migrations created is declared in the schema, so none escapes the dump.
+    // Every migrated table is declared in the schema, so none escapes the dump.
     const inDatabase = (
       (await source.db.execute(
         sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
@@ -279,7 +274,6 @@ describe(`backups on ${databaseLabel}`, () => {
     ).rows.map((row) => row.tablename);
     expect(inDatabase.sort()).toEqual([...names].sort());
 
-    // Foreign-key order: each table comes after every table it references.
     const order = Object.keys(dump.tables);
     expect(order[0]).toBe("profiles");
     for (const table of schemaTables()) {
@@ -314,12 +308,10 @@ describe(`backups on ${databaseLabel}`, () => {
     expect(tagged?.tags).toEqual(["a,b", 'with "quote"', "ünï", "{brace}", "NULL", "", "back\\slash"]);
     const audited = dump.tables.audit_events?.find((a) => a.action === "profile.update");
     expect(audited?.before).toEqual({ plan: null, nested: { list: [1, 2.5, "x", null, true] }, text: ODD });
-    // Rows are ordered by primary key.
     for (const [name, rows] of Object.entries(dump.tables)) {
       const ids = rows.map((row) => String(row.id));
       expect(ids, `${name} ordered by id`).toEqual([...ids].sort(comparePostgresUuid));
     }
-    // The file format is plain JSON with the same content.
     expect(JSON.parse(serializeDump(dump))).toEqual(dump);
   });
 
@@ -335,9 +327,7 @@ describe(`backups on ${databaseLabel}`, () => {
     for (const name of Object.keys(dump.tables)) {
       expect(again.tables[name], `table ${name}`).toEqual(dump.tables[name]);
     }
-    // Sessions are not restored: everyone signs in again.
     expect(await target.db.$count(sessions)).toBe(0);
-    // The restored database is not seeded again: it has people.
     expect(await seedIfEmpty(target.db)).toBe(false);
   });
 
@@ -348,7 +338,7 @@ describe(`backups on ${databaseLabel}`, () => {
     const after = await dumpDatabase(source.db);
     expect(after.tables).toEqual(before.tables);
 
-    // "Empty" means every table, not only profiles: a lone audit event is enough to refuse.
+    // "Empty" means every table: a lone audit event is enough to refuse.
     const other = await fresh();
     await other.db.insert(auditEvents).values({ action: "x", entity: "none" });
     await expect(restoreDatabase(other.db, dump)).rejects.toThrow(/not empty \(audit_events: 1\)/);
@@ -379,14 +369,13 @@ describe(`backups on ${databaseLabel}`, () => {
     };
     await expect(restoreDatabase(target.db, { ...dump, tables: renamed })).rejects.toThrow(/differ/);
     expect(await target.db.$count(profiles)).toBe(0);
-    // And the same target then takes the real dump.
     await expect(restoreDatabase(target.db, dump)).resolves.toMatchObject({
       profiles: dump.tables.profiles?.length,
     });
   });
 });
 
-/** PostgreSQL orders uuids bytewise, which for their hex text is plain code-unit order. */
+/** PostgreSQL orders uuids bytewise: plain code-unit order of their hex. */
 function comparePostgresUuid(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

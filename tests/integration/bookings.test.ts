@@ -7,7 +7,7 @@ import { quotaItems, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { bookingToken, bookingTokenOwner } from "~/server/bookings/booking-token.server";
 import type { CalTrigger } from "~/server/bookings/cal-payload.server";
-import { handleCalWebhook } from "~/server/bookings/cal-webhook.server";
+import { calWebhook } from "~/server/bookings/cal-webhook.server";
 import {
   bookingsOf,
   bookingsToResolve,
@@ -28,9 +28,8 @@ import { databaseLabel, freshDatabase } from "../support/database";
 import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
 
-// Cal.com deliveries through the real handler (signature, parsing, one transaction) on a real database,
-// PGlite or PostgreSQL (TEST_DATABASE_URL), built from tests/support/cal.ts's fixtures of Cal.com's
-// payloads (docs/decisions/0028-bookings.md, 0036-booking-ownership.md).
+// Cal.com deliveries through the real handler on a real database (docs/decisions/0028-bookings.md,
+// 0036-booking-ownership.md), from tests/support/cal.ts's fixtures.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -47,14 +46,13 @@ afterAll(() => database?.dispose());
 const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR);
 
-/** `signature` null: no X-Cal-Signature-256 header. */
 function send(
   body: string,
   signature: string | null = calSignature(body),
   secret: string | null = TEST_CAL_SECRET,
   settings = SETTINGS.bookings,
 ) {
-  return handleCalWebhook(Buffer.from(body), signature ?? undefined, {
+  return calWebhook.handle(Buffer.from(body), signature ?? undefined, {
     secret,
     db: async () => db(),
     settings,
@@ -72,7 +70,6 @@ async function deliver(
   return { ...answer, uid: delivery.uid };
 }
 
-/** Booked from the person's portal link: their email and the link's signed token. */
 const from = (person: Viewer) => ({ email: person.email, token: bookingToken(person.id) });
 
 async function used(clientId: string, kind: QuotaKind = "session_30m") {
@@ -125,9 +122,8 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
       .from(auditEvents)
       .where(eq(auditEvents.targetId, person.id));
     expect(trail.map((e) => e.action).sort()).toEqual(["booking.create", "usage.adjust"]);
-    // No person made these: no actor, and the trail says Cal.com.
     expect(trail.every((e) => e.actorId === null && e.after?.via === "cal.com")).toBe(true);
-    // The admin's hand +1 still goes through the same ledger and adds to it, as the admin.
+    // The admin's hand +1 goes through the same ledger, as the admin.
     await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), person.id, "session_30m", 1);
     expect(await used(person.id)).toBe(2);
     const [byHand] = await db()
@@ -156,7 +152,7 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const cancel = await deliver("BOOKING_CANCELLED", { ...from(person), start });
     expect(cancel.status).toBe(200);
     const create = await deliver("BOOKING_CREATED", { uid: cancel.uid, ...from(person), start });
-    // Cal.com's cancel carries no metadata: the create's token says whose it is, and it counts nothing.
+    // Cal.com's cancel carries no metadata: the create's token says whose it is.
     expect(create.body).toMatchObject({ status: "applied", summary: "cancelled" });
     expect(await bookingByUid(cancel.uid)).toMatchObject({
       status: "cancelled",
@@ -209,7 +205,7 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
       lateCancel: true,
     });
     expect(await used(person.id)).toBe(1);
-    // The ledger holds a −1 row for the credit given back, not a deleted +1.
+    // A −1 row for the credit given back, not a deleted +1.
     const rows = await db().select().from(serviceUsage).where(eq(serviceUsage.clientId, person.id));
     expect(rows.map((r) => r.amount).sort()).toEqual([-1, 1, 1]);
   });
@@ -218,7 +214,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const person = await client("pro");
     const start = inHours(30);
     const created = await deliver("BOOKING_CREATED", { ...from(person), start });
-    // Delivered late: the cancel happened 10 hours ago, 40 hours before the start.
     await deliver("BOOKING_CANCELLED", { uid: created.uid, ...from(person), start }, inHours(-10));
     expect(await used(person.id)).toBe(0);
   });
@@ -237,7 +232,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     expect(row?.startsAt.toISOString()).toBe(newStart.toISOString());
     expect(row?.currentUid).toBe(moved.uid);
     expect(await used(person.id)).toBe(1);
-    // Cancelled later under its new uid, in time: the credit comes back once.
     await deliver("BOOKING_CANCELLED", { uid: moved.uid, ...from(person), start: newStart });
     expect(await bookingByUid(created.uid)).toMatchObject({ status: "cancelled", counted: false });
     expect(await used(person.id)).toBe(0);
@@ -264,7 +258,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const row = waiting.find((b) => b.clientId === person.id);
     expect(row).toMatchObject({ overPlan: true });
     if (!row) throw new Error("not listed");
-    // A coach sees it but gets no permit to resolve it.
     expect(grant(coach, "bookings.resolve")).toBeNull();
     const resolve = authorize(admin, "bookings.resolve");
     await expect(resolveBooking(db(), resolve, row.id, coach.id)).rejects.toMatchObject({
@@ -290,7 +283,7 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
       start: inHours(48),
     });
     expect(answer.body).toMatchObject({ status: "applied", summary: "unmatched" });
-    // Staff hear of it (the admin home lists it), though it names no client.
+    // Staff hear of it though it names no client.
     await events.waitFor((event) => event.kind === "unmatched-booking");
     events.stop();
     const row = await bookingByUid(answer.uid);
@@ -299,7 +292,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const person = await client("pro");
     expect(grant(coach, "bookings.resolve")).toBeNull();
     const assign = authorize(admin, "bookings.resolve");
-    // Only a client or lead can be given a booking; nothing changes otherwise.
     await expect(assignBooking(db(), assign, row.id, coach.email)).rejects.toMatchObject({
       init: { status: 400 },
     });
@@ -317,7 +309,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const events = await recordEvents(database.bus);
     const answer = await deliver("BOOKING_CREATED", { email: person.email, start: inHours(48) });
     expect(answer.body).toMatchObject({ status: "applied", summary: "to confirm" });
-    // Staff hear of it; the client's portal, calendar file and ledger know nothing of it.
     await events.waitFor((event) => event.kind === "unmatched-booking");
     events.stop();
     expect(await used(person.id)).toBe(0);
@@ -335,7 +326,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
       claimantName: "Maya Chen",
       confirmReason: "Booked with Maya's email but not from their portal link",
     });
-    // Only an admin decides; confirmed, it counts for her as if she had booked it from the portal.
     expect(grant(coach, "bookings.resolve")).toBeNull();
     const decide = authorize(admin, "bookings.resolve");
     await expect(confirmBooking(db(), decide, row.id)).resolves.toMatchObject({ summary: "counted" });
@@ -376,7 +366,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     const one = await bookingByUid(first.uid);
     const two = await bookingByUid(second.uid);
     if (!one || !two) throw new Error("not stored");
-    // Someone else's after all: it counts for them, not for the email's owner.
     await assignBooking(db(), decide, one.id, other.email);
     expect(await bookingByUid(first.uid)).toMatchObject({
       clientId: other.id,
@@ -384,7 +373,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
       counted: true,
     });
     expect(await used(other.id)).toBe(1);
-    // No one's: it leaves the list and counts nothing; it can't be confirmed afterwards.
     await dismissBooking(db(), decide, two.id);
     const waiting = await bookingsToResolve(db(), authorize(admin, "bookings.read"));
     expect(waiting.some((b) => b.id === one.id || b.id === two.id)).toBe(false);
@@ -450,12 +438,11 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     });
     expect(moved.body).toMatchObject({ summary: "moved late" });
     expect(await bookingByUid(created.uid)).toMatchObject({ lateChange: true, counted: true });
-    // The portal says so before the client changes anything more.
     const own = authorize(person, "portal.read-own");
     const view = sessionsView(own, await ownBookings(db(), own), [], new Date());
     expect(view.upcoming[0]).toMatchObject({ lateChange: true, changeIsLate: true });
     expect(view.upcoming[0]?.changeUrl).toBe(`https://cal.com/booking/${moved.uid}`);
-    // 96 hours ahead is "in time", but the late change already kept the session used.
+    // "In time", but the late change already kept the session used.
     const cancel = await deliver("BOOKING_CANCELLED", { uid: moved.uid, ...from(person), start: newStart });
     expect(cancel.body).toMatchObject({ summary: "late cancel" });
     expect(await bookingByUid(created.uid)).toMatchObject({ counted: true, lateCancel: true });
@@ -473,7 +460,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     });
     expect(moved.body).toMatchObject({ summary: "moved" });
     expect(await bookingByUid(created.uid)).toMatchObject({ lateChange: false });
-    // Cancelled by the organizer (Cal.com's `cancelledBy`) one hour before: the credit comes back.
     const cancel = await deliver("BOOKING_CANCELLED", {
       uid: moved.uid,
       ...from(person),
@@ -483,7 +469,6 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     expect(cancel.body).toMatchObject({ summary: "cancelled by the coach" });
     expect(await bookingByUid(created.uid)).toMatchObject({ counted: false, lateCancel: false });
     expect(await used(person.id)).toBe(0);
-    // The same hour's cancel by the client keeps it used.
     const second = await deliver("BOOKING_CREATED", { ...from(person), start: inHours(3) });
     const late = await deliver("BOOKING_CANCELLED", { uid: second.uid, ...from(person), start: inHours(3) });
     expect(late.body).toMatchObject({ summary: "late cancel" });
@@ -564,17 +549,14 @@ describe(`the client's sessions (${databaseLabel})`, () => {
     expect(link.origin + link.pathname).toBe("https://cal.com/next-offer-coaching/coaching-session");
     expect(link.searchParams.get("name")).toBe("Ada Lovelace");
     expect(link.searchParams.get("email")).toBe(person.email);
-    // The link carries the person's signed token as Cal.com booking metadata.
     expect(bookingTokenOwner(link.searchParams.get("metadata[portal]"))).toBe(person.id);
     expect(sessions.book.mockInterview).toContain("mock-interview");
-    // Two more sessions use up the plan's four: no more "Book a session".
     await deliver("BOOKING_CREATED", { ...from(person), start: inHours(30) });
     await deliver("BOOKING_CREATED", { ...from(person), start: inHours(40) });
     sessions = await view(person);
     expect(sessions.upcoming).toHaveLength(3);
     expect(sessions.book.session).toBeNull();
     expect(sessions.book.mockInterview).not.toBeNull();
-    // The coach sees them on the client's page; a coach has no "own" bookings to read.
     expect(await bookingsOf(db(), authorize(coach, "bookings.read"), person.id)).toHaveLength(4);
     expect(grant(coach, "portal.read-own")).toBeNull();
   });

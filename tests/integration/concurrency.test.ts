@@ -11,14 +11,8 @@ import { auditEvents, serviceUsage } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 
-// ARCHITECTURE, "Quota changes are a ledger": a −1 is checked and inserted in one transaction that
-// serialises changes for that client and kind, so concurrent clicks can never drive a total below
-// zero or lose an increment. Twenty clicks at once, through the real model function.
-//
-// PGlite has one connection: the twenty calls are issued together and its transactions queue, which
-// still proves the check and the insert are one atomic step. On PostgreSQL the pool has 10
-// connections; the test holds the client's row from a connection of its own until at least ten
-// transactions are provably waiting at the same moment, so the overlap is real, not hoped for.
+// Twenty concurrent −1 clicks through the real model can't drive a total below zero or lose an increment.
+// On PostgreSQL a separate connection holds the client's row until ten transactions provably wait at once.
 
 const CLICKS = 20;
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
@@ -53,7 +47,6 @@ async function auditCount(clientId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The refusal a settled promise carries (a model's `refuse(message, status)`). */
 function refusalOf(result: PromiseSettledResult<unknown>) {
   if (result.status !== "rejected") return null;
   const reason = result.reason as { init?: { status?: number }; data?: { error?: string } };
@@ -64,11 +57,7 @@ function refusalOf(result: PromiseSettledResult<unknown>) {
   };
 }
 
-/**
- * Fires `calls` at once. On PostgreSQL, a separate connection first locks the client's profile row
- * (the row `adjustUsage` locks), and releases it only once `min(calls, pool)` transactions are seen
- * waiting for that lock together; the test fails if they never all wait at once.
- */
+/** Fails if the calls never all wait on the lock at once. */
 async function allAtOnce<T>(clientId: string, calls: (() => Promise<T>)[]) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { results: await Promise.allSettled(calls.map((call) => call())), overlap: null };
@@ -140,7 +129,6 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
     expect(after.total).toBe(0);
     expect(after.plus).toHaveLength(1);
     expect(after.minus).toEqual([{ amount: -1, minutes: null }]);
-    // One audit row for the +1 of the setup, one for the single successful −1.
     expect(await auditCount(client.id)).toBe(2);
     console.log(
       `[${databaseLabel}] ${CLICKS} × −1 settled in ${Date.now() - started} ms (overlap ${overlap})`,
@@ -159,7 +147,7 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
     );
     if (overlap !== null) expect(overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
     expect(results.map(refusalOf).filter((r) => r !== null)).toEqual([]);
-    // Each saw the total the one before it left: 1, 2, …, 20, no lost update.
+    // No lost update: each saw the total the one before left.
     const totals = results.map((r) => (r as PromiseFulfilledResult<{ used: number }>).value.used);
     expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: CLICKS }, (_, i) => i + 1));
 

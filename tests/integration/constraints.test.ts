@@ -14,9 +14,7 @@ import {
 import { freshDatabase } from "../support/database";
 import { thrownBy } from "../support/refusal";
 
-// The spec's rules are constraints in the schema, so every code path obeys them. These tests
-// talk to the database directly (raw SQL for values the TypeScript types would not allow)
-// and check both the PostgreSQL error and that nothing was written.
+// The product's rules are schema constraints; raw SQL tries values the types would not allow.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -32,7 +30,6 @@ const NOT_NULL_VIOLATION = "23502";
 
 type PgError = { code: string; constraint?: string; message?: string };
 
-/** Drizzle wraps driver errors; the PostgreSQL error (with its SQLSTATE code) is somewhere in the cause chain. */
 function findPgError(error: unknown): PgError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 10 && current && typeof current === "object"; depth++) {
@@ -45,7 +42,6 @@ function findPgError(error: unknown): PgError | undefined {
   return undefined;
 }
 
-/** Runs a statement that the database must refuse, and returns the PostgreSQL error. */
 async function refusal(run: () => Promise<unknown>): Promise<PgError> {
   const caught = await thrownBy(run, "the database accepted a statement it must refuse");
   const found = findPgError(caught);
@@ -105,8 +101,6 @@ async function databaseNow(): Promise<Date> {
   const [row] = rowsOf<{ now: string | Date }>(await exec(sql`SELECT now() AS now`));
   return new Date(row?.now ?? Number.NaN);
 }
-
-// ── service_usage ────────────────────────────────────────────────────────────────────────────
 
 test("usage amounts 2, 0 and -2 are refused by the unit-amount check, and nothing is written", async () => {
   const client = await makeProfile();
@@ -272,8 +266,6 @@ test("a usage row records who made it and when (the server's clock)", async () =
   expect(stored?.createdBy).toBe(admin.id);
 });
 
-// ── profiles ─────────────────────────────────────────────────────────────────────────────────
-
 test("a second profile whose email differs only in case is refused as a duplicate", async () => {
   const local = `ana-${randomUUID()}`;
   await database.db.insert(profiles).values({ email: `${local}@example.com` });
@@ -382,8 +374,6 @@ test("a profile without an email is refused as not null", async () => {
   expect(await countWhere(profiles, undefined)).toBe(before);
 });
 
-// ── homework ─────────────────────────────────────────────────────────────────────────────────
-
 const homeworkCount = (clientId: string) => countWhere(homework, eq(homework.clientId, clientId));
 
 test("a homework status outside assigned/submitted/reviewed is refused, and nothing is written", async () => {
@@ -440,7 +430,6 @@ test("new homework is assigned by default, and moves through submitted and revie
   expect(row).toMatchObject({ status: "assigned", submittedAt: null, reviewedAt: null, links: [] });
   const id = row?.id ?? "";
 
-  // A status change that forgets its time is refused and leaves the row as it was.
   await expectRefused(
     () => exec(sql`UPDATE homework SET status = 'submitted' WHERE id = ${id}`),
     CHECK_VIOLATION,
@@ -464,8 +453,6 @@ test("new homework is assigned by default, and moves through submitted and revie
   expect(stored?.submittedAt?.getTime()).toBe(submittedAt.getTime());
   expect(stored?.reviewedAt).toBeInstanceOf(Date);
 });
-
-// ── blank titles ─────────────────────────────────────────────────────────────────────────────
 
 const TITLED_TABLES = [
   {
@@ -512,8 +499,7 @@ for (const target of TITLED_TABLES) {
   });
 }
 
-// btrim() strips spaces only; a title of tabs or line breaks is just as blank to a reader (and to the
-// forms, which trim with String.prototype.trim).
+// btrim() strips spaces only; tabs or line breaks are just as blank to a reader and to the forms.
 test("a title of only tabs, line breaks or Unicode spaces is refused as blank on activities, lessons, homework and resources", async () => {
   const client = await makeProfile();
   const accepted: string[] = [];
@@ -530,8 +516,6 @@ test("a title of only tabs, line breaks or Unicode spaces is refused as blank on
   expect(accepted, "blank titles the database accepted").toEqual([]);
   for (const target of TITLED_TABLES) expect(await target.count(client.id)).toBe(0);
 });
-
-// ── resources ────────────────────────────────────────────────────────────────────────────────
 
 test("an invalid resource kind is refused as invalid enum text, and nothing is written", async () => {
   const client = await makeProfile();
@@ -575,10 +559,7 @@ test("resource tags default to an empty list", async () => {
   expect(tagged?.tags).toEqual(["dsa", "graphs"]);
 });
 
-// ── server-set times ─────────────────────────────────────────────────────────────────────────
-
-// Between two readings of the database's clock, in JavaScript and in SQL alike: no bound on how long
-// the insert may take on a slow machine.
+// Between two readings of the database's clock: no bound on how long a slow machine's insert takes.
 
 test("activities.occurred_at is set by the server when omitted", async () => {
   const client = await makeProfile();
@@ -616,8 +597,6 @@ test("resources.created_at is set by the server when omitted", async () => {
   );
   expect(check?.recent).toBe(true);
 });
-
-// ── ON DELETE ────────────────────────────────────────────────────────────────────────────────
 
 async function giveClientEverything(clientId: string, staffId: string) {
   await database.db.insert(serviceUsage).values([
@@ -683,7 +662,6 @@ test("deleting a client removes their usage, activities, lessons, homework, reso
     sessions: 0,
     accounts: 0,
   });
-  // Another client's records are untouched, and so is the coach.
   expect(await holdings(neighbour.id)).toEqual(everything);
   expect(await countWhere(profiles, eq(profiles.id, coach.id))).toBe(1);
 });
@@ -709,7 +687,6 @@ test("deleting a coach keeps their lessons and usage rows, with the coach refere
     { kind: "resume_review", createdBy: null },
     { kind: "session_30m", createdBy: null },
   ]);
-  // The other staff references are cleared too; the client's records all remain.
   expect(await holdings(client.id)).toEqual({
     usage: 2,
     activities: 1,
@@ -728,6 +705,5 @@ test("deleting a coach keeps their lessons and usage rows, with the coach refere
   expect(
     await countWhere(resources, and(eq(resources.clientId, client.id), eq(resources.createdBy, coach.id))),
   ).toBe(0);
-  // The coach's own sign-in sessions go with the coach.
   expect(await countWhere(sessions, eq(sessions.userId, coach.id))).toBe(0);
 });

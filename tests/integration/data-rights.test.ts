@@ -27,10 +27,7 @@ import { databaseLabel, everyRow, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
-// Data rights (docs/decisions/0016-data-rights.md, app/server/models/data-rights.server.ts) against a
-// real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the export holds the person's rows
-// and no one else's; deleting a person removes their rows everywhere and keeps what they authored
-// for others with the author set null; only an admin deletes, never themselves.
+// docs/decisions/0016-data-rights.md on a real database.
 
 type Database = Awaited<ReturnType<typeof freshDatabase>>;
 let main: Database;
@@ -40,7 +37,6 @@ const PERMISSION = "You don't have permission to do that.";
 
 const person = (role: Role, plan: Plan | null, fullName: string) => insertPerson(db(), role, plan, fullName);
 
-/** A client with one row in every table that holds their data; the lesson and homework by `coach`. */
 async function populatedClient(name: string, coach: Viewer, admin: Viewer): Promise<Viewer> {
   const client = await person("client", "pro", name);
   const tag = `${name} ${randomUUID().slice(0, 6)}`;
@@ -89,7 +85,6 @@ async function populatedClient(name: string, coach: Viewer, admin: Viewer): Prom
   return client;
 }
 
-/** How many rows each table holds about (or by) this person. */
 async function rowsOf(id: string) {
   const n = async (rows: Promise<unknown[]>) => (await rows).length;
   return {

@@ -8,16 +8,12 @@ import { activities, homework, lessons, profiles, resources, serviceUsage } from
 import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
 import { scratchDatabase } from "../support/database";
 
-// How the database is opened: migrations, seeding, persistence, the migration lock, the health ping.
-// Runs on PGlite by default and on PostgreSQL when TEST_DATABASE_URL is set.
-
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 const JOURNAL: { entries: { tag: string }[] } = JSON.parse(
   readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"),
 );
 
-// Everything a test creates is undone after it, even when it fails.
 let cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   const pending = cleanups.reverse();
@@ -25,7 +21,6 @@ afterEach(async () => {
   for (const cleanup of pending) await cleanup();
 });
 
-/** Opens a database and closes it after the test unless the test closed it already. */
 async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
   const database = await openDatabase(options);
   let closed = false;
@@ -38,14 +33,12 @@ async function open(options: Parameters<typeof openDatabase>[0]): Promise<Databa
   return { ...database, close };
 }
 
-/** A fresh tmp folder for PGlite's files, removed after the test. */
 function tmpDataDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "noc-db-test-"));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-/** A new, empty (not migrated) database on the TEST_DATABASE_URL server; dropped after the test. */
 async function emptyServerDatabase(): Promise<string> {
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
   const scratch = await scratchDatabase("t", serverUrl);
@@ -54,7 +47,6 @@ async function emptyServerDatabase(): Promise<string> {
   return scratch.url;
 }
 
-/** Options that open the same database again each time: a tmp PGlite folder, or a new server database. */
 async function reopenableDatabase(): Promise<Parameters<typeof openDatabase>[0]> {
   return serverUrl
     ? { url: await emptyServerDatabase(), dataDir: "" }
@@ -131,7 +123,6 @@ test("opening the same database twice applies the migrations once and fails noth
   expect(tables).toEqual(
     expect.arrayContaining(["profiles", "service_usage", "activities", "lessons", "homework", "resources"]),
   );
-  // Data written between the opens must survive the second open's migration step.
   const [person] = await first.db.insert(profiles).values({ email: "kept@example.com" }).returning();
   await first.close();
 
@@ -139,7 +130,6 @@ test("opening the same database twice applies the migrations once and fails noth
   expect(await appliedMigrations(second)).toEqual(applied);
   expect(await tableNames(second)).toEqual(tables);
   expect(await profileIds(second)).toEqual([person?.id]);
-  // No preparation was asked for, so no seed ran.
   expect((await counts(second)).lessons).toBe(0);
 });
 
@@ -157,7 +147,6 @@ test.skipIf(!serverUrl)(
     expect(seen.profiles).toBe(SEED_PEOPLE.length);
     expect(await counts(b)).toEqual(seen);
 
-    // The same totals as a single, uncontended seed of another empty database.
     const alone = await open({ url: await emptyServerDatabase(), dataDir: "", prepare: seedIfEmpty });
     expect(await counts(alone)).toEqual(seen);
   },

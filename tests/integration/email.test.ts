@@ -36,11 +36,8 @@ import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 
-// Email through the outbox (issue #17, docs/decisions/0029-email-outbox.md) on a real database (PGlite,
-// or PostgreSQL with TEST_DATABASE_URL) and a real SMTP server (`smtp-server`) whose messages are parsed
-// with `mailparser`: each change writes its email in its own transaction, the worker delivers each
-// exactly once (temporary refusals retried, permanent ones failed and shown, a worker that died after
-// claiming, two workers on one outbox), digests, preferences, the signed unsubscribe link.
+// The outbox on a real database and a real SMTP server (docs/decisions/0029-email-outbox.md): each email
+// is delivered exactly once, whatever fails.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -73,14 +70,12 @@ function worker(server: TestSmtp | null, options: Partial<WorkerOptions> = {}, o
   workers.push(started);
   return started;
 }
-/** Stops every worker (each finishes its email and gives the rest back) and every SMTP server. */
 async function stopAll() {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
   await Promise.all(servers.splice(0).map((s) => s.close()));
 }
 afterAll(stopAll);
 
-/** Clears the outbox so each test counts only its own emails. */
 async function emptyOutbox() {
   await db().delete(emailOutbox);
 }
@@ -110,7 +105,6 @@ describe(`the outbox on ${databaseLabel}`, () => {
       link: `${ORIGIN}/homework`,
     });
     expect(row?.messageId).toBe(`<${row?.id}@${new URL(ORIGIN).hostname}>`);
-    // Reviewing a piece that was never handed in is refused: no review email.
     await expect(
       reviewHomework(db(), authorize(coach, "homework.review"), piece?.id as string, "Good", ana.id),
     ).rejects.toMatchObject({ init: { status: 409 } });
@@ -146,7 +140,7 @@ describe(`the outbox on ${databaseLabel}`, () => {
       recordingUrl: "https://video.example/rec1",
       resources: [],
     });
-    // Pro includes 8 thirty-minute sessions (domain/plans): the 7th used leaves one.
+    // Pro includes 4 thirty-minute sessions: the 3rd used leaves one.
     for (let i = 0; i < 7; i++)
       await adjustUsage(db(), authorize(boss, "usage.adjust"), cli.id, "session_30m", 1);
     const mine = await rowsOf(cli.id);
@@ -157,7 +151,6 @@ describe(`the outbox on ${databaseLabel}`, () => {
     const lesson = mine.find((r) => r.kind === "lesson-posted");
     expect(lesson?.text).toContain("https://video.example/rec1");
     expect(lesson?.text).toContain("February 1, 2030");
-    // Staff: each admin and coach hears of the hand-in.
     for (const staff of [boss, coach]) {
       expect((await rowsOf(staff.id)).map((r) => r.kind)).toContain("staff-homework-submitted");
     }
@@ -242,7 +235,6 @@ describe(`delivery through a real SMTP server on ${databaseLabel}`, () => {
       expect(mail?.parsed.text).toContain(own);
       expect(mail?.parsed.text).toContain(`${ORIGIN}/homework`);
       expect(mail?.parsed.html).toContain(`href="${ORIGIN}/homework"`);
-      // Nothing of anyone else's: not the other's task, address or name.
       for (const part of [mail?.raw ?? ""]) {
         expect(part).not.toContain(other);
         expect(part).not.toContain((person === ana ? ben : ana).email);
@@ -302,7 +294,6 @@ describe(`delivery through a real SMTP server on ${databaseLabel}`, () => {
     const boss = await admin();
     const people = await Promise.all([1, 2, 3, 4, 5].map((n) => client(`Claimed ${n}`)));
     for (const p of people) await assign(boss, p, "Claimed work");
-    // The dead worker: it claimed the batch, sent nothing and never came back.
     const claimed = await claimBatch(db(), 500, 3);
     expect(claimed).toHaveLength(3);
     const server = await smtp();
@@ -336,7 +327,7 @@ describe(`delivery through a real SMTP server on ${databaseLabel}`, () => {
     });
     void boss;
     const server = await smtp();
-    // A second handle on PostgreSQL (its own connections, as another process has); PGlite has one.
+    // A second handle on PostgreSQL, as another process has; PGlite has one.
     const second = database.url ? await openDatabase({ url: database.url, dataDir: "" }) : null;
     try {
       worker(server, { batchSize: 4 });
@@ -398,7 +389,6 @@ describe(`preferences, digests and unsubscribing on ${databaseLabel}`, () => {
     const held = await rowsOf(ana.id);
     expect(held).toHaveLength(25);
     expect(held.every((r) => r.status === "held")).toBe(true);
-    // At 07:00 in Toronto.
     const due = held[0]?.sendAfter as Date;
     expect(
       new Intl.DateTimeFormat("en-GB", {
@@ -407,7 +397,6 @@ describe(`preferences, digests and unsubscribing on ${databaseLabel}`, () => {
         minute: "numeric",
       }).format(due),
     ).toBe("07:00");
-    // Not yet due: nothing grouped. Due: two workers grouping at once make one digest.
     expect(await groupDigests(db(), mailContext(), new Date(due.getTime() - 60_000))).toBe(0);
     const made = await Promise.all([
       groupDigests(db(), mailContext(), new Date(due.getTime() + 1_000)),
@@ -432,14 +421,12 @@ describe(`preferences, digests and unsubscribing on ${databaseLabel}`, () => {
     const bob = await client("Other Bob");
     const token = unsubscribeToken({ profileId: ana.id, scope: "lesson-posted" });
     expect(verifyUnsubscribeToken(token)).toEqual({ profileId: ana.id, scope: "lesson-posted" });
-    // Another person or another kind under the same signature, or a changed signature: refused.
     const [, signature] = token.split("~");
     const forge = (profileId: string, scope: string) =>
       `${Buffer.from(`${profileId} ${scope}`).toString("base64url")}~${signature}`;
     expect(verifyUnsubscribeToken(forge(bob.id, "lesson-posted"))).toBeNull();
     expect(verifyUnsubscribeToken(forge(ana.id, "all"))).toBeNull();
-    // A changed signature character: the first one, whose six bits all count (the last one's lowest two
-    // are base64 padding a decoder drops, so changing only those would leave the same signature).
+    // The first character: the last one's lowest bits are base64 padding a decoder drops.
     const [payload] = token.split("~");
     const flipped = `${payload}~${signature?.startsWith("A") ? "B" : "A"}${signature?.slice(1)}`;
     expect(verifyUnsubscribeToken(flipped)).toBeNull();
@@ -461,7 +448,6 @@ describe(`preferences, digests and unsubscribing on ${databaseLabel}`, () => {
     });
     await assign(boss, ana, "Still emailed");
     expect((await rowsOf(ana.id)).map((r) => r.kind)).toEqual(["homework-assigned"]);
-    // "all" turns off every kind that can be turned off, never receipts.
     await applyUnsubscribe(db(), { profileId: ana.id, scope: "all" });
     const view = await ownEmailPreferences(db(), authorize(ana, "self.email-preferences"));
     expect(view.kinds.filter((k) => k.delivery === "off").map((k) => k.kind)).toEqual(

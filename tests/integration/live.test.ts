@@ -14,11 +14,8 @@ import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
 import { readSse, type SseStream } from "../support/sse";
 
-// The live-update bus (app/server/live/bus.server.ts) on a real database: events published through
-// NOTIFY reach this process's subscribers, only once their transaction commits; the models publish
-// after each change; the audience filter gives a client only their own events, staff every client's,
-// and nobody another person's sessions; and no event carries anything but ids and a kind. A stream
-// opened for a page starts with what changed since the page's render (docs/decisions/0037-live-catch-up.md).
+// The live-update bus on a real database (docs/decisions/0014-live-updates.md, 0037-live-catch-up.md):
+// events arrive only on commit, to their audience, carrying only ids and a kind.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -93,7 +90,6 @@ describe(`the live bus on ${databaseLabel}`, () => {
     await sub.waitFor((e) => e.kind === "profile" && e.userId === client.id);
 
     await revokeAllSessions(db(), client.id); // no rows: nothing to say
-    // A refused change publishes nothing.
     await expect(
       adjustUsage(db(), authorize(admin, usagePermission("mock_interview")), client.id, "mock_interview", -1),
     ).rejects.toMatchObject({
@@ -103,7 +99,6 @@ describe(`the live bus on ${databaseLabel}`, () => {
     expect(sub.heard.filter((e) => e.kind === "usage")).toHaveLength(1);
     expect(sub.heard.some((e) => e.kind === "session")).toBe(false);
 
-    // Every payload is ids and a kind, nothing of the client's data.
     for (const event of sub.heard) {
       expect(Object.keys(JSON.parse(toWire(event))).sort()).toEqual(
         event.kind === "session"
@@ -117,7 +112,7 @@ describe(`the live bus on ${databaseLabel}`, () => {
   });
 });
 
-// PostgreSQL only: PGlite's LISTEN is in-process and cannot drop.
+// PGlite's LISTEN is in-process and cannot drop.
 test.skipIf(!process.env.TEST_DATABASE_URL)(
   "after its LISTEN connection drops, the bus answers for nothing it may have missed, only for what it heard since it listened again",
   async () => {
@@ -130,7 +125,6 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     );
     const before = Date.now();
     expect(database.bus.heardSince(before)).toEqual([]);
-    // The server ends the process's LISTEN connection (a restart or a network cut would too).
     const ended = await adminQuery(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = 'LISTEN coach_changes'`,
@@ -211,9 +205,8 @@ describe("who hears what", () => {
 describe(`a change between a page's render and its stream's start, on ${databaseLabel}`, () => {
   const streams: SseStream[] = [];
   beforeAll(async () => {
-    // The stream asks the process's database handle for its bus: this file's database.
     provideDatabase(async () => database);
-    // Listening from now on (a process listens from its start).
+    // A process listens from its start.
     (await listen()).stop();
   });
   afterEach(() => {
@@ -221,7 +214,6 @@ describe(`a change between a page's render and its stream's start, on ${database
     for (const s of streams.splice(0)) s.close();
   });
 
-  /** GET /events?since=<renderedAt> for the viewer, as the route answers it. */
   async function streamFor(viewer: Awaited<ReturnType<typeof person>>, renderedAt: number | null) {
     const abort = new AbortController();
     const request = new Request("http://localhost/events", { signal: abort.signal });
@@ -229,13 +221,11 @@ describe(`a change between a page's render and its stream's start, on ${database
     streams.push(opened);
     return opened;
   }
-  /** What the stream said before `ready`. */
   async function firstWords(stream: SseStream) {
     await stream.next((f) => f.event === "ready");
     const ready = stream.frames.findIndex((f) => f.event === "ready");
     return stream.frames.slice(0, ready).map(({ event, data }) => ({ event, data: JSON.parse(data) }));
   }
-  /** This process's clock moved past the margin: it has been listening long enough to vouch for a render now. */
   function later(ms = 2 * CATCH_UP_MARGIN_MS) {
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
     vi.setSystemTime(Date.now() + ms);
@@ -248,16 +238,14 @@ describe(`a change between a page's render and its stream's start, on ${database
     const coach = await person("coach", null);
     const sub = await listen();
     later();
-    // The page reads its data from here on (the root middleware notes this time before the session).
     const renderedAt = Date.now();
     await adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", 1);
-    // The process has heard it before the stream begins: no live delivery could carry it.
+    // Heard before the stream begins: no live delivery could carry it.
     await sub.waitFor((e) => e.kind === "usage" && e.clientId === client.id);
     sub.stop();
 
     const usage = { kind: "usage", clientId: client.id };
     expect(await firstWords(await streamFor(client, renderedAt))).toEqual([{ event: "change", data: usage }]);
-    // Staff pages showing this client catch up too; another client's page has nothing to catch up on.
     expect(await firstWords(await streamFor(coach, renderedAt))).toEqual([{ event: "change", data: usage }]);
     expect(await firstWords(await streamFor(other, renderedAt))).toEqual([]);
   });
@@ -295,7 +283,6 @@ describe(`a change between a page's render and its stream's start, on ${database
     await sub.waitFor((e) => e.kind === "usage" && e.clientId === last);
     sub.stop();
     expect(await firstWords(await streamFor(admin, renderedAt))).toEqual(resync);
-    // A client among them still gets just their own.
     expect(await firstWords(await streamFor(clients[0] as typeof client, renderedAt))).toEqual([
       { event: "change", data: { kind: "usage", clientId: clients[0]?.id } },
     ]);

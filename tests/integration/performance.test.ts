@@ -29,10 +29,8 @@ import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
-// What docs/decisions/0018-performance.md changed in the models and the session code: the dashboard's
-// one-statement read gives what the two reads it replaced gave, and the session cache never serves a
-// session that ended or a role or plan that changed (in this process at once; from other processes
-// when their NOTIFY arrives).
+// docs/decisions/0018-performance.md: the one-statement dashboard read gives what two reads gave, and the
+// session cache never serves an ended session or a changed role or plan.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
@@ -57,7 +55,6 @@ async function seeded(key: string): Promise<Viewer> {
   return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
 }
 
-/** An activity entry of the dashboard's JSON text with its time as a Date, as the other reads give it. */
 const withDate = (entry: ActivityJson) => ({ ...entry, occurredAt: new Date(entry.occurredAt) });
 
 const byKind = (rows: { kind: string; amount: number }[]) =>
@@ -73,7 +70,6 @@ describe(`dashboardData (${databaseLabel})`, () => {
       expect(byKind(one.usage)).toEqual(byKind(await usageRows(db(), authorize(viewer, "portal.read-own"))));
       const activity = parseJsonText(one.activity);
       expect(activity.length).toBeGreaterThan(0);
-      // Each time is text the browser reads back to the same instant.
       expect(activity.every((a) => typeof a.occurredAt === "string")).toBe(true);
       expect(activity.map(withDate)).toEqual(
         await recentActivities(db(), authorize(viewer, "portal.read-own"), DASHBOARD_ACTIVITY_LIMIT),
@@ -206,7 +202,7 @@ describe(`session cache (${databaseLabel})`, () => {
   test("another process's sign-out arrives through the bus (NOTIFY)", async () => {
     const { person, request } = await signedIn();
     await readSessionCached(db(), request);
-    // What another process does: delete the row and publish; this process only hears the event.
+    // What another process does: this process only hears the event.
     await db().delete(sessions).where(eq(sessions.userId, person.id));
     expect(await readSessionCached(db(), request)).not.toBeNull(); // still cached: nothing heard yet
     await database.bus.publish({ kind: "session", userId: person.id });

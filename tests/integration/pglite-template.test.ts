@@ -10,8 +10,7 @@ import * as schema from "~/server/schema";
 import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
 import { writePgliteTemplate } from "../../scripts/pglite-template";
 
-// A first start on an empty PGlite folder unpacks the build's template instead of running initdb
-// (scripts/pglite-template.ts, app/server/db.server.ts). PGlite only: it is the embedded database.
+// PGlite only: it is the embedded database (scripts/pglite-template.ts).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const JOURNAL: { entries: unknown[] } = JSON.parse(
   readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"),
@@ -25,7 +24,7 @@ const emptyFolder = (name: string) => {
   return mkdtempSync(`${folder}-`);
 };
 
-/** A template with a marker table in it, so a test can tell it was the template that was loaded. */
+/** So a test can tell it was the template that was loaded. */
 async function markedTemplate(file: string, marker: string) {
   const pg = await PGlite.create();
   await pg.exec(`CREATE TABLE template_marker (name text); INSERT INTO template_marker VALUES ('${marker}')`);
@@ -59,7 +58,6 @@ describe.skipIf(onPostgres)("the PGlite template", () => {
     expect((await columns(fromTemplate)).rows).toEqual(expected);
     const people = await fromTemplate.query<{ n: number }>("SELECT count(*)::int AS n FROM profiles");
     expect(people.rows).toEqual([{ n: 0 }]);
-    // The migrator finds every migration applied, and the seed fills the database as on any other.
     await migrate(drizzle(fromTemplate), { migrationsFolder: MIGRATIONS_FOLDER });
     const applied = await fromTemplate.query("SELECT 1 FROM drizzle.__drizzle_migrations");
     expect(applied.rows).toHaveLength(JOURNAL.entries.length);

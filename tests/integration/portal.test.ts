@@ -22,16 +22,11 @@ import { databaseLabel, everyRow, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { expectRefusedUnchanged, modelRefusal } from "../support/refusal";
 
-// The client portal's models (app/server/models/portal.server.ts): every function takes the acting
-// person and reads or changes only that client's rows (docs/decisions/0012-portal.md). Two clients
-// share the database, so a missing ownership filter shows up as the other client's rows; a lead, a
-// coach and an admin are refused with 403 and nothing changes. The seeded sample clients then check
-// the dashboard and plan page figures, composed as the page views compose them.
+// The portal's models on own rows only (docs/decisions/0012-portal.md): two clients share the database, so a
+// missing ownership filter shows up as the other's rows; anyone else is refused and nothing changes.
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const db = () => database.db;
-
-// ── Fixture ─────────────────────────────────────────────────────────────────────────────────────
 
 const T0 = new Date("2026-03-01T12:00:00.000Z");
 const HOUR = 60 * 60 * 1000;
@@ -71,7 +66,6 @@ async function insertHomework(
 }
 
 beforeAll(async () => {
-  // The seeded sample people (for the dashboard figures) plus this file's own two clients.
   database = await freshDatabase({ seed: true });
   ana = await makePerson("client", "pro", "Ana");
   ben = await makePerson("client", "premium", "Ben");
@@ -92,7 +86,6 @@ beforeAll(async () => {
       ...usage(lead.id, { resume_review: [1] }),
     ]);
 
-  // Ten activities each, interleaved in time; Ben also has the newest of all.
   await db()
     .insert(activities)
     .values([
@@ -129,7 +122,6 @@ beforeAll(async () => {
       { clientId: ben.id, coachId: coach.id, title: "Ben newest", occurredAt: at(0) },
     ]);
 
-  // Ana: two pieces due the same day (created apart), two with no due date, one reviewed.
   await insertHomework("ana-no-due-1", { clientId: ana.id, dueDate: null, createdAt: at(-9 * DAY) });
   await insertHomework("ana-due-0320", { clientId: ana.id, dueDate: "2026-03-20", createdAt: at(-8 * DAY) });
   await insertHomework("ana-due-0305-submitted", {
@@ -197,8 +189,7 @@ beforeAll(async () => {
         tags: [],
         createdAt: at(-4 * DAY),
       },
-      // Ben: the same kinds and tags as Ana (so a filter without the owner would leak them), plus
-      // a kind and a tag Ana does not have.
+      // Ben has Ana's kinds and tags, so a filter without the owner would leak them.
       {
         clientId: ben.id,
         kind: "video",
@@ -227,9 +218,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-// ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
-
-/** Refused with this status (and message), and not a single row anywhere changed. */
 const expectRefused = (run: () => Promise<unknown>, status: number, message?: string) =>
   expectRefusedUnchanged(db(), run, status, message);
 
@@ -262,8 +250,6 @@ const id = (key: string) => {
   if (!found) throw new Error(`no homework ${key}`);
   return found;
 };
-
-// ── Reads: own rows only, in order ─────────────────────────────────────────────────────────────
 
 describe(`portal reads on ${databaseLabel}`, () => {
   test("usageRows returns exactly the acting client's ledger rows, negatives included", async () => {
@@ -361,11 +347,9 @@ describe(`portal reads on ${databaseLabel}`, () => {
     expect(await titles(ana, { tag: "interviews" })).toEqual(["Ana video tagged", "Ana guide"]);
     expect(await titles(ana, { kind: "video", tag: "interviews" })).toEqual(["Ana video tagged"]);
     expect(await titles(ana, { tag: "dsa" })).toEqual(["Ana practice"]);
-    // Ben's kind and tag: nothing for Ana, though the rows exist.
     expect(await titles(ana, { kind: "article" })).toEqual([]);
     expect(await titles(ana, { tag: "Networking" })).toEqual([]);
     expect(await titles(ben, { tag: "Networking" })).toEqual(["Ben article"]);
-    // Tags match exactly (no case folding), and empty filters mean "all".
     expect(await titles(ana, { tag: "Interviews" })).toEqual([]);
     expect(await titles(ana, { kind: null, tag: null })).toHaveLength(4);
     expect(await titles(ben, { kind: "video" })).toEqual(["Ben video"]);
@@ -382,8 +366,6 @@ describe(`portal reads on ${databaseLabel}`, () => {
     });
   });
 });
-
-// ── Refusals: only a client reads or hands in ──────────────────────────────────────────────────
 
 describe(`portal refusals on ${databaseLabel}`, () => {
   const others = () =>
@@ -436,8 +418,6 @@ describe(`portal refusals on ${databaseLabel}`, () => {
   });
 });
 
-// ── Hand-in ─────────────────────────────────────────────────────────────────────────────────────
-
 describe(`homework hand-in on ${databaseLabel}`, () => {
   test("assigned → submitted with the link, note and a submission time; nothing else changes", async () => {
     const target = id("ana-due-0320");
@@ -463,7 +443,6 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     expect(row.submittedAt?.getTime()).toBeLessThanOrEqual((await databaseNow()).getTime() + 1_000);
     expect((await allHomework()).filter((h) => h.id !== target)).toEqual(others);
 
-    // The list shows it as the client's own, in place.
     const listed = (await listHomework(db(), authorize(ana, "portal.read-own"))).find((h) => h.id === target);
     expect(listed).toMatchObject({ status: "submitted", submissionNote: "Here it is." });
   });
@@ -543,7 +522,6 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
         NOT_FOUND,
       );
     }
-    // Ben cannot reach Ana's either, whatever its status.
     for (const target of [id("ana-due-0320"), id("ana-due-0301-reviewed"), id("ana-no-due-1")]) {
       await expectRefused(
         () => submitHomework(db(), authorize(ben, "homework.submit-own"), target, { url: null, note: "x" }),
@@ -574,8 +552,6 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
   });
 });
 
-// ── Page figures for the seeded clients (composed as dashboardView/planView compose them) ──────
-
 describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () => {
   async function seeded(key: "basic" | "pro" | "premium"): Promise<Viewer> {
     const person = SEED_PEOPLE.find((p) => p.key === key);
@@ -587,9 +563,8 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     return { id: row.id, email: row.email, fullName: row.fullName, role: row.role, plan: row.plan };
   }
 
-  /** What the dashboard loader shows for a real client: mode from the profile, usage from the ledger. */
   async function dashboardFor(viewer: Viewer) {
-    // ?plan= is for the demo only: a client always sees their own plan.
+    // ?plan= is for the demo only.
     const mode = modeFor(viewer, new Request("http://localhost/dashboard?plan=basic"), false);
     const summary = usageSummary(mode.plan, await usageRows(db(), authorize(viewer, "portal.read-own")));
     return {
@@ -618,7 +593,6 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
       { kind: "mock_interview", used: 2, included: 3, percent: 67, includedInPlan: true },
       { kind: "session_30m", used: 3, included: 4, percent: 75, includedInPlan: true },
     ]);
-    // Pro grants the four reviews, the strategy call, the DSA survey and the playbook; not the events list.
     expect(view.specials.map(specialState)).toEqual([
       ["resume_review", "Completed"],
       ["linkedin_review", "Completed"],
@@ -702,7 +676,7 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     });
     const mode = modeFor(lead, new Request("http://localhost/dashboard?plan=premium"), false);
     expect(mode).toEqual({ kind: "demo", plan: "premium" });
-    // Demo mode is built from app/content/demo.ts only (no getDb), so the view itself can run here.
+    // The demo never calls getDb, so the view runs here.
     const view = await dashboardView(grant(lead, "portal.read-own"), mode, T0);
     expect(parseJsonText(view.quotas).map(figure)).toEqual([
       { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
@@ -719,7 +693,6 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     expect(await titles("basic")).not.toContain("Strategy call");
     expect(await titles("pro")).toContain("Strategy call");
     expect(await titles("premium")).toContain("Strategy call");
-    // Everything else the demo has is on every plan.
     expect(await titles("basic")).toEqual((await titles("pro")).filter((title) => title !== "Strategy call"));
     expect(await titles("basic")).toContain("Mock interview: graphs and BFS");
   });

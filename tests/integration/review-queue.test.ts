@@ -10,8 +10,7 @@ import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 
-// The admin home's 'Homework awaiting review' leads to this queue (issue #14 item 7): every client's
-// handed-in homework, the longest-waiting first, and nothing assigned or already reviewed.
+// Every client's handed-in homework, the longest-waiting first (docs/decisions/0023-review-findings.md).
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let coach: Viewer;
@@ -40,7 +39,7 @@ async function handIn(client: Viewer, title: string, minutesAgo: number) {
     url: null,
     note: `Done: ${title}`,
   });
-  // Handed in at a known moment, so the order is the test's, not the clock's.
+  // So the order is the test's, not the clock's.
   await database.db
     .update(homework)
     .set({ submittedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
@@ -68,7 +67,6 @@ test(`[${databaseLabel}] lists every client's handed-in homework, the longest-wa
   ]);
   expect(queue.items[0]?.submittedAt).toBeInstanceOf(Date);
   expect(queue.items[0]?.dueDate).toBe("2026-12-01");
-  // The admin sees the same queue.
   expect((await homeworkAwaitingReview(database.db, authorize(admin, "homework.review"))).items).toHaveLength(
     2,
   );

@@ -1,14 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { CalBookingInput, CalDeliveryInput, CalTrigger } from "~/server/bookings/cal-payload.server";
 
-// Cal.com webhook deliveries for tests, typed with the app's schema of them
-// (app/server/bookings/cal-payload.server.ts), so a field that schema doesn't declare fails `tsc`. Each
-// shape follows the calcom/cal.com code that builds it (read there, not copied): the envelope from
-// packages/features/webhooks/lib/sendPayload.ts, and the payload per trigger as cited below.
+// Cal.com deliveries typed with the app's schema, so an undeclared field fails `tsc`; each shape follows
+// the calcom/cal.com code that builds it (read there, not copied), cited below.
 
 export const TEST_CAL_SECRET = "test-cal-webhook-secret-0123456789";
 
-/** The coach's Cal.com account: the organizer of every booking. */
 export const ORGANIZER_EMAIL = "alex@example.com";
 
 export type BookingFields = {
@@ -18,20 +15,16 @@ export type BookingFields = {
   name?: string;
   start: Date;
   minutes?: number;
-  /** The portal link's signed token, passed back as `metadata.portal`; none: booked some other way. */
+  /** Passed back as `metadata.portal`; none: booked some other way. */
   token?: string;
-  /** BOOKING_RESCHEDULED: the uid of the booking it replaces. */
   rescheduleUid?: string;
-  /** BOOKING_RESCHEDULED: when the replaced booking started (by default `start`). */
+  /** By default `start`. */
   originalStart?: Date;
-  /** Who cancelled or rescheduled (an email); by default the booker. */
+  /** An email; by default the booker. */
   by?: string;
 };
 
-/**
- * What every trigger's payload shares: the booking's CalendarEvent as handleNewBooking.ts and
- * handleCancelBooking.ts build it (packages/features/bookings/lib/), with the event type's info.
- */
+/** The booking's CalendarEvent as packages/features/bookings/lib/handleNewBooking.ts builds it. */
 function calendarEvent(fields: BookingFields, uid: string): CalBookingInput {
   const end = new Date(fields.start.getTime() + (fields.minutes ?? 30) * 60_000);
   const name = fields.name ?? "Client";
@@ -77,13 +70,13 @@ function calendarEvent(fields: BookingFields, uid: string): CalBookingInput {
   };
 }
 
-/** handleNewBooking.ts: `metadata: { ...metadata, ...reqBody.metadata }`, the video link and the link's own. */
+/** handleNewBooking.ts: `metadata: { ...metadata, ...reqBody.metadata }`. */
 const metadataOf = (fields: BookingFields, uid: string) => ({
   videoCallUrl: `https://app.cal.com/video/${uid}`,
   ...(fields.token ? { portal: fields.token } : {}),
 });
 
-/** BOOKING_CREATED: packages/features/bookings/lib/handleNewBooking.ts (`webhookData`, status ACCEPTED). */
+/** handleNewBooking.ts (`webhookData`, status ACCEPTED). */
 export function bookingCreated(fields: BookingFields, uid: string, createdAt: Date) {
   return {
     triggerEvent: "BOOKING_CREATED",
@@ -92,11 +85,7 @@ export function bookingCreated(fields: BookingFields, uid: string, createdAt: Da
   } satisfies CalDeliveryInput<"BOOKING_CREATED">;
 }
 
-/**
- * BOOKING_CANCELLED: packages/features/bookings/lib/handleCancelBooking.ts — the event spread with
- * `status: "CANCELLED"` and `cancelledBy`, the email of whoever cancelled (`bookingCancelInput` in
- * packages/prisma/zod-utils.ts; the host's own when the coach cancels). It carries no metadata.
- */
+/** handleCancelBooking.ts: `cancelledBy` is whoever cancelled (the host when the coach does); no metadata. */
 export function bookingCancelled(fields: BookingFields, uid: string, createdAt: Date) {
   return {
     triggerEvent: "BOOKING_CANCELLED",
@@ -110,11 +99,7 @@ export function bookingCancelled(fields: BookingFields, uid: string, createdAt: 
   } satisfies CalDeliveryInput<"BOOKING_CANCELLED">;
 }
 
-/**
- * BOOKING_RESCHEDULED: packages/features/bookings/lib/handleNewBooking.ts with a `rescheduleUid` — the
- * new booking's `uid`, the replaced one's `rescheduleUid` and times, and `rescheduledBy` (an email);
- * packages/features/webhooks/lib/factory/versioned/v2021-10-20/BookingPayloadBuilder.ts lists the same.
- */
+/** handleNewBooking.ts with a `rescheduleUid`, as BookingPayloadBuilder.ts lists it. */
 export function bookingRescheduled(fields: BookingFields, uid: string, createdAt: Date) {
   return {
     triggerEvent: "BOOKING_RESCHEDULED",
@@ -140,7 +125,6 @@ const BUILDERS = {
   BOOKING_RESCHEDULED: bookingRescheduled,
 } satisfies Record<CalTrigger, unknown>;
 
-/** A delivery's body for a followed trigger, with a fresh uid unless given. */
 export function calDelivery(
   trigger: CalTrigger,
   fields: BookingFields,
@@ -150,7 +134,6 @@ export function calDelivery(
   return { uid, body: JSON.stringify(BUILDERS[trigger](fields, uid, createdAt)) };
 }
 
-/** The X-Cal-Signature-256 header for a body. */
-// Written here, not imported from the app: the test signs the way Cal.com documents it, independently.
+// Signed here, not with the app's code: the test signs the way Cal.com documents it, independently.
 export const calSignature = (body: string, secret = TEST_CAL_SECRET) =>
   createHmac("sha256", secret).update(body).digest("hex");

@@ -4,10 +4,7 @@ import pg from "pg";
 import { type Database, openDatabase } from "~/server/db.server";
 import { seedIfEmpty } from "~/server/seed.server";
 
-/**
- * A fresh, migrated, empty database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `dispose`).
- */
+/** In-memory PGlite by default, or a new database on TEST_DATABASE_URL's server (dropped by `dispose`). */
 export async function freshDatabase(
   options: { seed?: boolean } = {},
 ): Promise<Database & { dispose(): Promise<void>; url?: string }> {
@@ -29,16 +26,14 @@ export async function freshDatabase(
   };
 }
 
-/** The shared PostgreSQL server of this machine (trust auth), where tests make their own databases. */
 export const SHARED_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/test";
 
-/** One statement on a server, on a connection of its own. */
 export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
   text: string,
   serverUrl = SHARED_POSTGRES_URL,
 ): Promise<pg.QueryResult<T>> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
-  // A refused connection also emits "error" on the client; without a listener it would throw.
+  // A refused connection also emits "error"; without a listener it would throw.
   client.on("error", () => {});
   await client.connect();
   try {
@@ -48,7 +43,6 @@ export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow
   }
 }
 
-/** Why the server can't be used (its error message), or undefined when it answers. */
 export function postgresProblem(serverUrl = SHARED_POSTGRES_URL): Promise<string | undefined> {
   return adminQuery("SELECT 1", serverUrl).then(
     () => undefined,
@@ -56,7 +50,6 @@ export function postgresProblem(serverUrl = SHARED_POSTGRES_URL): Promise<string
   );
 }
 
-/** A new, empty database on the server, with a unique name; `drop()` removes it (forcing connections off). */
 export async function scratchDatabase(
   prefix: string,
   serverUrl = SHARED_POSTGRES_URL,
@@ -76,11 +69,7 @@ export async function scratchDatabase(
 
 export const databaseLabel = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
-/**
- * Every row of every table in the app's schema, each table in a stable order (by the row's text):
- * what a refused call must leave exactly as it was. Asks the database for its tables, so a table
- * added later is covered without touching the tests.
- */
+/** What a refused call must leave as it was; asks the database for its tables, so new ones are covered. */
 export async function everyRow(db: Database["db"]): Promise<Record<string, unknown[]>> {
   const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
   const tables = rows<{ name: string }>(

@@ -1,6 +1,6 @@
 import { afterEach, expect, vi } from "vitest";
 
-// A console.error during a test is a bug the test did not look for: fail it.
+// A console.error during a test is a bug the test did not look for.
 let errors: unknown[][] = [];
 const original = console.error;
 

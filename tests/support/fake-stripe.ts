@@ -8,17 +8,9 @@ import {
   stripeWebhooks,
 } from "~/server/payments/stripe.server";
 
-// An in-process fake of the few Stripe API calls the app makes (the official client is pointed at it
-// through its host/port/protocol options): create and retrieve a Checkout Session, retrieve an invoice
-// with its payments and a payment intent with its latest charge, list invoice payments, set a
-// subscription's end, open a billing-portal session. Every request is recorded, so a test can say "no
-// Stripe call". Events are signed as Stripe signs them (`generateTestHeaderString`).
-//
-// Shapes: the answers and events follow the `stripe` package's types at the pinned API version
-// (stripe-node 23.1.0, API 2026-10-28.endive: src/resources/Checkout/Sessions.ts, Invoices.ts,
-// InvoicePayments.ts, PaymentIntents.ts, Charges.ts, Disputes.ts, Subscriptions.ts; installed as
-// node_modules/stripe/esm/resources/*.d.ts). Events go through stripeEventOf, whose object parameter is
-// the SDK's type for that event type, so a field Stripe does not send fails `tsc`.
+// An in-process fake of the Stripe calls the app makes, recording every request; its answers and events are
+// typed as the SDK's at the pinned API version, so a field Stripe does not send fails `tsc`
+// (docs/decisions/0038-stripe-api-version.md).
 
 export const TEST_SECRET_KEY = "sk_test_fakefakefake";
 export const TEST_WEBHOOK_SECRET = "whsec_testtesttesttest";
@@ -26,21 +18,18 @@ export const TEST_WEBHOOK_SECRET = "whsec_testtesttesttest";
 export type FakeRequest = { method: string; path: string; form: URLSearchParams; idempotencyKey?: string };
 export type FakeSession = Partial<Stripe.Checkout.Session> & { id: string };
 
-/** What the fake knows of a payment intent: the metadata it was created with, its charge's receipt. */
 export type FakePaymentIntent = { metadata: Record<string, string>; receiptUrl: string | null };
 
 export type FakeStripe = {
   requests: FakeRequest[];
   sessions: Map<string, FakeSession>;
   canceledSubscriptions: string[];
-  /** Each subscription's `cancel_at` as last set (seconds since the epoch). */
+  /** Seconds since the epoch. */
   subscriptionEnds: Map<string, number>;
-  /** Invoices the fake can retrieve: the payment intent that paid each (null: none yet). */
   invoices: Map<string, { paymentIntent: string | null; orderId: string | null }>;
   paymentIntents: Map<string, FakePaymentIntent>;
-  /** Requests to these paths answer 500, as a Stripe outage would. */
+  /** Answer 500, as a Stripe outage would. */
   failing: Set<string>;
-  /** Marks a session paid, as Stripe does when the buyer completes it; returns it. */
   pay(sessionId: string): FakeSession;
   close(): Promise<void>;
 };
@@ -180,7 +169,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) throw new Error(`no session ${sessionId}`);
       const compact = sessionId.replace(/^cs_test_/, "");
       if (session.mode === "payment") {
-        // Checkout's payment_intent_data.metadata (app/server/payments/line-items.server.ts).
         paymentIntents.set(`pi_${compact}`, {
           metadata: { order_id: session.metadata?.order_id ?? "" },
           receiptUrl: `https://pay.stripe.test/receipts/pi_${compact}`,
@@ -207,7 +195,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 let eventCount = 0;
 
-/** A Stripe event of a type, around an object typed as the SDK's for it; a fresh id unless one is given. */
 export function stripeEvent<T extends Stripe.Event.Type>(
   type: T,
   object: Partial<StripeObjectOf<T>>,
@@ -221,7 +208,7 @@ export function stripeEvent<T extends Stripe.Event.Type>(
   );
 }
 
-/** Stripe's InvoicePayment (src/resources/InvoicePayments.ts): `payment` names the intent, with no id. */
+/** `payment` names the intent, with no id. */
 function invoicePaymentObject(invoice: string, paymentIntent: string | null): Stripe.InvoicePayment {
   return {
     id: `inpay_${invoice}`,
@@ -241,7 +228,6 @@ function invoicePaymentObject(invoice: string, paymentIntent: string | null): St
   };
 }
 
-/** A retrieved invoice: only what the app reads, with `payments` listed when expanded. */
 function invoiceObject(
   id: string,
   invoice: { paymentIntent: string | null; orderId: string | null },
@@ -272,14 +258,13 @@ function invoiceObject(
   } satisfies Partial<Stripe.Invoice>;
 }
 
-/** A retrieved payment intent (src/resources/PaymentIntents.ts), its latest charge expanded if asked. */
 function paymentIntentObject(id: string, intent: FakePaymentIntent, withCharge: boolean) {
   const charge = `ch_for_${id}`;
   return {
     id,
     object: "payment_intent",
     metadata: intent.metadata,
-    // The expanded charge carries only what the app reads of it (the rest of Stripe.Charge is not faked).
+    // Only what the app reads of the charge.
     latest_charge: withCharge
       ? ({
           id: charge,
@@ -291,7 +276,6 @@ function paymentIntentObject(id: string, intent: FakePaymentIntent, withCharge: 
   } satisfies Partial<Stripe.PaymentIntent>;
 }
 
-/** The raw body and the Stripe-Signature header Stripe would send for an event. */
 export function signed(event: unknown, secret = TEST_WEBHOOK_SECRET): { body: string; signature: string } {
   const body = JSON.stringify(event);
   return { body, signature: stripeWebhooks.generateTestHeaderString({ payload: body, secret }) };

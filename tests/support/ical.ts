@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 
-// Reads an .ics file with ical.js (an independent parser): its events, as a calendar app would see them.
+// ical.js is an independent parser: the events as a calendar app would see them.
 export function parseCalendar(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   return calendar.getAllSubcomponents("vevent").map((component) => {

@@ -2,7 +2,6 @@ import type { LiveBus, LiveEvent } from "~/server/live/bus.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A subscriber to a database's live bus that records what it hears, for suites that check events. */
 export async function recordEvents(bus: LiveBus) {
   const heard: LiveEvent[] = [];
   const stop = await bus.subscribe((event) => heard.push(event));

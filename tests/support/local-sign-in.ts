@@ -2,17 +2,13 @@ import http from "node:http";
 import { expect } from "vitest";
 import { asResponse } from "./node-response";
 
-// Local sign-in against a running server (no OIDC client configured): the same session code as a
-// real sign-in.
-
 type Options = {
   redirectTo?: string;
   headers?: Record<string, string>;
-  /** Another loopback address to connect from (127.0.0.2…): another client, as the server sees it. */
+  /** Another loopback address (127.0.0.2…): another client, as the server sees it. */
   localAddress?: string;
 };
 
-/** The sign-in form's POST, as sent; the answer is left for the caller to inspect. */
 export async function postLocalSignIn(
   baseUrl: string,
   email: string,
@@ -33,7 +29,7 @@ export async function postLocalSignIn(
   });
 }
 
-/** One HTTP request from a chosen local address (fetch cannot choose it); the answer as a Response. */
+/** fetch cannot choose its local address. */
 export function requestFrom(
   localAddress: string,
   url: string,
@@ -56,11 +52,9 @@ export function requestFrom(
   });
 }
 
-/** The `name=value` pair of the first cookie an answer sets. */
 export const cookieFrom = (response: Response) =>
   (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 
-/** Signs in and resolves to the `session=…` cookie pair to send back. */
 export async function localSignIn(baseUrl: string, email: string, options: Options = {}): Promise<string> {
   const response = await postLocalSignIn(baseUrl, email, options);
   await response.arrayBuffer();

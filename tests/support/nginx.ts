@@ -10,20 +10,15 @@ import { asResponse } from "./node-response";
 import { freeLocalPort, repoRoot } from "./server-process";
 import { readSse, type SseStream } from "./sse";
 
-// Real nginx in front of the built server, run from the site file operators are told to install
-// (deploy/nginx/coach.conf) with a certificate made here, so the deployment the README recommends is
-// the one tested. Clients reach it over TLS as `coach.example` on loopback, from any 127.x address.
+// Real nginx running the site file operators install (deploy/nginx/coach.conf), so the recommended
+// deployment is the one tested.
 
 export const NGINX = "/usr/sbin/nginx";
 const OPENSSL = "/usr/bin/openssl";
 export const SITE_FILE = path.join(repoRoot, "deploy", "nginx", "coach.conf");
-/** The site's name in deploy/nginx/coach.conf and in the test certificate. */
 export const SITE_HOST = "coach.example";
 
-/**
- * Why nginx can't run here, or undefined. Outside CI a missing nginx or openssl skips (said once); under
- * CI it is an error, since .ci/run installs Debian's nginx-light.
- */
+/** Under CI a missing nginx is an error: .ci/run installs Debian's nginx-light. */
 export function nginxUnavailable(): string | undefined {
   const missing = [NGINX, OPENSSL].filter((file) => !existsSync(file));
   if (missing.length === 0) return undefined;
@@ -35,11 +30,7 @@ export function nginxUnavailable(): string | undefined {
 
 type Ports = { http: number; https: number; app: number; certificate: string; key: string };
 
-/**
- * deploy/nginx/coach.conf as this test runs it: each replacement below must match exactly once, so the
- * test breaks rather than drifts when the shipped file changes. Only where it listens (loopback ports
- * instead of 80 and 443, no IPv6), the certificate and the app's port differ.
- */
+/** Each replacement must match exactly once, so the test breaks rather than drifts when the shipped file changes. */
 export function renderSite(source: string, ports: Ports): string {
   const replacements: [string, string][] = [
     ["    listen 80;\n", `    listen 127.0.0.1:${ports.http};\n`],
@@ -60,19 +51,15 @@ export function renderSite(source: string, ports: Ports): string {
   return site;
 }
 
-/** A fetch for one client of the proxied site: paths on https://coach.example, from `localAddress`. */
 export type ProxiedFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 export type ReverseProxy = {
   httpsPort: number;
   httpPort: number;
-  /** The test certificate (PEM), the one authority the clients trust. */
   ca: string;
-  /** A client connecting from `localAddress` (127.0.0.1 unless given), over HTTP/1.1; redirects are not followed. */
   client(localAddress?: string): ProxiedFetch;
-  /** GET /events over HTTP/2, as a browser reaches it through nginx; `protocol` is what TLS agreed on. */
+  /** Over HTTP/2, as a browser reaches it; `protocol` is what TLS agreed on. */
   events(cookie: string): Promise<SseStream & { protocol: string | undefined }>;
-  /** What nginx wrote to stderr (its error log). */
   logs(): string;
   stop(): Promise<void>;
 };
@@ -82,10 +69,9 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** Starts nginx with the shipped site in front of the app on `appPort`; resolves once it takes TLS connections. */
 export async function startProxy(appPort: number): Promise<ReverseProxy> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "coach-nginx-"));
-  // As root, nginx's workers run as nobody: they need to reach the temp folders nginx makes here.
+  // As root, nginx's workers run as nobody and need these folders.
   chmodSync(dir, 0o755);
   const certificate = path.join(dir, "cert.pem");
   const key = path.join(dir, "key.pem");
@@ -113,8 +99,7 @@ export async function startProxy(appPort: number): Promise<ReverseProxy> {
       key,
     }),
   );
-  // What Debian's /etc/nginx/nginx.conf gives the site: an http block (with gzip on, as Debian has
-  // it, so the site's own `gzip off` is what is tested), here with its temp folders in this folder.
+  // What Debian's nginx.conf gives the site (gzip on, so the site's own `gzip off` is what is tested).
   writeFileSync(
     path.join(dir, "nginx.conf"),
     `worker_processes 1;
@@ -190,11 +175,7 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** A Node answer as a fetch Response, Set-Cookie lines kept apart. */
-/**
- * One request through nginx, as fetch would send it: a string, form or byte body with its length; a
- * ReadableStream body chunked, with no Content-Length.
- */
+/** As fetch would send it: a ReadableStream body goes chunked, with no Content-Length. */
 function send(port: number, ca: string, localAddress: string, target: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (!headers.has("host")) headers.set("host", SITE_HOST);
@@ -229,13 +210,13 @@ function send(port: number, ca: string, localAddress: string, target: string, in
       answer.once("error", reject);
       answer.once("end", () => {
         resolve(asResponse(answer.statusCode ?? 0, answer.rawHeaders, Buffer.concat(chunks)));
-        // The answer is all a caller needs: a body still being sent (refused early) is cut off.
+        // A body still being sent (refused early) is cut off.
         request.destroy();
       });
     });
     if (body instanceof ReadableStream) {
       const stream = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
-      // Written on until nginx answers; a refused body's rest is not sent.
+      // A refused body's rest is not sent.
       stream.once("error", () => request.destroy());
       stream.pipe(request);
     } else request.end(body);

@@ -1,4 +1,3 @@
-/** A node:http(s) answer as a fetch Response: its status, its raw headers in order, its body. */
 export function asResponse(status: number, rawHeaders: string[], body: BodyInit | null): Response {
   const headers = new Headers();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2)

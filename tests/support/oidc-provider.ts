@@ -1,9 +1,5 @@
-// A local OpenID Connect provider for tests and local runs (oauth2-mock-server): discovery, JWKS,
-// authorization code + PKCE, nonce, signed id tokens. Which person "is signed in at the provider"
-// is a cookie on the provider's own origin, as it would be at Google: a test sets it with
-// `mockIdentityCookie(...)` before starting the sign-in.
-//
-// Run standalone: node tests/support/oidc-provider.ts --port 9400
+// A local OpenID Connect provider (oauth2-mock-server). Who is signed in at the provider is a cookie on its
+// own origin, as at Google. Standalone: node tests/support/oidc-provider.ts --port 9400
 import type { IncomingMessage } from "node:http";
 import { OAuth2Server } from "oauth2-mock-server";
 
@@ -24,7 +20,7 @@ export function encodeIdentity(identity: MockIdentity): string {
   return Buffer.from(JSON.stringify(identity)).toString("base64url");
 }
 
-/** The cookie a browser context needs to be `identity` at the provider (Playwright's addCookies shape). */
+/** Playwright's addCookies shape. */
 export function mockIdentityCookie(issuer: string, identity: MockIdentity) {
   return { name: MOCK_IDENTITY_COOKIE, value: encodeIdentity(identity), url: issuer };
 }

@@ -1,21 +1,14 @@
 import { encodeIdentity, MOCK_IDENTITY_COOKIE, type MockIdentity } from "./oidc-provider";
 
-// Sign-in through the real OpenID Connect flow, by hand, against a running server configured with the
-// mock provider (tests/support/oidc-provider.ts): POST /login, the provider's authorize redirect, the
-// callback. `send` reaches the site (directly, or through a proxy); the provider is reached directly.
+// The real OpenID Connect flow by hand: `send` reaches the site (directly or through a proxy); the
+// provider is reached directly.
 
 export type SiteFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
-/** Every Set-Cookie line of an answer. */
 export const setCookiesOf = (response: Response) => response.headers.getSetCookie();
 
-/** The `name=value` pairs of an answer's cookies, ready for a Cookie header. */
 const cookiePairs = (response: Response) => setCookiesOf(response).map((line) => line.split(";")[0] ?? "");
 
-/**
- * Signs `identity` in; resolves to every Set-Cookie line the site sent on the way and the session's
- * `name=value` pair to send back.
- */
 export async function signInWithProvider(
   send: SiteFetch,
   identity: MockIdentity,

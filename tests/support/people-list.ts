@@ -1,7 +1,4 @@
-/**
- * The people a Leads & Clients page lists, by id, in the order shown. A row links to its person more
- * than once (the email and 'Open'), so each id is taken once.
- */
+/** A row links to its person more than once, so each id is taken once. */
 export function listedPersonIds(html: string): string[] {
   const ids = [...html.matchAll(/href="\/admin\/clients\/([0-9a-f-]{36})"/g)].map(
     (match) => match[1] as string,
@@ -9,11 +6,7 @@ export function listedPersonIds(html: string): string[] {
   return [...new Set(ids)];
 }
 
-/**
- * A person's id, found the way staff find them: the built server's Leads & Clients search for their
- * address, as the signed-in staff member whose cookie is given. Exactly one row must match. Throws
- * rather than asserting, so the test runners (vitest here, Playwright in e2e) can share this file.
- */
+/** Through the built server's search, as staff find them. Throws rather than asserts, so vitest and Playwright can share it. */
 export async function personIdOf(serverUrl: string, staffCookie: string, email: string): Promise<string> {
   const query = new URLSearchParams({ q: email, filter: "all" });
   const response = await fetch(`${serverUrl}/admin/clients?${query}`, {

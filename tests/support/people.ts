@@ -4,7 +4,6 @@ import type { Viewer } from "~/domain/viewer";
 import type { Db } from "~/server/db.server";
 import { profiles } from "~/server/schema";
 
-/** Inserts a profile with a unique email and returns the Viewer the session code would build for it. */
 export async function insertPerson(
   db: Db,
   role: Role,

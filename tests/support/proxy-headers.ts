@@ -1,5 +1,4 @@
-// Headers a reverse proxy adds, one set per kind: any of them marks a request as forwarded, which
-// closes every developer door (app/server/developer.server.ts).
+// Any of these marks a request as forwarded, which closes every developer door (app/server/developer.server.ts).
 export const FORWARDED_HEADER_SETS: Record<string, string>[] = [
   { "x-forwarded-for": "203.0.113.9" },
   { "x-forwarded-host": "localhost", "x-forwarded-proto": "http" },

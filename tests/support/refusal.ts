@@ -3,7 +3,6 @@ import type { Database } from "~/server/db.server";
 import { isRefusal } from "~/server/refusal.server";
 import { everyRow } from "./database";
 
-/** Runs something that must fail and returns what it threw (failing the test if it succeeded). */
 export async function thrownBy(run: () => Promise<unknown>, what = "the call succeeded but must be refused") {
   let caught: unknown;
   let succeeded = false;
@@ -17,10 +16,7 @@ export async function thrownBy(run: () => Promise<unknown>, what = "the call suc
   return caught;
 }
 
-/**
- * What a model's refusal (`refuse(message, status)`, app/server/refusal.server.ts) looks like: React
- * Router's `data(body, { status })` (not a Response), with the status in `.init.status` and the body in `.data`.
- */
+/** A model's `refuse(message, status)`: React Router's `data(body, { status })`, not a Response. */
 export type ModelRefusal = { init?: { status?: number } | null; data?: { error?: string } };
 
 export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRefusal> {
@@ -29,10 +25,7 @@ export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRe
   return caught as ModelRefusal;
 }
 
-/**
- * A model call refused with this status (and message) that changed not one row of any table:
- * the server's "bad input changes nothing", checked across the whole database.
- */
+/** "Bad input changes nothing", checked across the whole database. */
 export async function expectRefusedUnchanged(
   db: Database["db"],
   run: () => Promise<unknown>,

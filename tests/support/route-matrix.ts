@@ -7,23 +7,16 @@ import { type Handler, handlersOf, isRouteAccess, type RouteAccess } from "~/ser
 import { repoRoot, serverBuildFile } from "./server-process";
 import { describeOutcome, type Expectation, expectedOutcome, PERSONS, SPEC_ACCESS } from "./spec-access";
 
-// The routes as the built server has them (ids, the tree, what each module exports and declares),
-// checked against the spec's table of what each request should answer (tests/support/spec-access.ts);
-// and the matrix rendered as a table.
+// The built server's routes checked against the spec's table of answers (tests/support/spec-access.ts).
 
 export type BuiltRoute = {
   id: string;
   parentId: string | undefined;
-  /** The full URL pattern, `/admin/clients/:id`. */
   path: string;
   index: boolean;
-  /** No URL of its own: a layout (or the root). */
   pathless: boolean;
-  /** The module's `access` declaration (app/server/route-access.ts), null when it has none. */
   access: RouteAccess | null;
-  /** The module's exported `INTENTS`, when its action dispatches on a form field `intent`. */
   intents: readonly string[] | null;
-  /** The route module's source file. */
   file: string | null;
 };
 
@@ -31,7 +24,6 @@ export async function serverBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
 }
 
-/** Every route of the build in `$BUILD_DIR` (the same routes as app/routes.ts, with their ids). */
 export async function builtRoutes(build?: ServerBuild): Promise<Map<string, BuiltRoute>> {
   const manifest = (build ?? (await serverBuild())).routes;
   const fullPath = (id: string | undefined): string => {
@@ -45,7 +37,6 @@ export async function builtRoutes(build?: ServerBuild): Promise<Map<string, Buil
     if (!route) continue;
     const module = route.module as unknown as Record<string, unknown>;
     const intents = module.INTENTS;
-    // `routes/x.tsx`, or a route folder's `routes/x/route.tsx` (its id set to the folder's in app/routes.ts).
     const file = [".tsx", ".ts", "/route.tsx", "/route.ts"]
       .map((ext) => path.join(repoRoot, "app", `${id}${ext}`))
       .find(existsSync);
@@ -63,20 +54,18 @@ export async function builtRoutes(build?: ServerBuild): Promise<Map<string, Buil
   return routes;
 }
 
-/** One row of the matrix: a route's GET, its action, or one intent of its action, as the route declares it. */
 export type MatrixRow = {
   routeId: string;
   method: "GET" | "POST";
   intent: string | null;
   declared: Handler;
-  /** What the spec says it should answer (undefined: the spec table lacks the row, a completeness failure). */
+  /** Undefined: the spec table lacks the row, a completeness failure. */
   expected: Expectation | undefined;
 };
 
 export const rowKey = (row: Pick<MatrixRow, "routeId" | "method" | "intent">) =>
   `${row.routeId} ${row.method}${row.intent ? ` ${row.intent}` : ""}`;
 
-/** Every GET, action and intent the build's routes declare, each with the spec's expectation. */
 export function matrixRows(routes: Map<string, BuiltRoute>): MatrixRow[] {
   return [...routes.values()].flatMap((route) =>
     route.access
@@ -88,13 +77,7 @@ export function matrixRows(routes: Map<string, BuiltRoute>): MatrixRow[] {
   );
 }
 
-/**
- * Everything that keeps the matrix from covering the app, one line each (empty when complete): what
- * the access middleware itself refuses to serve (a route without a declaration, an action or intent
- * its declaration misses, a child whose guard differs from its layout's; app/server/auth/access.server.ts),
- * a module that reads `intent` without exporting INTENTS, and a declared request without a row in the
- * spec's table, or a spec row for a request that is gone.
- */
+/** Everything that keeps the matrix from covering the app, one line each; empty when complete. */
 export function completenessProblems(build: ServerBuild, routes: Map<string, BuiltRoute>): string[] {
   const problems = [...accessTable(build.routes).problems];
   for (const route of routes.values()) {
@@ -112,8 +95,7 @@ export function completenessProblems(build: ServerBuild, routes: Map<string, Bui
       problems.push(`${rowKey(row)}: no row in tests/support/spec-access.ts`);
       continue;
     }
-    // What the route declares must be what the spec says (a wrong declaration whose model call still
-    // asks the right permit answers correctly, so only this catches it).
+    // A wrong declaration whose model call still asks the right permit answers correctly: only this catches it.
     const says = (guard: string, action?: string, otherwise?: string) =>
       [guard, action, otherwise].filter(Boolean).join(" · ");
     const spec = says(expected.guard, expected.needs, expected.otherwise);
@@ -128,14 +110,12 @@ export function completenessProblems(build: ServerBuild, routes: Map<string, Bui
   return problems;
 }
 
-/** The request a row stands for, for people: `GET /admin/clients/:id`, `POST /login intent=local`. */
 export function rowLabel(row: MatrixRow, routes: Map<string, BuiltRoute>): string {
   const route = routes.get(row.routeId);
   const where = route?.path ?? row.routeId;
   return `${row.method} ${where}${row.intent ? ` intent=${row.intent}` : ""}`;
 }
 
-/** The matrix as a Markdown table: one row per GET, action and intent; one column per kind of person. */
 export function matrixMarkdown(routes: Map<string, BuiltRoute>): string {
   const lines = [
     `| request | declared (guard · policy) | ${PERSONS.join(" | ")} |`,

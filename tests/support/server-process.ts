@@ -4,25 +4,20 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-// Starts the real built server (express-shell/main.ts on Node 24) as a child process, the way
-// `npm start` runs it once the build exists. Every child is tracked so a test file can kill
-// whatever is left with `stopAllServers()`, and a last-resort exit hook kills the rest.
+// The real built server as a child process; every child is tracked so `stopAllServers()` (or a last-resort
+// exit hook) kills whatever is left.
 
 export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
-/** The build under test: `build/`, or `$BUILD_DIR` so several builds can be tested side by side. */
 export const buildDir = path.resolve(repoRoot, process.env.BUILD_DIR || "build");
 export const serverBuildFile = path.join(buildDir, "server", "index.js");
 const serverEntry = path.join(repoRoot, "express-shell", "main.ts");
 
-/** Variables a child inherits from the test runner; everything else is set explicitly. */
+/** Everything else is set explicitly. */
 const INHERITED = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "SYSTEMROOT"];
 
 export type Env = Record<string, string | undefined>;
 
-/**
- * A public site's settings (what the README's Deploy section sets), with a provider that is never asked:
- * enough to serve pages and refuse developer doors. Sign-in through it needs tests/support/oidc-provider.ts.
- */
+/** A public site's settings with a provider that is never asked: enough to refuse developer doors. */
 export const PUBLIC_SITE_ENV: Env = {
   PUBLIC_ORIGIN: "https://coach.example",
   AUTH_OIDC_ISSUER: "https://accounts.provider.example/tenant",
@@ -37,13 +32,10 @@ export type RunningServer = {
   port: number;
   dataDir: string;
   process: ChildProcess;
-  /** Everything the process wrote so far, stdout and stderr interleaved as received. */
   logs(): string;
   stdout(): string;
   stderr(): string;
-  /** Sends the signal (SIGTERM by default) and resolves once the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<Exit>;
-  /** Resolves when the process exits, whatever stops it. */
   exited: Promise<Exit>;
 };
 
@@ -76,7 +68,6 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** Fails when there is no build; says so (once) when the sources are newer than the build. */
 export function assertBuilt(): void {
   if (!existsSync(serverBuildFile)) {
     throw new Error(
@@ -95,7 +86,6 @@ export function assertBuilt(): void {
   }
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
 export function freeLocalPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -109,7 +99,6 @@ export function freeLocalPort(): Promise<number> {
   });
 }
 
-/** A new empty folder under the system temp folder, removed by `stopAllServers()`. */
 export function freshDataDir(prefix = "coach-system-"): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.add(dir);
@@ -154,7 +143,7 @@ function spawnServer(env: NodeJS.ProcessEnv): Spawned {
     all += chunk;
   });
   const exited = new Promise<Exit>((resolve) => {
-    // "close" waits for the output streams too, so logs() is complete once this resolves.
+    // "close" waits for the output streams too, so logs() is complete.
     child.once("close", (code, signal) => {
       children.delete(child);
       resolve({ code, signal });
@@ -182,16 +171,11 @@ async function stopChild(spawned: Spawned, signal: NodeJS.Signals, graceMs: numb
 
 export type StartOptions = {
   env?: Env;
-  /** Reuse a data folder (PGlite); a fresh one under the system temp folder otherwise. */
   dataDir?: string;
-  /** How long to wait for /healthz to answer at all. */
   timeoutMs?: number;
 };
 
-/**
- * Starts the server on a free loopback port and resolves once GET /healthz answers (any status).
- * Rejects with the process's output if it exits first or does not answer in time.
- */
+/** Resolves once /healthz answers at all; rejects with the output if it exits or times out. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freeLocalPort();
   const dataDir = options.dataDir ?? freshDataDir();
@@ -202,7 +186,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
-      // Tests send many changes from one address; the limits themselves are proven in rate-limit.test.ts.
+      // The limits themselves are proven in rate-limit.test.ts.
       MUTATION_RATE_LIMIT: "100000",
       ...options.env,
     }),
@@ -249,10 +233,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 }
 
-/**
- * Runs the server expecting it to exit on its own (a configuration error); kills it and rejects
- * if it is still running after `timeoutMs`.
- */
 export async function runServerExpectingExit(
   env: Env,
   timeoutMs = 30_000,
@@ -286,10 +266,7 @@ export async function runServerExpectingExit(
   return { ...exit, stdout: spawned.stdout(), stderr: spawned.stderr() };
 }
 
-/**
- * Kills every server this module started that is still running, then removes the temp folders
- * it created (for afterAll; in afterEach pass `{ keepDirs: true }` if a later test reuses one).
- */
+/** In afterEach pass `{ keepDirs: true }` if a later test reuses a folder. */
 export async function stopAllServers({ keepDirs = false } = {}): Promise<void> {
   await Promise.all(
     [...children].map(
@@ -307,7 +284,6 @@ export async function stopAllServers({ keepDirs = false } = {}): Promise<void> {
   tempDirs.clear();
 }
 
-/** The JSON lines a server printed on stdout (other lines are skipped). */
 export function jsonLines(text: string): Record<string, unknown>[] {
   const lines: Record<string, unknown>[] = [];
   for (const line of text.split("\n")) {
@@ -321,7 +297,6 @@ export function jsonLines(text: string): Record<string, unknown>[] {
   return lines;
 }
 
-/** Polls `check` until it returns a value other than undefined/false, or throws after `timeoutMs`. */
 export async function waitFor<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
   { timeoutMs = 10_000, intervalMs = 100, what = "condition" } = {},
@@ -342,7 +317,6 @@ export async function waitFor<T>(
   );
 }
 
-/** GET /healthz: its status and parsed body (the body doubles as the failure message in asserts). */
 export async function health(baseUrl: string): Promise<{ status: number; body: unknown; text: string }> {
   const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
   const text = await response.text();

@@ -2,10 +2,8 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 
-// A real SMTP server for tests (`smtp-server`), on localhost without TLS or auth. Every accepted
-// message is parsed with `mailparser`. `answer` decides each message's fate before it is accepted:
-// undefined accepts it; a number refuses it with that code (451: try later; 550: never); "hang" never
-// answers (a server that stalls mid-batch).
+// A real SMTP server; `answer` decides each message's fate: undefined accepts, a code refuses (451 later,
+// 550 never), "hang" stalls.
 
 export type Received = { parsed: ParsedMail; raw: string; envelopeTo: string[] };
 
@@ -13,9 +11,7 @@ export type TestSmtp = {
   port: number;
   url: string;
   received: Received[];
-  /** Messages whose data arrived, accepted or not (the attempt count). */
   attempts: number;
-  /** Resolves once `count` messages have been accepted. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 };

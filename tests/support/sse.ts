@@ -1,14 +1,9 @@
-// A minimal server-sent-events reader for tests and benchmarks: opens GET /events with a cookie and
-// collects the frames it receives.
-
 export type SseFrame = { event: string; data: string; at: number };
 
 export type SseStream = {
   status: number;
   frames: SseFrame[];
-  /** Resolves when the server ends the stream (or it is closed here). */
   ended: Promise<void>;
-  /** Resolves with the first frame that matches, or rejects after `timeoutMs`. */
   next(match: (frame: SseFrame) => boolean, timeoutMs?: number): Promise<SseFrame>;
   close(): void;
 };
@@ -22,7 +17,7 @@ export async function openSse(url: string, cookie: string): Promise<SseStream> {
   return readSse(response, () => abort.abort());
 }
 
-/** The frames of an event-stream answer as they arrive (a fetched one, or one a route returned). */
+/** A fetched answer, or one a route returned. */
 export async function readSse(response: Response, close: () => void): Promise<SseStream> {
   const frames: SseFrame[] = [];
   let reader: ReadableStreamDefaultReader<string> | undefined;

@@ -2,17 +2,13 @@ import { randomBytes } from "node:crypto";
 import { postgresProblem, scratchDatabase } from "./database";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "./server-process";
 
-/** Why two processes can't share the machine's PostgreSQL (logged once), or undefined when they can. */
 export async function twoProcessesUnavailable(what: string): Promise<string | undefined> {
   const problem = await postgresProblem();
   if (problem) console.log(`Skipping ${what}: PostgreSQL does not answer: ${problem}`);
   return problem;
 }
 
-/**
- * Two built servers on one fresh PostgreSQL database with one session secret, as behind a load
- * balancer. `stop()` ends every server this test file started and drops the database.
- */
+/** As behind a load balancer; `stop()` ends the servers and drops the database. */
 export async function startTwoProcesses(
   prefix: string,
 ): Promise<{ a: RunningServer; b: RunningServer; stop(): Promise<void> }> {

@@ -21,14 +21,9 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// The admin area's mutations as real HTTP requests against the built server (local sign-in mode,
-// PGlite in a fresh DATA_DIR): the admin guard (SPEC §2, §6) sends visitors to /login and leads and
-// clients to /dashboard; a coach reaches the actions but the policy refuses the admin-only ones with
-// 403 (ARCHITECTURE: coach vs admin); bad values are a 400 with the message the page shows. The data
-// folder is read between server runs to prove that nothing refused changed a single row.
-//
-// Each mutation is sent twice: as a plain form post (a document request, as without JavaScript)
-// and as the browser's fetcher does it, to `<path>.data` (single fetch, turbo-stream answer).
+// The admin area's mutations over HTTP against the built server: the guard, the coach refused the
+// admin-only ones, bad values a 400 with the page's message; the data folder is read between runs to prove
+// nothing refused changed a row. Each is sent as a document post and as its `.data` twin.
 
 beforeAll(() => assertBuilt());
 afterAll(() => stopAllServers());
@@ -66,11 +61,7 @@ function post(path: string, who: Who, fields: Fields, headers: Record<string, st
   });
 }
 
-/**
- * Decodes a single-fetch (turbo-stream) answer of the shapes React Router sends for an action or a
- * redirect: objects as `{"_k": v}` (key and value are indexes), arrays of indexes, typed arrays
- * (`["D", ms]`, `["SingleFetchRedirect", i]`…), and negative constants (-5 null, -7 undefined).
- */
+/** Only the shapes React Router sends for an action or a redirect. */
 function decodeSingleFetch(text: string): unknown {
   const values = JSON.parse(text.split("\n")[0] ?? "null") as unknown[];
   const CONSTANTS: Record<number, unknown> = {
@@ -109,14 +100,11 @@ async function decoded(response: Response): Promise<unknown> {
   return decodeSingleFetch(await response.text());
 }
 
-// ── The mutations ───────────────────────────────────────────────────────────────────────────────
-
 type Mutation = { name: string; path: () => string; fields: () => Fields };
 
 const detail = () => `/admin/clients/${ids.maya}`;
 
-// Maya (basic): mock interview 1 of 1 used, resume review done, LinkedIn review pending. Each of
-// these would succeed for an admin, so only the role can refuse it.
+// Each of these would succeed for an admin, so only the role can refuse it.
 const ADMIN_ONLY: Mutation[] = [
   { name: "set-role", path: detail, fields: () => ({ intent: "set-role", role: "admin" }) },
   { name: "set-plan", path: detail, fields: () => ({ intent: "set-plan", plan: "premium" }) },
@@ -150,9 +138,7 @@ const ADMIN_ONLY: Mutation[] = [
 
 const asData = (path: string) => `${path}.data`;
 
-// ── Reading the data folder between runs ────────────────────────────────────────────────────────
-
-/** Every table the admin area writes, in full (the server must not be running on the folder). */
+/** The server must not be running on the folder. */
 async function snapshot() {
   const database = await openDatabase({ url: undefined, dataDir });
   try {
@@ -185,15 +171,12 @@ beforeAll(async () => {
   ids.daniel = await idOf("daniel.okafor@example.com");
   ids.noah = await idOf("noah.k@example.com");
   ids.liam = await idOf("liam.tremblay@example.com");
-  // The data as it is before any mutation is tried (sessions are not part of it).
   await server.stop();
   untouched = await snapshot();
   const admin = untouched.profiles.find((p) => p.email === "admin@example.com");
   ids.admin = admin?.id ?? "";
   server = await startServer({ dataDir });
 }, 240_000);
-
-// ── 1. Refused: the guard, then the policy ──────────────────────────────────────────────────────
 
 describe("refused before anything changes", () => {
   test("a visitor is sent to /login, remembering the page (document posts: 302)", async () => {
@@ -223,8 +206,7 @@ describe("refused before anything changes", () => {
   });
 
   test("…and /login remembers the page itself, not its .data address", async () => {
-    // After signing in, the person is sent to `redirectTo`: a `.data` address would show them the
-    // raw turbo-stream answer instead of the page.
+    // After sign-in the person goes to `redirectTo`: a `.data` address would show them raw turbo-stream.
     for (const mutation of ADMIN_ONLY) {
       const response = await post(asData(mutation.path()), "visitor", mutation.fields());
       const body = (await decoded(response)) as { redirect: string };
@@ -264,7 +246,7 @@ describe("refused before anything changes", () => {
 
       const data = await post(asData(mutation.path()), "coach", mutation.fields());
       expect(data.status, mutation.name).toBe(403);
-      // Refused by the access middleware before the action runs: an error answer, not action data.
+      // Refused by the access middleware before the action runs.
       const answer = (await decoded(data)) as { error?: unknown };
       expect(answer.error, mutation.name).toBeDefined();
       expect(JSON.stringify(answer.error), mutation.name).toContain(PERMISSION);
@@ -285,7 +267,6 @@ describe("refused before anything changes", () => {
   });
 
   test("bad values are a 400 with the message the page shows, never a 500", async () => {
-    // `field`: the input a validation message is about (the page marks it).
     const cases: { path: () => string; fields: Fields; status: number; error: string; field?: string }[] = [
       {
         path: detail,
@@ -371,7 +352,6 @@ describe("refused before anything changes", () => {
         error: "Adjust by +1 or -1.",
         field: "amount",
       },
-      // Maya is on Basic: no 30-minute sessions, no events list.
       {
         path: detail,
         fields: { intent: "adjust", kind: "session_30m", amount: "1" },
@@ -490,8 +470,6 @@ describe("refused before anything changes", () => {
   });
 });
 
-// ── 2. The admin may ────────────────────────────────────────────────────────────────────────────
-
 describe("as admin every mutation succeeds", () => {
   const ok = async (path: string, fields: Fields) => {
     const response = await post(asData(path), "admin", fields);
@@ -502,7 +480,6 @@ describe("as admin every mutation succeeds", () => {
   };
 
   test("plan, quotas, special items, activity, role and convert, each answered with its result", async () => {
-    // A plain form post works too (no JavaScript): the page comes back with 200.
     const page = await post(detail(), "admin", { intent: "set-plan", plan: "pro" });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Maya Chen");
@@ -606,7 +583,6 @@ describe("as admin every mutation succeeds", () => {
       before: { role: "lead" },
       after: { role: "client" },
     });
-    // Nothing else: lessons, homework and resources were never touched.
     expect(after.lessons).toEqual(untouched.lessons);
     expect(after.homework).toEqual(untouched.homework);
     expect(after.resources).toEqual(untouched.resources);

@@ -12,8 +12,7 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// Sign-in rules that only show on the whole process: local sign-in's limits, sessions across a
-// restart, the rate limit and the cookie's flags.
+// Sign-in rules that only show on the whole process.
 
 beforeAll(() => assertBuilt());
 afterAll(() => stopAllServers());
@@ -139,7 +138,6 @@ test("a burst of sign-in attempts gets 429 with Retry-After, and the site keeps 
   expect(await limited.text()).toContain("Too many sign-in attempts. Please wait a minute and try again.");
   const callback = await fetch(`${server.url}/auth/callback?code=x&state=y`, { redirect: "manual" });
   expect(callback.status).toBe(429);
-  // Everyone and everything else is still served.
   expect((await fetch(`${server.url}/`)).status).toBe(200);
   expect((await fetch(`${server.url}/login`)).status).toBe(200);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -157,7 +155,7 @@ test("a class of 30 behind one campus address signs in within a minute at the de
     },
   });
   try {
-    // The campus's one address, as the local proxy names it (TRUST_PROXY's default trusts loopback).
+    // TRUST_PROXY's default trusts loopback.
     const campus = (path: string, init: RequestInit = {}) =>
       fetch(`${server.url}${path}`, {
         ...init,
@@ -192,9 +190,7 @@ test("a class of 30 behind one campus address signs in within a minute at the de
   }
 });
 
-// With JavaScript, "Continue with Google" posts to /login.data; the router also answers the same route
-// with a trailing slash, in capitals, percent-encoded and under `.data`. Each spelling from its own address
-// (the server trusts X-Forwarded-For from loopback) must be limited on its own.
+// Every spelling the router answers for the same route, each from its own address, must be limited on its own.
 const SIGN_IN_STARTS = ["/login", "/login.data", "/login/", "/LOGIN", "/log%69n.data", "/login/.data"];
 const CALLBACKS = ["/auth/callback", "/auth/callback.data", "/auth/callback/", "/AUTH/callback.data"];
 
@@ -222,7 +218,6 @@ test("every spelling of a sign-in start or callback counts against the limit", a
       await response.arrayBuffer();
       answers.push(response.status);
     }
-    // The router answered (a redirect, or 202 for a `.data` redirect): not a 404, not yet limited.
     expect(
       answers.every((status) => status === 302 || status === 202),
       `${method} ${path}: ${answers}`,

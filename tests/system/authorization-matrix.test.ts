@@ -30,19 +30,10 @@ import {
   type Person,
 } from "../support/spec-access";
 
-// The authorization matrix (issue #7): every route's GET and every action (each intent) as each kind
-// of person (visitor, lead, client, another client, coach, admin), sent to the built server (local
-// sign-in, PGlite in a fresh DATA_DIR) twice: as a document request and as its `.data` twin, the one a
-// browser sends when it navigates or submits with JavaScript. The expected outcome of each cell is
-// computed from the spec's own tables (tests/support/spec-access.ts: the guard and capability each
-// request needs; tests/support/spec-roles.ts: who holds each capability), never from the app's POLICY
-// or the routes' `access` declarations: a wrong POLICY row or declaration fails here. The rows are the
-// requests the build's route modules declare (read from the built modules' `access` exports). Each
-// mutation carries a valid payload, so an allowed person's request succeeds and a refused one could
-// have: what it would change is read back (the admin's view of the row, as loader data) before and
-// after, and must differ for the allowed and be identical for the refused. The matrix itself is
-// checked against the build's route list and the route modules' INTENTS: a route, an action or an
-// intent without a declaration, or without a row in the spec's table, fails.
+// Every route's GET and every intent as each kind of person, as a document and as its `.data` twin,
+// against the built server. Expectations come from tests/support/spec-access.ts and spec-roles.ts, never
+// from POLICY or `access`. Each mutation is valid, and what it would change is read back before and after:
+// it must differ when allowed and stay identical when refused (docs/SECURITY.md, "Authorization matrix").
 
 assertBuilt();
 const build = await serverBuild();
@@ -75,9 +66,7 @@ const cookies: Record<Person, string> = {
   admin: "",
 };
 const ids: Record<Person, string> = { ...cookies };
-/** One of the client's lessons, for the lesson editor's URL. */
 let lessonId = "";
-/** One email in the outbox, for its HTML part's URL; the server's session secret signs unsubscribe links. */
 let emailId = "";
 const SESSION_SECRET = randomBytes(32).toString("hex");
 const unsubscribe = (profileId: string) =>
@@ -99,14 +88,12 @@ function send(method: "GET" | "POST", path: string, cookie: string, fields?: Fie
 
 const signIn = (email: string) => localSignIn(server.url, email, { headers: { origin: server.url } });
 
-/** Who a session cookie belongs to, as the pre-rendered pages ask. */
 async function whoIs(cookie: string): Promise<{ id: string; email: string } | null> {
   const response = await send("GET", "/auth/session", cookie);
   expect(response.status).toBe(200);
   return ((await response.json()) as { viewer: { id: string; email: string } | null }).viewer;
 }
 
-/** A page's HTML, which must be served. */
 async function page(path: string, cookie: string): Promise<string> {
   const response = await send("GET", path, cookie);
   const html = await response.text();
@@ -114,7 +101,6 @@ async function page(path: string, cookie: string): Promise<string> {
   return html;
 }
 
-/** Setup for a cell, by the admin (or another signed-in person): must succeed. */
 async function prepared(path: string, fields: Fields, cookie = cookies.admin): Promise<void> {
   const response = await send("POST", path, cookie, fields);
   await response.arrayBuffer();
@@ -129,19 +115,17 @@ function firstMatch(text: string, pattern: RegExp): string {
   return found as string;
 }
 
-/** What the admin's loader answers for a path (status and single-fetch data): the state to compare. */
 async function readBack(path: string): Promise<string> {
   const response = await send("GET", `${path}.data`, cookies.admin);
   return `${response.status} ${await response.text()}`;
 }
 const personRecord = (id: string) => () => readBack(`/admin/clients/${id}`);
-/** The same for someone's own page. */
 async function readBackAs(path: string, cookie: string): Promise<string> {
   const response = await send("GET", `${path}.data`, cookie);
   return `${response.status} ${await response.text()}`;
 }
 
-/** The id of the newest email to `email`, once the worker has marked it "not sent" (no SMTP here). */
+/** No SMTP here: the worker marks it "not sent". */
 async function unsentEmailTo(email: string): Promise<string> {
   const pattern = new RegExp(
     `To (?:<!-- -->)?${escapeRegExp(email)}[\\s\\S]*?Not sent[\\s\\S]*?/admin/emails/(${UUID})/html`,
@@ -160,7 +144,6 @@ async function unsentEmailTo(email: string): Promise<string> {
 }
 
 let made = 0;
-/** A new person (local sign-in creates a lead), made a client by the admin when asked. */
 async function freshPerson(role: "lead" | "client") {
   const email = `matrix-${++made}@example.com`;
   const cookie = await signIn(email);
@@ -171,17 +154,12 @@ async function freshPerson(role: "lead" | "client") {
   return { email, id, cookie };
 }
 
-/** The admin assigns a piece of homework; its id, read from the client's own Homework page. */
 async function assignHomework(clientId: string, clientCookie: string, title: string): Promise<string> {
   await prepared(`/admin/clients/${clientId}`, { intent: "assign-homework", title, dueDate: "2030-01-15" });
   const html = await page("/homework", clientCookie);
   return firstMatch(html, new RegExp(`id="hw-(${UUID})"[^>]*>${escapeRegExp(title)}<`));
 }
 
-/**
- * A signed Cal.com delivery of a new session booked by `email` (from `owner`'s portal link when given:
- * their token, signed with the server's secret); the booking's id from the answer.
- */
 async function booked(email: string, owner?: string): Promise<string> {
   const token = owner ? bookingToken(owner, SESSION_SECRET) : undefined;
   const { body } = calDelivery("BOOKING_CREATED", {
@@ -207,15 +185,11 @@ const lessonFields = (clientId: string, title: string): Fields => ({
   clientClock: "1",
 });
 
-// ── A valid request for every action and intent ─────────────────────────────────────────────────
-
 type Cell = {
-  /** URL parameters instead of the defaults (the client's id, their lesson). */
   params?: Record<string, string>;
   fields: Fields;
-  /** Reads what the request would change; undefined when there is nothing to read for this person. */
   observe?: () => Promise<string>;
-  /** Puts things back for the next cell (a sign-out ends every session of the person). */
+  /** A sign-out ends every session of the person. */
   after?: () => Promise<void>;
 };
 type RequestFor = (person: Person) => Cell | Promise<Cell>;
@@ -231,7 +205,6 @@ const signOut: RequestFor = (person) =>
         },
       };
 
-/** An admin-area change to a new lead's record, read back from the lead's detail page. */
 const onNewLead =
   (fields: Fields): RequestFor =>
   async () => {
@@ -248,10 +221,8 @@ const REQUESTS: Record<string, RequestFor> = {
   "routes/auth/sign-out POST": signOut,
   "routes/account/index POST request-deletion": (person) => ({
     fields: { intent: "request-deletion", note: `Matrix: please delete (${person})` },
-    // The request is recorded in the person's trail, which the admin sees on their page.
     observe: person === "visitor" ? undefined : personRecord(ids[person]),
   }),
-  // Each person's own choices (a different hour each time), read back from their own page.
   "routes/account/index POST email-preferences": (person) => ({
     fields: {
       intent: "email-preferences",
@@ -261,7 +232,6 @@ const REQUESTS: Record<string, RequestFor> = {
     },
     observe: person === "visitor" ? undefined : () => readBackAs("/account", cookies[person]),
   }),
-  // The signed link works for anyone, signed in or not: a new client's, read back from their page.
   "routes/email/unsubscribe POST": async () => {
     const client = await freshPerson("client");
     return {
@@ -270,8 +240,6 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: () => readBackAs("/account", client.cookie),
     };
   },
-  // A new client's email, marked "not sent" (the matrix's server has no SMTP), sent again: the
-  // admin's retry is in the client's trail.
   "routes/admin/emails POST": async () => {
     const client = await freshPerson("client");
     await prepared(`/admin/clients/${client.id}`, {
@@ -282,7 +250,7 @@ const REQUESTS: Record<string, RequestFor> = {
     return { fields: { id: await unsentEmailTo(client.email) }, observe: personRecord(client.id) };
   },
   "routes/portal/homework POST": async (person) => ({
-    // Always the client's homework: another client handing it in is acting on someone else's row.
+    // Another client handing it in is acting on someone else's row.
     fields: {
       homeworkId: await assignHomework(ids.client, cookies.client, `Matrix homework (${person})`),
       url: "https://example.com/matrix",
@@ -348,7 +316,6 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(lead.id),
     };
   },
-  // An unmatched booking (nobody has its email), given to the client.
   "routes/admin/index POST assign-booking": async (person) => ({
     fields: {
       intent: "assign-booking",
@@ -357,7 +324,6 @@ const REQUESTS: Record<string, RequestFor> = {
     },
     observe: () => readBack("/admin"),
   }),
-  // A client's email without their portal link's token: it waits to be confirmed for them.
   "routes/admin/index POST confirm-booking": async () => {
     const client = await freshPerson("client");
     return {
@@ -365,7 +331,6 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: () => readBack("/admin"),
     };
   },
-  // An unmatched booking, dismissed: it leaves the admin home's list.
   "routes/admin/index POST dismiss-booking": async (person) => ({
     fields: {
       intent: "dismiss-booking",
@@ -373,7 +338,6 @@ const REQUESTS: Record<string, RequestFor> = {
     },
     observe: () => readBack("/admin"),
   }),
-  // A new client on the default plan (no 30-minute sessions), from their portal link: over plan.
   "routes/admin/client POST resolve-booking": async () => {
     const client = await freshPerson("client");
     const bookingId = await booked(client.email, client.id);
@@ -383,10 +347,8 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(client.id),
     };
   },
-  // On the matrix's server (no Stripe keys) there is no card to manage: the answer says so.
   "routes/portal/billing POST manage-card": () => ({ fields: { intent: "manage-card" } }),
-  // The owner's instalment order with its first charge paid on the local test checkout; the next one is
-  // due. The lead, now a client, is put back afterwards.
+  // The lead, now a client, is put back afterwards.
   "routes/portal/billing POST pay-next": async (person) => {
     const owner = person === "lead" ? "lead" : "client";
     const order = await startLocalOrder(cookies[owner], {
@@ -407,8 +369,7 @@ const REQUESTS: Record<string, RequestFor> = {
     };
   },
   "routes/checkout/index POST": () => ({ fields: { offer: "single", currency: "USD", option: "upfront" } }),
-  // The buyer's own pending order (the client's, for everyone but the lead), paid on the local test
-  // checkout; another client gets 404. The lead, now a client, is put back afterwards.
+  // Another client gets 404; the lead, now a client, is put back afterwards.
   "routes/checkout/local POST": async (person) => {
     const owner = person === "lead" ? "lead" : "client";
     const order = await startLocalOrder(cookies[owner]);
@@ -446,7 +407,6 @@ const REQUESTS: Record<string, RequestFor> = {
   },
 };
 
-/** A pending order of the person with this cookie, started on /checkout (the local test checkout's). */
 async function startLocalOrder(
   cookie: string,
   offer = { offer: "single", currency: "USD", option: "upfront" },
@@ -460,8 +420,6 @@ async function startLocalOrder(
   );
   return order as string;
 }
-
-// ── The server and the people ───────────────────────────────────────────────────────────────────
 
 beforeAll(async () => {
   server = await startServer({
@@ -491,8 +449,6 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-// ── Completeness ────────────────────────────────────────────────────────────────────────────────
-
 describe("the matrix covers the app", () => {
   test("every route, action and intent of the build is declared, and the spec's table has a row for each", () => {
     expect(routes.size).toBeGreaterThan(30);
@@ -508,9 +464,6 @@ describe("the matrix covers the app", () => {
   });
 });
 
-// ── Every cell ──────────────────────────────────────────────────────────────────────────────────
-
-/** The URL of a route with its parameters filled in. */
 function urlOf(route: BuiltRoute, params: Record<string, string>): string {
   return route.path.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
     const value = params[name ?? "*"];
@@ -519,20 +472,17 @@ function urlOf(route: BuiltRoute, params: Record<string, string>): string {
   });
 }
 
-/** `/admin/clients/:id` as a whole-path pattern. */
 const pathPattern = (pattern: string) => new RegExp(`^${escapeRegExp(pattern).replace(/:\w+/g, "[^/]+")}$`);
 
-/** How a request is sent: the document, or its `.data` twin (what the browser sends with JavaScript). */
 type Form = "document" | "data";
 
-/** The `.data` twin of a path: `/x` → `/x.data`, `/` → `/_.data`, an index route's POST keeps `?index`. */
+/** An index route's POST keeps `?index`. */
 function dataPath(path: string): string {
   const [pathname = "", query] = path.split("?");
   const twin = pathname === "/" ? "/_.data" : `${pathname.replace(/\/$/, "")}.data`;
   return query === undefined ? twin : `${twin}?${query}`;
 }
 
-/** Where an answer sends the person: a document's Location, or a `.data` answer's encoded redirect (202). */
 async function answerOf(response: Response, form: Form) {
   const stream = /^text\/event-stream/.test(response.headers.get("content-type") ?? "");
   // An event stream never ends: its headers are the answer.
@@ -561,7 +511,6 @@ async function expectOutcome(
     case "ok":
       expect(status, seen).toBe(200);
       if (row.expected?.otherwise === "demo") {
-        // The page shows the demo banner; its data says the mode is the demo.
         const demo = form === "document" ? body.includes(DEMO_BANNER) : body.includes('"demo"');
         expect(demo, seen).toBe(expected.demo);
       }
@@ -585,7 +534,6 @@ async function expectOutcome(
   }
 }
 
-/** One test per person and form (document, `.data`) for a row (a GET, an action, or one intent of it). */
 function cellsOf(row: MatrixRow) {
   const cells = PERSONS.flatMap((person) => {
     // A row the spec's table lacks fails the completeness test; its cells expect a refusal meanwhile.
@@ -620,8 +568,7 @@ function cellsOf(row: MatrixRow) {
       cookies[person],
       row.method === "POST" ? cell.fields : undefined,
     );
-    // The event stream opens at its own URL only: its `.data` twin, which would wait for a stream that
-    // never ends, answers 404 to anyone it would have served.
+    // Its `.data` twin would wait for a stream that never ends: 404 to anyone it would have served.
     const streamTwin = form === "data" && row.routeId === "routes/resources/events" && isAllowed(expected);
     await expectOutcome(response, form, streamTwin ? { kind: "refused", status: 404 } : expected, row, path);
 
@@ -634,7 +581,6 @@ function cellsOf(row: MatrixRow) {
   });
 }
 
-// Grouped by request, then intent: a failure reads "POST /admin/clients/:id > intent=set-role > coach: 403".
 const requests = Map.groupBy(ROWS, (row) => `${row.method} ${routes.get(row.routeId)?.path ?? row.routeId}`);
 
 describe.each([...requests].map(([label, rows]) => ({ label, rows })))("$label", ({ rows }) => {

@@ -16,17 +16,15 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// `npm run backup` and `npm run restore FILE` as processes, on the data folder of a real server:
-// PGlite → PGlite, and PGlite → PostgreSQL on the shared local server.
+// `npm run backup` and `npm run restore FILE` as processes, PGlite → PGlite and PGlite → PostgreSQL.
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
-/** Runs scripts/<name>.mjs on Node 24 with only the given variables (plus PATH and HOME). */
 function runScript(name: "backup" | "restore", args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(nodeBinary(), [path.join(repoRoot, "scripts", `${name}.mjs`), ...args], {
       cwd: repoRoot,
-      // SKIP_BUILD: test the build the suite was given, never rebuild under other tests' feet.
+      // Never rebuild under other tests' feet.
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -74,12 +72,10 @@ describe("npm run backup / npm run restore", () => {
 
   beforeAll(async () => {
     assertBuilt();
-    // A server creates, migrates and seeds its database, and is then stopped.
     const server = await startServer();
     sourceDir = server.dataDir;
     expect((await health(server.url)).status).toBe(200);
 
-    // While it runs, the PGlite folder is its alone: a backup says to stop it.
     const busy = await runScript("backup", [], { DATA_DIR: sourceDir });
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(/^Backup failed: .*in use by process \d+.*stop the server first/);
@@ -104,7 +100,6 @@ describe("npm run backup / npm run restore", () => {
     dump = JSON.parse(readFileSync(backupFile, "utf8")) as Dump;
     expect(dump.format).toBe("coach-backup");
     expect(dump.tables.profiles?.length).toBeGreaterThan(0);
-    // The file is the database as it is.
     expect((await dumpOf({ url: undefined, dataDir: sourceDir })).tables).toEqual(dump.tables);
   });
 
@@ -122,13 +117,11 @@ describe("npm run backup / npm run restore", () => {
     expect(restored.migrations).toEqual(dump.migrations);
     expect(restored.tables).toEqual(dump.tables);
 
-    // A second restore into the now non-empty folder is refused.
     const again = await runScript("restore", [backupFile], { DATA_DIR: targetDir });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^Restore failed: The target database is not empty \(.*profiles: \d+/);
     expect((await dumpOf({ url: undefined, dataDir: targetDir })).tables).toEqual(dump.tables);
 
-    // The restored folder is a working database (and is not seeded again).
     const server = await startServer({ dataDir: targetDir });
     expect((await health(server.url)).status).toBe(200);
     expect((await server.stop()).code).toBe(0);
@@ -145,14 +138,12 @@ describe("npm run backup / npm run restore", () => {
     const wrong = await runScript("restore", [path.join(repoRoot, "package.json")], { DATA_DIR: targetDir });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^Restore failed: Not a backup of this application/);
-    // Nothing was created for a file that could not be restored.
     expect(readdirSync(targetDir)).toEqual([]);
     const empty = await runScript("backup", [], { DATA_DIR: targetDir });
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/^Backup failed: Nothing to back up/);
   });
 
-  // PGlite → PostgreSQL: into a database created on the shared local server for this test, and dropped.
   test.skipIf(Boolean(postgresDown))(
     "restore FILE with DATABASE_URL loads the PGlite backup into a new PostgreSQL database",
     async () => {
@@ -170,7 +161,6 @@ describe("npm run backup / npm run restore", () => {
         expect(restored.migrations).toEqual(dump.migrations);
         expect(restored.tables).toEqual(dump.tables);
 
-        // And back: a backup of PostgreSQL holds the same tables.
         const out = path.join(freshDataDir("coach-pg-backup-"), "pg.json");
         const back = await runScript("backup", [out], { DATA_DIR: sourceDir, DATABASE_URL: url.toString() });
         expect(back.code).toBe(0);

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { localSignIn } from "../support/local-sign-in";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
-// A body is bounded however it is sent (express-shell/security.ts boundedBodies): 100 MB streamed
-// chunked, with no Content-Length, gets a 4xx and leaves the server's memory flat.
+// A body streamed chunked, with no Content-Length, gets a 4xx and leaves the server's memory flat.
 
 const HUNDRED_MB = 100 * 1_048_576;
 let server: RunningServer;
@@ -16,13 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => stopAllServers());
 
-/** The server process's peak resident memory so far, in bytes (Linux's VmHWM). */
 function peakMemory(): number {
   const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]) * 1024;
 }
 
-/** Streams `total` bytes of a form chunked (no Content-Length); resolves to the status, or "dropped". */
 function streamChunked(path: string, total: number, headers: Record<string, string> = {}) {
   return new Promise<number | "dropped">((resolve) => {
     const request = http.request(`${server.url}${path}`, {
@@ -57,15 +54,15 @@ test("100 MB streamed chunked at /login and at a signed-in action: a 4xx, and me
     ["/admin/clients", { cookie: admin }],
     ["/admin/clients.data", { cookie: admin }],
   ] as const;
-  // Each route once with a small body first: what a first answer loads is not what is measured.
+  // What a first answer loads is not what is measured.
   for (const [path, headers] of paths) await streamChunked(path, 1024, headers);
   const before = peakMemory();
   for (const [path, headers] of paths) {
     const status = await streamChunked(path, HUNDRED_MB, headers);
     expect(status, path).toBe(413);
   }
-  // 400 MB were sent. What was read before the refusal (16 MB a request at most) is garbage the collector
-  // takes in its own time; a server that kept the bodies would grow by more than all of it.
+  // What was read before each refusal is garbage the collector takes in its own time; a server that kept
+  // the bodies would grow by more than all of it.
   expect(peakMemory() - before).toBeLessThan(96 * 1_048_576);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });

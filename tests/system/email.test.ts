@@ -10,12 +10,8 @@ import {
 } from "../support/server-process";
 import { type Received, startSmtp } from "../support/smtp";
 
-// Email on the built server (issue #17, docs/decisions/0029-email-outbox.md): the process is killed
-// (SIGKILL) in the middle of a batch, while the SMTP server holds one message unanswered; after a
-// restart every email arrives exactly once (counted by Message-ID). Then the one-click unsubscribe
-// link from a received email works through Express as a mail provider posts it — no Origin of ours,
-// no cookie — in its document and `.data` forms, while a changed link and every other path keep the
-// same-site check.
+// Killed mid-batch with one message unanswered, the server delivers every email exactly once after a restart
+// (docs/decisions/0029-email-outbox.md); the one-click unsubscribe passes the same-site check, nothing else does.
 
 assertBuilt();
 
@@ -35,7 +31,7 @@ const env = {
 };
 const start = () => startServer({ dataDir, env });
 
-/** Each new lead's first sign-in emails the seeded admin and coach (staff-new-lead). */
+/** Each new lead's first sign-in emails the seeded admin and coach. */
 async function newLeads(server: RunningServer, count: number, tag: string) {
   for (let i = 0; i < count; i++) await localSignIn(server.url, `lead-${tag}-${i}@example.com`);
 }
@@ -49,7 +45,6 @@ describe("the email worker in the built server", () => {
   test("killed mid-batch: after a restart every email is delivered exactly once", async () => {
     server = await start();
     await newLeads(server, 10, "a");
-    // From the 7th on, the SMTP server takes each message and never answers: the process dies meanwhile.
     await expect.poll(() => smtp.attempts, { timeout: 60_000 }).toBeGreaterThanOrEqual(7);
     await server.stop("SIGKILL");
     expect(smtp.received).toHaveLength(6);
@@ -79,7 +74,7 @@ describe("the email worker in the built server", () => {
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
         body: "List-Unsubscribe=One-Click",
       });
-    // A provider's page may send its own Origin: the signature is the authority, so it passes.
+    // The signature is the authority, so a provider's own Origin passes.
     const foreign = { origin: "https://mail.example", "sec-fetch-site": "cross-site" };
 
     const page = await fetch(`${server.url}${path}`);
@@ -92,7 +87,6 @@ describe("the email worker in the built server", () => {
       await refused.arrayBuffer();
       expect(refused.status, target).toBe(400);
     }
-    // Every other path keeps the same-site check, and so does a path that only looks like the link.
     for (const target of ["/account", "/email/unsubscribe/not-a-token", "/email/unsubscribe/a~b.data"]) {
       const blocked = await oneClick(target, foreign);
       await blocked.arrayBuffer();
@@ -106,7 +100,6 @@ describe("the email worker in the built server", () => {
     expect(dataForm.status).toBe(200);
     expect(await dataForm.text()).toContain("unsubscribed");
 
-    // From now on the admin gets no new-lead emails; the coach still does.
     const before = smtp.received.length;
     await newLeads(server, 1, "b");
     await smtp.waitFor(before + 1, 30_000);

@@ -14,21 +14,11 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// Every action, every field, random and hostile input (issue #7, docs/SECURITY.md): markup, script
-// URLs in any case and padding, strings past each limit and of 100 KB+, odd Unicode (RTL override,
-// zero-width, lone surrogates, NUL, combining marks, emoji), numbers out of range, wrong enums, and
-// fields missing, repeated or unknown. Sent to the built server the way the browser sends them
-// (fetcher posts to `<path>.data`, some as plain form posts, URL-encoded or multipart).
-//
-// Properties: never a 5xx. A refusal is 400 (or 404/409 for ids that don't resolve, 413 for a body
-// over 1 MB) with a message; a success stores the value, and every page that shows it renders it
-// inert: no markup from the input outside escaped text, no `on…` attribute carrying it, no link or
-// source with a scheme other than http(s)/mailto. At the end, Chromium opens those pages with
-// JavaScript on and nothing the input carried runs.
-//
+// Every action and field with random and hostile input, sent as the browser sends it (docs/SECURITY.md,
+// "Input: limits on every field, hostile input"). Properties: never a 5xx; a refusal has an expected
+// status and a message; a stored value renders inert on every page showing it, and runs nothing in Chromium.
 // HOSTILE_RUNS sets the runs per property (default 30); HOSTILE_VERBOSE=1 prints how many runs stored
-// something. A failure prints fast-check's seed and the failing run (not shrunk: the server keeps
-// state between runs); replay it by adding `seed` and `path` to that property's options.
+// something. A failure prints the seed and run (not shrunk: the server keeps state); replay with `seed` and `path`.
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
 const OPTIONS = { numRuns: RUNS, endOnFailure: true } as const;
@@ -41,14 +31,11 @@ type Who = "admin" | "client" | "deleter";
 const cookies: Record<Who, string> = { admin: "", client: "", deleter: "" };
 const ids = { maya: "", sofia: "", daniel: "", roleTarget: "", deleter: "", lesson: "" };
 
-// ── What we send ────────────────────────────────────────────────────────────────────────────────
-
-/** `@@` in a template becomes the run's token: unique, lower-case, survives trimming and lower-casing. */
+/** Replaced by the run's token: unique, lower-case, survives trimming and lower-casing. */
 const TOKEN = "@@";
 let tokens = 0;
 const nextToken = () => `hx${(++tokens).toString(36)}${Math.random().toString(36).slice(2, 6)}q`;
 
-/** A field list as sent: names may repeat or be missing, values may be anything. */
 type Fields = [string, string][];
 
 const MARKUP = [
@@ -139,7 +126,6 @@ const ODD = [
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters the server refuses
 const REFUSED_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]/;
-/** Odd but valid Unicode that a field stores as typed (no control characters, no lone surrogates). */
 const STORABLE_ODD = ODD.filter((odd) => !REFUSED_CHARACTERS.test(odd));
 
 const oddText = fc
@@ -154,7 +140,7 @@ const schemeVariant = fc
   )
   .map(([pad, scheme, colon]) => `${pad}${scheme}${colon}__pwned('@@')`);
 
-/** Past the field's limit, or 100 KB and more (some of it over the 1 MB body limit once encoded). */
+/** Some of it over the 1 MB body limit once encoded. */
 const huge = (limit: number) =>
   fc
     .tuple(
@@ -169,7 +155,7 @@ const withToken = (parts: fc.Arbitrary<string>) =>
     .map((list) => list.join(" "))
     .map((text) => (text.includes(TOKEN) ? text : `${text} ${TOKEN}`));
 
-/** Markup, script URLs and odd Unicode mixed, always carrying the token (so a page can be searched for it). */
+/** Always carrying the token, so a page can be searched for it. */
 const hostileText = withToken(
   fc.oneof(
     fc.constantFrom(...MARKUP),
@@ -180,7 +166,6 @@ const hostileText = withToken(
   ),
 );
 
-/** The same short of what the server refuses outright (control characters): what gets stored. */
 const storableText = withToken(
   fc.oneof(
     fc.constantFrom(...MARKUP),
@@ -191,18 +176,13 @@ const storableText = withToken(
   ),
 );
 
-/**
- * A field's values: `any` is everything hostile, `storable` only what the server must accept and
- * store (markup, script URLs, odd Unicode within the limits). Half the runs of each property send
- * storable values only, so both outcomes, the refusal and the page showing the value, get exercised.
- */
+/** Half the runs send only `storable` values, so both the refusal and the shown value get exercised. */
 type Value = { any: fc.Arbitrary<string>; storable: fc.Arbitrary<string> };
 
-/** Within `limit` once each `@@` is a token (tokens are at most 14 characters). */
+/** Tokens are at most 14 characters. */
 const fits = (limit: number) => (value: string) =>
   [...value.trim().replaceAll(TOKEN, "x".repeat(14))].length <= limit;
 
-/** Storable text with one character the server refuses (NUL, a control, a lone surrogate) somewhere in it. */
 const withControl = fc
   .tuple(
     storableText,
@@ -231,7 +211,6 @@ const STORABLE_URLS = [...SCRIPT_URLS, ...SAFE_URLS].filter(
   (link) => !REFUSED_CHARACTERS.test(link) && !/[\t\n]/.test(link),
 );
 
-/** A link field without a format rule (shown as text unless http(s)/mailto). */
 const url = (limit: number): Value => ({
   storable: fc.oneof(fc.constantFrom(...STORABLE_URLS), storableText),
   any: fc.oneof(
@@ -242,7 +221,6 @@ const url = (limit: number): Value => ({
   ),
 });
 
-/** A link field that must be http(s): hostile paths and hosts, but the right scheme, when storable. */
 const httpUrl = (limit: number): Value => ({
   storable: fc
     .tuple(fc.mixedCase(fc.constantFrom("https://", "http://")), storableText)
@@ -261,7 +239,6 @@ const enumValue = (values: readonly string[]): Value => ({
   ),
 });
 
-/** A real id (`placeholder`, filled in per run), or something that is not one. */
 const idValue = (placeholder: string): Value => ({
   storable: fc.constant(placeholder),
   any: fc.oneof(
@@ -367,10 +344,8 @@ const instant: Value = {
   ),
 };
 
-/** A part of a form: its fields, given whether this run sends storable values only. */
 type Part = (storable: boolean) => fc.Arbitrary<Fields>;
 
-/** A field the action needs: storable runs always send it; other runs sometimes leave it out. */
 const required =
   (name: string, value: Value): Part =>
   (storable) =>
@@ -378,7 +353,6 @@ const required =
       ? value.storable.map((v): Fields => [[name, v]])
       : fc.option(value.any, { freq: 6 }).map((v): Fields => (v === null ? [] : [[name, v]]));
 
-/** An optional field: left out in any run now and then. */
 const optional =
   (name: string, value: Value): Part =>
   (storable) =>
@@ -396,7 +370,7 @@ const form =
   (storable) =>
     fc.tuple(...parts.map((part) => part(storable))).map((lists) => lists.flat());
 
-/** Link rows: 0–25 label/URL pairs (the limit is 20), sometimes with the counts out of step. */
+/** The limit is 20; counts sometimes out of step. */
 const linkRows =
   (labelName: string, urlName: string): Part =>
   (storable) =>
@@ -420,11 +394,9 @@ const linkRows =
           ),
       );
 
-/** One run in ten. */
 const rarely = <T>(arbitrary: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
 
-/** What happens to the field list on the way: a field dropped, one repeated, unknown ones added, a flood. */
 const mangling = fc.record({
   drop: rarely(fc.nat()),
   repeat: rarely(fc.nat()),
@@ -444,11 +416,7 @@ const mangling = fc.record({
 type Mangling = typeof mangling extends fc.Arbitrary<infer T> ? T : never;
 const UNTOUCHED: Mangling = { drop: null, repeat: null, extras: [], flood: false };
 
-/**
- * Two runs each property makes whatever fast-check's seed, so both outcomes are exercised every time
- * (a random half-and-half split can, now and then, draw a run with only one of them): a storable form
- * sent as generated, and the same form flooded past the 100-field limit, which is always refused.
- */
+/** Two runs made whatever the seed, so both outcomes are exercised every time: a storable form, and it flooded past 100 fields. */
 function certainRuns(fields: Part) {
   const [template = []] = fc.sample(fields(true), { numRuns: 1, seed: 9 });
   const sendAs = { document: false, multipart: false };
@@ -467,9 +435,7 @@ function mangle(fields: Fields, how: Mangling) {
   return out;
 }
 
-// ── How we send it ──────────────────────────────────────────────────────────────────────────────
-
-/** URL-encoding that keeps a lone surrogate as its (invalid) UTF-8 bytes instead of failing. */
+/** Keeps a lone surrogate as its (invalid) UTF-8 bytes instead of failing. */
 function encode(value: string): string {
   let out = "";
   for (const char of value) {
@@ -512,13 +478,12 @@ async function post(path: string, who: Who | null, fields: Fields, how: Transpor
   return readAnswer(response, how.document);
 }
 
-/** An answer as sent: a page, React Router's turbo-stream for a fetcher, or a JSON refusal. */
 async function readAnswer(response: Response, document: boolean): Promise<Answer> {
   const location = response.headers.get("location");
   const type = response.headers.get("content-type") ?? "";
   if (document || !/^text\/x-script/.test(type)) {
     const text = await response.text();
-    // A refusal before the app (the same-site rule, a rate limit, a declared body over 1 MB) is JSON: `{ error }`.
+    // A refusal before the app (same-site rule, rate limit, declared body too big) is JSON.
     const value = /^application\/json/.test(type) ? { data: JSON.parse(text) } : undefined;
     return { status: response.status, value, text, location };
   }
@@ -527,7 +492,6 @@ async function readAnswer(response: Response, document: boolean): Promise<Answer
   return { status: response.status, value, text: "", location };
 }
 
-/** The action's answer: `{ ok, error, … }` returned, or thrown (an error response), or a redirect. */
 function answerOf(sent: Answer): { data?: Record<string, unknown>; message?: unknown; redirect?: string } {
   const value = sent.value as
     | { data?: Record<string, unknown>; error?: { data?: { error?: unknown } }; redirect?: string }
@@ -541,10 +505,7 @@ function answerOf(sent: Answer): { data?: Record<string, unknown>; message?: unk
 
 const REFUSALS = [400, 404, 409, 413];
 
-/**
- * The properties every answer has: never a 5xx; a refusal has one of the expected statuses and (for
- * a fetcher post) a message; a redirect stays on this site. Returns whether the action succeeded.
- */
+/** Returns whether the action succeeded. */
 function judge(sent: Answer, how: Transport, refusals = REFUSALS): boolean {
   expect(sent.status, `a 5xx: ${sent.text.slice(0, 300)}`).toBeLessThan(500);
   const answer = answerOf(sent);
@@ -561,8 +522,6 @@ function judge(sent: Answer, how: Transport, refusals = REFUSALS): boolean {
   }
   return answer.data?.ok !== false;
 }
-
-// ── How we look at what was stored ──────────────────────────────────────────────────────────────
 
 async function page(path: string, who: Who): Promise<string> {
   const response = await fetch(`${server.url}${path}`, {
@@ -596,12 +555,7 @@ const URL_ATTRIBUTES = new Set([
 ]);
 const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
 
-/**
- * What in the sent values would be markup if it came out unescaped: every stretch from a `<` (or a
- * `"` followed by another `"` or `<`) up to the token. React escapes `<`, `>`, `&`, `"` and `'` in
- * text and attributes, and React Router's inline data escapes `<`, `>` and `&`: none of these
- * stretches can appear as is in a page that rendered the value inert.
- */
+/** React and React Router's inline data escape these, so none can appear as is in a page that rendered the value inert. */
 function markupStretches(values: string[], token: string): string[] {
   const stretches = new Set<string>();
   for (const value of values) {
@@ -617,7 +571,6 @@ function markupStretches(values: string[], token: string): string[] {
   return [...stretches];
 }
 
-/** The page renders the run's values inert (see the top of the file). */
 function expectInert(html: string, where: string, token: string, sent: string[]) {
   const lower = html.toLowerCase();
   for (const stretch of markupStretches(sent, token)) {
@@ -625,7 +578,7 @@ function expectInert(html: string, where: string, token: string, sent: string[])
       false,
     );
   }
-  // Tags outside scripts (their text is data): attribute names, event handlers and URLs.
+  // Script text is data: only tags outside scripts are checked.
   const outsideScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "<script></script>");
   for (const [tag, name = "", attributes = ""] of outsideScripts.matchAll(/<([a-zA-Z][\w:-]*)([^<>]*)>/g)) {
     expect(name.includes(token), `${where}: a tag named from the input: ${tag.slice(0, 200)}`).toBe(false);
@@ -644,7 +597,6 @@ function expectInert(html: string, where: string, token: string, sent: string[])
   }
 }
 
-/** Pages to open in Chromium at the end: each kind of page a stored value was checked on. */
 const shownPages = new Map<string, { path: string; who: Who }>();
 
 async function expectShownInert(
@@ -654,11 +606,11 @@ async function expectShownInert(
   shownFields: string[],
 ) {
   const sent = fields.map(([, value]) => value);
-  // The token must be on at least one page when a shown field carried it: else we'd check nothing.
+  // Else we'd check nothing.
   const expectToken = fields.some(([name, value]) => shownFields.includes(name) && value.includes(token));
   let found = false;
   for (const { path, who } of pages) {
-    // One of each kind of page (the latest) for Chromium: the lesson pages and the list's searches look alike.
+    // The lesson pages and the list's searches look alike: one of each kind suffices.
     const kind = path.replace(/\?.*$/, "").replace(/^\/admin\/lessons\/.*/, "/admin/lessons/:id");
     shownPages.set(`${who} ${kind}`, { path, who });
     const html = await page(path, who);
@@ -669,11 +621,8 @@ async function expectShownInert(
     expect(found, `the stored value (token ${token}) is shown on ${pages.map((p) => p.path)}`).toBe(true);
 }
 
-// ── Setup ───────────────────────────────────────────────────────────────────────────────────────
-
 const idOf = (email: string) => personIdOf(server.url, cookies.admin, email);
 
-/** A plain valid post as admin (setup for a run); fails the test unless it succeeds. */
 async function adminDoes(path: string, fields: Record<string, string>): Promise<Record<string, unknown>> {
   const sent = await post(path, "admin", Object.entries(fields), { document: false, multipart: false });
   const answer = answerOf(sent);
@@ -681,7 +630,6 @@ async function adminDoes(path: string, fields: Record<string, string>): Promise<
   return (answer.data?.value ?? answer.data) as Record<string, unknown>;
 }
 
-/** A new lead (first sign-in of a fresh address), for the runs that delete or convert someone. */
 async function freshLead(): Promise<{ id: string; email: string }> {
   const email = `lead-${nextToken()}@example.com`;
   await localSignIn(server.url, email);
@@ -710,9 +658,7 @@ beforeAll(async () => {
 const serverErrors = () =>
   jsonLines(server.stdout()).filter((line) => typeof line.status === "number" && line.status >= 500);
 
-// ── The actions ─────────────────────────────────────────────────────────────────────────────────
-
-/** Fills the token and the run's placeholders (also upper-cased: `@EMAIL@`) into names and values. */
+/** Placeholders also upper-cased: `@EMAIL@`. */
 const fill = (fields: Fields, values: Record<string, string>) =>
   fields.map(([name, value]): [string, string] => {
     let [n, v] = [name, value];
@@ -732,21 +678,17 @@ type Case = {
   name: string;
   who: Who;
   fields: Part;
-  /** Per run: the placeholders' values (a fresh homework, lead, resource…). */
   prepare?: () => Promise<Record<string, string>>;
   path: (values: Record<string, string>) => string;
-  /** Where a success is shown, and which fields those pages show. */
   shown?: (
     values: Record<string, string>,
     answer: ReturnType<typeof answerOf>,
   ) => { path: string; who: Who }[];
   shownFields?: string[];
-  /** The action never succeeds with these fields (an unknown intent). */
   alwaysRefused?: boolean;
 };
 
 const detail = (values: Record<string, string>) => `/admin/clients/${values["@client@"] ?? ids.maya}`;
-/** The intent field: now and then missing when the run is not a storable one. */
 const intent = (name: string) => required("intent", { storable: fc.constant(name), any: fc.constant(name) });
 
 const CASES: Case[] = [
@@ -852,7 +794,7 @@ const CASES: Case[] = [
       required("title", text(LIMITS.title)),
       required("url", httpUrl(LIMITS.url)),
       optional("tags", {
-        // Each tag within 40 characters once the token is in (10 at most, so within the field's limit too).
+        // Within 40 characters once the token is in, 10 at most.
         storable: fc
           .array(
             fc.constantFrom(
@@ -1001,8 +943,6 @@ const CASES: Case[] = [
   },
 ];
 
-// ── The properties ──────────────────────────────────────────────────────────────────────────────
-
 describe("every action, random and hostile fields: a 400 with a message, or stored and shown inert", () => {
   for (const c of CASES) {
     test(c.name, async () => {
@@ -1023,7 +963,6 @@ describe("every action, random and hostile fields: a 400 with a message, or stor
           const sent = await post(c.path(values), c.who, fields, sendAs);
           const stored = judge(sent, sendAs);
           outcomes[stored ? "stored" : "refused"]++;
-          // Storable values within the limits are stored (an id that was found, a value that fits).
           if (storable && c.shown)
             expect(stored, `refused: ${JSON.stringify(sent.value ?? sent.status)}`).toBe(true);
           if (stored && c.shown) {
@@ -1033,7 +972,6 @@ describe("every action, random and hostile fields: a 400 with a message, or stor
         { ...OPTIONS, examples: certainRuns(c.fields) },
       );
       if (process.env.HOSTILE_VERBOSE) console.log(c.name, outcomes);
-      // Both outcomes happened: the property checked refusals and stored values alike.
       expect(outcomes.refused, JSON.stringify(outcomes)).toBeGreaterThan(0);
       if (!c.alwaysRefused) expect(outcomes.stored, JSON.stringify(outcomes)).toBeGreaterThan(0);
     });
@@ -1041,7 +979,7 @@ describe("every action, random and hostile fields: a 400 with a message, or stor
 });
 
 describe("sign-in and sign-out", () => {
-  // Any return path is accepted as a field; only a same-site path is followed (judge checks every redirect).
+  // Any return path is accepted as a field; only a same-site one is followed (judge checks every redirect).
   const redirectTo: Value = {
     storable: fc.oneof(
       fc.constantFrom(
@@ -1090,7 +1028,6 @@ describe("sign-in and sign-out", () => {
           outcomes[signedIn ? "stored" : "refused"]++;
           if (storable) expect(signedIn, JSON.stringify(sent.value ?? sent.status)).toBe(true);
           if (signedIn) {
-            // The person is listed for the admin with the name as given (found by the token in the email).
             await expectShownInert(
               [{ path: `/admin/clients?${new URLSearchParams({ q: token, filter: "all" })}`, who: "admin" }],
               token,
@@ -1127,7 +1064,6 @@ describe("sign-in and sign-out", () => {
           const tooLarge = new TextEncoder().encode(body).byteLength > 1_048_576;
           expect(response.status, answer.slice(0, 300)).toBe(tooLarge ? 413 : path === "/logout" ? 302 : 200);
           if (tooLarge) expect(answer).toContain("The form is too large (at most 1 MB).");
-          // Signed out, the account page sends the person to sign in; refused, the session goes on.
           const account = await fetch(`${server.url}/account`, { headers: { cookie }, redirect: "manual" });
           await account.arrayBuffer();
           expect(account.status).toBe(tooLarge ? 200 : 302);
@@ -1137,8 +1073,6 @@ describe("sign-in and sign-out", () => {
     );
   });
 });
-
-// ── Bodies that are not forms, or too much of one ───────────────────────────────────────────────
 
 const FORM_PATHS = () => [
   { path: `/admin/clients/${ids.maya}`, who: "admin" as const },
@@ -1201,7 +1135,6 @@ describe("the body itself", () => {
             method: "POST",
             redirect: "manual",
             headers,
-            // A stream has no declared length: the server finds out while reading.
             body: chunked ? new Blob([bytes]).stream() : bytes,
             ...(chunked ? { duplex: "half" } : {}),
             signal: AbortSignal.timeout(60_000),
@@ -1219,8 +1152,7 @@ describe("the body itself", () => {
     const big = new TextEncoder().encode(`intent=add-activity&title=${"a".repeat(5 * 1_048_576)}`);
     for (const { path, who } of FORM_PATHS()) {
       for (const chunked of [false, true]) {
-        // In time: the signal's 30 s, far beyond what the server needs; a server that waited for more
-        // would time out whatever the machine's speed.
+        // The signal's 30 s is far beyond what the server needs; one that waited for more would time out anyway.
         const response = await fetch(`${server.url}${path}.data`, {
           method: "POST",
           headers: {
@@ -1237,7 +1169,6 @@ describe("the body itself", () => {
         expect(answerOf(sent).message).toBe("The form is too large (at most 1 MB).");
       }
     }
-    // Past the drain limit the server stops reading and drops the connection; it never answers 5xx.
     const outcome = await fetch(`${server.url}/admin/clients/${ids.maya}.data`, {
       method: "POST",
       headers: {
@@ -1259,8 +1190,6 @@ describe("the body itself", () => {
   });
 });
 
-// ── What Chromium makes of it ───────────────────────────────────────────────────────────────────
-
 describe("in a real browser", () => {
   test("the pages holding every stored value run none of it and link nowhere unsafe", async () => {
     expect(shownPages.size, "the properties above stored values and checked pages").toBeGreaterThan(0);
@@ -1278,7 +1207,7 @@ describe("in a real browser", () => {
           const report = (what: unknown) =>
             (window as unknown as { __pwned(x: unknown): void }).__pwned(what);
           window.alert = report;
-          // An inline script or handler the page's policy blocked was still injected: report that too.
+          // An inline script or handler the policy blocked was still injected: report that too.
           document.addEventListener("securitypolicyviolation", (event) => {
             if (event.blockedURI === "inline" || event.sample.includes("__pwned")) {
               report(`blocked by the policy: ${event.violatedDirective} ${event.sample}`);
@@ -1295,7 +1224,7 @@ describe("in a real browser", () => {
         });
         const response = await tab.goto(path, { waitUntil: "load" });
         expect(response?.status(), `${who} ${path}`).toBe(200);
-        // Hydrated: React has attached; give any injected handler (onerror, onload, onfocus) time to run.
+        // Give any injected handler (onerror, onload, onfocus) time to run.
         const hydrated = await tab
           .waitForFunction(() => "__reactRouterDataRouter" in window, undefined, { timeout: 15_000 })
           .then(

@@ -13,8 +13,8 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// Every public page is valid HTML by the Nu Html Checker (vnu-jar from npm, run on the machine's Java;
-// its postinstall download is denied in package.json), as the pages are served.
+// Every public page as served is valid by the Nu Html Checker (vnu-jar's download is denied in package.json;
+// it runs on the machine's Java).
 
 const VNU = path.join(repoRoot, "node_modules", "vnu-jar", "build", "dist", "vnu.jar");
 const PAGES = [...PUBLIC_PAGES, "/demo", "/demo/plan"];
@@ -42,7 +42,7 @@ test("the public pages and the demo have no Nu Html Checker error", async () => 
     writeFileSync(file, await response.text());
     files.push(file);
   }
-  // vnu exits 1 when it finds errors; the report (JSON on stderr) is what the test reads either way.
+  // vnu exits 1 on errors; the JSON report on stderr is read either way.
   const run = await promisify(execFile)(
     "java",
     ["-jar", VNU, "--format", "json", "--errors-only", ...files],

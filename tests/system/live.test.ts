@@ -7,23 +7,14 @@ import { type RunningServer, waitFor } from "../support/server-process";
 import { openSse, type SseStream } from "../support/sse";
 import { startTwoProcesses, twoProcessesUnavailable } from "../support/two-processes";
 
-// Live updates across processes (issue #8, docs/decisions/0014-live-updates.md): two built servers on one
-// fresh PostgreSQL database. A change made through one reaches a client's stream on the other, pushed by
-// LISTEN/NOTIFY (its 2 s target timed by bench/live.mjs); another client's streams hear nothing of it; a
-// sign-out ends the person's stream on the other process; the per-person cap answers 429 and streams are
-// released when closed (proved by behaviour: 50 opened and closed, then the full 5 open again). A change
-// made between a page's render and its stream's start is the stream's first message, whichever process
-// rendered the page (docs/decisions/0037-live-catch-up.md).
+// Live updates across two built servers on one PostgreSQL database (docs/decisions/0014-live-updates.md,
+// 0037-live-catch-up.md): pushes, audiences, sign-out, the per-person cap, and catch-up on either process.
 
 const skipReason = await twoProcessesUnavailable("the live-update system tests");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * How long a stream already open is given to bring a change. Only a push (LISTEN/NOTIFY, no timer on
- * the way) brings one on that stream, so the wait proves the path however slow the machine; the 2 s
- * target is a latency, measured by bench/live.mjs (docs/BENCHMARKS.md), not asserted here.
- */
+/** Only a push brings a change on an open stream, so any wait proves the path; latency is bench/live.mjs's. */
 const PUSHED_WITHIN_MS = 20_000;
 
 describe.skipIf(Boolean(skipReason))("live updates on two server processes sharing PostgreSQL", () => {
@@ -33,7 +24,6 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
   const streams: SseStream[] = [];
   const cookies = { admin: "", daniel: "", maya: "", sofia: "" };
   let danielId = "";
-  /** By then both processes listen on the bus (they do from their start). */
   let startedAt = 0;
 
   async function stream(server: RunningServer, cookie: string, since?: number): Promise<SseStream> {
@@ -50,7 +40,6 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     return opened;
   }
 
-  /** The admin's +1 on Daniel's 30-minute sessions, through process B. */
   async function adminAddsDanielsSession() {
     const response = await fetch(`${b.url}/admin/clients/${danielId}`, {
       method: "POST",
@@ -109,7 +98,6 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     await sleep(startedAt + CATCH_UP_MARGIN_MS + 1_000 - Date.now());
     const adminOnA = await readyStream(a, cookies.admin);
     const adminOnB = await readyStream(b, cookies.admin);
-    // Daniel's and Maya's dashboards, rendered by A: each page is told when its data was read.
     const page = async (cookie: string) => {
       const response = await fetch(`${a.url}/dashboard`, { headers: { cookie } });
       expect(response.status).toBe(200);
@@ -118,8 +106,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     const danielRendered = await page(cookies.daniel);
     const mayaRendered = await page(cookies.maya);
 
-    // The admin's change through B, after both renders; both processes have heard it (the admin's
-    // streams say so) before Daniel's streams start, so no live delivery can carry it to them.
+    // Both processes heard it before Daniel's streams start: no live delivery can carry it to them.
     await adminAddsDanielsSession();
     const usage = { kind: "usage", clientId: danielId };
     for (const s of [adminOnA, adminOnB]) {
@@ -132,16 +119,13 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
       const ready = s.frames.findIndex((f) => f.event === "ready");
       return s.frames.slice(0, ready).map((f) => ({ event: f.event, data: JSON.parse(f.data) }));
     };
-    // Rendered by A, streamed by A; rendered by A, streamed by B (another process's clock).
     for (const server of [a, b]) {
       const danielLate = await stream(server, cookies.daniel, danielRendered);
       expect(await firstWords(danielLate)).toEqual([{ event: "change", data: usage }]);
       danielLate.close();
     }
-    // Maya's page, rendered at the same time, has nothing to catch up on.
     const mayaLate = await stream(a, cookies.maya, mayaRendered);
     expect(await firstWords(mayaLate)).toEqual([]);
-    // A stream that is not told when its page was rendered can't tell: it says resync.
     const unknown = await stream(a, cookies.maya);
     expect(await firstWords(unknown)).toEqual([{ event: "resync", data: {} }]);
     for (const s of [adminOnA, adminOnB, mayaLate, unknown]) s.close();
@@ -151,7 +135,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     const danielOnA = await readyStream(a, cookies.daniel);
     const mayaOnA = await readyStream(a, cookies.maya);
     const sofiaOnB = await readyStream(b, cookies.sofia);
-    // The admin signed in through B: sessions are database rows, so A knows the cookie too.
+    // Sessions are database rows, so A knows a cookie made through B.
     const adminOnA = await readyStream(a, cookies.admin);
 
     const started = performance.now();
@@ -160,13 +144,11 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     const heard = await danielOnA.next((f) => f.event === "change", PUSHED_WITHIN_MS);
     console.log(`B → A delivery: ${(heard.at - started).toFixed(0)} ms after the admin's request was sent`);
     expect(JSON.parse(heard.data)).toEqual({ kind: "usage", clientId: danielId });
-    // Staff on either process hear it (they may open any client), as ids only.
     expect(JSON.parse((await adminOnA.next((f) => f.event === "change", PUSHED_WITHIN_MS)).data)).toEqual({
       kind: "usage",
       clientId: danielId,
     });
 
-    // Time for a stray event to arrive, then: nothing at all on the other clients' streams.
     await sleep(1_000);
     expect(changes(mayaOnA)).toEqual([]);
     expect(changes(sofiaOnB)).toEqual([]);
@@ -186,7 +168,7 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     });
     await plan.arrayBuffer();
     expect(plan.status).toBe(200);
-    // The plan change's own frame (an earlier test's change may still be on its way to this stream).
+    // An earlier test's change may still be on its way to this stream.
     const isProfileChange = (f: { event: string; data: string }) =>
       f.event === "change" && f.data.includes('"profile"');
     expect(JSON.parse((await danielOnA.next(isProfileChange, PUSHED_WITHIN_MS)).data)).toEqual({
@@ -195,7 +177,6 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
       userId: danielId,
     });
 
-    // Maya signs out through process B: every one of her sessions ends, and her stream on A is told.
     const mayaOnB = await localSignIn(b.url, "maya.chen@example.com");
     const out = await fetch(`${b.url}/auth/sign-out`, {
       method: "POST",
@@ -218,11 +199,10 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     const five = await Promise.all([1, 2, 3, 4, 5].map(() => readyStream(a, cookie)));
     const sixth = await stream(a, cookie);
     expect(sixth.status).toBe(429);
-    // The cap is per person, not per server: another person still gets a stream.
     (await readyStream(a, cookies.daniel)).close();
     for (const s of five) s.close();
 
-    // 50 streams opened and closed, in fives: if any were kept, the cap would refuse the next ones.
+    // If any were kept, the cap would refuse the next ones.
     for (let round = 0; round < 10; round += 1) {
       const batch = await waitFor(
         async () => {

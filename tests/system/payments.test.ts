@@ -11,10 +11,8 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// Payments on the built server (issue #16): the webhook is answered on its raw body ahead of every
-// parser and the same-site check (Stripe sends no Origin), bounded in size, and only at its own path;
-// the pricing page's buttons follow the configuration (Stripe, the local test checkout, or the links
-// in site settings); the local test checkout is a developer door (app/server/developer.server.ts).
+// Payments on the built server (docs/decisions/0027-payments.md): the webhook on its raw body ahead of every
+// parser and the same-site check, bounded and only at its path; the local test checkout a developer door.
 
 assertBuilt();
 afterAll(() => stopAllServers());
@@ -25,12 +23,10 @@ let off: RunningServer;
 beforeAll(async () => {
   [stripe, off] = await Promise.all([
     startServer({ env: { STRIPE_SECRET_KEY: TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }),
-    // A public site without keys: no payments at all, whatever interface it binds.
     startServer({ env: { ...PUBLIC_SITE_ENV, HOST: "0.0.0.0" } }),
   ]);
 }, 120_000);
 
-/** app/domain/checkout.ts STAFF_CANNOT_BUY, as HTML or as the .data stream spells its apostrophe. */
 const STAFF_WORDS = /Staff accounts can(?:'|&#x27;|&#39;)t buy an offer/;
 
 function post(server: RunningServer, path: string, body: string, signature?: string) {
@@ -49,7 +45,7 @@ describe("POST /webhooks/stripe", () => {
     expect(
       (await post(stripe, "/webhooks/stripe", body, signed(event, "whsec_other").signature)).status,
     ).toBe(400);
-    // The same JSON re-serialised with other spacing is not what was signed.
+    // Re-serialised JSON is not what was signed.
     const respaced = JSON.stringify(event, null, 2);
     expect((await post(stripe, "/webhooks/stripe", respaced, signature)).status).toBe(400);
 
@@ -84,7 +80,6 @@ describe("POST /webhooks/stripe", () => {
     const huge = JSON.stringify({ id: "evt_big", type: "x", data: { object: { pad: "a".repeat(400_000) } } });
     const tooLarge = await post(stripe, "/webhooks/stripe", huge, signed(JSON.parse(huge)).signature);
     expect(tooLarge.status).toBe(413);
-    // In the webhook's own words, as JSON, not Express's error page.
     expect(tooLarge.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await tooLarge.json()).toEqual({ error: "Body too large." });
   });
@@ -139,7 +134,6 @@ describe("the pricing buttons and the checkout pages follow the configuration", 
   });
 
   test("staff are told why they can't buy: the page, its .data twin and a POST all answer 403 with the reason", async () => {
-    // The seeded coach (app/server/seed.server.ts).
     const cookie = await localSignIn(stripe.url, "coach@example.com", { headers: { origin: stripe.url } });
     for (const path of ["/checkout", "/checkout.data"]) {
       const response = await fetch(`${stripe.url}${path}?offer=pro&currency=USD&option=upfront`, {
@@ -190,7 +184,6 @@ describe("the pricing buttons and the checkout pages follow the configuration", 
   });
 });
 
-/** Local sign-in on a server that must not offer it: null when refused. */
 async function localSignInOrNull(server: RunningServer): Promise<string | null> {
   try {
     return await localSignIn(server.url, "nobody@example.com", { headers: { origin: server.url } });

@@ -19,8 +19,7 @@ import {
   waitFor,
 } from "../support/server-process";
 
-// The built server as a process on PostgreSQL 15: the shared server for migrate-and-seed, and a
-// private throwaway cluster for the outage test, so the shared server is never disturbed.
+// A private throwaway cluster for the outage test, so the shared server is never disturbed.
 
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 const run = promisify(execFile);
@@ -59,7 +58,6 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
         scratch.url,
       );
-      // Every table the Drizzle schema declares, whatever it is at the moment.
       const declared = Object.values(schema)
         .filter((value) => is(value, PgTable))
         .map((table) => getTableName(table));
@@ -79,7 +77,7 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
   });
 
   describe("a private cluster that goes down and comes back", () => {
-    // PostgreSQL refuses to run as root: run its tools as the postgres user then.
+    // PostgreSQL refuses to run as root.
     const asRoot = process.getuid?.() === 0;
     let base = "";
     let dataDir = "";
@@ -145,7 +143,6 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
 
       await stopCluster("fast");
 
-      // Signed-in pages: 503 with the friendly page, as a document and as a client-side navigation.
       for (const [path, cookie] of [
         ["/dashboard", client],
         ["/homework", client],
@@ -159,17 +156,14 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
         expect(html, path).toContain("Please try again in a minute.");
       }
       expect((await page("/dashboard.data", client)).status).toBe(503);
-      // A change is refused the same way, and nothing half-happens.
       const change = await fetch(`${server.url}/admin/clients/00000000-0000-4000-8000-000000000000`, {
         method: "POST",
         headers: { cookie: admin, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "add-activity", title: "During the outage" }),
       });
       expect(change.status).toBe(503);
-      // Sign-in cannot complete, and says why.
       const signIn = await postLocalSignIn(server.url, "maya.chen@example.com");
       expect(signIn.status).toBe(503);
-      // Public pages need no database.
       for (const path of ["/", "/about", "/pricing", "/login"]) {
         expect((await page(path, "")).status, path).toBe(200);
       }
@@ -197,7 +191,6 @@ describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
       });
       console.log(`/healthz recovered ${Date.now() - started} ms after the cluster restarted`);
       expect(server.process.exitCode).toBeNull();
-      // The same sessions work again.
       expect((await page("/dashboard", client)).status).toBe(200);
       expect((await page("/admin/clients", admin)).status).toBe(200);
 

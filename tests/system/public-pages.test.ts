@@ -8,8 +8,7 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// Every public route of SPEC §2 answers 200 with complete server-rendered HTML (no JavaScript needed
-// to read it), unknown paths answer 404, and search engines find what they need.
+// docs/product/screens.md, Route table: every public route is complete server-rendered HTML.
 
 const PUBLIC_PAGES: [path: string, heading: RegExp][] = [
   ["/", /<h1[^>]*>[^<]*Land your next/],

@@ -3,10 +3,8 @@ import { localSignIn, requestFrom } from "../support/local-sign-in";
 import { personIdOf } from "../support/people-list";
 import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
 
-// Changes are capped per client address (express-shell/main.ts) and per signed-in person
-// (app/server/rate-limit.server.ts), both at MUTATION_RATE_LIMIT a minute: over it, 429 with
-// Retry-After, the change does not run, and reading the site is never limited. The server trusts
-// X-Forwarded-For from loopback (a local proxy), which lets one test machine play several addresses.
+// docs/SECURITY.md, "Rate limits". The server trusts X-Forwarded-For from loopback, so one machine plays
+// several addresses.
 
 const LIMIT = 3;
 let server: RunningServer;
@@ -18,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => stopAllServers());
 
 let address = 0;
-/** A different client address for every request, so only the per-person limit can apply. */
 function freshAddress() {
   address += 1;
   return { "x-forwarded-for": `203.0.113.${address}` };
@@ -68,22 +65,20 @@ test("one person over the limit gets 429 from any address, and the refused chang
   expect(limited.status).toBe(429);
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
 
-  // The first LIMIT activities were recorded, the refused one was not; reading still works.
   const page = await fetch(`${server.url}/admin/clients/${id}`, { headers: { cookie: admin } });
   expect(page.status).toBe(200);
   const html = await page.text();
   for (let n = 1; n <= LIMIT; n += 1) expect(html).toContain(`${title} #${n}`);
   expect(html).not.toContain(`${title} #${LIMIT + 1}`);
 
-  // Someone else is not held back by the admin's limit.
   const maya = await localSignIn(server.url, "maya.chen@example.com", { localAddress: "127.0.0.3" });
   expect((await post("/auth/sign-out", {}, { cookie: maya, ...freshAddress() })).status).not.toBe(429);
 });
 
 test("the per-person limit counts a change however its URL is spelled (`.data`, `?index`, trailing slash)", async () => {
-  // The coach: the admin used up their own limit in the test above.
+  // The admin used up their own limit in the test above.
   const coach = await localSignIn(server.url, "coach@example.com", { localAddress: "127.0.0.4" });
-  // An unknown intent is refused (400) but still counts: the limit runs before any action.
+  // The limit runs before any action, so an unknown intent still counts.
   const spellings = ["/admin/clients.data", "/admin.data?index", "/admin/clients/", "/ADMIN/clients.data"];
   const statuses: number[] = [];
   for (const path of spellings) {

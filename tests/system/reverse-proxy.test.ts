@@ -20,14 +20,12 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// The deployment the README recommends, run as written: the built server with the settings of
-// deploy/coach.env.example (README "Deploy"), behind real nginx configured by the shipped
-// deploy/nginx/coach.conf (tests/support/nginx.ts changes only its ports and certificate). Every
-// request below goes through nginx over TLS as https://coach.example, from a loopback address of its own.
+// The README's recommended deployment as written: deploy/coach.env.example's settings behind real nginx with
+// the shipped deploy/nginx/coach.conf, reached over TLS as https://coach.example.
 
 const skipReason = nginxUnavailable();
 
-/** The uncommented lines of deploy/coach.env.example, as systemd's EnvironmentFile reads them. */
+/** As systemd's EnvironmentFile reads them. */
 function shippedSettings(): Env {
   const settings: Env = {};
   for (const line of readFileSync(path.join(repoRoot, "deploy", "coach.env.example"), "utf8").split("\n")) {
@@ -37,23 +35,20 @@ function shippedSettings(): Env {
   return settings;
 }
 
-/** Sign-ins allowed per address per minute here: low, so one address runs out quickly. */
 const SIGN_IN_LIMIT = 8;
-/** The largest form the app takes, which deploy/nginx/coach.conf's client_max_body_size matches. */
+/** deploy/nginx/coach.conf's client_max_body_size matches it. */
 const LIMIT_BYTES = FORM_LIMITS.bytes;
 
 describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production settings", () => {
   let provider: Awaited<ReturnType<typeof startOidcProvider>>;
   let site: RunningServer;
   let proxy: ReverseProxy;
-  // The same settings without Stripe keys (payments are optional): no test checkout there either.
   let keyless: RunningServer;
   let keylessProxy: ReverseProxy;
 
   beforeAll(async () => {
     assertBuilt();
     provider = await startOidcProvider();
-    // The shipped settings, but the test's own port, data folder, provider, secrets and admin.
     const { PORT: _port, DATA_DIR: _dataDir, ...shipped } = shippedSettings();
     expect(shipped).toMatchObject({ HOST: "127.0.0.1", PUBLIC_ORIGIN: `https://${SITE_HOST}` });
     const production: Env = {
@@ -65,10 +60,10 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
       ADMIN_EMAILS: "admin@example.com",
       CAL_WEBHOOK_SECRET: TEST_CAL_SECRET,
       SIGN_IN_RATE_LIMIT: String(SIGN_IN_LIMIT),
-      // The default change limit, as in production (startServer raises it for other suites).
+      // As in production: startServer raises it for other suites.
       MUTATION_RATE_LIMIT: undefined,
     };
-    // Two servers starting at once on a busy machine: a generous wait for their first answer.
+    // Two servers starting at once on a busy machine.
     const timeoutMs = 180_000;
     [site, keyless] = await Promise.all([
       startServer({
@@ -90,12 +85,11 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
     await stopAllServers();
   });
 
-  /** A person signed in through the provider, through nginx, from their own address. */
   const signIn = (through: ReverseProxy, email: string, localAddress: string) =>
     signInWithProvider(through.client(localAddress), { sub: `sub-${email}`, email });
 
-  // What a browser sends with a form posted on the site: React Router refuses a document POST whose
-  // Origin differs from the URL it was given, so this also proves nginx passes the scheme and host on.
+  // React Router refuses a document POST whose Origin differs from its URL, so this also proves nginx passes
+  // the scheme and host on.
   const browser = { origin: `https://${SITE_HOST}`, "sec-fetch-site": "same-origin" };
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit => ({
     method: "POST",
@@ -117,7 +111,6 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
     expect(answer.headers.location).toBe(`https://${SITE_HOST}/pricing`);
   });
 
-  // A visitor as is, and one claiming to be on the developer's own machine in the headers a proxy sets.
   const CLAIMS: Record<string, string>[] = [
     {},
     { "x-forwarded-host": "localhost" },
@@ -199,8 +192,7 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
       expect(stream.protocol).toBe("h2");
       expect(stream.status).toBe(200);
       await stream.next((frame) => frame.event === "ready");
-      // Booked from the client's own portal link: its metadata[portal] token makes the booking hers
-      // (docs/decisions/0036-booking-ownership.md), read from a Book link on her dashboard.
+      // docs/decisions/0036-booking-ownership.md.
       const dashboard = await (
         await proxy.client("127.0.0.11")("/dashboard", { headers: { cookie: session } })
       ).text();
@@ -228,7 +220,6 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
     const send = proxy.client();
     const deliver = (path: string, body: string, headers: Record<string, string>) =>
       send(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
-    // Tampered: one byte of the body changed under the same signature.
     const tamper = (body: string) => body.replace(/"id":"/, '"id":"x');
 
     const event = signed(stripeEvent("customer.created", { id: "cus_proxy", object: "customer" }));
@@ -264,10 +255,9 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
     for (let i = 0; i < SIGN_IN_LIMIT; i += 1) first.push(await start("127.0.0.2"));
     expect(first).toEqual(Array(SIGN_IN_LIMIT).fill(302));
     expect(await start("127.0.0.2")).toBe(429);
-    // A visitor naming another address: nginx writes the one it saw, so the bucket is the same.
+    // nginx writes the address it saw, so the bucket is the same.
     expect(await start("127.0.0.2", { "x-forwarded-for": "203.0.113.9" })).toBe(429);
     expect(await start("127.0.0.2", { forwarded: "for=203.0.113.9" })).toBe(429);
-    // Another person, another address: their own bucket.
     expect(await start("127.0.0.3")).toBe(302);
   });
 
@@ -284,7 +274,7 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
       `${new URLSearchParams({ intent: "add-activity", title, details: "", link: "" })}&pad=${pad}`;
     const headers = { ...browser, cookie: session, "content-type": "application/x-www-form-urlencoded" };
 
-    // The same form within the limit is taken: the refusals below are about size alone.
+    // So the refusals below are about size alone.
     const within = await send(page, { method: "POST", headers, body: activity("Within the limit") });
     await within.arrayBuffer();
     expect(within.status).toBe(200);
@@ -297,7 +287,6 @@ describe.skipIf(Boolean(skipReason))("behind nginx, with the README's production
     await declared.arrayBuffer();
     expect(declared.status).toBe(413);
 
-    // Chunked, no Content-Length: 64 KiB at a time, 2 MiB in all unless refused first.
     const chunk = new TextEncoder().encode("a".repeat(65_536));
     let sent = 0;
     const chunked = await send(page, {

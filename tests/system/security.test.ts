@@ -13,8 +13,7 @@ import {
   stopAllServers,
 } from "../support/server-process";
 
-// Response headers, and the same-site rule for state-changing requests: a foreign Origin or
-// Sec-Fetch-Site is refused with 403 before any action runs, even with a valid session.
+// docs/SECURITY.md, "Content-Security-Policy and headers".
 
 let server: RunningServer;
 let cookie = "";
@@ -60,14 +59,13 @@ test("pages carry nosniff, a referrer policy, no framing and a permissions polic
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("permissions-policy")).toContain("camera=()");
     expect(response.headers.get("x-powered-by")).toBeNull();
-    // Served over http here: no HSTS (it would be ignored, and wrong on a plain-http test host).
+    // Over http here: HSTS would be ignored, and wrong on a plain-http test host.
     expect(response.headers.get("strict-transport-security")).toBeNull();
   }
 });
 
-// Content-Security-Policy (docs/decisions/0017) ------------------------------------------------------
+// Content-Security-Policy (docs/decisions/0017-content-security-policy.md) ---------------------------
 
-/** The policy's directives by name, each with its sources. */
 function cspOf(response: Response): Map<string, string[]> {
   const header = response.headers.get("content-security-policy");
   expect(header, `a Content-Security-Policy on ${response.url}`).toBeTruthy();
@@ -81,7 +79,6 @@ function cspOf(response: Response): Map<string, string[]> {
 
 type InlineScript = { attributes: string; text: string };
 
-/** Inline scripts a browser runs (no src; JavaScript or a module, not JSON-LD data). */
 function executableInlineScripts(html: string): InlineScript[] {
   const scripts: InlineScript[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -96,7 +93,6 @@ function executableInlineScripts(html: string): InlineScript[] {
 
 const sha256Source = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-/** The policy every page shares, whatever its scripts. */
 function expectCommonDirectives(csp: Map<string, string[]>) {
   expect(csp.get("default-src")).toEqual(["'self'"]);
   expect(csp.get("object-src")).toEqual(["'none'"]);
@@ -106,16 +102,14 @@ function expectCommonDirectives(csp: Map<string, string[]>) {
   expect(csp.get("font-src")).toEqual(["'self'"]);
   expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
   for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
-  // The embeds (content settings) load in iframes, the pricing video too; the page never fetches them.
   const embeds = externalOrigins();
   expect(embeds.length).toBeGreaterThan(0);
   expect(csp.get("frame-src")).toEqual(
     expect.arrayContaining([...embeds, new URL(WHY_PREMIUM_VIDEO.embedUrl).origin]),
   );
-  // Analytics is off in the content settings, so fetches go to the site only.
   expect(csp.get("connect-src")).toEqual(["'self'"]);
   expect(csp.get("form-action")?.[0]).toBe("'self'");
-  // Served over http here: upgrading would break the site.
+  // Over http here: upgrading would break the site.
   expect(csp.has("upgrade-insecure-requests")).toBe(false);
 }
 
@@ -135,8 +129,7 @@ test("a server-rendered page's inline scripts all carry the nonce its policy nam
 
       const html = await response.text();
       const scripts = executableInlineScripts(html);
-      // The theme script at least (and React Router's own where the page is hydrated; the public pages
-      // are HTML-first, docs/decisions/0030: their other scripts are modules from /assets, checked below).
+      // The public pages are HTML-first: their other scripts are modules from /assets, checked below.
       expect(scripts.length, path).toBeGreaterThanOrEqual(1);
       for (const script of scripts) {
         expect(script.attributes, `${path}: <script${script.attributes}>`).toContain(`nonce="${nonce}"`);
@@ -148,7 +141,6 @@ test("a server-rendered page's inline scripts all carry the nonce its policy nam
       for (const preload of html.match(/<link rel="modulepreload"[^>]*>/g) ?? []) {
         expect(preload, path).toContain(`nonce="${nonce}"`);
       }
-      // No other nonce anywhere: nothing stale, nothing fixed.
       const all = new Set([...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]));
       expect([...all], path).toEqual([nonce]);
     }
@@ -164,12 +156,10 @@ test("a pre-rendered page's policy lists the sha256 of each of its inline script
     expectCommonDirectives(csp);
     const html = await response.text();
     const scripts = executableInlineScripts(html);
-    // The theme script: the page's other scripts are modules from /assets ('self'; decision 0030).
     expect(scripts.length, path).toBeGreaterThanOrEqual(1);
     expect(html, path).toMatch(/<script type="module" src="\/assets\//);
     const scriptSrc = csp.get("script-src") ?? [];
     for (const script of scripts) expect(scriptSrc, path).toContain(sha256Source(script.text));
-    // Exactly those hashes and this site's own modules: no nonce, nothing broader.
     const expected = new Set(["'self'", ...scripts.map((script) => sha256Source(script.text))]);
     expect(new Set(scriptSrc), path).toEqual(expected);
     expect(html, path).not.toMatch(/\snonce=/);
@@ -190,7 +180,7 @@ test("with a sign-in provider and an https origin, forms may lead to the provide
   for (const path of ["/", "/login"]) {
     const response = await fetch(`${withProvider.url}${path}`);
     const csp = cspOf(response);
-    // POST /login redirects to the provider, and CSP checks a form's redirects too.
+    // CSP checks a form's redirects too.
     expect(csp.get("form-action"), path).toEqual(["'self'", "https://accounts.provider.example"]);
     expect(csp.get("upgrade-insecure-requests"), path).toEqual([]);
     expect(response.headers.get("strict-transport-security"), path).toContain("max-age=");
@@ -248,7 +238,6 @@ test("a change declaring a body over 1 MB is refused with 413 before anything re
     expect(await response.json()).toEqual({ error: "The form is too large (at most 1 MB)." });
   }
   expect(await leadsOnPage()).toBe(before);
-  // The server goes on answering.
   expect((await fetch(`${server.url}/pricing`)).status).toBe(200);
 });
 

@@ -14,8 +14,6 @@ import {
   waitFor,
 } from "../support/server-process";
 
-// The built server as a process, on the embedded database (PGlite in a fresh DATA_DIR).
-
 beforeAll(() => assertBuilt());
 afterAll(() => stopAllServers());
 
@@ -30,9 +28,8 @@ describe("on a fresh data folder", () => {
   afterAll(() => server?.stop());
 
   test("serves /healthz, the home page and a 404, logging one JSON line per request", async () => {
-    // The line of a request is written as its response finishes, which may be after the client has the
-    // answer: a request of our own, seen in the log, marks where earlier requests' lines (start-up's
-    // health probes) have all arrived.
+    // A line is written as its response finishes, maybe after the client has the answer: our own request in the
+    // log marks where start-up's lines have all arrived.
     const marker = `/log-marker-${Date.now()}`;
     await (await fetch(`${server.url}${marker}`)).arrayBuffer();
     await waitFor(() => requestLines(server).some((line) => line.path === marker), {
@@ -64,7 +61,6 @@ describe("on a fresh data folder", () => {
       },
       { what: "three request log lines" },
     );
-    // Give a stray duplicate the chance to show up before counting.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(requestLines(server).slice(before)).toHaveLength(3);
     expect(lines.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
@@ -93,7 +89,6 @@ describe("on a fresh data folder", () => {
     const gzipped = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
     expect(gzipped.status).toBe(200);
     expect(gzipped.headers.get("content-encoding")).toBe("gzip");
-    // fetch decompresses: the body is still the page.
     expect(await gzipped.text()).toContain("Coached 115+ aspiring SWEs");
 
     const plain = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "identity" } });
@@ -106,7 +101,6 @@ describe("on a fresh data folder", () => {
     const asset = html.match(/\/assets\/[^"'\s)]+\.js/)?.[0] ?? "";
     const before = requestLines(server).length;
     await (await fetch(`${server.url}${asset}`)).arrayBuffer();
-    // The home pages fetched above may log after `before` was counted: skip their lines.
     const [line] = await waitFor(
       () => {
         const fresh = requestLines(server)
@@ -121,7 +115,7 @@ describe("on a fresh data folder", () => {
 });
 
 async function snapshot(dataDir: string) {
-  // A PGlite folder can be open in one process only: call this while no server runs on it.
+  // A PGlite folder can be open in one process only.
   const database = await openDatabase({ url: undefined, dataDir });
   try {
     const { db } = database;
@@ -166,7 +160,6 @@ test("data survives a restart, the seed runs once, and SIGTERM/SIGINT shut down 
 });
 
 describe("configuration errors stop the process with one line naming the variable", () => {
-  // A valid secret, present in every case, that must never appear in any output.
   const SECRET = "s3cr3t-value-that-must-never-be-printed-0123456789";
   const cases: { env: Record<string, string>; variable: string }[] = [
     { env: { PORT: "abc" }, variable: "PORT" },
@@ -177,8 +170,7 @@ describe("configuration errors stop the process with one line naming the variabl
     { env: { PUBLIC_ORIGIN: "not-a-url" }, variable: "PUBLIC_ORIGIN" },
     { env: { ADMIN_EMAILS: "not-an-email" }, variable: "ADMIN_EMAILS" },
     { env: { AUTH_OIDC_CLIENT_ID: "client-id-only" }, variable: "AUTH_OIDC_CLIENT_SECRET" },
-    // Read at import or before the build loads (issue #20), validated with the rest: a number, an
-    // enum and a folder each.
+    // Read at import or before the build loads, validated with the rest.
     { env: { LOG_LEVEL: "loud" }, variable: "LOG_LEVEL" },
     { env: { NODE_ENV: "staging" }, variable: "NODE_ENV" },
     { env: { DATABASE_POOL_SIZE: "0" }, variable: "DATABASE_POOL_SIZE" },

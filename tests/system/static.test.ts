@@ -16,17 +16,15 @@ import {
   waitFor,
 } from "../support/server-process";
 
-// express-shell/static.ts (client files from memory, pre-compressed once), app/entry.server.tsx and
-// express-shell/app-handler.ts (a rendered page or `.data` answer made whole, compressed in one call, sent
-// as one buffer) and express-shell/cluster.ts (WEB_CONCURRENCY), on the built server
-// (docs/decisions/0018-performance.md, 0032-rendering-cost.md).
+// Static files, whole-body compression and the cluster on the built server (docs/decisions/0018-performance.md,
+// 0032-rendering-cost.md).
 
 beforeAll(() => assertBuilt());
 afterAll(() => stopAllServers());
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
-/** A raw request: the body exactly as sent (fetch would decompress it). */
+/** fetch would decompress the body. */
 function get(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
@@ -54,7 +52,7 @@ describe("client files and pre-rendered pages", () => {
 
   test("an asset: brotli or gzip made once, the same bytes as the file, cached for a year, 304 on its ETag", async () => {
     const onDisk = readFileSync(path.join(buildDir, "client", asset));
-    // Compressed in the background after start: brotli shows up once it is made.
+    // Brotli is made in the background after start.
     const br = await waitFor(
       async () => {
         const answer = await get(`${server.url}${asset}`, { "accept-encoding": "gzip, deflate, br" });
@@ -118,7 +116,7 @@ describe("client files and pre-rendered pages", () => {
     const html = gunzipSync(gzip.body).toString();
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
-    // Streamed with a sync flush per ~2 KB chunk, the page compressed to ~29 % of its size; whole, ~22 %.
+    // Compressed whole, not flushed per chunk, the page shrinks well below this (docs/BENCHMARKS.md, HTTP section).
     expect(gzip.body.length / plain.body.length).toBeLessThan(0.26);
   });
 });
@@ -148,7 +146,6 @@ describe("what the app renders, compressed as the browser asks", () => {
       ["zstd", "zstd"],
       ["br", "br"],
       ["gzip", "gzip"],
-      // What Chromium sends: every one of them, gzip first; zstd costs the server least.
       ["gzip, deflate, br, zstd", "zstd"],
       ["gzip, br;q=0.5", "gzip"],
       ["deflate", undefined],
@@ -206,7 +203,6 @@ describe("WEB_CONCURRENCY", () => {
         },
       });
       const cookie = await localSignIn(server.url, "daniel.okafor@example.com");
-      // New connections are spread over both workers: each one must know the session, then its end.
       for (let i = 0; i < 6; i += 1) {
         expect((await get(`${server.url}/dashboard`, { cookie })).status).toBe(200);
       }
@@ -216,7 +212,7 @@ describe("WEB_CONCURRENCY", () => {
       });
       expect(out.status).toBe(200);
       await out.arrayBuffer();
-      // The other worker hears it through NOTIFY (milliseconds; its cache held the session until then).
+      // The other worker hears it through NOTIFY; its cache held the session until then.
       await waitFor(
         async () => {
           const statuses = [];

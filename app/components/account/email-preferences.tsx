@@ -8,10 +8,9 @@ import {
   EMAIL_KIND_LABELS,
   type EmailKind,
 } from "~/domain/email";
-import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email";
+import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email-preferences";
 
-// /account "Emails" (issue #17): per kind, at once / daily digest / off, and the digest's hour in the
-// person's time zone. Kinds that can't be turned off offer no "Off" (and the server refuses it).
+// Kinds that can't be turned off offer no "Off" (and the server refuses it).
 
 export type EmailPreferencesProps = {
   kinds: { kind: EmailKind; delivery: Delivery; mandatory: boolean }[];
@@ -26,7 +25,6 @@ export type EmailPreferencesAnswer = FormAnswer & ({ ok: true; value: { message:
 
 const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
 
-/** The 24 hours a digest may go out at, in the person's time zone. */
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   hour,
   label: `${String(hour).padStart(2, "0")}:00`,

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { LightLink } from "~/components/light-link";
 
-/** The way back at the top of an admin page: '← Admin', '← Back to Clients'… */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <p>

@@ -8,10 +8,8 @@ import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { LIMITS } from "~/lib/schemas/admin";
 import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
 
-// Issue #18, the admin home: today's and this week's sessions across clients, and the bookings that
-// wait for the coach (unmatched: an admin assigns them to someone; to confirm — a client's email without
-// their portal link — confirmed for them, assigned to someone else or dismissed; over plan: resolved on
-// the client's page). `Answer` is the admin home's action answer, named by the route.
+// The admin home's sessions, and the bookings that wait for the coach (docs/decisions/0036-booking-ownership.md).
+// `Answer` is the admin home's action answer, named by the route (this module can't import it).
 
 export type OverviewBooking = {
   id: string;
@@ -62,7 +60,6 @@ function BookingList({ rows, empty, label }: { rows: OverviewBooking[]; empty: s
   );
 }
 
-/** The admin home's action, for one booking. */
 const decide = (booking: OverviewBooking) =>
   ({ action: "/admin?index", idField: "bookingId", id: booking.id }) as const;
 

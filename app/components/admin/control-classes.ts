@@ -1,4 +1,3 @@
-// The admin area's input and button looks, shared by its forms.
 export const inputClass = "rounded-md border border-border bg-background px-3 py-2 disabled:opacity-60";
 export const buttonClass =
   "rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:cursor-not-allowed disabled:opacity-50";

@@ -3,15 +3,12 @@ import { describe, expect, test } from "vitest";
 import { type ClientSearch, LessonClientPicker } from "./lesson-client-picker";
 import type { PickerPage } from "./lesson-form-data";
 
-// The picker as the server renders it, from the loader's page of clients (no search run yet).
-
 const client = (n: number) => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
   email: `client${n}@example.com`,
   fullName: n % 2 ? `Client ${n}` : null,
 });
 
-/** No search has run: the fetcher is idle and holds nothing. */
 const idleSearch = {
   state: "idle",
   data: undefined,

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { clientLabel, type PickableClient, type PickerPage } from "./lesson-form-data";
 
-// The add-lesson client picker (SPEC §2): a search box and a radio list. Radios are native, so the
-// arrow keys move the choice and the list works without JavaScript; the search box belongs to a
-// separate GET form (`searchFormId`), which a fetcher submits while typing (debounced) or on Enter.
+// docs/product/screens.md, Add Lesson screen. Native radios, so the list works without JavaScript; the
+// search box belongs to a separate GET form, which a fetcher submits while typing.
 
 const DEBOUNCE_MS = 250;
 
@@ -24,14 +23,11 @@ export function LessonClientPicker({
   search: ClientSearch;
   searchFormId: string;
   initialQuery: string;
-  /** The loader's list; replaced by the fetcher's once a search has run. */
   picked: PickerPage;
   selected: PickableClient | null;
   onSelect: (client: PickableClient) => void;
   disabled: boolean;
-  /** The radios' name and problem wiring (useForm's `field("clientId")`); the search box takes focus. */
   field: { name: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
-  /** 'Select a client.' when it applies. */
   error: React.ReactNode;
 }) {
   const [query, setQuery] = useState(initialQuery);

@@ -2,8 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
-// 'Delete lesson' with a confirmation step. With JavaScript it is a dialog; without, the button is a
-// GET to `?confirm=delete` and the page shows the same question inline (`confirming`).
+// Without JavaScript the button is a GET to `?confirm=delete` and the page asks the same question inline.
 
 const dangerButton =
   "rounded-md bg-danger px-4 py-2 font-semibold text-white disabled:opacity-60 dark:text-background";

@@ -1,22 +1,20 @@
 import type { Link } from "~/domain/links";
 
-// The add/edit lesson form's shapes, shared by the browser (lesson-form.tsx) and the two routes' actions.
+// Shared by the browser (lesson-form.tsx) and the two routes' actions.
 
-/** A client the picker can offer (pickableClients' row). */
 export type PickableClient = { id: string; email: string; fullName: string | null };
 
-/** One answer of the picker's search: the clients shown, and whether more match. */
 export type PickerPage = { clients: PickableClient[]; more: boolean };
 
-/** The form as typed: raw strings, so nothing is lost when a save is refused. */
+/** Raw strings, so nothing is lost when a save is refused. */
 export type LessonValues = {
   clientId: string;
   title: string;
   notes: string;
   recordingUrl: string;
-  /** ISO instant computed in the browser from the date input; "" means now (SPEC §5). */
+  /** "" means now (docs/product/validation.md). */
   occurredAt: string;
-  /** What the datetime-local input showed (used only when the browser ran no JavaScript). */
+  /** Used only when the browser ran no JavaScript. */
   occurredAtLocal: string;
   resources: Link[];
 };
@@ -54,7 +52,6 @@ export function isLessonField(name: unknown): name is LessonField {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** An ISO instant as a datetime-local value in the browser's own time zone ("" when invalid). */
 export function toLocalInput(iso: string): string {
   const date = new Date(iso);
   if (!iso || Number.isNaN(date.getTime())) return "";
@@ -63,7 +60,6 @@ export function toLocalInput(iso: string): string {
   )}`;
 }
 
-/** A datetime-local value (read in the browser's time zone) as an ISO instant ("" when empty or invalid). */
 export function fromLocalInput(local: string): string {
   if (!local) return "";
   const date = new Date(local);

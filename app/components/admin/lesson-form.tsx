@@ -15,10 +15,8 @@ import {
 } from "./lesson-form-data";
 import { ResourceRows, useResourceRows } from "./lesson-resource-rows";
 
-// The lesson form of /admin/lessons/new and /admin/lessons/:lessonId (SPEC §2, §4, §5): idle → saving
-// ('Saving…', controls disabled) → a green success or a red error beside its field. It is checked in
-// the browser with lessonForm (app/lib/schemas/admin.ts) and saved through a fetcher to the route's own
-// action, which checks it again; without JavaScript it is a plain POST and the action echoes the values.
+// docs/product/screens.md, Add Lesson screen: checked in the browser and again by the route's action;
+// without JavaScript a plain POST whose answer echoes the values.
 
 export function LessonForm<Answer extends LessonAnswer>({
   actionData,
@@ -34,11 +32,9 @@ export function LessonForm<Answer extends LessonAnswer>({
   actionData: Answer | undefined;
   mode: "new" | "edit";
   initial: LessonValues;
-  /** The client already chosen (the edited lesson's, or one named in the URL). */
   initialClient: PickableClient | null;
-  /** The loader's first page of pickable clients. */
   picked: PickerPage;
-  /** The loader's search text (`?q=`, from a search made without JavaScript). */
+  /** `?q=`, from a search made without JavaScript. */
   query: string;
   submitLabel: string;
   successMessage: string;
@@ -61,7 +57,7 @@ export function LessonForm<Answer extends LessonAnswer>({
   const [recordingUrl, setRecordingUrl] = useState(start.recordingUrl);
   const resources = useResourceRows(start.resources);
   const [occurredAt, setOccurredAt] = useState(start.occurredAt);
-  // The local date-time can only be shown once the browser's time zone is known (after hydration).
+  // Known only once the browser's time zone is (after hydration).
   const [occurredAtLocal, setOccurredAtLocal] = useState(start.occurredAtLocal);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
@@ -75,8 +71,8 @@ export function LessonForm<Answer extends LessonAnswer>({
   const titleRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
 
-  // After a save: a new lesson clears all but client and date (SPEC §2) and the title takes focus for
-  // the next one. A refusal changes no field (useForm focuses the one at fault).
+  // docs/product/screens.md, Add Lesson screen: a new lesson clears all but client and date. A refusal
+  // changes no field.
   useSettledAnswer(save, (answer) => {
     if (!answer.ok) return;
     if (mode === "new") {
@@ -93,7 +89,7 @@ export function LessonForm<Answer extends LessonAnswer>({
 
   return (
     <>
-      {/* The client search's own GET form: the search box sits in the lesson form but belongs here. */}
+      {/* The search box sits in the lesson form but belongs to this one. */}
       <search.Form method="get" id={searchFormId} hidden />
       <save.Form
         ref={form.ref}

@@ -2,17 +2,15 @@ import { useEffect, useId, useRef, useState } from "react";
 import { LIMITS } from "~/lib/schemas/admin";
 import { lessonInputClass } from "./lesson-form-data";
 
-// The lesson form's resource rows (label + URL, SPEC §5): add, remove, and the first of a new row
-// takes focus. The inputs post as repeated `resourceLabel`/`resourceUrl` fields.
+// Label + URL rows (docs/product/validation.md); they post as repeated `resourceLabel`/`resourceUrl` fields.
 
 export type ResourceRow = { key: number; label: string; url: string };
 
-/** The rows' state: `reset` starts again from one empty row (a new lesson after a save). */
 export function useResourceRows(initial: { label: string; url: string }[]) {
   const nextKey = useRef(0);
   const rowsFrom = (links: { label: string; url: string }[]): ResourceRow[] =>
     links.map((link) => ({ key: nextKey.current++, ...link }));
-  // One empty row to start with, so a resource can be added without JavaScript too.
+  // One empty row, so a resource can be added without JavaScript too.
   const [rows, setRows] = useState<ResourceRow[]>(() =>
     rowsFrom(initial.length > 0 ? initial : [{ label: "", url: "" }]),
   );
@@ -27,7 +25,6 @@ export function ResourceRows({
 }: {
   rows: ReturnType<typeof useResourceRows>;
   disabled: boolean;
-  /** The URL inputs' name and problem wiring (useForm's `field("resources", "resourceUrl")`). */
   urlField: { name: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
   error: React.ReactNode;
 }) {

@@ -3,10 +3,8 @@ import { buttonClass } from "~/components/admin/control-classes";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import type { FormDefinition } from "~/lib/forms";
 
-// One button that runs one intent on one row (the row's id in a hidden field), in place, with a refusal
-// beside it: Remove a resource, Mark a booking resolved (the client's page); Confirm or Dismiss a
-// booking (the admin home, whose index route is named by `action`). `Answer` is that route's action
-// answer, named by the page that renders the button (this module can't import the routes).
+// One intent on one row, in place, with a refusal beside the button. `Answer` is the action's answer,
+// named by the page that renders the button (this module can't import the routes).
 
 export function RowButton<Answer extends FormAnswer, Field extends string>({
   form: definition,
@@ -21,9 +19,8 @@ export function RowButton<Answer extends FormAnswer, Field extends string>({
   intent: string;
   idField: Field;
   id: string;
-  /** The button's accessible name, when its text alone says too little ("Remove" what). */
+  /** When its text alone says too little ("Remove" what). */
   label?: string;
-  /** Where to post, when not the route the button is rendered in. */
   action?: string;
   children: ReactNode;
 }) {

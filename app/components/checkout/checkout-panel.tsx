@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** The checkout pages' card: a title, what is being bought, and the actions. */
 export function CheckoutPanel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
@@ -22,7 +21,6 @@ export const primaryAction =
 export const secondaryAction =
   "rounded-md border border-border px-4 py-2 text-center text-sm font-medium hover:bg-muted";
 
-/** "Pro — $80/month × 12 CAD". */
 export function LineSummary({
   line,
 }: {

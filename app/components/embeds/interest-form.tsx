@@ -1,13 +1,9 @@
 import { primaryButton } from "~/components/marketing";
 import { INTEREST_FORM } from "~/content/next-offer";
 import { SETTINGS } from "~/content/settings";
-import { EmbedArea, UNTIL_READY, WHEN } from "./embed-frame";
+import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
 
-/**
- * The Next Offer program's external interest form, embedded once the box is near the screen and shown
- * when it has loaded (app/enhancers/embed.ts). Offline, or when it does not load in time, the link that
- * opens the form in a new tab — always present — is all that shows.
- */
+/** Offline, or when it does not load in time, the always-present link is all that shows. */
 export function InterestForm() {
   return (
     <section
@@ -24,7 +20,7 @@ export function InterestForm() {
         title={INTEREST_FORM.frameTitle}
         timeoutMs={INTEREST_FORM.timeoutMs}
         margin="200px"
-        // Hidden (and out of the tab order) until it has loaded; a late one may still arrive.
+        // A late one may still arrive.
         frameClass="invisible absolute inset-0 h-full w-full group-data-[embed-status=ready]/embed:visible group-data-[embed-status=ready]/embed:static group-data-[embed-status=ready]/embed:block group-data-[embed-status=ready]/embed:h-[28rem]"
         className="relative mt-4 min-h-[28rem] overflow-hidden rounded-xl border border-border bg-background group-data-[embed-status=failed]/embed:min-h-0 no-script:hidden"
       >
@@ -33,7 +29,7 @@ export function InterestForm() {
           className={`p-6 text-center text-sm text-muted-foreground ${UNTIL_READY} absolute inset-0 flex items-center justify-center group-data-[embed-status=failed]/embed:static group-data-[embed-status=failed]/embed:block`}
         >
           <span className="group-data-[embed-status=failed]/embed:hidden">{INTEREST_FORM.loading}</span>
-          <span className={WHEN.failed}>{INTEREST_FORM.unavailable}</span>
+          <span className={SHOWN_WHEN.failed}>{INTEREST_FORM.unavailable}</span>
         </p>
       </EmbedArea>
       <a

@@ -1,30 +1,21 @@
-import { EmbedArea, UNTIL_READY, WHEN } from "./embed-frame";
+import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
 
-/** How long an embed may take before we tell the visitor to use the link instead. */
 const LOAD_TIMEOUT_MS = 8000;
 
 export type LazyEmbedProps = {
-  /** Heading of the card (level 3: the embeds sit inside a section with its own h2). */
+  /** Level 3: the embeds sit inside a section with its own h2. */
   heading: string;
   description: string;
-  /** The provider's own page: opened in a new tab, and the whole card's fallback. */
   linkUrl: string;
   linkLabel: string;
-  /** What the iframe loads. */
   embedUrl: string;
-  /** The iframe's accessible name. */
   frameTitle: string;
-  /** What is embedded, in words for the status lines ("calendar", "form"). */
   noun: string;
-  /** Height of the embed area in pixels, reserved up front so nothing jumps when it loads. */
+  /** Reserved up front so nothing jumps when it loads. */
   height: number;
 };
 
-/**
- * A card with a plain link that works without JavaScript and offline; app/enhancers/embed.ts loads the
- * provider's page in an iframe once the card comes near the viewport. Offline, or when nothing loads
- * within a few seconds, a polite note and 'Try again' stand in for the iframe; the link always stays.
- */
+/** A plain link that works without JavaScript; app/enhancers/embed.ts adds the iframe near the viewport. */
 export function LazyEmbed({
   heading,
   description,
@@ -59,7 +50,6 @@ export function LazyEmbed({
         title={frameTitle}
         timeoutMs={LOAD_TIMEOUT_MS}
         margin="300px 0px"
-        // Hidden (and out of the tab order) until it has loaded.
         frameClass="invisible absolute inset-0 h-full w-full border-0 group-data-[embed-status=ready]/embed:visible"
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
         className="relative mt-5 overflow-hidden rounded-xl border border-dashed border-border bg-background"
@@ -69,19 +59,19 @@ export function LazyEmbed({
           className={`absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground ${UNTIL_READY}`}
         >
           <div role="status" className="max-w-sm">
-            <p className={WHEN.idle}>
+            <p className={SHOWN_WHEN.idle}>
               The {noun} appears here as you scroll to it.
               <noscript> With JavaScript off, please use the link above.</noscript>
             </p>
-            <p className={WHEN.loading}>Loading the {noun}…</p>
-            <p className={WHEN.failed}>
+            <p className={SHOWN_WHEN.loading}>Loading the {noun}…</p>
+            <p className={SHOWN_WHEN.failed}>
               Sorry, the {noun} couldn’t load here. You may be offline, or a browser extension may have
               blocked it. The link above still works and opens it in a new tab.
             </p>
           </div>
           <button
             type="button"
-            className={`rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted ${WHEN.failed}`}
+            className={`rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted ${SHOWN_WHEN.failed}`}
             data-embed-retry=""
           >
             Try again

@@ -4,25 +4,22 @@ import { LazyEmbed } from "./lazy-embed";
 export type SchedulerEmbedProps = {
   heading: string;
   description: string;
-  /** The booking page; defaults to the intro-call link in settings. */
   link?: string;
-  /** Provider query parameters for the calendar's look; defaults to month view, dark theme. */
   view?: Readonly<Record<string, string>>;
-  /** Accessible name of the embedded calendar. */
   frameTitle?: string;
   linkLabel?: string;
   height?: number;
 };
 
-/** The booking page with its view parameters. SPEC §5: a scheduling embed requires a link, or it fails. */
+/** docs/product/validation.md: a scheduling embed requires a link, or it fails. */
 export function calendarUrl(link: string, view: Readonly<Record<string, string>>): string {
-  if (link.trim() === "") throw new Error("SPEC §5: a scheduling embed requires a link");
+  if (link.trim() === "") throw new Error("a scheduling embed requires a link");
   const url = new URL(link.trim());
   for (const [key, value] of Object.entries(view)) url.searchParams.set(key, value);
   return url.toString();
 }
 
-/** The intro-call booking calendar (SPEC §2: month view, dark theme), loaded lazily with a link that always works. */
+/** docs/product/screens.md, Home: month view, dark theme. */
 export function SchedulerEmbed({
   heading,
   description,

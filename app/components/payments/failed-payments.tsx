@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { offerTitle } from "~/domain/orders";
 
-/** The admin home's notice of failed instalments and renewals: the coach decides what happens next. */
+/** The coach decides what happens next. */
 export function FailedPayments({
   orders,
 }: {

@@ -2,9 +2,6 @@ import { renderToString } from "react-dom/server";
 import { expect, test } from "vitest";
 import { OrderList, type OrderView } from "./order-list";
 
-// A dispute reads beside the order's status on Billing and the client page; a lost one's chargeback is
-// money taken back, shown like a refund.
-
 const order = (over: Partial<OrderView>): OrderView => ({
   id: "11111111-1111-4111-8111-111111111111",
   offer: "basic",

@@ -11,12 +11,10 @@ import {
 } from "~/domain/orders";
 import { LocalDateTime } from "../portal/local-date-time";
 
-// A person's orders with their charges, refunds and failures: the portal's Billing tab and the client
-// page (admin area) show the same list.
+// The portal's Billing tab and the admin client page show the same list.
 
 export type OrderView = OrderSummary & {
   id: string;
-  /** A card dispute on one of its charges: `open`, `won` or `lost`. */
   dispute?: string | null;
   createdAt: string | Date;
   payments: {
@@ -36,7 +34,6 @@ const KIND_LABELS: Record<string, string> = {
   chargeback: "Taken back (dispute lost)",
 };
 
-/** A dispute on an order, beside its status: the card's bank was asked to take a payment back. */
 export function DisputeBadge({ dispute }: { dispute: string | null | undefined }) {
   if (!dispute || !DISPUTE_LABELS[dispute]) return null;
   const tone =

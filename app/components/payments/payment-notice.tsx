@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 
-/** On the client's dashboard when an instalment or renewal failed: where to fix the card. */
 export function PaymentNotice({ show }: { show: boolean }) {
   if (!show) return null;
   return (

@@ -10,7 +10,6 @@ export type ActivityEntry = {
   occurredAt: Date | string;
 };
 
-/** Recent activity, newest first: title, local date-time, details and links (new tab). */
 export function ActivityList({ entries, empty }: { entries: readonly ActivityEntry[]; empty: string }) {
   if (entries.length === 0) return <p className="text-muted-foreground">{empty}</p>;
   return (

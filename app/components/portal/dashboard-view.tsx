@@ -12,13 +12,12 @@ export type DashboardData = {
   mode: PortalMode;
   quotas: JsonText<UsageItem[]>;
   specials: JsonText<UsageItem[]>;
-  /** Newest first; each time as an ISO 8601 string. */
   activity: JsonText<ActivityEntry[]>;
-  /** The client's own sessions; null in the demo. */
+  /** Null in the demo. */
   sessions?: SessionsData | null;
 };
 
-/** SPEC §2 Dashboard (also /demo): quotas, special items, recent activity (up to 8). */
+/** docs/product/screens.md, Dashboard. */
 export function DashboardView({
   data,
   greeting,

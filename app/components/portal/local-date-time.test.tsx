@@ -2,8 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { CalendarDate, LocalDateTime } from "./local-date-time";
 
-// The server renders dates in the coach's time zone; the texts are remembered, so the same date must
-// read the same on every render, and as Intl formats it.
+// Remembered texts must read the same on every render, and as Intl formats it.
 describe("LocalDateTime and CalendarDate on the server", () => {
   const toronto = (date: Date, options: Intl.DateTimeFormatOptions) =>
     date.toLocaleString("en-US", { timeZone: "America/Toronto", ...options });

@@ -1,13 +1,10 @@
 import { useEffect, useState } from "react";
 
-// Server HTML can't know the reader's time zone: it renders in the coach's, and the browser
-// re-renders in the reader's own right after hydration (the first client render matches the server's).
+// Server HTML renders in the coach's time zone; the browser re-renders in the reader's after hydration.
 export const SERVER_TIME_ZONE = "America/Toronto";
 
-// One formatter per time zone and shape: toLocaleString with options builds a new one on every call,
-// which was the server's largest single cost on portal pages (docs/decisions/0018-performance.md).
-// Formatting in a named time zone still costs a few microseconds a date, and the same dates come back
-// on every load of a page, so recent texts are remembered too (a pure function of its inputs).
+// Formatters and recent texts are remembered: formatting was the server's largest cost on portal pages
+// (docs/decisions/0018-performance.md).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const texts = new Map<string, string>();
 const MAX_TEXTS = 5_000;
@@ -31,7 +28,7 @@ function formatted(date: Date, timeZone: string | undefined, shape: Shape): stri
     formatters.set(key, format);
   }
   const text = format.format(date);
-  // The browser's own time zone is not remembered across renders (it is one reader's, and rare).
+  // The browser's own zone is one reader's: not remembered.
   if (timeZone !== undefined) {
     if (texts.size >= MAX_TEXTS) texts.clear();
     texts.set(textKey, text);
@@ -47,7 +44,7 @@ export function LocalDateTime({ value, dateOnly = false }: { value: Date | strin
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 
-/** A calendar date (no time, no time zone), e.g. a due date stored as YYYY-MM-DD. */
+/** No time, no time zone: a due date stored as YYYY-MM-DD. */
 export function CalendarDate({ value }: { value: string }) {
   const [year, month, day] = value.split("-").map(Number);
   const text = formatted(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)), "UTC", "calendar");

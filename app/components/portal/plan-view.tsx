@@ -3,7 +3,7 @@ import type { PortalMode } from "~/domain/portal-mode";
 import type { GroupedPlanItems } from "~/domain/usage";
 import { PortalPage } from "./portal-page";
 
-/** SPEC §2 Plan page: 'Your plan', the tier, and the items grouped, each with used/included. */
+/** docs/product/screens.md, Plan page. */
 export function PlanView({
   data,
   demoNav,

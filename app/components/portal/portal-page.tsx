@@ -9,7 +9,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-accent font-semibold text-accent-foreground" : "text-muted-foreground hover:bg-muted"
   }`;
 
-/** The portal's own navigation; on /demo it stays inside the demo and keeps the chosen plan. */
+/** On /demo it stays inside the demo and keeps the chosen plan. */
 export function PortalNav({ demoPlan }: { demoPlan?: string }) {
   const tabs = demoPlan
     ? [
@@ -35,7 +35,6 @@ export function PortalNav({ demoPlan }: { demoPlan?: string }) {
   );
 }
 
-/** Says plainly that this is sample data, and where to go next. */
 export function DemoBanner({ mode }: { mode: PortalMode }) {
   if (mode.kind !== "demo") return null;
   return (
@@ -72,7 +71,6 @@ export function DemoBanner({ mode }: { mode: PortalMode }) {
   );
 }
 
-/** Frame of every portal page: heading, portal nav, demo banner, and a loading state while navigating. */
 export function PortalPage({
   title,
   subtitle,
@@ -83,7 +81,6 @@ export function PortalPage({
   title: string;
   subtitle?: React.ReactNode;
   mode: PortalMode;
-  /** On /demo pages: the nav stays in the demo. */
   demoNav?: boolean;
   children: React.ReactNode;
 }) {

@@ -1,6 +1,5 @@
 import type { UsageItem } from "~/domain/usage";
 
-/** A counted quota (sessions, mock interviews): used/included and a bar capped at 100 %. */
 export function QuotaCard({ item, children }: { item: UsageItem; children?: React.ReactNode }) {
   const labelId = `quota-${item.kind}`;
   return (

@@ -2,10 +2,8 @@ import { LATE_CHANGE } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { LocalDateTime } from "./local-date-time";
 
-// Issue #18: the client's booked sessions (from Cal.com), in the reader's own time, with the join
-// link and an "Add to calendar" file; the booking buttons show only while the plan has that credit.
-// Each upcoming session links to its page on Cal.com to reschedule or cancel it, and says beside the
-// link, before it is followed, what a change does to the credit (docs/decisions/0036-booking-ownership.md).
+// Each upcoming session says, before its Cal.com link is followed, what a change does to the credit
+// (docs/decisions/0036-booking-ownership.md).
 
 export type SessionItem = {
   id: string;
@@ -17,16 +15,14 @@ export type SessionItem = {
   status: string;
   lateCancel: boolean;
   lateChange: boolean;
-  /** Cal.com's page for the booking, where it is rescheduled or cancelled. */
   changeUrl: string;
-  /** Whether a reschedule or cancellation from now on keeps the session used. */
   changeIsLate: boolean;
 };
 
 export type SessionsData = {
   upcoming: SessionItem[];
   past: SessionItem[];
-  /** How long before the start a change still gives the credit back. */
+  /** Before the start; a change later than this keeps the session used. */
   noticeHours: number;
   book: { session: string | null; mockInterview: string | null };
 };
@@ -39,7 +35,6 @@ function kindLabel(kind: string) {
   return KIND_LABELS[kind as ServiceKind] ?? kind;
 }
 
-/** What rescheduling or cancelling does, said where the client would do it. */
 function changeNote(session: SessionItem, noticeHours: number): string {
   if (session.lateChange) return `${LATE_CHANGE}; cancelling it now gives nothing back.`;
   if (session.changeIsLate)

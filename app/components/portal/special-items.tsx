@@ -1,12 +1,11 @@
 import type { UsageItem } from "~/domain/usage";
 
-/** One-time items the plan grants: Pending until used at least once, then Completed. */
+/** docs/product/states.md: Pending until used at least once, then Completed. */
 export function SpecialItemList({
   items,
   action,
 }: {
   items: readonly UsageItem[];
-  /** Optional control per row (the admin's 'Mark done' / 'Undo'). */
   action?: (item: UsageItem) => React.ReactNode;
 }) {
   if (items.length === 0) return <p className="text-muted-foreground">No one-time items in this plan.</p>;

@@ -15,7 +15,7 @@ function Cell({ row, value }: { row: ComparisonRow; value: number }) {
   );
 }
 
-/** 'Compare Program Tiers', generated from the plan allowances so it always matches the client portal. */
+/** Generated from the plan allowances, so it always matches the client portal. */
 export function CompareTable() {
   return (
     <div className="overflow-hidden rounded-2xl border border-border bg-card">

@@ -3,9 +3,8 @@ import { CURRENCIES, type Currency } from "~/domain/financing";
 const NAMES: Record<Currency, string> = { CAD: "Canadian dollars", USD: "US dollars" };
 
 /**
- * CAD / USD as a native radio group: arrow keys move the choice, Tab leaves it. The checked radio decides
- * which prices show, in CSS (app.css, "Pricing"), so it works before any script and without one;
- * app/enhancers/pricing.ts remembers the choice. Neither is checked while the currency is unknown.
+ * Native radios; the checked one shows its prices in CSS (app.css, "Pricing"), so it works without a
+ * script. Neither is checked while the currency is unknown.
  */
 export function CurrencyToggle({ value }: { value: Currency | null }) {
   return (

@@ -13,7 +13,6 @@ import { WhyVideoDialog } from "./why-video-dialog";
 
 export type PriceView = "financed" | "upfront";
 
-/** One way a card can show its price: a currency, and for CAD plans with financing, which view. */
 export type PriceVariant = { currency: Currency; view: PriceView };
 
 function termLength(terms: FinancingTerms): string {
@@ -30,7 +29,6 @@ function Price({ amount, suffix, currency }: { amount: string; suffix?: string; 
   );
 }
 
-/** Every variant the card can show: each currency it is sold in, financed and upfront where financed. */
 export function priceVariants(plan: PricingPlan): PriceVariant[] {
   const currencies = plan.lockCurrency ? [plan.lockCurrency] : CURRENCIES;
   return currencies.flatMap((currency): PriceVariant[] =>
@@ -43,10 +41,7 @@ export function priceVariants(plan: PricingPlan): PriceVariant[] {
   );
 }
 
-/**
- * Which variant a part belongs to, for the CSS that shows one (app.css, "Pricing"): the currency unless
- * the plan has only one, and the view where the currency is financed.
- */
+/** For the CSS that shows one variant (app.css, "Pricing"). */
 function variantAttributes(plan: PricingPlan, { currency, view }: PriceVariant) {
   return {
     "data-show-currency": plan.lockCurrency ? undefined : currency,
@@ -88,12 +83,7 @@ function PriceText({ plan, variant }: { plan: PricingPlan; variant: PriceVariant
   );
 }
 
-/**
- * One plan: its price in each currency (or its locked one), what it includes and how to buy it. The page
- * shows one currency by the toggle and, for CAD plans with financing, one view: the instalment price first,
- * switched to the upfront price by the card's button (app/enhancers/pricing.ts), back to instalments
- * whenever the currency changes. All of it is in the HTML; CSS shows the chosen part.
- */
+/** Every variant is in the HTML and CSS shows the chosen one; app/enhancers/pricing.ts switches the view. */
 export function PricingCard({
   plan,
   checkout = false,
@@ -101,10 +91,8 @@ export function PricingCard({
   variants = priceVariants(plan),
 }: {
   plan: PricingPlan;
-  /** Payments are taken here (Stripe, or the local test checkout): the main button opens /checkout. */
   checkout?: boolean;
   initialView?: PriceView;
-  /** The variants in the HTML (all by default). */
   variants?: readonly PriceVariant[];
 }) {
   const titleId = useId();
@@ -126,8 +114,7 @@ export function PricingCard({
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
 
-      {/* A financed price switches between two views of different heights: room for the taller one,
-          so the switch moves nothing. A single price needs no such room. */}
+      {/* Room for the taller of the two financed views, so switching moves nothing. */}
       <div className={financed ? "mt-6 min-h-28" : "mt-6"} data-price-area="">
         {variants.map((variant) => (
           <div

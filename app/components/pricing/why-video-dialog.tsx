@@ -1,11 +1,7 @@
 import { useId } from "react";
 import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 
-/**
- * 'Watch why Premium': a modal with the video, a native <dialog> its button opens by `command` (no script
- * needed, decision 0030). The iframe is lazy inside the closed dialog, so the page never waits on the
- * video host; the link below it works when the embed cannot load.
- */
+/** A native <dialog> opened by `command` (no script); the lazy iframe never makes the page wait. */
 export function WhyVideoDialog() {
   const id = `why-video-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   return (

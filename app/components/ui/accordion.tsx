@@ -5,12 +5,7 @@ export type AccordionEntry = { id: string; question: string; answer: ReactNode }
 const summaryClass =
   "flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-medium hover:text-primary [&::-webkit-details-marker]:hidden";
 
-/**
- * A single-open, collapsible accordion made of native `<details name>` elements
- * (docs/decisions/0022-faq-without-javascript.md): every answer is in the server's HTML, and the
- * browser itself opens one and closes the others, before any script runs or without JavaScript at all.
- * Each question is a heading inside its `<summary>`; `headingLevel` keeps the page's outline right.
- */
+/** Native `<details name>`, so the browser itself keeps one open (docs/decisions/0022-faq-without-javascript.md). */
 export function Accordion({
   items,
   headingLevel = 3,
@@ -21,7 +16,6 @@ export function Accordion({
   className?: string;
 }) {
   const Heading = `h${headingLevel}` as const;
-  // One group per accordion: opening a question closes the others of the same name only.
   const group = `accordion-${useId()}`;
   return (
     <div className={`divide-y divide-border ${className}`}>

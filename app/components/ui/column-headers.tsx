@@ -1,4 +1,3 @@
-/** A table's header: one row of column headers (`scope="col"`), one per label, each with the same look. */
 export function ColumnHeaders({
   labels,
   className,

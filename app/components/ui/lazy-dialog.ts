@@ -4,17 +4,14 @@ import { useLazyModule } from "./lazy";
 const loadDialog = () => import("@radix-ui/react-dialog");
 
 /**
- * A Radix dialog whose code loads on intent to open it — the pointer over, or focus on, its button — or
- * on the press itself, so a page that never opens it never downloads it. The button is ours, rendered
- * from the first byte (so it keeps focus while the code arrives), and gets focus back when the dialog
- * closes. Render `Dialog.Root` (controlled by `open`) once `Dialog` is there; it has no `Dialog.Trigger`.
+ * A Radix dialog whose code loads on intent to open it. The button is ours, from the first byte, so it
+ * keeps focus while the code arrives; render `Dialog.Root` once `Dialog` is there.
  */
 export function useLazyDialog() {
   const [open, setOpen] = useState(false);
   const [Dialog, load] = useLazyModule(loadDialog);
   const trigger = useRef<HTMLButtonElement>(null);
 
-  // Expanded once the dialog is really there, not while its code is on the way.
   const expanded = open && Dialog !== null;
   const triggerProps = {
     ref: trigger,
@@ -24,7 +21,7 @@ export function useLazyDialog() {
     "data-state": expanded ? "open" : "closed",
     onPointerEnter: () => void load(),
     onFocus: () => void load(),
-    // Opens as soon as the code has arrived; if it cannot (offline), stays closed for a later press.
+    // If the code cannot arrive (offline), stays closed for a later press.
     onClick: () => {
       setOpen(true);
       void load().then((module) => {
@@ -33,7 +30,7 @@ export function useLazyDialog() {
     },
   } as const;
 
-  /** For `Dialog.Content`: Radix would return focus to its own trigger, and ours is outside the dialog. */
+  /** Radix would return focus to its own trigger; ours is outside the dialog. */
   const onCloseAutoFocus = (event: Event) => {
     event.preventDefault();
     trigger.current?.focus();

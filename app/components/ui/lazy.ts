@@ -1,16 +1,10 @@
 import { useCallback, useRef, useState } from "react";
 
-// Loading code when a page needs it rather than with the page (docs/decisions/0019-marketing-javascript.md):
-// a dialog library on intent to open it (the portal's phone drawer).
+// docs/decisions/0019-marketing-javascript.md.
 
-/** Modules that have arrived, by loader: a component mounted later starts with its module at once. */
 const loaded = new WeakMap<() => Promise<unknown>, unknown>();
 
-/**
- * A module loaded by a dynamic `import()` when first asked for, so it stays out of the page's first
- * download. `null` until it has arrived; `request` resolves to it, or to `null` when it could not be
- * loaded (offline), and a later request tries again. `load` must be a stable function (module scope).
- */
+/** `null` until arrived; `request` resolves to null offline, and a later request tries again. `load` must be stable. */
 export function useLazyModule<T>(
   load: () => Promise<T>,
 ): [module: T | null, request: () => Promise<T | null>] {

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineForm } from "../forms";
-import { optionalText } from "./text";
+import { optionalText } from "./text-fields";
 
-// "Your data": the optional note sent with a deletion request (docs/decisions/0016-data-rights.md).
+// docs/decisions/0016-data-rights.md.
 export const DELETION_NOTE_MAX = 1000;
 
-/** What the page says once a deletion request is in (right after it, and on every later visit). */
+/** Shown right after the request and on every later visit. */
 export const DELETION_REQUESTED =
   "We've received your request. The coach will confirm by email within 30 days.";
 

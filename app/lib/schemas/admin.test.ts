@@ -121,10 +121,9 @@ test("property: any day from 2000 to 2100 is a due date, any other string of tha
   );
 });
 
-test("link rows: at most 20 as sent, each part bounded; SPEC §5's rules after", () => {
+test("link rows: at most 20 as sent, each part bounded; the validation rules after", () => {
   expect(linkRowsSchema.parse(rows(20))).toHaveLength(20);
   expect(message(linkRowsSchema.safeParse(rows(21)))).toBe("At most 20 links.");
-  // Twenty-one rows are too many even when most are empty.
   expect(
     message(linkRowsSchema.safeParse({ labels: [], urls: [...Array(20).fill(""), "https://x.test"] })),
   ).toBe("At most 20 links.");

@@ -3,11 +3,10 @@ import { normalizeResourceRows } from "~/domain/links";
 import { PLANS, ROLES, SERVICE_KINDS } from "~/domain/plans";
 import { RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { defineForm, text, values } from "../forms";
-import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text";
+import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text-fields";
 
-// The admin area's forms: one schema each, enforced by the actions (the spec's messages where it
-// has them), mirrored by the inputs' own limits in the browser. Every field has a limit here; the
-// table of them is in docs/SECURITY.md.
+// The admin area's forms, one schema each; every field has a limit (the table is in docs/SECURITY.md,
+// "Input: limits on every field, hostile input").
 
 export const LIMITS = {
   title: 200,
@@ -18,14 +17,13 @@ export const LIMITS = {
   resourceRows: 20,
   tags: 10,
   tag: 40,
-  /** The tags field as typed: ten tags of 40 characters with their separators. */
+  /** Ten tags of 40 characters with their separators. */
   tagsText: 10 * (40 + 2),
-  /** An ISO instant or a datetime-local value, with room to spare. */
   dateTime: 64,
   email: 254,
 } as const;
 
-/** Dates a lesson or a due date may have: anything else is a typo (or a value PostgreSQL refuses). */
+/** Anything else is a typo, or a value PostgreSQL refuses. */
 const YEARS = { min: 2000, max: 2100 } as const;
 
 const title = (required: string) => requiredText({ name: "the title", max: LIMITS.title }, required);
@@ -40,10 +38,8 @@ const LINK_URL = { name: "links", max: LIMITS.url };
 const TOO_MANY_LINKS = `At most ${LIMITS.resourceRows} links.`;
 
 /**
- * Label/URL rows from repeated `resourceLabel`/`resourceUrl` (lessons) or `linkLabel`/`linkUrl`
- * (homework) fields: at most 20 rows as sent, each part bounded, then SPEC §5's rules (rows without
- * a URL are dropped, an empty label shows the URL). A URL's scheme is not checked here: SafeLink
- * shows anything but http(s)/mailto as plain text.
+ * At most 20 rows as sent, then docs/product/validation.md's rules. No scheme check: SafeLink shows
+ * anything but http(s)/mailto as plain text.
  */
 export const linkRowsSchema = z
   .object({
@@ -54,7 +50,7 @@ export const linkRowsSchema = z
     normalizeResourceRows(urls.map((url, i) => ({ url, label: labels[i] ?? "" }))),
   );
 
-/** An instant from the browser (ISO) or a datetime-local value; empty → now (SPEC §5). */
+/** Empty → now (docs/product/validation.md). */
 const occurredAt = z
   .string()
   .trim()
@@ -71,7 +67,6 @@ const occurredAt = z
     return date;
   });
 
-/** A calendar date `YYYY-MM-DD` that exists (no 2024-02-30) within the years above. */
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -92,7 +87,7 @@ export const lessonSchema = z.object({
 export const activitySchema = z.object({
   title: title("Activity title is required."),
   details: optionalText({ name: "the details", max: LIMITS.details, multiline: true }),
-  // SPEC §5: no URL format check; an unsafe scheme is shown as text.
+  // docs/product/validation.md: no URL format check; an unsafe scheme is shown as text.
   link: optionalText({ name: "the link", max: LIMITS.url }),
 });
 
@@ -143,13 +138,11 @@ export const resourceSchema = z.object({
 export const roleSchema = z.enum(ROLES, { error: "Choose lead, client, coach or admin." });
 export const planSchema = z.enum(PLANS, { error: "Choose Basic, Pro or Premium." });
 export const kindSchema = z.enum(SERVICE_KINDS, { error: "Unknown service kind." });
-/** The +1/-1 buttons' value exactly as the page sends it ("1" or "-1"), as a number. */
 export const amountSchema = z
   .enum(["1", "-1"], { error: "Adjust by +1 or -1." })
   .transform((v) => (v === "1" ? 1 : -1) as 1 | -1);
 export const idSchema = z.uuid({ error: "Not found." });
 
-/** 'Delete this person': the email typed to confirm (compared by the action, case-insensitively). */
 export const DELETE_MISMATCH = "The email you typed doesn't match this person's.";
 export const confirmEmailSchema = z
   .string({ error: DELETE_MISMATCH })
@@ -157,20 +150,15 @@ export const confirmEmailSchema = z
   .max(LIMITS.email, DELETE_MISMATCH)
   .transform((v) => v.toLowerCase());
 
-// The forms: each schema with how its fields are posted.
-
-/** A lesson's resource rows: repeated `resourceLabel`/`resourceUrl` fields. */
 export const LESSON_LINK_FIELDS = ["resourceLabel", "resourceUrl"] as const;
 
-/** Add Lesson and the lesson editor (app/components/admin/lesson-form.tsx). */
 export const lessonForm = defineForm(lessonSchema, {
   read: (form) => ({
     clientId: text(form, "clientId"),
     title: text(form, "title"),
     notes: text(form, "notes"),
     recordingUrl: text(form, "recordingUrl"),
-    // The browser sends the ISO instant of its own local time (clientClock marks that it ran the
-    // script); without JavaScript only the local value exists, read in the server's time zone.
+    // Without JavaScript only the local value exists, read in the server's time zone.
     occurredAt:
       form.get("clientClock") === "1"
         ? text(form, "occurredAt")
@@ -180,7 +168,6 @@ export const lessonForm = defineForm(lessonSchema, {
   repeatable: LESSON_LINK_FIELDS,
 });
 
-/** Homework's link rows: repeated `linkLabel`/`linkUrl` fields. */
 export const HOMEWORK_LINK_FIELDS = ["linkLabel", "linkUrl"] as const;
 
 export const activityForm = defineForm(activitySchema);
@@ -201,15 +188,13 @@ export const removeResourceForm = defineForm(
 );
 export const roleForm = defineForm(z.object({ role: roleSchema }));
 export const planForm = defineForm(z.object({ plan: planSchema }));
-/** A quota's +1/-1 or a special item's Mark done/Undo: one usage row of +1 or -1. */
 export const adjustForm = defineForm(z.object({ kind: kindSchema, amount: amountSchema }), {
   hidden: ["kind", "amount"],
 });
-/** The typed email can only be compared on the server (with the person's), so the browser lets any through. */
+/** Compared on the server only, so the browser lets any value through. */
 export const deletePersonForm = defineForm(
   z.object({ confirmEmail: confirmEmailSchema.nullable().catch(null) }),
 );
-/** 'Convert to client' on a Leads & Clients row. */
 export const convertForm = defineForm(z.object({ id: z.uuid({ error: "That person was not found." }) }), {
   hidden: ["id"],
 });

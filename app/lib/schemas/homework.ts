@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { defineForm } from "../forms";
-import { optionalText } from "./text";
+import { optionalText } from "./text-fields";
 
-// One schema for the homework hand-in form: the browser's constraints mirror it and the action
-// enforces it.
 export const SUBMISSION_URL_MAX = 2048;
 export const SUBMISSION_NOTE_MAX = 2000;
 
@@ -21,5 +19,4 @@ export const homeworkSubmissionSchema = z
     path: ["url"],
   });
 
-/** The portal's hand-in form (app/routes/portal/homework.tsx). */
 export const homeworkSubmissionForm = defineForm(homeworkSubmissionSchema, { hidden: ["homeworkId"] });

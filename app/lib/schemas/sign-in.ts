@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { isEmailAddress } from "~/domain/email";
 import { defineForm } from "../forms";
-import { boundedText } from "./text";
+import { boundedText } from "./text-fields";
 
-// Local sign-in's "Any email" form (development only: see env's localSignIn).
 export const localSignInSchema = z.object({
-  // The outbox's own rule too (app/domain/email.ts): an address typed here can always be emailed.
+  // The outbox's rule too (app/domain/email.ts): an address typed here can always be emailed.
   email: z
     .email("Enter an email address.")
     .trim()

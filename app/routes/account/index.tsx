@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { EmailPreferences } from "~/components/account/email-preferences";
 import { useForm } from "~/components/form";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
-import { emailPreferencesForm } from "~/lib/schemas/email";
+import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
@@ -12,10 +12,8 @@ import { ownEmailPreferences, saveEmailPreferences } from "~/server/models/email
 import { type Handler, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["request-deletion", "email-preferences"] as const;
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({
   loader: { access: "signed-in", policy: "self.request-deletion" },
   action: {
@@ -27,11 +25,9 @@ export const access = routeAccess({
   },
 });
 
-/** Every time zone the server knows, for the digest's hour. */
 const TIME_ZONES = [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])];
 
-// "Your data" and "Emails": download everything we hold about you, ask for deletion
-// (docs/decisions/0016), and choose your emails (docs/decisions/0029).
+// docs/decisions/0016-data-rights.md and 0029-email-outbox.md.
 export async function loader({ context }: Route.LoaderArgs) {
   const permit = permitFor(context, "self.request-deletion");
   const db = await getDb();
@@ -103,8 +99,7 @@ export default function Account({ loaderData, actionData: answer }: Route.Compon
           explained when they confirm.
         </p>
         {answer?.ok || loaderData.deletionRequested ? (
-          // From the action's answer, or from the trail on any later load: a revalidation (such as the
-          // live update this very request sets off) clears the answer, never the request.
+          // Read from the trail on later loads too, so a revalidation never clears the confirmation.
           <p role="status" className="mt-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
             {answer?.ok ? answer.value.message : DELETION_REQUESTED}
           </p>

@@ -16,7 +16,6 @@ import { convertLead, listPeople, type Person } from "~/server/models/people.ser
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/clients";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: staff("profiles.list"), action: staff("lead.convert") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, filter, search, canConvert: permitIf(context, "lead.convert") !== null };
 }
 
-// The list's one mutation: 'Convert to client' on a lead row (admin only: `access`, and the model's permit).
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = permitFor(context, "lead.convert");
   const form = await readForm(request);
@@ -50,7 +48,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** The id of the one form every row's 'Convert to client' button submits. */
 const CONVERT_FORM = "convert-lead";
 
 const FILTER_LABELS: Record<PeopleFilter, string> = { leads: "Leads", clients: "Clients", all: "All" };
@@ -62,12 +59,11 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const submit = useSubmit();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/clients";
-  // A failed 'Convert to client' shows above the table (SPEC §2), with or without JavaScript.
+  // docs/product/errors.md: above the table, with or without JavaScript.
   const [convertError, setConvertError] = useState<string | null>(null);
   const live = useHydrated();
   const query = params.toString();
-  // Another filter, search or page: an earlier row's error no longer applies.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the query changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another filter, search or page makes an earlier row's error stale
   useEffect(() => setConvertError(null), [query]);
   const error = convertError ?? (actionData && !actionData.ok ? actionData.error : null);
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -166,7 +162,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </table>
       </div>
 
-      {/* The convert buttons' form (each names its lead): what they post without JavaScript. */}
+      {/* What the convert buttons post without JavaScript. */}
       <form id={CONVERT_FORM} method="post" hidden />
 
       {pages > 1 && (
@@ -194,14 +190,10 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-/** Reports the outcome of a conversion: its error, or null when it started again or succeeded. */
 type ConvertOutcome = (error: string | null) => void;
 type ConvertClick = (event: MouseEvent<HTMLButtonElement>) => void;
 
-/**
- * A lead the viewer may convert gets a convert button. Its fetcher exists once the page has hydrated
- * (`live`); the server renders the plain button (docs/decisions/0033-warm-cost.md).
- */
+/** The fetcher exists only once hydrated (`live`): the server renders the plain button (docs/decisions/0033-warm-cost.md). */
 function PersonRow({
   person,
   canConvert,
@@ -225,7 +217,7 @@ function PersonRow({
 function ConvertibleRow({ person, onConverted }: { person: Person; onConverted: ConvertOutcome }) {
   const fetcher = useFetcher<typeof action>();
   const working = fetcher.state !== "idle";
-  // Updated in place: the revalidated loader brings the new role; until then, the fetcher's answer.
+  // The revalidated loader brings the new role; until then, the fetcher's answer.
   const role = fetcher.data?.ok === true ? "client" : person.role;
   const outcome = working ? null : fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   useEffect(() => {
@@ -247,10 +239,7 @@ function ConvertibleRow({ person, onConverted }: { person: Person; onConverted: 
   );
 }
 
-/**
- * One button, no form of its own (decision 0032): without JavaScript it submits the page's convert form
- * with its lead's id; with it, the row's fetcher posts the same.
- */
+/** No form of its own (docs/decisions/0032-rendering-cost.md): it submits the page's convert form with its lead's id. */
 function ConvertButton({ id, working, onClick }: { id: string; working: boolean; onClick?: ConvertClick }) {
   return (
     <button
@@ -274,13 +263,12 @@ function PersonCells({ person, role, children }: CellsProps) {
     <tr>
       <td className="px-4 py-2">{person.fullName || "—"}</td>
       <td className="px-4 py-2">
-        {/* Also a way in where the Actions column is scrolled out of sight (a phone). */}
+        {/* A way in where the Actions column is scrolled out of sight (a phone). */}
         <LightLink to={`/admin/clients/${person.id}`} className="underline-offset-2 hover:underline">
           {person.email}
         </LightLink>
       </td>
       <td className="px-4 py-2">{role}</td>
-      {/* A lead has no plan (a dash); a client's plan defaults to basic (ARCHITECTURE). */}
       <td className="px-4 py-2">{role === "lead" ? "—" : effectivePlan(person.plan).toUpperCase()}</td>
       <td className="whitespace-nowrap px-4 py-2">
         <LightLink

@@ -4,11 +4,9 @@ import { emailHtml } from "~/server/models/emails.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/email-html";
 
-// Who may load it: enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: staff("emails.read") });
 
-// One email's HTML part as its recipient's mail client gets it, opened from the Emails page. It is
-// the site's own rendering, but served sandboxed all the same: no scripts, no requests, no forms.
+// The site's own rendering, but served sandboxed all the same: no scripts, no requests, no forms.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^[0-9a-f-]{36}$/i.test(params.emailId)
     ? params.emailId

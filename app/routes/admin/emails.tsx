@@ -4,7 +4,7 @@ import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
-import { retryEmailForm } from "~/lib/schemas/emails";
+import { retryEmailForm } from "~/lib/schemas/email-retry";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
@@ -13,12 +13,9 @@ import { listEmails, retryEmail } from "~/server/models/emails.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/emails";
 
-// Who may load this page and use its action: enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: staff("emails.read"), action: staff("emails.retry") });
 
-// Emails (issue #17): every message the site sent or would send, newest first, with its text and a
-// link to its HTML part. Without SMTP_URL nothing leaves the machine and the messages wait here,
-// marked "not sent". Coach and admin read; an admin sends a failed or unsent one again.
+// Without SMTP_URL the messages wait here, marked "not sent" (docs/decisions/0029-email-outbox.md).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

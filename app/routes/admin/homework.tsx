@@ -8,11 +8,9 @@ import { homeworkAwaitingReview, REVIEW_QUEUE_LIMIT } from "~/server/models/revi
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/homework";
 
-// Who may load this page: enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: staff("homework.review") });
 
-// Homework awaiting review, across clients, the longest-waiting first: where the admin home's card
-// leads. The review itself is made on the client's page, beside the rest of their work.
+// The review itself is made on the client's page, beside the rest of their work.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const queue = await homeworkAwaitingReview(await getDb(), permitFor(context, "homework.review"));
@@ -46,7 +44,6 @@ export default function HomeworkAwaitingReview({ loaderData }: Route.ComponentPr
           {items.map((item) => (
             <li key={item.id} className="relative grid gap-1 p-4 hover:bg-muted/40 sm:grid-cols-[1fr_auto]">
               <div className="min-w-0">
-                {/* The whole row opens the client's review section (the link's area is stretched over it). */}
                 <LightLink
                   to={`/admin/clients/${item.clientId}#review`}
                   className="font-medium break-words after:absolute after:inset-0 hover:underline"

@@ -15,26 +15,21 @@ import { adminFigures } from "~/server/models/people.server";
 import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["assign-booking", "confirm-booking", "dismiss-booking"] as const;
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({
   loader: staff("admin.enter"),
   action: {
     intents: {
-      // Issue #18: an unmatched Cal.com booking is given to a client or lead by an admin.
       "assign-booking": staff("bookings.resolve"),
-      // A booking with a client's email but not from their portal link: an admin confirms it for them,
-      // assigns it to someone else, or dismisses it (docs/decisions/0036-booking-ownership.md).
+      // docs/decisions/0036-booking-ownership.md.
       "confirm-booking": staff("bookings.resolve"),
       "dismiss-booking": staff("bookings.resolve"),
     } satisfies Record<(typeof INTENTS)[number], Handler>,
   },
 });
 
-// What the Leads & Clients card promises, each part only to a reader whose role may do it (a coach
-// does not read "convert leads"). In the order the client page shows them.
+// Each part only to a reader whose role may do it (a coach does not read "convert leads").
 const PEOPLE_TASKS: readonly [Action, string][] = [
   ["lead.convert", "convert leads"],
   ["profile.set-plan", "set plans"],
@@ -72,7 +67,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** What an admin does about a Cal.com booking that is no one's yet: assign, confirm or dismiss it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -113,7 +107,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
     { label: "Homework awaiting review", value: figures.awaitingReview, to: "/admin/homework" },
   ];
-  // The admin's ways in: each a card.
   const cards = [
     {
       to: "/admin/lessons/new",
@@ -161,7 +154,6 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           >
             <dt className="text-sm text-muted-foreground">{stat.label}</dt>
             <dd className="mt-1 text-3xl font-semibold tabular-nums">
-              {/* The whole card opens the list (the link's area is stretched over it). */}
               <LightLink
                 to={stat.to}
                 aria-label={`${stat.label}: ${stat.value}`}

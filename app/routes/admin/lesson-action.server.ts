@@ -11,15 +11,13 @@ import { logger } from "~/server/logger.server";
 import type { LessonInput } from "~/server/models/lessons.server";
 import { isRefusal, refusalOf } from "~/server/refusal.server";
 
-// The add and edit lesson actions: read the form, validate it with the shared schema, save, and answer
-// in the shape the form shows (the spec's messages, the server's own message, else 'Failed to save.').
+// Shared by the add and edit lesson actions.
 
 const FAILED = "Failed to save.";
 
-/** readForm's options for the lesson form: the resource rows are the only repeated fields. */
 export const LESSON_FORM = { repeatable: lessonForm.repeatable } as const;
 
-/** The form as typed (echoed back on a refusal, so a page without JavaScript loses nothing). */
+/** Echoed back on a refusal, so a page without JavaScript loses nothing. */
 export function readLessonForm(form: FormData): LessonValues {
   const labels = values(form, "resourceLabel");
   const urls = values(form, "resourceUrl");
@@ -44,10 +42,7 @@ function refused(values: LessonValues, error: string, status: number, field: Les
   return data({ ok: false, intent: "save", error, field, values } satisfies LessonSaveResult, { status });
 }
 
-/**
- * Validates the form as sent (not the shortened echo) with lessonForm, as the browser did (SPEC §5):
- * 'Select a client.', 'Title is required.', … as a 400.
- */
+/** The form as sent (not the shortened echo), checked as the browser did (docs/product/validation.md). */
 export function parseLesson(form: FormData, values: LessonValues): Parsed {
   const parsed = lessonForm.parse(form);
   if (parsed.ok) return { ok: true, input: parsed.data };
@@ -57,10 +52,7 @@ export function parseLesson(form: FormData, values: LessonValues): Parsed {
   };
 }
 
-/**
- * Runs the save. Success keeps `kept` of the values (the add form keeps client and date); a model's
- * refusal answers with its own message and status; anything else is logged and becomes 'Failed to save.'.
- */
+/** A model's refusal keeps its own message and status; anything else is logged as 'Failed to save.'. */
 export async function saveLesson(
   values: LessonValues,
   kept: LessonValues,
@@ -87,7 +79,7 @@ export async function saveLesson(
   }
 }
 
-/** What the add form keeps after a success: the client and the date (SPEC §2). */
+/** docs/product/screens.md, Add Lesson screen. */
 export function keepClientAndDate(values: LessonValues): LessonValues {
   return {
     ...EMPTY_LESSON,

@@ -16,8 +16,7 @@ import { type Handler, routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-edit";
 import { LESSON_FORM, parseLesson, readLessonForm, saveLesson } from "./lesson-action.server";
 
-// Edit a lesson (coach and admin): the add form prefilled, 'Save changes', and 'Delete lesson' with a
-// confirmation; after a delete, the client's page. An unknown id is a 404 (the model throws it).
+// An unknown id is a 404 (the model throws it).
 
 function lessonId(params: Route.LoaderArgs["params"]): string {
   const id = idSchema.safeParse(params.lessonId);
@@ -57,10 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["save", "delete"] as const;
 
-// Who may open and change a lesson: enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({
   loader: staff("lesson.edit"),
   action: {

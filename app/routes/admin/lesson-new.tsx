@@ -18,12 +18,10 @@ import {
   saveLesson,
 } from "./lesson-action.server";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: staff("lesson.create"), action: staff("lesson.create") });
 
-// Add Lesson (SPEC §2, §4, §5). Coach and admin alike; the lesson's coach is whoever adds it.
-// The loader also answers the picker's searches (`?q=`, from a fetcher or a plain GET form), and
-// `?client=<id>` (from a client's page) starts with that client chosen.
+// docs/product/screens.md, Add Lesson screen. The loader also answers the picker's searches (`?q=`);
+// `?client=<id>` starts with that client chosen.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

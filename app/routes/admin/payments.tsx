@@ -12,11 +12,9 @@ import { listOrders } from "~/server/models/orders.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/payments";
 
-// Who may load this page: enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: staff("payments.read") });
 
-// Payments (issue #16): every purchase, newest first, 50 a page, filtered by status and currency, with
-// any card dispute beside its status. Coach and admin see it; nothing here changes anything.
+// Read-only for coach and admin alike (docs/decisions/0027-payments.md).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

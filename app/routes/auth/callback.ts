@@ -16,7 +16,6 @@ import {
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/callback";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
 // The 429's Retry-After reaches the answer for the `.data` twin too.
@@ -24,7 +23,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-// The provider sends the person back here with a code; we verify it and start a session.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const limited = await signInCallbackRefused(context);
   if (limited) return new Response(TOO_MANY_SIGN_INS, { status: 429, headers: limited.headers });

@@ -23,11 +23,10 @@ import type { Route } from "./+types/login";
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
-  // SPEC §2: a signed-in visitor goes on to where they were headed (the guest guard, `access`).
+  // docs/product/screens.md, Login: a signed-in visitor goes on (the guest guard).
   const config = getConfig();
   return {
     redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
-    // Only a known code's own sentence: never words taken from the URL.
     error: signInErrorMessage(url.searchParams.get("error")),
     googleConfigured: config.oidc !== null,
     localPeople: localSignInOpen(context)
@@ -36,11 +35,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["local", "google"] as const;
 
-// Who may load this page and sign in: enforced by app/server/auth/access.server.ts. Someone signed in
-// is sent on from the page (the guest guard); signing in again is allowed (it replaces the session).
+// Signing in again is allowed: it replaces the session.
 export const access = routeAccess({
   loader: { access: "guest" },
   action: {
@@ -49,12 +46,10 @@ export const access = routeAccess({
   },
 });
 
-// HTML-first: not hydrated; nothing on it needs a script (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst();
 export const clientLoader = loadAsDocument;
 
-// intent=google: start the OpenID Connect flow (a plain form post, so it works without JavaScript).
-// intent=local: local sign-in on your own machine, through the same profile and session code.
+// Plain form posts, so both work without JavaScript.
 export async function action({ request, context }: Route.ActionArgs) {
   // Every start counts, whichever intent, valid or not, and however the URL was spelled.
   const limited = await countSignIn(context);
@@ -90,7 +85,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// The 429's Retry-After reaches the answer, for the document and for its `.data` twin alike.
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
@@ -112,7 +106,6 @@ const DEMOS = [
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, googleConfigured, localPeople } = loaderData;
-  // A refusal of every sign-in (too many attempts) shows at the top; a local form's own error beside it.
   const error = actionData?.intent === "any" ? actionData.error : loaderData.error;
   const localRefusal = actionData?.intent === "local" ? actionData : undefined;
   return (

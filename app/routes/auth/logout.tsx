@@ -11,10 +11,8 @@ import { logger } from "~/server/logger.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/logout";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC, action: PUBLIC });
 
-// Without JavaScript the page's form posts here; with it, the page signs out through /auth/sign-out.
 export async function action({ request, context }: Route.ActionArgs) {
   await discardBody(request);
   const viewer = context.get(viewerContext);
@@ -36,7 +34,7 @@ export default function Logout() {
   const { signOut } = useAuth();
   const started = useRef(false);
 
-  // The home page is HTML-first (a new document, decision 0030): it shows the toast this page leaves it.
+  // Home is HTML-first, a new document: it shows the toast this page leaves it.
   useEffect(() => {
     if (started.current) return;
     started.current = true;

@@ -2,10 +2,9 @@ import { viewerContext } from "~/server/auth/context.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/session";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// Who is signed in, for pre-rendered pages whose HTML cannot know.
+// For pre-rendered pages, whose HTML cannot know who is signed in.
 export function loader({ context }: Route.LoaderArgs) {
   const state = context.get(viewerContext);
   if (state === "unavailable") {

@@ -6,10 +6,9 @@ import { logger } from "~/server/logger.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/sign-out";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: { access: "none", answers: 405 }, action: PUBLIC });
 
-// The browser's sign-out (header button, /logout page): JSON, so the page can say how it went.
+// JSON, so the page can say how it went.
 export async function action({ request, context }: Route.ActionArgs) {
   await discardBody(request);
   const viewer = context.get(viewerContext);

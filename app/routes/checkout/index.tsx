@@ -17,12 +17,9 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
-// Who may load this page and start a payment: enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: BUYER, action: BUYER });
 
-// GET /checkout?offer&currency&option: what will be charged, for a signed-in buyer (a visitor signs in
-// and comes back here); its button posts to start the Checkout Session on the server. A GET never
-// starts a payment. docs/decisions/0027-payments.md.
+// A GET never starts a payment: the button posts (docs/decisions/0027-payments.md).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

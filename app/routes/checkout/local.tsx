@@ -20,12 +20,9 @@ import {
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/local";
 
-// Who may use the test checkout: enforced by app/server/auth/access.server.ts (the developer door below).
 export const access = routeAccess({ loader: BUYER, action: BUYER });
 
-// The local test checkout (like local sign-in): a developer door, open only without Stripe keys on the
-// developer's own machine (app/server/developer.server.ts). "Pay" sends the events Stripe would send,
-// signed locally, through the webhook's own code.
+// A developer door (app/server/developer.server.ts): "Pay" sends locally signed events through the webhook's own code.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function guard(context: Readonly<RouterContextProvider>) {

@@ -10,11 +10,9 @@ import { confirmCheckout } from "~/server/payments/checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/success";
 
-// Who may come back from a checkout (only a buyer has orders): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: BUYER });
 
-// Back from the checkout: the buyer's order, fulfilled here if the provider says it is paid and the
-// webhook has not arrived yet (the same fulfilment, once), so the plan shows at once.
+// Fulfilled here if the webhook has not arrived yet (the same fulfilment, once), so the plan shows at once.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const permit = permitFor(context, "checkout.start");

@@ -6,10 +6,9 @@ import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/dashboard";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// /demo: the dashboard in forced demo mode, for anyone (SPEC §2), with ?plan= (default pro).
+// docs/product/screens.md, Route table: forced demo mode for anyone, ?plan= defaults to pro.
 export async function loader({ request }: Route.LoaderArgs) {
   return dashboardView(null, modeFor(null, request, true));
 }

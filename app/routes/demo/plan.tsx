@@ -4,10 +4,8 @@ import { modeFor, planView } from "~/server/models/portal-view.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/plan";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// /demo/plan: the plan page in forced demo mode (SPEC §2).
 export async function loader({ request }: Route.LoaderArgs) {
   return planView(null, modeFor(null, request, true));
 }

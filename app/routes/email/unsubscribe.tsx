@@ -8,10 +8,8 @@ import { applyUnsubscribe } from "~/server/models/emails.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/unsubscribe";
 
-// Who may load this page and use its action: anyone with the link (docs/SECURITY.md "Unsubscribe
-// links"): the signature in the link is the authority, not a session. GET shows what the link turns
-// off and a button; POST turns it off — the button, or a mail client's one-click POST (RFC 8058,
-// `List-Unsubscribe=One-Click`), which carries no Origin and no cookie. A changed link is refused (400).
+// The signature is the authority, not a session; a mail client's one-click POST carries no Origin and
+// no cookie (docs/SECURITY.md "Unsubscribe links").
 export const access = routeAccess({ loader: PUBLIC, action: PUBLIC });
 
 const INVALID_LINK =

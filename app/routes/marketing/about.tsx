@@ -7,21 +7,16 @@ import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/about";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// HTML-first: not hydrated; its widgets work through these enhancers (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst("carousel");
 export const loader = noData;
 export const clientLoader = loadAsDocument;
 
-/** SPEC §9: the carousel moves on every 2 seconds. */
+/** docs/product/constants.md. */
 const AUTOPLAY_DELAY_MS = 2000;
 
-/**
- * Cards across both columns: the logo carousels need the width for four logos per view (SPEC §9), and the
- * last card then ends the grid evenly.
- */
+/** The logo carousels need the width for four logos per view, and the grid then ends evenly. */
 const FULL_WIDTH_CARDS = new Set(["interview-experience", "client-wins"]);
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -84,8 +79,8 @@ function WorkCardView({ card }: { card: WorkCard }) {
       {card.id === "interview-experience" ? (
         <div className="mt-6 space-y-8">
           {ABOUT.carousels.map((carousel) => (
-            // Four logos per view, two up to 768 px wide (SPEC §9). Every logo stays exposed to assistive
-            // technology: the whole list is what the carousel says.
+            // docs/product/constants.md: four logos per view, two up to 768 px. Every logo stays exposed: the
+            // whole list is what the carousel says.
             <Carousel
               key={carousel.label}
               label={carousel.label}

@@ -10,10 +10,8 @@ import { originFrom, seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/home";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// HTML-first: not hydrated; its widgets work through these enhancers (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst("embed");
 export const loader = noData;
 export const clientLoader = loadAsDocument;
@@ -104,7 +102,6 @@ function CoachCard() {
           src={coachCard.portrait.src}
           width={coachCard.portrait.width}
           height={coachCard.portrait.height}
-          // A placeholder illustration beside the name: decorative.
           alt=""
           className="size-20 shrink-0 rounded-full"
         />

@@ -24,10 +24,8 @@ import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/next-offer";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// HTML-first: not hydrated; its widgets work through these enhancers (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst("carousel", "embed", "enroll-by");
 export const loader = noData;
 export const clientLoader = loadAsDocument;

@@ -12,22 +12,18 @@ import { paymentsFor } from "~/server/developer.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// HTML-first: not hydrated; its widgets work through these enhancers (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst("pricing");
 export const clientLoader = loadAsDocument;
 
-// Rendered per request (not pre-rendered) so the visitor's currency is in the first byte. The HTML
-// depends on the cookie and the proxy's country header, so no shared cache may keep it.
+// Rendered per request so the visitor's currency is in the first byte: no shared cache may keep it.
 const PER_VISITOR_HEADERS = {
   "Cache-Control": "private, no-cache",
   Vary: "Cookie, CF-IPCountry, X-Vercel-IP-Country, CloudFront-Viewer-Country, X-Country-Code",
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  // With Stripe (or the local test checkout) the main buttons open /checkout; else the links above.
   const checkout = paymentsFor(context).mode !== "off";
   return data({ currency: initialCurrency(request), checkout }, { headers: PER_VISITOR_HEADERS });
 }
@@ -36,7 +32,6 @@ export function headers(_: Route.HeadersArgs) {
   return PER_VISITOR_HEADERS;
 }
 
-/** The currencies a plan is sold in: its locked one, else both. */
 function offeredCurrencies(plan: PricingPlan): readonly Currency[] {
   return plan.lockCurrency ? [plan.lockCurrency] : CURRENCIES;
 }
@@ -87,14 +82,14 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
   const { currency } = loaderData;
   return (
-    // The currency radios choose, in CSS, which prices show (app.css, "Pricing"; decision 0030).
+    // CSS shows the chosen currency's prices (app.css, "Pricing").
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16" data-pricing="">
       <header className="max-w-3xl">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{PRICING_INTRO.title}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{PRICING_INTRO.lead}</p>
         <div className="mt-8 flex flex-col gap-2">
           <CurrencyToggle value={currency} />
-          {/* Until the currency is known the prices keep their place (no layout shift) and this line waits. */}
+          {/* Until the currency is known the prices keep their place and this line waits. */}
           <p aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
             {CURRENCIES.map((option) => (
               <span key={option} data-show-currency={option} data-currency-note="">

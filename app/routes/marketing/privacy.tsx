@@ -5,10 +5,8 @@ import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/privacy";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// HTML-first: not hydrated; nothing on it needs a script (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst();
 export const loader = noData;
 export const clientLoader = loadAsDocument;
@@ -41,13 +39,11 @@ export default function Privacy() {
   );
 }
 
-/** Replaces each `{email}` in policy text with a mailto link to the operator. */
 function WithEmailLinks({ text }: { text: string }) {
   const { email } = SETTINGS.operator;
   const parts = text.split("{email}");
   return parts.map((part, index) => (
-    // Parts of one fixed sentence never reorder: the index is a stable key.
-    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed sentence never reorder
     <span key={index}>
       {part}
       {index < parts.length - 1 ? (

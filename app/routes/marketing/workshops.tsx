@@ -13,10 +13,8 @@ import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/workshops";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// HTML-first: not hydrated; nothing on it needs a script (docs/decisions/0030-html-first-pages.md).
 export const handle = htmlFirst();
 export const loader = noData;
 export const clientLoader = loadAsDocument;

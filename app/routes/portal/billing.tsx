@@ -20,27 +20,20 @@ import {
 import { type Handler, PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/billing";
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = ["manage-card", "pay-next"] as const;
 
-// Who may load this page, open the billing portal and pay a test instalment: enforced by
-// app/server/auth/access.server.ts.
 export const access = routeAccess({
   loader: PORTAL_PAGE,
   action: {
     intents: {
       "manage-card": portal("portal.read-own"),
-      // The local test checkout's next charge: a buyer's own order, as on /checkout/local.
       "pay-next": portal("checkout.start"),
     } satisfies Record<(typeof INTENTS)[number], Handler>,
     default: "manage-card",
   },
 });
 
-// Billing (issue #16): what the client bought, receipts, instalments paid and left, the next charge, a
-// notice when a payment failed, and "Manage payment method" (Stripe's billing portal). A lead sees the
-// demo frame with nothing bought. On the local test checkout, "Pay next instalment (test)" makes the
-// next charge Stripe would make (app/server/payments/local-checkout.server.ts).
+// A lead sees the demo frame with nothing bought (docs/decisions/0027-payments.md).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);

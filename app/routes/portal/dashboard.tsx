@@ -6,14 +6,13 @@ import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/dashboard";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const mode = modeFor(viewer, request, false);
   const permit = permitIf(context, "portal.read-own");
-  // One round trip: usage, activity, bookings and a past-due payment (decision 0031).
+  // One round trip (docs/decisions/0031-people-benchmark.md).
   const data = await dashboardView(permit, mode);
   return {
     ...data,

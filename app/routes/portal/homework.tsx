@@ -15,7 +15,6 @@ import { homeworkView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/homework";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PORTAL_PAGE, action: portal("homework.submit-own") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,13 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return homeworkView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
 }
 
-// The client hands in a piece: an optional link and note; assigned → submitted.
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = permitFor(context, "homework.submit-own");
   const form = await readForm(request);
   const parsed = homeworkSubmissionForm.parse(form);
   if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
-  // A refusal (not found, already reviewed) answers with its own status and message.
   return attempt(async () => {
     await submitHomework(await getDb(), permit, parsed.data.homeworkId, parsed.data);
     return null;
@@ -123,12 +120,12 @@ export default function Homework({ loaderData }: Route.ComponentProps) {
 
 function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: boolean }) {
   const fetcher = useFetcher<typeof action>();
-  // Typed text stays after a hand-in too: the details fold, and "Update your submission" shows it.
+  // Typed text stays after a hand-in: "Update your submission" shows it.
   const form = useFetcherForm(homeworkSubmissionForm, fetcher, { reset: false });
   const saving = form.saving;
   const handedIn = fetcher.data?.ok === true && !saving;
   const confirmation = useRef<HTMLParagraphElement>(null);
-  // The Submit button was disabled while saving, which drops keyboard focus: put it on the answer.
+  // The disabled Submit button dropped keyboard focus: put it on the answer.
   useEffect(() => {
     if (handedIn) confirmation.current?.focus();
   }, [handedIn]);
@@ -176,7 +173,7 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
           </div>
         </fetcher.Form>
       </details>
-      {/* Outside the details: a first hand-in folds it (the piece is now "submitted"). */}
+      {/* Outside the details: a first hand-in folds them. */}
       {handedIn && (
         <p ref={confirmation} tabIndex={-1} role="status" className="mt-3 text-sm text-success">
           Handed in. Your coach will review it.

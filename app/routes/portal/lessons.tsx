@@ -7,7 +7,6 @@ import { lessonsView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/lessons";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

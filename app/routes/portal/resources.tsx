@@ -9,7 +9,6 @@ import { modeFor, resourceFilterFrom, resourcesView } from "~/server/models/port
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/resources";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -108,8 +107,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** One of the filter's drop-downs; "" means no filter. Keyed by its value so a link that changes the
- * URL (such as 'Clear filters') resets what it shows. */
+/** Keyed by its value, so a link that changes the URL ('Clear filters') resets it. */
 function FilterSelect({
   label,
   name,

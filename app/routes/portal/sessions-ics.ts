@@ -6,10 +6,8 @@ import { ownBookings } from "~/server/models/bookings-read.server";
 import { portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/sessions-ics";
 
-// GET /sessions.ics: "Add to calendar" for the client's upcoming sessions; `?booking=<id>` for one.
-// Only the reader's own bookings; another person's id is simply not found.
+// Another person's booking id is simply not found.
 
-// Who may load it: a client (a lead has no sessions: 403); enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: portal("portal.read-own") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

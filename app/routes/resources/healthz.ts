@@ -1,10 +1,8 @@
 import { getDatabase, pingDatabase } from "~/server/db.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// 200 after a database round trip; 503 with the reason otherwise. Never cached.
 export async function loader() {
   const headers = { "Cache-Control": "no-store" };
   try {

@@ -1,10 +1,8 @@
 import { getConfig } from "~/server/env.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// The portal, admin and sign-in pages are personal: keep crawlers out; point them at the sitemap.
 export function loader() {
   const origin = getConfig().publicOrigin;
   const body = [

@@ -2,11 +2,8 @@ import { PUBLIC_PAGES } from "~/content/prerender";
 import { getConfig } from "~/server/env.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 
-// Who may load this page (and use its action): enforced by app/server/auth/access.server.ts.
 export const access = routeAccess({ loader: PUBLIC });
 
-// Every public page search engines should know about (the marketing pages, pricing and the portal's door):
-// PUBLIC_PAGES.
 export function loader() {
   const origin = getConfig().publicOrigin;
   const urls = PUBLIC_PAGES.map(

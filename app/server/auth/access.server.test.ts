@@ -5,8 +5,7 @@ import { routeAccess, staff } from "../route-access";
 import { accessTable, enforceAccess } from "./access.server";
 import { viewerContext } from "./context.server";
 
-// The access middleware against a small route tree of its own: what it enforces, and that a route
-// without a declaration (or with one its module contradicts) does not serve and is named.
+// The access middleware on a small route tree of its own.
 
 type Module = Record<string, unknown>;
 const route = (

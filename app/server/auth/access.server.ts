@@ -13,27 +13,20 @@ import {
 } from "../route-access";
 import { requireViewer, type ViewerState, viewerContext } from "./context.server";
 
-// The one place access is enforced (issue #20; docs/decisions/0026-access-declared-per-route.md).
-// Root middleware: it finds the route the request matched (by the router's own route pattern, so
-// `/x`, `/x.data`, `/x/`, `?index` and `_routes` are the same route), reads the `access` its module
-// declares (app/server/route-access.ts), and enforces the guard and the POLICY action of the loader,
-// or of the action's intent, before any loader or action runs. A route without a valid declaration
-// — or whose declaration disagrees with its module — does not serve: 500, and its problem is logged.
+// The one place access is enforced (docs/decisions/0026-access-declared-per-route.md): by the router's
+// own route pattern, before any loader or action runs; an undeclared route answers 500.
 
 type BuiltRoutes = ServerBuild["routes"];
 
-/** A route that answers URLs, with the declarations that apply to it: its layouts' and its own. */
 type Served = { id: string; layouts: { id: string; guard: Guard }[]; access: RouteAccess | null };
 
 export type AccessTable = {
   byPattern: Map<string, Served>;
-  /** Each reason a route would not serve, naming the route: empty when every route is declared. */
   problems: string[];
-  /** Route ids with a problem: they answer 500. */
   broken: Set<string>;
 };
 
-/** The router's pattern spelling: its matched paths joined; the same here, without edge slashes. */
+/** The router's pattern spelling, without edge slashes. */
 const patternOf = (paths: (string | undefined)[]) =>
   paths
     .filter(Boolean)
@@ -41,7 +34,6 @@ const patternOf = (paths: (string | undefined)[]) =>
     .replace(/\/\/+/g, "/")
     .replace(/^\/|\/$/g, "");
 
-/** Every route of a build with its declaration, and everything that keeps a route from being served. */
 export function accessTable(routes: BuiltRoutes): AccessTable {
   const byPattern = new Map<string, Served>();
   const problems: string[] = [];
@@ -115,7 +107,7 @@ export function accessTable(routes: BuiltRoutes): AccessTable {
 
 const MUTATION = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The handler a request runs: the loader's, the action's, or its intent's (`{ shared }`: an unknown intent). */
+/** The handler a request runs: the loader's, the action's, or its intent's (`{ shared }`: unknown intent). */
 async function handlerFor(access: Exclude<RouteAccess, { layout: Guard }>, request: Request) {
   if (!MUTATION.has(request.method)) return access.loader;
   const action = access.action;
@@ -146,7 +138,6 @@ const apiRefusal = (status: 401 | 503, text: string) =>
     headers: { "Cache-Control": "no-store", ...(status === 503 ? { "Retry-After": "5" } : {}) },
   });
 
-/** The guard's verdict: nothing (go on), a Response to answer with, or it throws (a redirect, 403, 503). */
 function guard(
   guard: Guard,
   request: Request,
@@ -157,7 +148,7 @@ function guard(
     case "public":
       return;
     case "guest":
-      // SPEC §2: a signed-in visitor goes on to where they were headed, or the dashboard.
+      // docs/product/screens.md, Login: a signed-in visitor goes on to where they were headed.
       if (state && state !== "unavailable")
         throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
       return;
@@ -169,7 +160,7 @@ function guard(
       if (!state) return apiRefusal(401, "Sign in first.");
       return;
     case "portal":
-      // Admins and coaches have no plan of their own: their home is the admin area (docs/decisions/0012).
+      // Admins and coaches have no plan of their own: their home is the admin area (docs/decisions/0012-portal.md).
       if (can(requireViewer(request, state), "admin.enter")) throw redirect("/admin");
       return;
     case "staff":
@@ -182,7 +173,6 @@ function guard(
   }
 }
 
-/** The root middleware enforcing every route's declaration; `routes` gives the build's route modules. */
 export function enforceAccess(routes: () => Promise<BuiltRoutes>): MiddlewareFunction<Response> {
   let table: Promise<AccessTable> | null = null;
   const tableOnce = () => {
@@ -194,7 +184,6 @@ export function enforceAccess(routes: () => Promise<BuiltRoutes>): MiddlewareFun
     });
     return table;
   };
-  // The router's pattern of each request, as the table spells it (a few dozen routes: a few dozen keys).
   const spelled = new Map<string, string>();
   return async ({ request, context, pattern }, next) => {
     const { byPattern, broken } = await tableOnce();

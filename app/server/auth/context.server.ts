@@ -12,24 +12,14 @@ import { type Action, authorize, grant, type Permit } from "../policy.server";
 import { hasSessionCookie, readSessionCached } from "./session.server";
 import { listenForSessionChanges } from "./session-cache.server";
 
-/**
- * Who is asking, set once per request by the root middleware:
- * a Viewer, null when signed out, or "unavailable" when the database could not be asked.
- */
+/** A Viewer, null when signed out, or "unavailable" when the database could not be asked. */
 export type ViewerState = Viewer | null | "unavailable";
 export const viewerContext = createContext<ViewerState>(null);
 export const sessionIdContext = createContext<string | null>(null);
-/**
- * When this request began reading what it shows (this process's clock, ms), set before the session is
- * read: a page's live stream asks for what changed since (docs/decisions/0037-live-catch-up.md).
- */
+/** When this request began reading (ms): its live stream catches up from here (docs/decisions/0037-live-catch-up.md). */
 export const readStartContext = createContext<number | null>(null);
 
-/**
- * Root middleware: reads the session (only when there is a cookie: pre-rendering never opens the
- * database), through the session cache, which listens on the live-updates bus for sign-outs and
- * role or plan changes (./session-cache.server.ts).
- */
+// Reads the session only when there is a cookie, so pre-rendering never opens the database.
 export const loadViewer: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (!hasSessionCookie(request)) return next();
   context.set(readStartContext, Date.now());
@@ -66,14 +56,12 @@ export function loginPath(request: Request): string {
   return `/login?${new URLSearchParams({ redirectTo: target })}`;
 }
 
-/** The signed-in person, or a redirect to /login that remembers where they were going. */
 export function requireViewer(request: Request, state: ViewerState): Viewer {
   if (state === "unavailable") databaseUnavailable();
   if (!state) throw redirect(loginPath(request));
   return state;
 }
 
-/** The viewer for a loader or action whose declaration lets only signed-in people through. */
 export function currentViewer(context: Readonly<RouterContextProvider>): Viewer {
   const state = context.get(viewerContext);
   if (!state || state === "unavailable") throw new Error("currentViewer used outside a guarded route");
@@ -81,15 +69,13 @@ export function currentViewer(context: Readonly<RouterContextProvider>): Viewer 
 }
 
 /**
- * The permit a loader or action passes to the models: its route's declaration already asked POLICY
- * (app/server/auth/access.server.ts); asking again here costs nothing and is what makes the permit.
- * 403 when the viewer may not (a declaration naming another action than the code uses shows up so).
+ * The route's declaration already asked POLICY; asking again is what makes the permit (403 when a
+ * declaration names another action than the code uses).
  */
 export function permitFor<A extends Action>(context: Readonly<RouterContextProvider>, action: A): Permit<A> {
   return authorize(currentViewer(context), action);
 }
 
-/** A permit when the signed-in viewer may, else null (the page shows less, or the demo). */
 export function permitIf<A extends Action>(
   context: Readonly<RouterContextProvider>,
   action: A,

@@ -5,13 +5,9 @@ import { publishChange } from "../live/bus.server";
 import { notifyNewLead } from "../mail/notify.server";
 import { accounts, profiles } from "../schema";
 
-/** Who the identity provider (or local sign-in) says the person is. */
 export type Identity = {
-  /** The issuer (or "local"). */
   provider: string;
-  /** The provider's stable subject identifier (`sub`). */
   subject: string;
-  /** A verified email address. */
   email: string;
   name: string | null;
 };
@@ -25,9 +21,8 @@ const columns = {
 };
 
 /**
- * The profile for an identity: found by the provider's subject, else by email (an admin may have
- * created the person, or they signed in elsewhere first), else created as a lead. Anyone whose
- * email is in ADMIN_EMAILS becomes admin, at every sign-in, so adding an email later works.
+ * Found by the provider's subject, else by email (an admin may have created them), else a new lead.
+ * ADMIN_EMAILS is applied at every sign-in, so adding an email later works.
  */
 export async function profileForIdentity(
   db: Db,
@@ -79,9 +74,7 @@ export async function profileForIdentity(
         .returning(columns);
       if (!profile) throw new Error("profile vanished during sign-in");
     }
-    // A new lead, or a changed one, shows in the coach's list: open admin pages (and every process's
-    // caches) hear of it when the sign-in commits.
-    // Staff hear of a new lead, in the transaction that creates them.
+    // Staff hear of a new lead in the transaction that creates them.
     if (created && profile.role === "lead") await notifyNewLead(tx, profile);
     if (created || Object.keys(changes).length > 0) {
       await publishChange(tx, { kind: "profile", clientId: profile.id, userId: profile.id });

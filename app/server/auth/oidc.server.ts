@@ -6,9 +6,7 @@ import { resolveSessionSecret } from "../session-secret.server";
 import type { Identity } from "./identity.server";
 import { SignInError } from "./sign-in-errors.server";
 
-// OpenID Connect authorization code flow with PKCE, state and nonce, id-token verification
-// (signature, issuer, audience, expiry, nonce) by openid-client. Google by default; any issuer
-// with discovery works (the tests use a local provider).
+// Authorization code flow with PKCE, state and nonce (openid-client); any issuer with discovery works.
 
 export const CALLBACK_PATH = "/auth/callback";
 const TRANSACTION_TTL_S = 10 * 60;
@@ -61,7 +59,6 @@ export function redirectUri(): string {
   return `${getConfig().publicOrigin}${CALLBACK_PATH}`;
 }
 
-/** The provider's authorization URL and the cookie that remembers this attempt. */
 export async function beginSignIn(returnTo: unknown): Promise<{ url: string; setCookie: string }> {
   const configuration = await clientConfiguration().catch((error: unknown) => {
     if (error instanceof SignInError) throw error;
@@ -86,7 +83,6 @@ export async function beginSignIn(returnTo: unknown): Promise<{ url: string; set
   return { url: url.href, setCookie: await transaction().serialize(tx) };
 }
 
-/** Verifies the provider's answer; returns the verified identity and where to go next. */
 export async function completeSignIn(
   request: Request,
 ): Promise<{ identity: Identity; returnTo: string; clearCookie: string }> {

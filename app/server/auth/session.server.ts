@@ -18,12 +18,10 @@ import {
   rememberSession,
 } from "./session-cache.server";
 
-// Sessions are database rows; the cookie carries an opaque random token (signed, HttpOnly,
-// SameSite=Lax, Secure on https). Rolling expiry: docs/decisions/0008-sessions.md.
+// Sessions are database rows; the cookie carries an opaque signed token (docs/decisions/0008-sessions.md).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY_MS;
-/** A session used when less than this is left is renewed to the full lifetime. */
 export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -52,16 +50,12 @@ async function tokenFrom(request: Request): Promise<string | null> {
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-/** Whether the request carries a session cookie at all (no database needed to tell). */
 export function hasSessionCookie(request: Request): boolean {
   const header = request.headers.get("cookie");
   return header?.includes(`${sessionCookie().name}=`) ?? false;
 }
 
-/**
- * Starts a session for a profile; returns the Set-Cookie header value. `clientAddress` is the one Express
- * worked out through trusted proxies (never a header read here, which a visitor could write).
- */
+/** `clientAddress` comes from Express's trusted-proxy logic, never a header a visitor could write. */
 export async function createSession(
   db: Db,
   userId: string,
@@ -87,13 +81,10 @@ export async function createSession(
 export type SessionLookup = {
   viewer: Viewer;
   sessionId: string;
-  /** When the session ends (after any renewal). */
   expiresAt: Date;
-  /** Set when the session was renewed: the new cookie to send back. */
   renewedCookie: string | null;
 };
 
-/** A live session (matching `which`) with its person, as they are now. */
 function liveSessionWithPerson(db: Db, which: SQL) {
   return db
     .select({
@@ -116,7 +107,7 @@ const byTokenStatement = preparedPer((db) =>
   liveSessionWithPerson(db, eq(sessions.tokenHash, sql.placeholder("tokenHash"))).prepare("session_by_token"),
 );
 
-/** The signed-in person for a request, in one round trip; renews a session near its expiry. */
+/** In one round trip; renews a session near its expiry. */
 export async function readSession(db: Db, request: Request): Promise<SessionLookup | null> {
   const token = await tokenFrom(request);
   if (!token) return null;
@@ -132,25 +123,17 @@ export async function readSession(db: Db, request: Request): Promise<SessionLook
   return { viewer, sessionId, expiresAt, renewedCookie: null };
 }
 
-/** The session cache's key for the session cookie in a `Cookie` header; null without one. */
 function sessionCacheKey(cookieHeader: string | null | undefined): string | null {
   const raw = cookieHeader ? parse(cookieHeader)[sessionCookie().name] : undefined;
   return raw ? cacheKey(raw) : null;
 }
 
-/**
- * The session remembered under `key`, unless it is near its rolling renewal: that one must go to the
- * database, which renews it (and sends a new cookie).
- */
+/** Null near the rolling renewal: the database must renew that one. */
 function usableCachedSession(key: string, now = Date.now()): CachedSession | null {
   const hit = cachedSession(key, now);
   return hit && hit.expiresAt.getTime() - now >= SESSION_RENEW_WITHIN_MS ? hit : null;
 }
 
-/**
- * readSession through the process's session cache (./session-cache.server.ts): a cookie seen in the
- * last few seconds, whose session is not near renewal, needs neither the database nor a signature check.
- */
 export async function readSessionCached(db: Db, request: Request): Promise<SessionLookup | null> {
   const key = sessionCacheKey(request.headers.get("cookie"));
   if (!key) return null;
@@ -164,10 +147,7 @@ export async function readSessionCached(db: Db, request: Request): Promise<Sessi
   return found;
 }
 
-/**
- * Who a session belongs to now (role and plan as they are now), or null once it ended or expired.
- * Never renews: the live stream asks this periodically, and only a page load can send a new cookie.
- */
+/** Never renews: the live stream polls this, and only a page load can send a new cookie. */
 export async function sessionHolder(db: Db, sessionId: string): Promise<Viewer | null> {
   const [row] = await liveSessionWithPerson(db, eq(sessions.id, sessionId));
   if (!row) return null;
@@ -175,7 +155,6 @@ export async function sessionHolder(db: Db, sessionId: string): Promise<Viewer |
   return viewer;
 }
 
-/** Ends the session the request carries (if any); returns the Set-Cookie that clears it. */
 export async function endSession(db: Db, request: Request): Promise<string> {
   const token = await tokenFrom(request);
   if (token) {
@@ -183,8 +162,7 @@ export async function endSession(db: Db, request: Request): Promise<string> {
       .delete(sessions)
       .where(eq(sessions.tokenHash, hashToken(token)))
       .returning({ userId: sessions.userId });
-    // The person's open pages (other tabs, the live stream of this one) hear that a session ended,
-    // and so do the session caches of every process; this one forgets it before answering.
+    // Other tabs, the live stream and every process's session cache hear the session ended.
     if (ended) {
       forgetPerson(ended.userId);
       await publishChange(db, { kind: "session", userId: ended.userId });
@@ -197,7 +175,7 @@ export function clearSessionCookie(): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/** Signs a person out everywhere (SPEC §4: scope global). */
+/** Signs a person out everywhere (docs/product/integrations.md: scope global). */
 export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
   const removed = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   forgetPerson(userId);
@@ -206,8 +184,8 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<number>
 }
 
 /**
- * SPEC §4 sign-out: first this session (its row deleted, its cookie cleared: the local step), then
- * every session of the person (the global step, whose failure is logged and ignored).
+ * docs/product/states.md, Logout page: this session first (the local step), then every session of the
+ * person (the global step, whose failure is logged and ignored).
  */
 export async function signOutEverywhere(
   getDatabase: () => Promise<Db>,

@@ -1,8 +1,7 @@
 import { DATABASE_UNAVAILABLE } from "../outage.server";
 
-// Why a sign-in did not finish, as the login page says it. Only a code travels in the URL
-// (`/login?error=expired`); the sentence is always ours, so a crafted link cannot put its own words in
-// the red alert of a trusted page.
+// Only a code travels in the URL; the sentence is always ours, so a crafted link cannot put its own
+// words in the login page's alert.
 
 export const SIGN_IN_ERRORS = {
   signin_failed: "Sign-in failed. Please try again.",
@@ -18,7 +17,6 @@ export const SIGN_IN_ERRORS = {
 
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;
 
-/** The sentence for a code from the URL: known codes map to their own, anything else to the general one. */
 export function signInErrorMessage(code: string | null): string | null {
   if (code === null || code === "") return null;
   return Object.hasOwn(SIGN_IN_ERRORS, code)
@@ -26,7 +24,6 @@ export function signInErrorMessage(code: string | null): string | null {
     : SIGN_IN_ERRORS.signin_failed;
 }
 
-/** A sign-in that cannot go on, with the code the login page explains. */
 export class SignInError extends Error {
   override name = "SignInError";
   constructor(

@@ -1,17 +1,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
-// Cal.com's webhook delivery (docs/decisions/0028-bookings.md): `{ triggerEvent, createdAt, payload }`,
-// signed with HMAC-SHA256 of the raw body, hex, in X-Cal-Signature-256. Only what this site uses is
-// read; anything else in the payload is ignored.
+// Cal.com's signed webhook delivery (docs/decisions/0028-bookings.md); only what this site uses is read.
 
 export const CAL_TRIGGERS = ["BOOKING_CREATED", "BOOKING_CANCELLED", "BOOKING_RESCHEDULED"] as const;
 export type CalTrigger = (typeof CAL_TRIGGERS)[number];
 
-/** What Cal.com sends as the signature when its webhook has no secret: never accepted. */
+/** Cal.com's signature when its webhook has no secret: never accepted. */
 export const NO_SECRET = "no-secret-provided";
 
-/** Whether `signature` is the hex HMAC-SHA256 of the raw body under `secret` (constant-time). */
+/** Constant-time check of the hex HMAC-SHA256 of the raw body. */
 export function validSignature(secret: string | null, body: Buffer, signature: string | undefined): boolean {
   if (!secret || !signature || signature === NO_SECRET) return false;
   const expected = createHmac("sha256", secret).update(body).digest();
@@ -25,14 +23,9 @@ const instant = z
   .refine((value) => !Number.isNaN(Date.parse(value)), "must be a date and time")
   .transform((value) => new Date(value));
 
-// The payload follows what calcom/cal.com sends with the default (2021-10-20) payload version:
-// `sendPayload` wraps `{ triggerEvent, createdAt, payload }` (packages/features/webhooks/lib/sendPayload.ts),
-// and the payload is the booking's CalendarEvent spread with the trigger's own fields
-// (packages/features/webhooks/lib/factory/versioned/v2021-10-20/BookingPayloadBuilder.ts; built by
-// packages/features/bookings/lib/handleNewBooking.ts and handleCancelBooking.ts). Declared here: what
-// this site reads and the fields around it the tests' fixtures carry; anything else is dropped unread.
+// Shaped after calcom/cal.com's default (2021-10-20) payload version: packages/features/webhooks/lib/sendPayload.ts
+// and its BookingPayloadBuilder; fields this site doesn't read are dropped unread.
 
-/** An attendee or the organizer (packages/types/Calendar.d.ts `Person`, with the builder's utcOffset). */
 const person = z.object({
   id: z.number().nullish(),
   email: z.string().trim().max(320),
@@ -46,10 +39,7 @@ const person = z.object({
   utcOffset: z.number().nullish(),
 });
 
-/**
- * The booking's metadata: `videoCallUrl` and every `metadata[key]=value` the booking link carried
- * (handleNewBooking.ts: `metadata: { ...metadata, ...reqBody.metadata }`); a value is a scalar.
- */
+/** `videoCallUrl` and every `metadata[key]=value` the booking link carried (handleNewBooking.ts). */
 const metadata = z.record(
   z.string().max(100),
   z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
@@ -59,7 +49,6 @@ const booking = z.object({
   uid: z.string().trim().min(1).max(200),
   bookingId: z.number().nullish(),
   bookerUrl: z.string().max(2000).nullish(),
-  /** The event type's slug. */
   type: z.string().max(200).nullish(),
   eventTypeId: z.union([z.number(), z.string().max(50)]).nullish(),
   title: z.string().max(500).nullish(),
@@ -80,14 +69,13 @@ const booking = z.object({
   requiresConfirmation: z.boolean().nullish(),
 });
 
-/** BOOKING_CANCELLED adds who cancelled: an email, the host's or the booker's (`bookingCancelInput`). */
 const cancelledBooking = booking.extend({
   cancelledBy: z.string().max(320).nullish(),
   cancellationReason: z.string().max(10_000).nullish(),
   requestReschedule: z.boolean().nullish(),
 });
 
-/** BOOKING_RESCHEDULED: `uid` is the new booking's; `rescheduleUid` the one it replaces. */
+/** `uid` is the new booking's; `rescheduleUid` the one it replaces. */
 const rescheduledBooking = booking.extend({
   rescheduleId: z.number().nullish(),
   rescheduleUid: z.string().max(200).nullish(),
@@ -99,17 +87,14 @@ const rescheduledBooking = booking.extend({
 const endAfterStart = (p: { startTime: Date; endTime: Date }) => p.endTime.getTime() >= p.startTime.getTime();
 const END_MESSAGE = "endTime must not be before startTime";
 
-/** The payload of each followed trigger. */
 export const CAL_PAYLOADS = {
   BOOKING_CREATED: booking.refine(endAfterStart, END_MESSAGE),
   BOOKING_CANCELLED: cancelledBooking.refine(endAfterStart, END_MESSAGE),
   BOOKING_RESCHEDULED: rescheduledBooking.refine(endAfterStart, END_MESSAGE),
 } as const satisfies Record<CalTrigger, z.ZodType>;
 
-/** The fields every followed trigger's payload shares, as Cal.com writes them. */
 export type CalBookingInput = z.input<typeof booking>;
 
-/** A delivery as Cal.com writes it, per trigger: what test fixtures are typed with. */
 export type CalDeliveryInput<T extends CalTrigger> = {
   triggerEvent: T;
   createdAt: string;
@@ -122,19 +107,17 @@ const envelope = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
-/** One booking, as read from any followed trigger (the fields a trigger lacks are absent). */
+/** The fields a trigger lacks are absent. */
 export type CalBooking = z.output<typeof booking> &
   Partial<Pick<z.output<typeof cancelledBooking>, "cancelledBy" | "cancellationReason">> &
   Partial<Pick<z.output<typeof rescheduledBooking>, "rescheduleUid" | "rescheduledBy">>;
 
 export type CalDelivery =
   | { ok: true; trigger: CalTrigger; at: Date; booking: CalBooking }
-  /** Well formed, but not about a booking this site follows: answered 200 and logged. */
+  /** Well formed but not a booking this site follows: answered 200 and logged. */
   | { ok: false; ignore: string }
-  /** Not a Cal.com delivery: answered 400. */
   | { ok: false; invalid: string };
 
-/** Reads a verified body. Never throws. */
 export function parseCalDelivery(body: Buffer): CalDelivery {
   let json: unknown;
   try {
@@ -156,7 +139,6 @@ function describe(error: z.ZodError): string {
   return issue ? `${issue.path.join(".") || "body"} ${issue.message}` : "invalid";
 }
 
-/** The meeting link: Cal Video / Google Meet URL, else a location that is a web address. */
 export function joinUrlOf(booking: CalBooking): string | null {
   const video = booking.metadata?.videoCallUrl;
   const candidates = [typeof video === "string" ? video : null, booking.videoCallData?.url, booking.location];
@@ -172,7 +154,7 @@ export function joinUrlOf(booking: CalBooking): string | null {
   return null;
 }
 
-/** Whether an email (who cancelled or rescheduled) is the organizer's: the coach did it. */
+/** An email of the organizer's means the coach did it. */
 export function byOrganizer(booking: CalBooking, email: string | null | undefined): boolean {
   const organizer = booking.organizer?.email?.trim().toLowerCase();
   return !!organizer && !!email && email.trim().toLowerCase() === organizer;

@@ -1,47 +1,43 @@
 import type { SETTINGS } from "~/content/settings";
-import { type Db, getDb } from "../db.server";
+import { getDb } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { applyCalDelivery } from "../models/bookings.server";
+import type { Webhook, WebhookUsing } from "../webhooks.server";
 import { parseCalDelivery, validSignature } from "./cal-payload.server";
 
-// POST /webhooks/cal (express-shell/main.ts mounts it before any body parser, with the raw body):
-// signature first, then the payload, then one transaction. Answers are small JSON; Cal.com retries
-// anything that is not 2xx, so only a failure worth retrying (the database) answers 5xx.
+// POST /webhooks/cal, mounted as ../webhooks.server.ts says. Cal.com retries anything not 2xx, so only a
+// failure worth retrying (the database) answers 5xx.
 
-export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+/** The webhook's own: the signing secret (null: none configured, everything refused), the booking settings. */
+export type CalWebhookUsing = WebhookUsing & { secret?: string | null; settings?: typeof SETTINGS.bookings };
 
-/** The most a delivery may weigh; a larger one is refused before it is read whole. */
-export const CAL_WEBHOOK_LIMIT = "256kb";
-
-export async function handleCalWebhook(
-  body: unknown,
-  signature: string | undefined,
-  // The process's secret, database and booking settings; tests give their own.
-  using: { secret?: string | null; db?: () => Promise<Db>; settings?: typeof SETTINGS.bookings } = {},
-): Promise<WebhookAnswer> {
-  const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-  const secret = using.secret === undefined ? getConfig().calWebhookSecret : using.secret;
-  if (!validSignature(secret, raw, signature)) {
-    logger.warn("cal: delivery refused (missing or wrong signature, or no secret configured)");
-    return { status: 401, body: { error: "Invalid signature." } };
-  }
-  const delivery = parseCalDelivery(raw);
-  if (!delivery.ok) {
-    if ("ignore" in delivery) {
-      logger.info({ reason: delivery.ignore }, "cal: delivery ignored");
-      return { status: 200, body: { ignored: delivery.ignore } };
+export const calWebhook: Webhook<CalWebhookUsing> = {
+  signatureHeader: "X-Cal-Signature-256",
+  async handle(body, signature, using = {}) {
+    const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+    const secret = using.secret === undefined ? getConfig().calWebhookSecret : using.secret;
+    if (!validSignature(secret, raw, signature)) {
+      logger.warn("cal: delivery refused (missing or wrong signature, or no secret configured)");
+      return { status: 401, body: { error: "Invalid signature." } };
     }
-    logger.warn({ reason: delivery.invalid }, "cal: delivery refused");
-    return { status: 400, body: { error: delivery.invalid } };
-  }
-  try {
-    const outcome = await applyCalDelivery(await (using.db ?? getDb)(), delivery, using.settings);
-    if (outcome.status === "ignored") logger.info({ reason: outcome.reason }, "cal: delivery ignored");
-    else logger.info({ trigger: delivery.trigger, uid: delivery.booking.uid, ...outcome }, "cal: delivery");
-    return { status: 200, body: outcome };
-  } catch (error) {
-    logger.error({ err: (error as Error).message, uid: delivery.booking.uid }, "cal: delivery failed");
-    return { status: 503, body: { error: "Try again later." } };
-  }
-}
+    const delivery = parseCalDelivery(raw);
+    if (!delivery.ok) {
+      if ("ignore" in delivery) {
+        logger.info({ reason: delivery.ignore }, "cal: delivery ignored");
+        return { status: 200, body: { ignored: delivery.ignore } };
+      }
+      logger.warn({ reason: delivery.invalid }, "cal: delivery refused");
+      return { status: 400, body: { error: delivery.invalid } };
+    }
+    try {
+      const outcome = await applyCalDelivery(await (using.db ?? getDb)(), delivery, using.settings);
+      if (outcome.status === "ignored") logger.info({ reason: outcome.reason }, "cal: delivery ignored");
+      else logger.info({ trigger: delivery.trigger, uid: delivery.booking.uid, ...outcome }, "cal: delivery");
+      return { status: 200, body: outcome };
+    } catch (error) {
+      logger.error({ err: (error as Error).message, uid: delivery.booking.uid }, "cal: delivery failed");
+      return { status: 503, body: { error: "Try again later." } };
+    }
+  },
+};

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { parseCalendar } from "../../../tests/support/ical";
 import { sessionsCalendar } from "./ics.server";
 
-test("sessions become valid calendar events another parser reads back (issue #18)", () => {
+test("sessions become valid calendar events another parser reads back", () => {
   const startsAt = new Date("2026-12-03T15:30:00Z");
   const text = sessionsCalendar(
     [

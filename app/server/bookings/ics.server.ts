@@ -1,8 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
 import { KIND_LABELS } from "~/domain/plans";
 
-// "Add to calendar": booked sessions as an iCalendar file (RFC 5545), written by the `ics` library.
-
 export type CalendarSession = {
   id: string;
   kind: "session_30m" | "mock_interview" | string;
@@ -12,15 +10,13 @@ export type CalendarSession = {
   joinUrl: string | null;
 };
 
-// Titles come from Cal.com (what the booker typed can end up in one) and the `ics` library folds and
-// escapes text but passes a bare CR or other control character through: each run of them becomes one
-// space in text and nothing in a link, so no line of the file is anyone's but ours.
+// `ics` passes a bare CR or other control character through, and Cal.com titles are the booker's
+// text: each run of them becomes a space (nothing in a link), so no line of the file is anyone's but ours.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 const plain = (text: string) => text.replace(CONTROL, " ").trim();
 const link = (url: string) => url.replace(CONTROL, "");
 
-/** The calendar text for `sessions` (none: an empty calendar). Throws if the library refuses one. */
 export function sessionsCalendar(
   sessions: readonly CalendarSession[],
   organizer: { name: string; email: string },

@@ -5,14 +5,11 @@ import pg from "pg";
 import { logger } from "../logger.server";
 import { HeardLog } from "./heard.server";
 
-// Live updates (docs/decisions/0014-live-updates.md): after a change to a client's data commits, a
-// tiny event goes through PostgreSQL NOTIFY on one channel; every process LISTENs once and hands it
-// to its open streams. The event names who and what kind of thing changed, never the data itself:
-// browsers that hear it ask their loaders again, which apply the usual policy.
+// Live updates (docs/decisions/0014-live-updates.md): an event names who and what changed, never the
+// data; browsers that hear it reload through the usual policy.
 
 export const LIVE_CHANNEL = "coach_changes";
 
-/** Kinds of a client's records: the client and staff hear them. */
 export const RECORD_KINDS = [
   "usage",
   "activity",
@@ -25,46 +22,33 @@ export const RECORD_KINDS = [
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export type LiveEvent =
-  /** A client's records changed. */
   | { kind: RecordKind; clientId: string }
-  /** A person's role or plan changed: their own streams and staff hear it. */
   | { kind: "profile"; clientId: string; userId: string }
-  /** A person's sessions ended (sign-out): only their own streams hear it. */
+  /** Sign-out: only the person's own streams hear it. */
   | { kind: "session"; userId: string }
-  /**
-   * A Cal.com booking that matches no one arrived or changed (docs/decisions/0028-bookings.md): it
-   * names no client, and only staff who may read bookings hear it (the admin home lists these).
-   */
+  /** A Cal.com booking that matches no one: only staff who may read bookings hear it. */
   | { kind: "unmatched-booking" };
 
 export type LiveHandler = (event: LiveEvent) => void;
-/** Said to subscribers when events may have been missed (the LISTEN connection was lost). */
 export type ResyncHandler = () => void;
 
 export type LiveBus = {
-  /** Resolves once this process is listening, so an event published afterwards is delivered. */
+  /** Resolves once listening, so an event published afterwards is delivered. */
   subscribe(handler: LiveHandler, onResync?: ResyncHandler): Promise<() => void>;
-  /**
-   * Whether this process hears changes right now (its LISTEN connection is up). While it is not,
-   * anything remembered from the database may be stale, and the database itself may be down.
-   */
+  /** While false, anything remembered from the database may be stale. */
   listening(): boolean;
-  /**
-   * The events this process heard at `time` (its own clock, ms) or later, oldest first; null when it
-   * cannot vouch for all of them (it was not listening for part of that time, or has forgotten some).
-   */
+  /** Null when this process cannot vouch for every event since `time` (its own clock, ms). */
   heardSince(time: number): LiveEvent[] | null;
-  /** Publishes outside any transaction (tests, tools); models use `publishChange(tx, …)`. */
+  /** Outside any transaction (tests, tools); models use `publishChange(tx, …)`. */
   publish(event: LiveEvent): Promise<void>;
   close(): Promise<void>;
 };
 
-/** Anything that runs SQL: the database or a transaction. */
 type Executor = Pick<PgDatabase<PgQueryResultHKT, Record<string, unknown>>, "execute">;
 
 const UUIDISH = /^[0-9a-f-]{36}$/i;
 
-/** Only the known fields, so no caller can put a client's data on the wire by accident. */
+/** Only the known fields, so no caller puts a client's data on the wire by accident. */
 export function toWire(event: LiveEvent): string {
   switch (event.kind) {
     case "unmatched-booking":
@@ -78,7 +62,6 @@ export function toWire(event: LiveEvent): string {
   }
 }
 
-/** A payload from the channel, or null when it is not one of ours. */
 export function parseEvent(payload: string): LiveEvent | null {
   let value: unknown;
   try {
@@ -88,25 +71,21 @@ export function parseEvent(payload: string): LiveEvent | null {
   }
   if (!value || typeof value !== "object") return null;
   const { kind, clientId, userId } = value as Record<string, unknown>;
-  const id = (x: unknown): x is string => typeof x === "string" && UUIDISH.test(x);
+  const isId = (x: unknown): x is string => typeof x === "string" && UUIDISH.test(x);
   if (kind === "unmatched-booking") return { kind };
-  if (kind === "session") return id(userId) ? { kind, userId } : null;
-  if (kind === "profile") return id(clientId) && id(userId) ? { kind, clientId, userId } : null;
-  if (RECORD_KINDS.includes(kind as RecordKind) && id(clientId)) {
+  if (kind === "session") return isId(userId) ? { kind, userId } : null;
+  if (kind === "profile") return isId(clientId) && isId(userId) ? { kind, clientId, userId } : null;
+  if (RECORD_KINDS.includes(kind as RecordKind) && isId(clientId)) {
     return { kind: kind as RecordKind, clientId };
   }
   return null;
 }
 
-/**
- * Publishes an event through the database. Inside a transaction, PostgreSQL delivers it when (and
- * only if) the transaction commits, so listeners never hear of a change that was rolled back.
- */
+/** Inside a transaction PostgreSQL delivers it only on commit, so no one hears of a rolled-back change. */
 export async function publishChange(executor: Executor, event: LiveEvent): Promise<void> {
   await executor.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${toWire(event)})`);
 }
 
-/** Subscribers of one process, fed by one source (a LISTEN). */
 class Fanout {
   handlers = new Map<LiveHandler, ResyncHandler | undefined>();
   heard = new HeardLog<LiveEvent>();
@@ -136,7 +115,7 @@ class Fanout {
   }
 }
 
-/** PGlite: one process, one connection; its LISTEN hears the NOTIFYs of its own transactions. */
+/** PGlite's LISTEN hears the NOTIFYs of its own transactions. */
 export function pgliteBus(client: PGlite): LiveBus {
   const fanout = new Fanout();
   let listening: Promise<unknown> | undefined;
@@ -148,7 +127,6 @@ export function pgliteBus(client: PGlite): LiveBus {
       await listening;
       return fanout.add(handler, onResync);
     },
-    // In-process: it cannot lose its connection.
     listening: () => true,
     heardSince: (time) => fanout.heard.since(time),
     async publish(event) {
@@ -163,11 +141,7 @@ export function pgliteBus(client: PGlite): LiveBus {
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
-/**
- * PostgreSQL: one dedicated connection (not from the pool) LISTENs for the whole process, opened on
- * the first subscriber and re-opened with backoff when it drops. After a reconnect, subscribers are
- * told to resync: events sent while no one listened are lost.
- */
+/** One dedicated LISTEN connection, reopened with backoff; after a reconnect subscribers resync, as events were lost. */
 export function postgresBus(url: string): LiveBus {
   const fanout = new Fanout();
   let client: pg.Client | undefined;
@@ -237,7 +211,7 @@ export function postgresBus(url: string): LiveBus {
       try {
         await ready;
       } catch (error) {
-        // The caller answers 503 and the browser retries later, which tries to connect again.
+        // The caller answers 503 and the browser's retry connects again.
         remove();
         throw error;
       }

@@ -1,9 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { HeardLog } from "./heard.server";
 
-// The log a stream reads to tell a page what changed since its render: it answers only for the time
-// it was listening and still holds everything heard.
-
 function logAt(start: number, capacity?: number) {
   const clock = { now: start };
   const log = new HeardLog<string>(capacity, () => clock.now);
@@ -30,7 +27,6 @@ describe("HeardLog", () => {
     expect(log.since(1_100)).toEqual(["a", "b"]);
     expect(log.since(1_101)).toEqual(["b"]);
     expect(log.since(1_201)).toEqual([]);
-    // Before the LISTEN was up, something may have gone unheard.
     expect(log.since(999)).toBeNull();
     expect(log.since(Number.NaN)).toBeNull();
   });

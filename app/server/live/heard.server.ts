@@ -1,14 +1,12 @@
-// What this process heard on the live bus lately, and from when it is sure it heard everything: a
-// stream opened for a page tells it what changed between its render and the stream's start
-// (docs/decisions/0037-live-catch-up.md). In memory only, no query: the bus already hears every event.
+// What this process heard on the bus lately, so a stream can tell its page what changed since the
+// render (docs/decisions/0037-live-catch-up.md).
 
-/** Enough for the seconds between a render and its stream even on a busy site (~100 bytes each). */
+/** Enough for the seconds between a render and its stream on a busy site. */
 export const HEARD_CAPACITY = 4_096;
 
 export class HeardLog<T> {
   private times: number[] = [];
   private items: T[] = [];
-  /** Everything heard from this time on is in the log; +Infinity while not listening. */
   private complete = Number.POSITIVE_INFINITY;
   private last = 0;
 
@@ -17,14 +15,12 @@ export class HeardLog<T> {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** The LISTEN is up from now on (before this, or after a loss, events may have gone unheard). */
   listening(): void {
     this.times = [];
     this.items = [];
     this.complete = this.clock();
   }
 
-  /** The LISTEN is down: events sent from now on are lost, so nothing can be vouched for. */
   deaf(): void {
     this.times = [];
     this.items = [];
@@ -42,10 +38,7 @@ export class HeardLog<T> {
     }
   }
 
-  /**
-   * What was heard at `time` or later, oldest first; null when the log cannot vouch for all of it
-   * (this process was not listening then, or has dropped some of it).
-   */
+  /** Null when the log cannot vouch for all of it. */
   since(time: number): T[] | null {
     if (!(time >= this.complete)) return null;
     let start = this.times.length;
@@ -53,7 +46,7 @@ export class HeardLog<T> {
     return this.items.slice(start);
   }
 
-  /** Never decreasing, so `since` can scan back from the newest even if the wall clock steps back. */
+  /** Never decreasing, so `since` can scan back even if the wall clock steps back. */
   private clock(): number {
     this.last = Math.max(this.last, this.now());
     return this.last;

@@ -2,11 +2,8 @@ import { logger } from "../logger.server";
 import type { LiveBus, LiveHandler } from "./bus.server";
 
 /**
- * What a cache in this process needs from the live-updates bus: to hear every change, and to know
- * whether it hears them right now. Until the subscription works, and whenever the LISTEN connection
- * is down (events may be missed; the database is often down too), `serving()` is false and the cache
- * must be neither read nor filled. `forgetAll` runs when listening starts and when events may have
- * been missed (a reconnect). A failed subscription is tried again by a later `listen`, after 5 s.
+ * A cache that listens on the bus is neither read nor filled while the LISTEN is down (events may be
+ * missed), and forgets everything when listening (re)starts.
  */
 export function busListener(name: string, onEvent: LiveHandler, forgetAll: () => void) {
   let state: "off" | "subscribing" | "on" = "off";
@@ -30,7 +27,6 @@ export function busListener(name: string, onEvent: LiveHandler, forgetAll: () =>
       );
     },
     serving: () => state === "on" && source?.listening() === true,
-    /** For shutdown and tests: not serving until `listen` is called again. */
     reset(): void {
       state = "off";
     },

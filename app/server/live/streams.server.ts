@@ -5,29 +5,18 @@ import { getDatabase } from "../db.server";
 import { logger } from "../logger.server";
 import { type LiveBus, type LiveEvent, toWire } from "./bus.server";
 
-// The server-sent-events stream of a signed-in person (GET /events). One bus subscription per
-// stream, filtered by `hears`; heartbeats keep proxies from closing an idle stream; the session is
-// checked again now and then, and at once when an event says this person's role, plan or sessions
-// changed. Everything a stream holds is released when either side closes it.
+// A signed-in person's server-sent-events stream (GET /events): one bus subscription filtered by `hears`;
+// the session is checked again now and then, and at once when an event concerns this person.
 
 export const HEARTBEAT_MS = 25_000;
 export const SESSION_CHECK_MS = 60_000;
 export const MAX_STREAMS_PER_PERSON = 5;
-/** The browser's reconnect delay after a dropped stream (SSE `retry:`). */
 export const RETRY_HINT_MS = 2_000;
-/**
- * How far before a page's render time a stream looks back for changes: clocks of processes on other
- * machines may differ, and a process may hear an event late (docs/decisions/0037-live-catch-up.md).
- */
+/** Other processes' clocks may differ and an event may be heard late (docs/decisions/0037-live-catch-up.md). */
 export const CATCH_UP_MARGIN_MS = 5_000;
-/** More distinct missed events than this are told as one `resync`. */
 export const MAX_REPLAYED = 100;
 
-/**
- * Who hears what: a client hears about their own records; staff (who may open any client) hear
- * every client event, and those who may read bookings hear of an unmatched one; everyone hears about their own role, plan and sessions. Events name only
- * ids and kinds, never data.
- */
+/** Clients hear their own records, staff every client's; everyone hears their own role, plan and sessions. */
 export function hears(viewer: Pick<Viewer, "id" | "role">, event: LiveEvent): boolean {
   if (event.kind === "unmatched-booking") return can(viewer, "bookings.read");
   if (event.kind === "session") return event.userId === viewer.id;
@@ -36,10 +25,8 @@ export function hears(viewer: Pick<Viewer, "id" | "role">, event: LiveEvent): bo
 }
 
 /**
- * What a page rendered at `renderedAt` (the rendering process's clock) may not show: the events this
- * viewer hears that this process heard since then, less the margin, each once. Null when that can't be
- * known (no render time, a render time ahead of this clock by more than the margin, a log that does not
- * reach back so far) or is too much to list: the page then asks its loaders again anyway.
+ * What a page rendered at `renderedAt` may not show, each once; null when that can't be known or is
+ * too much to list (the page then reloads anyway).
  */
 export function missedSince(
   bus: Pick<LiveBus, "heardSince">,
@@ -70,7 +57,6 @@ const SSE_HEADERS = {
 const encoder = new TextEncoder();
 const frame = (event: string, data: unknown) =>
   encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-// One event reaches many streams: encode it once.
 const encoded = new WeakMap<LiveEvent, Uint8Array>();
 function changeFrame(event: LiveEvent): Uint8Array {
   let bytes = encoded.get(event);
@@ -81,10 +67,7 @@ function changeFrame(event: LiveEvent): Uint8Array {
   return bytes;
 }
 
-/**
- * Opens a stream for a signed-in person: 429 past the cap, 503 when the bus can't listen. `renderedAt`
- * is when the page's data was read (`window.__liveSince`, app/entry.server.tsx): what changed since is sent first.
- */
+/** 429 past the cap, 503 when the bus can't listen; what changed since `renderedAt` is sent first. */
 export async function openStream(
   request: Request,
   viewer: Viewer,
@@ -138,7 +121,6 @@ export async function openStream(
     }
   };
 
-  // The session is asked again from time to time, and at once when an event is about this person.
   let lastCheck = Date.now();
   let checking = false;
   const recheck = async () => {
@@ -149,8 +131,7 @@ export async function openStream(
       const { db } = await getDatabase();
       const now = await sessionHolder(db, sessionId);
       if (!now || now.role !== viewer.role) {
-        // Signed out, or a new role (a different audience): the page asks its loaders again, and
-        // the stream ends; the browser opens a new one if it is still signed in.
+        // A new role is a different audience: end the stream; the browser opens a new one if still signed in.
         send(frame("reauth", { reason: now ? "role" : "session" }));
         release(now ? "role changed" : "session ended", true);
       }
@@ -185,9 +166,7 @@ export async function openStream(
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
-      // The retry hint; what changed since the page's render (subscribed already, so nothing falls
-      // between the two), or `resync` when that can't be told; then "ready": from here on every
-      // change is delivered.
+      // Subscribed already, so nothing falls between the catch-up and "ready".
       c.enqueue(encoder.encode(`retry: ${RETRY_HINT_MS}\n\n`));
       const missed = missedSince(bus, viewer, renderedAt);
       if (missed === null) c.enqueue(frame("resync", {}));
@@ -207,7 +186,6 @@ export async function openStream(
   return new Response(body, { headers: SSE_HEADERS });
 }
 
-/** Ends every open stream (a graceful stop: the server can then close its connections). */
 export function closeAllStreams(): void {
   for (const stream of [...open]) stream.close("server stopping");
 }

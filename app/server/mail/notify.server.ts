@@ -1,6 +1,6 @@
 import { money, offerTitle } from "~/domain/orders";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
-import type { Tx } from "../models/audit.server";
+import type { DbOrTx } from "../db.server";
 import {
   type EmailRecipient,
   enqueueEmail,
@@ -12,17 +12,15 @@ import {
 } from "./outbox.server";
 import type { EmailContent } from "./templates.server";
 
-// What each event says, and to whom (issue #17). Every function runs inside the transaction of the
-// change that causes the email (the model passes its `tx`), so the change and its emails commit or roll
-// back together. Each recipient's email is built for them alone: a client's says only their own
-// records; a staff email names the client, whom staff may see anyway.
+// What each event says, and to whom. Each runs in the causing change's transaction, so the change and
+// its emails commit together; a client's email says only their own records.
 
 function longDate(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone }).format(date);
 }
 
 async function toClient(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   kind: Parameters<typeof enqueueEmail>[2],
   content: (to: EmailRecipient, context: MailContext) => EmailContent,
@@ -34,7 +32,7 @@ async function toClient(
 }
 
 async function toStaff(
-  tx: Tx,
+  tx: DbOrTx,
   kind: Parameters<typeof enqueueEmail>[2],
   content: (to: EmailRecipient, context: MailContext) => EmailContent,
   context = mailContext(),
@@ -45,7 +43,7 @@ async function toStaff(
 const who = (person: Pick<Recipient, "email" | "fullName">) =>
   person.fullName?.trim() ? `${person.fullName.trim()} (${person.email})` : person.email;
 
-export function notifyWelcome(tx: Tx, clientId: string) {
+export function notifyWelcome(tx: DbOrTx, clientId: string) {
   return toClient(tx, clientId, "welcome", (_to, { origin, siteName }) => ({
     subject: `Welcome to ${siteName}`,
     summary: "Your client portal is ready.",
@@ -58,7 +56,7 @@ export function notifyWelcome(tx: Tx, clientId: string) {
 }
 
 export function notifyHomeworkAssigned(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   homework: { title: string; dueDate: string | null; description: string | null },
 ) {
@@ -73,7 +71,7 @@ export function notifyHomeworkAssigned(
 }
 
 export function notifyHomeworkReviewed(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   homework: { title: string; feedback: string | null },
 ) {
@@ -88,7 +86,7 @@ export function notifyHomeworkReviewed(
 }
 
 export function notifyLessonPosted(
-  tx: Tx,
+  tx: DbOrTx,
   clientId: string,
   lesson: { title: string; occurredAt: Date; recordingUrl: string | null },
 ) {
@@ -105,7 +103,7 @@ export function notifyLessonPosted(
   }));
 }
 
-export function notifyLastOneLeft(tx: Tx, clientId: string, kind: ServiceKind) {
+export function notifyLastOneLeft(tx: DbOrTx, clientId: string, kind: ServiceKind) {
   const what = KIND_LABELS[kind];
   return toClient(tx, clientId, "last-one-left", (_to, { origin }) => ({
     subject: `One left: ${what}`,
@@ -120,8 +118,7 @@ export function notifyLastOneLeft(tx: Tx, clientId: string, kind: ServiceKind) {
 
 export type PaymentNotice = { offer: string; amount: number; currency: string };
 
-/** A charge recorded: the buyer's receipt and staff's notice. */
-export async function notifyPaymentReceived(tx: Tx, buyerId: string, payment: PaymentNotice) {
+export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment: PaymentNotice) {
   const amount = money(payment.amount, payment.currency);
   const offer = offerTitle(payment.offer);
   await toClient(tx, buyerId, "payment-receipt", (_to, { origin }) => ({
@@ -142,8 +139,7 @@ export async function notifyPaymentReceived(tx: Tx, buyerId: string, payment: Pa
   }));
 }
 
-/** A charge failed: the buyer is asked to update their card; staff hear of it. */
-export async function notifyPaymentFailed(tx: Tx, buyerId: string, payment: PaymentNotice) {
+export async function notifyPaymentFailed(tx: DbOrTx, buyerId: string, payment: PaymentNotice) {
   const amount = money(payment.amount, payment.currency);
   const offer = offerTitle(payment.offer);
   await toClient(tx, buyerId, "payment-failed", (_to, { origin }) => ({
@@ -171,12 +167,9 @@ const DISPUTE_NEWS = {
   lost: { subject: "Dispute lost", heading: "A dispute was lost: the money was taken back" },
 } as const;
 
-/**
- * A card dispute (chargeback) opened or closed on a payment: staff only, as the coach answers it in
- * Stripe's dashboard and decides what it means for the client's access.
- */
+/** Staff only: the coach answers a dispute in Stripe's dashboard. */
 export async function notifyDispute(
-  tx: Tx,
+  tx: DbOrTx,
   buyerId: string | null,
   payment: PaymentNotice & { state: keyof typeof DISPUTE_NEWS; reason: string },
 ) {
@@ -198,7 +191,7 @@ export async function notifyDispute(
   }));
 }
 
-export function notifyNewLead(tx: Tx, lead: Recipient) {
+export function notifyNewLead(tx: DbOrTx, lead: Recipient) {
   return toStaff(tx, "staff-new-lead", (_to, { origin }) => ({
     subject: `New lead: ${who(lead)}`,
     summary: "Signed in for the first time.",
@@ -208,7 +201,7 @@ export function notifyNewLead(tx: Tx, lead: Recipient) {
   }));
 }
 
-export async function notifyHomeworkSubmitted(tx: Tx, clientId: string, homework: { title: string }) {
+export async function notifyHomeworkSubmitted(tx: DbOrTx, clientId: string, homework: { title: string }) {
   const client = await recipientById(tx, clientId);
   if (!client) return [];
   return toStaff(tx, "staff-homework-submitted", (_to, { origin }) => ({
@@ -220,7 +213,7 @@ export async function notifyHomeworkSubmitted(tx: Tx, clientId: string, homework
   }));
 }
 
-export function notifyDeletionRequest(tx: Tx, person: Recipient, note: string | null) {
+export function notifyDeletionRequest(tx: DbOrTx, person: Recipient, note: string | null) {
   return toStaff(tx, "staff-deletion-request", (_to, { origin }) => ({
     subject: `Data-deletion request: ${who(person)}`,
     summary: "Answer within 30 days.",

@@ -9,30 +9,25 @@ import {
   nextLocalHour,
   type OutboxKind,
 } from "~/domain/email";
+import type { DbOrTx } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
-import type { Tx } from "../models/audit.server";
 import { emailOutbox, emailPreferences, profiles } from "../schema";
 import { type EmailContent, type Frame, type Rendered, renderMessage } from "./templates.server";
 import { type UnsubscribeScope, unsubscribeUrl } from "./unsubscribe.server";
 
-// Writing an email: one outbox row per recipient, in the transaction of the change that causes it
-// (docs/decisions/0029-email-outbox.md). Nothing here talks to SMTP; the worker
-// (worker.server.ts) delivers the rows. Each row is rendered for its one recipient, with their name
-// and their unsubscribe link, so nothing in it belongs to anyone else.
+// One outbox row per recipient, in the causing change's transaction (docs/decisions/0029-email-outbox.md);
+// each rendered for its one recipient, so nothing in it belongs to anyone else.
 
 export type Recipient = { id: string; email: string; fullName: string | null };
-/** A recipient with the time zone their emails' dates are written in (their digest's zone). */
 export type EmailRecipient = Recipient & { timeZone: string };
 
 export type MailContext = { origin: string; siteName: string; secret?: string };
 
-/** The process's origin and site name (tests pass their own). */
 export function mailContext(): MailContext {
   return { origin: getConfig().publicOrigin, siteName: SITE.brand };
 }
 
-/** A Message-ID that names the row and the site, stable for the row's life. */
 export function messageIdFor(rowId: string, origin: string): string {
   return `<${rowId}@${new URL(origin).hostname}>`;
 }
@@ -54,7 +49,6 @@ export function frameFor(
 
 type Row = typeof emailOutbox.$inferInsert;
 
-/** A rendered email for one recipient, ready to insert (the worker's digests use it too). */
 export async function outboxRow(
   context: MailContext,
   to: Recipient,
@@ -84,13 +78,11 @@ export async function outboxRow(
 export type Enqueued = "queued" | "held" | "off" | "invalid-address";
 
 /**
- * Queues `kind` for each recipient as their preferences say: at once (pending), in their next digest
- * (held until their hour), or not at all (off). An address that is not one mailbox is never queued
- * (logged: addresses are checked where people type them, so this is a stored address from before).
- * `content` is built per recipient, so a staff email can say each reader's own words.
+ * At once, in the next digest, or not at all, as each recipient's preferences say. A stored address
+ * that is not one mailbox is logged, never queued.
  */
 export async function enqueueEmail(
-  tx: Tx,
+  tx: DbOrTx,
   recipients: readonly Recipient[],
   kind: EmailKind,
   content: (to: EmailRecipient) => EmailContent,
@@ -134,8 +126,7 @@ export async function enqueueEmail(
   return results;
 }
 
-/** A person as a recipient (inside the change's transaction). */
-export async function recipientById(tx: Tx, id: string): Promise<Recipient | null> {
+export async function recipientById(tx: DbOrTx, id: string): Promise<Recipient | null> {
   const [row] = await tx
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(profiles)
@@ -143,8 +134,7 @@ export async function recipientById(tx: Tx, id: string): Promise<Recipient | nul
   return row ?? null;
 }
 
-/** Every admin and coach: staff emails go to each of them who has not turned that kind off. */
-export async function staffRecipients(tx: Tx): Promise<Recipient[]> {
+export async function staffRecipients(tx: DbOrTx): Promise<Recipient[]> {
   return tx
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(profiles)

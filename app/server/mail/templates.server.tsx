@@ -11,11 +11,8 @@ import { render, toPlainText } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 
-// The emails' React components, rendered by React Email (`@react-email/render`) into an HTML part and
-// a plain-text part. One layout for every kind: the site's name, a heading, paragraphs, optional
-// details and quoted feedback, one button with an absolute link, and the footer with the
-// unsubscribe and preferences links. Colours come from one light and one dark palette
-// (`prefers-color-scheme`), so the email reads in a mail client's dark mode too.
+// One layout for every kind of email, rendered to HTML and plain text; a dark palette for mail clients
+// that honour `prefers-color-scheme`.
 
 export type EmailContent = {
   subject: string;
@@ -23,9 +20,7 @@ export type EmailContent = {
   summary: string;
   heading: string;
   paragraphs: string[];
-  /** Label/value rows (a lesson's date, an amount). */
   details?: [string, string][];
-  /** Quoted text the recipient wrote or was written to (the coach's feedback). */
   quote?: { label: string; text: string };
   action?: { label: string; url: string };
 };
@@ -35,7 +30,6 @@ export type Frame = {
   origin: string;
   recipientName: string | null;
   unsubscribeUrl: string | null;
-  /** What the unsubscribe link turns off, in words. */
   unsubscribeWhat: string;
 };
 
@@ -48,8 +42,7 @@ const light = {
   border: "#e5e7eb",
 };
 
-// Mail clients that honour it (Apple Mail, Outlook apps) switch palettes; the others invert colours
-// themselves, which the light palette's plain contrasts survive.
+// Clients that don't honour it invert colours themselves, which the light palette survives.
 const DARK_STYLE = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
@@ -228,7 +221,7 @@ function Digest({ frame, items }: { frame: Frame; items: DigestItem[] }) {
 
 export type Rendered = { html: string; text: string };
 
-/** The HTML and its plain-text part, from one render (`plainText: true` would render the element again). */
+/** One render: `plainText: true` would render the element again. */
 async function both(element: React.ReactElement): Promise<Rendered> {
   const html = await render(element);
   return { html, text: toPlainText(html) };

@@ -1,9 +1,8 @@
 import nodemailer from "nodemailer";
 import type { MailTransport, OutgoingMail } from "./worker.server";
 
-// SMTP through nodemailer: one pooled connection per process (the worker sends one email at a time),
-// with timeouts well inside the worker's lease, so a hung server fails the attempt (retried later)
-// rather than outliving the claim.
+// One pooled SMTP connection per process; timeouts sit well inside the worker's lease, so a hung server
+// fails the attempt rather than outliving the claim.
 
 export function smtpTransport(url: string, timeoutMs: number): MailTransport {
   const transporter = nodemailer.createTransport({

@@ -6,15 +6,9 @@ import { emailOutbox, type OutboxRow, profiles } from "../schema";
 import { type MailContext, mailContext, outboxRow } from "./outbox.server";
 import { renderDigest } from "./templates.server";
 
-// The outbox's worker (docs/decisions/0029-email-outbox.md), started and stopped by
-// app/server/lifecycle.server.ts. Each round it turns due digests into one email per person, then
-// claims due pending rows (`FOR UPDATE SKIP LOCKED`: several workers, in one process or many, never
-// take the same row) with a lease, sends them one by one, and marks each sent only after the SMTP
-// server accepted it. A crash before the mark leaves the row claimed until its lease ends; another
-// worker then sends it again with the same Message-ID. Temporary refusals (4xx, a lost connection)
-// are retried with exponential backoff; a permanent one (5xx) fails the row, which the Emails page shows.
-// Just over 300 lines on purpose: the claim, the marks, the release and the loop are one argument for
-// crash safety, read together.
+// The outbox's worker (docs/decisions/0029-email-outbox.md): claims rows with a lease (SKIP LOCKED) and
+// marks each sent only after SMTP accepted it.
+// Just over 300 lines on purpose: the claim, the marks, the release and the loop are one crash-safety argument.
 
 export type OutgoingMail = {
   from: string;
@@ -26,41 +20,39 @@ export type OutgoingMail = {
   headers: Record<string, string>;
 };
 
-/** Where mail goes: SMTP in production (transport.server.ts). */
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
 export type WorkerOptions = {
   db: Db;
-  /** null: no SMTP server configured; due emails are marked `unsent` and nothing leaves the machine. */
+  /** Null: due emails are marked `unsent` and nothing leaves the machine. */
   transport: MailTransport | null;
   from: string;
-  /** How long a claim holds; the worker stops sending a batch once half of it has passed. */
+  /** The worker stops sending a batch once half of it has passed. */
   leaseMs: number;
   batchSize?: number;
-  /** The pause between rounds when the outbox is drained. */
   pollMs?: number;
-  /** The first retry's delay after a temporary failure; it doubles each time (at most an hour). */
+  /** Doubles each time, at most an hour. */
   backoffMs?: number;
-  /** Temporary failures before a row fails for good. */
   maxAttempts?: number;
   context?: MailContext;
-  /** The clock digests are due by (tests move it). */
   now?: () => Date;
 };
 
 export const NO_SMTP = "Not sent: no SMTP server is configured (SMTP_URL).";
 
 export type MailWorker = {
-  /** Finishes the email being sent, gives back the rest of the batch, and ends. */
+  /** Finishes the email being sent and gives back the rest of the batch. */
   stop(): Promise<void>;
-  /** Starts the next round now rather than after the pause. */
   wake(): void;
 };
 
-type Outcome = { kind: "sent" } | { kind: "temporary"; error: string } | { kind: "permanent"; error: string };
+type SendOutcome =
+  | { kind: "sent" }
+  | { kind: "temporary"; error: string }
+  | { kind: "permanent"; error: string };
 
-/** How an SMTP or connection error is treated: 5xx and envelope errors are final, the rest retried. */
-export function classify(error: unknown): Outcome {
+/** 5xx and envelope errors are final; the rest are retried. */
+export function classifySendError(error: unknown): SendOutcome {
   const e = error as { responseCode?: number; code?: string; message?: string; response?: string };
   const text = (e.response ?? e.message ?? String(error)).slice(0, 500);
   if (typeof e.responseCode === "number" && e.responseCode >= 500) return { kind: "permanent", error: text };
@@ -68,7 +60,6 @@ export function classify(error: unknown): Outcome {
   return { kind: "temporary", error: text };
 }
 
-/** Claims up to `limit` due pending rows for `leaseMs`; each returned row carries the claim's token. */
 export async function claimBatch(db: Db, leaseMs: number, limit: number): Promise<OutboxRow[]> {
   const token = randomUUID();
   const due = db
@@ -98,7 +89,7 @@ export async function claimBatch(db: Db, leaseMs: number, limit: number): Promis
 const held = (row: OutboxRow) =>
   and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, row.claimToken ?? ""));
 
-/** After the SMTP server accepted it. False: the lease had run out and another worker holds it. */
+/** False: the lease ran out and another worker holds the row. */
 export async function markSent(db: Db, row: OutboxRow): Promise<boolean> {
   const done = await db
     .update(emailOutbox)
@@ -108,7 +99,13 @@ export async function markSent(db: Db, row: OutboxRow): Promise<boolean> {
   return done.length > 0;
 }
 
-async function markFailed(db: Db, row: OutboxRow, outcome: Outcome, backoffMs: number, maxAttempts: number) {
+async function markFailed(
+  db: Db,
+  row: OutboxRow,
+  outcome: SendOutcome,
+  backoffMs: number,
+  maxAttempts: number,
+) {
   if (outcome.kind === "sent") return;
   const final = outcome.kind === "permanent" || row.attempts >= maxAttempts;
   const delay = Math.min(3_600_000, backoffMs * 2 ** Math.max(0, row.attempts - 1));
@@ -124,7 +121,7 @@ async function markFailed(db: Db, row: OutboxRow, outcome: Outcome, backoffMs: n
     .where(held(row));
 }
 
-/** Gives claimed rows back untouched (a stop, or a lease half gone), without counting the attempt. */
+/** Without counting the attempt. */
 async function release(db: Db, rows: OutboxRow[]) {
   for (const row of rows) {
     await db
@@ -151,7 +148,6 @@ export function outgoing(row: OutboxRow, from: string): OutgoingMail {
   };
 }
 
-/** Without SMTP: due pending emails are marked unsent (listed on the Emails page; an admin may retry). */
 export async function markUnsent(db: Db): Promise<number> {
   const rows = await db
     .update(emailOutbox)
@@ -161,10 +157,7 @@ export async function markUnsent(db: Db): Promise<number> {
   return rows.length;
 }
 
-/**
- * Turns each person's held emails that are due by `now` into one digest email (a pending row), in one
- * transaction per person that locks their held rows: two workers grouping at once make one digest.
- */
+/** One transaction per person, locking their held rows, so two workers make one digest. */
 export async function groupDigests(db: Db, context: MailContext, now: Date, limit = 50): Promise<number> {
   const due = await db
     .selectDistinct({ recipientId: emailOutbox.recipientId })
@@ -221,7 +214,6 @@ export async function groupDigests(db: Db, context: MailContext, now: Date, limi
   return made;
 }
 
-/** One round: digests, then claimed batches until the outbox has nothing due (or the worker stops). */
 async function round(
   options: Required<Omit<WorkerOptions, "transport">> & WorkerOptions,
   stopping: () => boolean,
@@ -237,17 +229,17 @@ async function round(
     const batch = await claimBatch(db, leaseMs, batchSize);
     for (let i = 0; i < batch.length; i++) {
       const row = batch[i] as OutboxRow;
-      // A stop, or half the lease gone (a slow server): the rest go back for the next claim.
+      // Half the lease gone (a slow server): the rest go back for the next claim.
       if (stopping() || performance.now() - started > leaseMs / 2) {
         await release(db, batch.slice(i));
         return;
       }
-      let outcome: Outcome;
+      let outcome: SendOutcome;
       try {
         await transport.send(outgoing(row, options.from));
         outcome = { kind: "sent" };
       } catch (error) {
-        outcome = classify(error);
+        outcome = classifySendError(error);
       }
       if (outcome.kind === "sent") {
         if (!(await markSent(db, row))) {
@@ -257,7 +249,6 @@ async function round(
           );
         }
       } else {
-        // A temporary failure is retried (info); one that ends the row's chances is a warning.
         const final = outcome.kind === "permanent" || row.attempts >= maxAttempts;
         const entry = { messageId: row.messageId, attempt: row.attempts, error: outcome.error };
         if (final) logger.warn(entry, "email failed: not retried");

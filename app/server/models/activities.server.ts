@@ -8,11 +8,9 @@ import { activities } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 
-// A client's records as the coach and admin change them (one file per kind of record). Each function
-// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
-// transaction with its audit row, and refused whole when a rule says no.
+// Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
+// with its audit row.
 
-/** A client's newest activity entries: the one query behind the client's and the coach's views. */
 const activitiesStatement = preparedPer((db) =>
   db
     .select({
@@ -33,7 +31,6 @@ function activitiesOf(db: Db, clientId: string, limit: number) {
   return activitiesStatement(db).execute({ clientId, limit });
 }
 
-/** The signed-in client's own newest entries (the dashboard reads them with its usage, portal.server.ts). */
 export function recentActivities(db: Db, permit: Permit<"portal.read-own">, limit: number) {
   return activitiesOf(db, permit.actor.id, limit);
 }
@@ -57,7 +54,7 @@ export async function addActivity(
         clientId,
         title: input.title,
         details: input.details,
-        kind: null, // SPEC §3: always null when an admin creates it
+        kind: null, // docs/product/entities.md: always null when an admin creates it
         links: activityLinkFrom(input.link),
         createdBy: actor.id,
       })

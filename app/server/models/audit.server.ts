@@ -1,11 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import type { Action, Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { auditEvents, profiles } from "../schema";
-
-/** A transaction or the database: audit rows are written inside the change's own transaction. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export type AuditEntry = {
   action: string;
@@ -16,12 +13,11 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-/** An audit row for a change its permit allowed, in the change's own transaction. */
-export async function audit(tx: Tx, permit: Permit<Action>, entry: AuditEntry): Promise<void> {
+export async function audit(tx: DbOrTx, permit: Permit<Action>, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, permit.actor.id, entry);
 }
 
-async function insertAudit(tx: Tx, actorId: string | null, entry: AuditEntry): Promise<void> {
+async function insertAudit(tx: DbOrTx, actorId: string | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
     actorId,
     action: entry.action,
@@ -33,27 +29,19 @@ async function insertAudit(tx: Tx, actorId: string | null, entry: AuditEntry): P
   });
 }
 
-/** Where a change no person made here came from: Cal.com (docs/decisions/0028-bookings.md). */
 export type SystemSource = "cal.com";
-/** Who made a change: a person, by the permit it needed, or a system. */
 export type ChangeBy = Permit<Action> | SystemSource;
 
-/**
- * An audit row for a change no person made here (a Cal.com booking): no actor, and `after.via` names
- * the source, which the trail shows. Only system paths call it; a person's change goes through
- * `audit` with its permit.
- */
-export async function auditBySystem(tx: Tx, source: SystemSource, entry: AuditEntry): Promise<void> {
+/** For a change no person made here (a Cal.com booking): `after.via` names the source. */
+export async function auditBySystem(tx: DbOrTx, source: SystemSource, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, null, { ...entry, after: { ...entry.after, via: source } });
 }
 
-/** `audit` or `auditBySystem`, for a change a person or a system may make (the usage ledger). */
-export async function auditChange(tx: Tx, by: ChangeBy, entry: AuditEntry): Promise<void> {
+export async function auditChange(tx: DbOrTx, by: ChangeBy, entry: AuditEntry): Promise<void> {
   if (typeof by === "string") await auditBySystem(tx, by, entry);
   else await audit(tx, by, entry);
 }
 
-/** A person's trail, newest first, with who made each change. */
 const trailStatement = preparedPer((db) =>
   db
     .select({

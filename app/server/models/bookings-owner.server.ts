@@ -2,16 +2,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SETTINGS } from "~/content/settings";
 import { BOOKING_TOKEN_KEY, bookingTokenOwner } from "../bookings/booking-token.server";
 import type { CalBooking } from "../bookings/cal-payload.server";
+import type { DbOrTx } from "../db.server";
 import { profiles } from "../schema";
-import type { Tx } from "./audit.server";
 
-// Whose a Cal.com booking is (docs/decisions/0036-booking-ownership.md): the person whose signed portal
-// link it was booked from, or one the coach confirms.
+// Whose a Cal.com booking is (docs/decisions/0036-booking-ownership.md).
 
 const BOOKABLE = inArray(profiles.role, ["client", "lead"]);
 
-/** The client or lead with this email (case-insensitive), or undefined. */
-async function personByEmail(tx: Tx, email: string) {
+async function personByEmail(tx: DbOrTx, email: string) {
   const [match] = await tx
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
@@ -20,20 +18,23 @@ async function personByEmail(tx: Tx, email: string) {
   return match;
 }
 
-/** The client or lead whose email booked (case-insensitive), or null: unmatched. */
-export async function matchClient(tx: Tx, email: string): Promise<string | null> {
+/** Null: unmatched. */
+export async function matchClient(tx: DbOrTx, email: string): Promise<string | null> {
   return (await personByEmail(tx, email))?.id ?? null;
 }
 
 /**
- * Whose a booking is: `clientId` when the booking carries a valid token of a client's or lead's portal
- * link (or, with `trustBookerEmail`, their email alone). A client's email without it: no one's yet,
- * `claimedBy` them, with the reason an admin reads before confirming it. Any other email: unmatched.
+ * A valid portal-link token names the owner. A client's email alone makes them `claimedBy` only,
+ * with the reason an admin reads before confirming.
  */
 export type Owner = { clientId: string | null; claimedBy: string | null; confirmReason: string | null };
 
-export async function ownerOf(tx: Tx, p: CalBooking, settings: typeof SETTINGS.bookings): Promise<Owner> {
-  const token = p.metadata?.[BOOKING_TOKEN_KEY];
+export async function ownerOf(
+  tx: DbOrTx,
+  calBooking: CalBooking,
+  settings: typeof SETTINGS.bookings,
+): Promise<Owner> {
+  const token = calBooking.metadata?.[BOOKING_TOKEN_KEY];
   const signedFor = bookingTokenOwner(token);
   if (signedFor) {
     const [person] = await tx
@@ -42,7 +43,7 @@ export async function ownerOf(tx: Tx, p: CalBooking, settings: typeof SETTINGS.b
       .where(and(eq(profiles.id, signedFor), BOOKABLE));
     if (person) return { clientId: person.id, claimedBy: null, confirmReason: null };
   }
-  const byEmail = await personByEmail(tx, p.attendees[0]?.email ?? "");
+  const byEmail = await personByEmail(tx, calBooking.attendees[0]?.email ?? "");
   if (!byEmail) return { clientId: null, claimedBy: null, confirmReason: null };
   if (settings.trustBookerEmail) return { clientId: byEmail.id, claimedBy: null, confirmReason: null };
   const name = byEmail.fullName?.trim().split(/\s+/)[0] || byEmail.email;

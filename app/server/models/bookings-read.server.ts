@@ -10,9 +10,7 @@ import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { bookings, profiles } from "../schema";
 
-// Bookings as pages read them (docs/decisions/0028-bookings.md): a client's own (the portal), one
-// client's (the admin's client page), the coach's week and what waits to be resolved (the admin home).
-// Deliveries, assigning and resolving are in bookings.server.ts.
+// Bookings as pages read them (docs/decisions/0028-bookings.md); deliveries and resolving are in bookings.server.ts.
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -37,7 +35,6 @@ const LISTED = {
   resolvedAt: bookings.resolvedAt,
 } as const;
 
-/** A client's own bookings (the portal). */
 export async function ownBookings(db: Db, permit: Permit<"portal.read-own">) {
   return db
     .select(LISTED)
@@ -46,7 +43,6 @@ export async function ownBookings(db: Db, permit: Permit<"portal.read-own">) {
     .orderBy(bookings.startsAt);
 }
 
-/** One client's bookings (the admin's client page). */
 const bookingsStatement = preparedPer((db) =>
   db
     .select(LISTED)
@@ -60,10 +56,8 @@ export async function bookingsOf(db: Db, _permit: Permit<"bookings.read">, clien
   return bookingsStatement(db).execute({ clientId });
 }
 
-/** Whose email booked a booking waiting to be confirmed. */
 const claimant = alias(profiles, "claimant");
 
-/** Bookings across clients, each with its client's name and email (null when unmatched). */
 const withClient = (db: Db) =>
   db
     .select({
@@ -77,7 +71,6 @@ const withClient = (db: Db) =>
     .leftJoin(profiles, eq(profiles.id, bookings.clientId))
     .leftJoin(claimant, eq(claimant.id, bookings.claimedBy));
 
-/** Booked sessions across clients starting in [from, to), with the client's name (the admin home). */
 export async function sessionsBetween(db: Db, _permit: Permit<"bookings.read">, from: Date, to: Date) {
   return withClient(db)
     .where(
@@ -90,10 +83,7 @@ export async function sessionsBetween(db: Db, _permit: Permit<"bookings.read">, 
     .orderBy(bookings.startsAt);
 }
 
-/**
- * Bookings waiting for the coach, still booked: unmatched or to confirm (no one's yet), or over plan;
- * not yet resolved or dismissed.
- */
+/** Still booked and no one's yet, or over plan; not yet resolved or dismissed. */
 export async function bookingsToResolve(db: Db, _permit: Permit<"bookings.read">) {
   return withClient(db)
     .where(
@@ -112,10 +102,8 @@ export async function bookingsToResolve(db: Db, _permit: Permit<"bookings.read">
 const PAST_SHOWN = 10;
 
 /**
- * The dashboard's sessions: upcoming (booked, not yet over; soonest first) and past (the latest few),
- * and the booking links for each kind the plan still has credit for (name and email filled in, and the
- * person's signed token: docs/decisions/0036-booking-ownership.md). Each upcoming session links to its
- * page on Cal.com, where it is rescheduled or cancelled, and says whether a change now is late.
+ * Upcoming and recent sessions, and booking links (carrying the signed token:
+ * docs/decisions/0036-booking-ownership.md) for each kind the plan still has credit for.
  */
 export function sessionsView(
   permit: Permit<"portal.read-own">,
@@ -135,9 +123,8 @@ export function sessionsView(
     status: b.status,
     lateCancel: b.lateCancel,
     lateChange: b.lateChange,
-    // Cal.com's own page for the booking (`/booking/<uid>`, on the booking pages' site).
     changeUrl: `${new URL(settings.schedulerLinks[b.kind === "mock_interview" ? "mock_interview" : "session_30m"]).origin}/booking/${encodeURIComponent(b.currentUid)}`,
-    // A change from now on keeps the session used: said next to the link, before it is followed.
+    // A change from now on keeps the session used: said before the link is followed.
     changeIsLate: b.lateChange || !givesCreditBack(b.startsAt, now, noticeHours),
   }));
   const upcoming = shown.filter((b) => b.status === "booked" && b.endsAt.getTime() >= now.getTime());
@@ -161,7 +148,6 @@ export function sessionsView(
 
 const DAY_MS = 86_400_000;
 
-/** The calendar day of `date` in the coach's time zone, `2026-11-24`. */
 function dayIn(timeZone: string, date: Date): string {
   return new Intl.DateTimeFormat("en-CA", {
     timeZone,
@@ -171,7 +157,6 @@ function dayIn(timeZone: string, date: Date): string {
   }).format(date);
 }
 
-/** Booked sessions of today and the six days after it (in the coach's time zone), across clients. */
 export async function sessionsThisWeek(
   db: Db,
   permit: Permit<"bookings.read">,

@@ -1,21 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { type Booking, bookings } from "../schema";
-import { audit, type Tx } from "./audit.server";
+import { audit } from "./audit.server";
 import { countBooking } from "./bookings.server";
 import { matchClient } from "./bookings-owner.server";
 import { lockClient } from "./client-lock.server";
 
-// What an admin does about a booking the webhook could not settle (docs/decisions/0028-bookings.md,
-// 0036-booking-ownership.md): give an unmatched or unconfirmed one to a client or lead, confirm one for
-// the client whose email booked it, dismiss one that is no one's, or mark an over-plan one resolved. A
-// given booking counts through the same `countBooking` a delivery uses.
+// An admin settles what the webhook could not (docs/decisions/0036-booking-ownership.md); a given
+// booking counts through the same `countBooking` a delivery uses.
 
-/** The booking, locked, while it is still no one's and waiting; else the answer the admin reads. */
-async function waitingBooking(tx: Tx, bookingId: string) {
+/** Locked while still no one's and waiting; else the answer the admin reads. */
+async function waitingBooking(tx: DbOrTx, bookingId: string) {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
   if (!row) refuse("That booking was not found.", 404);
   if (row.clientId) refuse("That booking already belongs to someone.", 409);
@@ -24,7 +22,7 @@ async function waitingBooking(tx: Tx, bookingId: string) {
 }
 
 async function giveBooking(
-  tx: Tx,
+  tx: DbOrTx,
   permit: Permit<"bookings.resolve">,
   row: Booking,
   clientId: string,
@@ -42,7 +40,6 @@ async function giveBooking(
   return applied;
 }
 
-/** Gives an unmatched booking to a client or lead; a booked one then counts as if they had booked it. */
 export async function assignBooking(
   db: Db,
   permit: Permit<"bookings.resolve">,
@@ -57,7 +54,6 @@ export async function assignBooking(
   });
 }
 
-/** A booking made with a client's email but not from their portal link is theirs after all: it counts. */
 export async function confirmBooking(db: Db, permit: Permit<"bookings.resolve">, bookingId: string) {
   return db.transaction(async (tx) => {
     const row = await waitingBooking(tx, bookingId);
@@ -66,7 +62,6 @@ export async function confirmBooking(db: Db, permit: Permit<"bookings.resolve">,
   });
 }
 
-/** A booking that is no one's here (a stranger, or not the client after all) leaves the list; nothing counts. */
 export async function dismissBooking(db: Db, permit: Permit<"bookings.resolve">, bookingId: string) {
   return db.transaction(async (tx) => {
     const row = await waitingBooking(tx, bookingId);
@@ -86,7 +81,6 @@ export async function dismissBooking(db: Db, permit: Permit<"bookings.resolve">,
   });
 }
 
-/** The coach has dealt with an over-plan booking (charged it, or agreed to it): it leaves the list. */
 export async function resolveBooking(
   db: Db,
   permit: Permit<"bookings.resolve">,

@@ -4,54 +4,53 @@ import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import type { QuotaKind } from "~/domain/plans";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
 import { byOrganizer, joinUrlOf } from "../bookings/cal-payload.server";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import type { Permit } from "../policy.server";
 import { type Booking, bookings, calDeliveries } from "../schema";
-import { auditBySystem, auditChange, type SystemSource, type Tx } from "./audit.server";
+import { auditBySystem, auditChange, type SystemSource } from "./audit.server";
 import { type Owner, ownerOf } from "./bookings-owner.server";
 import { recordUsage } from "./usage.server";
 
-// Bookings from Cal.com (docs/decisions/0028-bookings.md). A delivery is stored once per trigger and
-// booking uid; its effect on the booking and the usage ledger happens in the same transaction, and
-// the ledger is written only through `recordUsage`, the admin's +1/−1 path. Whose a booking is and
-// what a late change does: docs/decisions/0036-booking-ownership.md.
+// Bookings from Cal.com (docs/decisions/0028-bookings.md, 0036-booking-ownership.md): a delivery is
+// stored once and applied in the same transaction, through `recordUsage` like the admin's +1/−1.
 
 export type DeliveryOutcome =
   | { status: "applied"; bookingId: string; summary: string }
   | { status: "duplicate" }
   | { status: "ignored"; reason: string };
 
-/** Deliveries are Cal.com's doing: their ledger and audit rows have no author and say so. */
 const CAL: SystemSource = "cal.com";
 const VIA = { via: CAL } as const;
 
-/** Applies one verified, parsed delivery. */
 export async function applyCalDelivery(
   db: Db,
   delivery: { trigger: CalTrigger; at: Date; booking: CalBooking },
   settings = SETTINGS.bookings,
 ): Promise<DeliveryOutcome> {
-  const { booking: p, trigger } = delivery;
-  const kind = kindOfEventType(settings, p.type, p.eventTypeId);
+  const { booking: calBooking, trigger } = delivery;
+  const kind = kindOfEventType(settings, calBooking.type, calBooking.eventTypeId);
   if (!kind)
-    return { status: "ignored", reason: `event type ${p.type ?? p.eventTypeId ?? "(none)"} is not counted` };
+    return {
+      status: "ignored",
+      reason: `event type ${calBooking.type ?? calBooking.eventTypeId ?? "(none)"} is not counted`,
+    };
   return db.transaction(async (tx) => {
-    // The unique key makes a replay (or twenty at once) wait for the first and then do nothing.
+    // The unique key makes a replay wait for the first and then do nothing.
     const [fresh] = await tx
       .insert(calDeliveries)
-      .values({ trigger, uid: p.uid })
+      .values({ trigger, uid: calBooking.uid })
       .onConflictDoNothing({ target: [calDeliveries.trigger, calDeliveries.uid] })
       .returning({ id: calDeliveries.id });
     if (!fresh) return { status: "duplicate" } as const;
-    const owner = await ownerOf(tx, p, settings);
+    const owner = await ownerOf(tx, calBooking, settings);
     const outcome =
       trigger === "BOOKING_CREATED"
-        ? await created(tx, p, kind, owner)
+        ? await created(tx, calBooking, kind, owner)
         : trigger === "BOOKING_CANCELLED"
-          ? await cancelled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours)
-          : await rescheduled(tx, p, kind, owner, delivery.at, settings.cancelNoticeHours);
+          ? await cancelled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours)
+          : await rescheduled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours);
     await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
     await publishChange(
       tx,
@@ -61,23 +60,22 @@ export async function applyCalDelivery(
   });
 }
 
-function rowFrom(p: CalBooking, kind: QuotaKind, owner: Owner) {
-  const attendee = p.attendees[0];
+function rowFrom(calBooking: CalBooking, kind: QuotaKind, owner: Owner) {
+  const attendee = calBooking.attendees[0];
   return {
     kind,
     ...owner,
-    eventType: p.type ?? String(p.eventTypeId ?? ""),
-    title: p.title?.trim() || "Session",
-    startsAt: p.startTime,
-    endsAt: p.endTime,
+    eventType: calBooking.type ?? String(calBooking.eventTypeId ?? ""),
+    title: calBooking.title?.trim() || "Session",
+    startsAt: calBooking.startTime,
+    endsAt: calBooking.endTime,
     attendeeEmail: attendee?.email ?? "",
     attendeeName: attendee?.name ?? null,
-    joinUrl: joinUrlOf(p),
+    joinUrl: joinUrlOf(calBooking),
   };
 }
 
-/** The booking a uid names (its first uid or its current one), locked for this transaction. */
-async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> {
+async function findLocked(tx: DbOrTx, uids: string[]): Promise<Booking | undefined> {
   const [found] = await tx
     .select()
     .from(bookings)
@@ -87,8 +85,7 @@ async function findLocked(tx: Tx, uids: string[]): Promise<Booking | undefined> 
   return found;
 }
 
-/** Inserts the booking unless its uid is known; returns the (locked) row and whether it is new. */
-async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
+async function insertOrFind(tx: DbOrTx, values: typeof bookings.$inferInsert) {
   const [inserted] = await tx
     .insert(bookings)
     .values(values)
@@ -100,18 +97,16 @@ async function insertOrFind(tx: Tx, values: typeof bookings.$inferInsert) {
   return { row, isNew: false };
 }
 
-export type Applied = { id: string; clientId: string | null; summary: string };
+/** The booking a delivery or an admin touched, whose it is, and what became of it (counted, over plan…). */
+export type BookingOutcome = { id: string; clientId: string | null; summary: string };
 
-/**
- * Counts a booked, matched booking: +1 through the ledger while the plan has that credit left,
- * else stored as over plan (never dropped). Writes the booking's audit row.
- */
+/** +1 while the plan has that credit left, else stored as over plan (never dropped). */
 export async function countBooking(
-  tx: Tx,
+  tx: DbOrTx,
   row: Booking,
   by: Permit<"bookings.resolve"> | SystemSource,
   action: string,
-): Promise<Applied> {
+): Promise<BookingOutcome> {
   let counted = false;
   if (row.clientId && row.status === "booked") {
     const change = await recordUsage(tx, by, row.clientId, row.kind, 1, {
@@ -149,15 +144,19 @@ export async function countBooking(
   return { id: row.id, clientId: row.clientId, summary };
 }
 
-async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Promise<Applied> {
+async function created(
+  tx: DbOrTx,
+  calBooking: CalBooking,
+  kind: QuotaKind,
+  owner: Owner,
+): Promise<BookingOutcome> {
   const { row, isNew } = await insertOrFind(tx, {
-    ...rowFrom(p, kind, owner),
-    uid: p.uid,
-    currentUid: p.uid,
+    ...rowFrom(calBooking, kind, owner),
+    uid: calBooking.uid,
+    currentUid: calBooking.uid,
   });
   if (isNew) return countBooking(tx, row, CAL, "booking.create");
-  // A cancel or reschedule came first without the link's metadata (Cal.com's cancel payload has none):
-  // the create's token says whose it is, and it counts now if it is still booked.
+  // Cal.com's cancel payload has no metadata: the create's token says whose it is.
   if (row.clientId === null && owner.clientId && row.resolvedAt === null) {
     const [adopted] = await tx
       .update(bookings)
@@ -166,37 +165,35 @@ async function created(tx: Tx, p: CalBooking, kind: QuotaKind, owner: Owner): Pr
       .returning();
     if (adopted) return countBooking(tx, adopted, CAL, "booking.create");
   }
-  // Known already: a cancel or a reschedule arrived first and did what was due.
   return { id: row.id, clientId: row.clientId, summary: "already known" };
 }
 
 async function cancelled(
-  tx: Tx,
-  p: CalBooking,
+  tx: DbOrTx,
+  calBooking: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
-): Promise<Applied> {
-  let existing = await findLocked(tx, [p.uid]);
+): Promise<BookingOutcome> {
+  let existing = await findLocked(tx, [calBooking.uid]);
   if (!existing) {
-    // Before its create: stored cancelled, never counted; the create, when it comes, changes nothing.
+    // Before its create: stored cancelled, never counted.
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, owner),
-      uid: p.uid,
-      currentUid: p.uid,
+      ...rowFrom(calBooking, kind, owner),
+      uid: calBooking.uid,
+      currentUid: calBooking.uid,
       status: "cancelled",
       cancelledAt: at,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.cancel");
-    // Its create committed while this waited on the uid: cancel that booking as usual.
     existing = row;
   }
   if (existing.status === "cancelled")
     return { id: existing.id, clientId: existing.clientId, summary: "already cancelled" };
-  // The coach cancelling gives the credit back whenever it happens; the client, only in time and if
-  // no late reschedule already kept it used. Cal.com says who cancelled by email (`cancelledBy`).
-  const byCoach = byOrganizer(p, p.cancelledBy);
+  // The coach cancelling gives the credit back always; the client, only in time and if no late
+  // reschedule already kept it used.
+  const byCoach = byOrganizer(calBooking, calBooking.cancelledBy);
   const early = givesCreditBack(existing.startsAt, at, noticeHours) && !existing.lateChange;
   let counted = existing.counted;
   if (counted && (early || byCoach) && existing.clientId) {
@@ -208,7 +205,7 @@ async function cancelled(
         reason: byCoach ? "cancelled by the coach" : "cancelled in time",
       },
     });
-    // Nothing to give back (the coach already took it off by hand): the booking no longer holds it.
+    // The coach already took it off by hand.
     counted = false;
     if (!change.changed) logger.warn({ booking: existing.uid }, "cal: nothing to give back on cancel");
   }
@@ -230,34 +227,34 @@ async function cancelled(
 }
 
 async function rescheduled(
-  tx: Tx,
-  p: CalBooking,
+  tx: DbOrTx,
+  calBooking: CalBooking,
   kind: QuotaKind,
   owner: Owner,
   at: Date,
   noticeHours: number,
-): Promise<Applied> {
-  const original = p.rescheduleUid?.trim() || p.uid;
-  let existing = await findLocked(tx, [original, p.uid]);
+): Promise<BookingOutcome> {
+  const original = calBooking.rescheduleUid?.trim() || calBooking.uid;
+  let existing = await findLocked(tx, [original, calBooking.uid]);
   if (!existing) {
-    // Before its create: the booking is known from here on, at its new time, and counts now.
     const { row, isNew } = await insertOrFind(tx, {
-      ...rowFrom(p, kind, owner),
+      ...rowFrom(calBooking, kind, owner),
       uid: original,
-      currentUid: p.uid,
+      currentUid: calBooking.uid,
     });
     if (isNew) return countBooking(tx, row, CAL, "booking.create");
-    // Its create committed while this waited on the uid: move that booking as usual.
     existing = row;
   }
-  // Moved by the client inside the notice window: a late change, the session stays used even if the
-  // new time is later cancelled in time (else rescheduling first would dodge the window).
-  const late = !byOrganizer(p, p.rescheduledBy) && !givesCreditBack(existing.startsAt, at, noticeHours);
+  // Moved late by the client: the session stays used even if the new time is cancelled in time,
+  // or rescheduling first would dodge the window.
+  const late =
+    !byOrganizer(calBooking, calBooking.rescheduledBy) &&
+    !givesCreditBack(existing.startsAt, at, noticeHours);
   const moved = {
-    startsAt: p.startTime,
-    endsAt: p.endTime,
-    currentUid: p.uid,
-    joinUrl: joinUrlOf(p) ?? existing.joinUrl,
+    startsAt: calBooking.startTime,
+    endsAt: calBooking.endTime,
+    currentUid: calBooking.uid,
+    joinUrl: joinUrlOf(calBooking) ?? existing.joinUrl,
     lateChange: existing.lateChange || late,
   };
   await tx.update(bookings).set(moved).where(eq(bookings.id, existing.id));
@@ -267,7 +264,7 @@ async function rescheduled(
     entity: "booking",
     entityId: existing.id,
     before: { startsAt: existing.startsAt.toISOString(), lateChange: existing.lateChange },
-    after: { ...VIA, startsAt: p.startTime.toISOString(), lateChange: moved.lateChange },
+    after: { ...VIA, startsAt: calBooking.startTime.toISOString(), lateChange: moved.lateChange },
   });
   return { id: existing.id, clientId: existing.clientId, summary: late ? "moved late" : "moved" };
 }

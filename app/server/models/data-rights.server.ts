@@ -23,14 +23,13 @@ import {
 import { audit } from "./audit.server";
 import { ownOrders } from "./orders.server";
 
-// The privacy page's promises (docs/decisions/0016-data-rights.md): a signed-in person downloads
-// everything held about them, can ask for deletion, and an admin deletes a person.
+// The privacy page's promises (docs/decisions/0016-data-rights.md).
 
 export { DELETION_REQUESTED };
 
 const DELETION_REQUESTED_ACTION = "data.deletion-requested";
 
-/** Everything about the acting person, as one JSON-ready object. No secrets (session hashes). */
+/** No secrets (session hashes). */
 export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
   const { actor } = permit;
   const id = actor.id;
@@ -63,12 +62,10 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     db.select().from(homework).where(eq(homework.clientId, id)).orderBy(asc(homework.createdAt)),
     db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
     db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
-    // Sessions booked on Cal.com (docs/decisions/0028-bookings.md).
     db.select().from(bookings).where(eq(bookings.clientId, id)).orderBy(asc(bookings.startsAt)),
   ]);
-  // Purchases with their charges and refunds (docs/decisions/0027-payments.md).
   const purchases = await ownOrders(db, permit, { all: true });
-  // Emails to them and their choices (docs/decisions/0029-email-outbox.md): the text part, not the HTML.
+  // The text part, not the HTML.
   const [emailRows, emailChoices] = await Promise.all([
     db
       .select({
@@ -105,7 +102,7 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
 
 export type PersonData = Awaited<ReturnType<typeof exportPersonData>>;
 
-/** Records a deletion request in the person's audit trail, where the admin sees it. */
+/** Into the person's audit trail, where the admin sees it. */
 export async function requestDeletion(db: Db, permit: Permit<"self.request-deletion">, note: string | null) {
   const { actor } = permit;
   const text = note?.trim().slice(0, 1000) || null;
@@ -117,18 +114,14 @@ export async function requestDeletion(db: Db, permit: Permit<"self.request-delet
       entityId: actor.id,
       after: text ? { note: text } : null,
     });
-    // Staff are told by email, with the request (issue #17).
     await notifyDeletionRequest(tx, actor, text);
-    // The request shows on the person's page in the admin area: open ones (and caches) hear of it.
+    // The request shows on the person's admin page: open ones (and caches) hear of it.
     await publishChange(tx, { kind: "profile", clientId: actor.id, userId: actor.id });
   });
   return { message: DELETION_REQUESTED };
 }
 
-/**
- * Whether the acting person has asked for deletion (their trail holds the request): the page then
- * says so on every visit, and no revalidation (a live update) can take the confirmation away.
- */
+/** Read from the trail, so no revalidation can take the confirmation away. */
 export async function hasRequestedDeletion(
   db: Db,
   permit: Permit<"self.request-deletion">,
@@ -143,9 +136,8 @@ export async function hasRequestedDeletion(
 }
 
 /**
- * Deletes a person. The schema's ON DELETE rules do the rest: their own rows (sessions, accounts,
- * usage, activities, lessons, homework, resources, their audit trail) cascade; rows they authored
- * for others keep the record with the author set null. The audit row records who was deleted.
+ * The schema's ON DELETE rules do the rest: their own rows cascade; rows they authored for others
+ * keep the record with the author set null.
  */
 export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id: string) {
   const { actor } = permit;
@@ -165,7 +157,7 @@ export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id:
       before: { email: current.email, role: current.role },
     });
     await tx.delete(profiles).where(eq(profiles.id, id));
-    // Their sessions went with them: open pages and every process's session cache hear it on commit.
+    // Their sessions went with them: pages and session caches hear it on commit.
     await publishChange(tx, { kind: "session", userId: id });
     return { email: current.email };
   });

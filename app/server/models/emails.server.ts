@@ -9,7 +9,7 @@ import {
   emailKindsFor,
   isMandatory,
 } from "~/domain/email";
-import type { EmailPreferencesInput } from "~/lib/schemas/email";
+import type { EmailPreferencesInput } from "~/lib/schemas/email-preferences";
 import type { Db } from "../db.server";
 import type { Unsubscribe } from "../mail/unsubscribe.server";
 import type { Permit } from "../policy.server";
@@ -17,12 +17,10 @@ import { refuse } from "../refusal.server";
 import { emailOutbox, emailPreferences, profiles } from "../schema";
 import { audit } from "./audit.server";
 
-// Emails as people see them (issue #17): the Emails page (staff read every message; an admin sends a
-// failed one again), each person's choices on /account, and the signed unsubscribe link.
+// Emails as people see them: the Emails page, each person's choices on /account, and the unsubscribe link.
 
 export const EMAILS_PAGE_SIZE = 50;
 
-/** One page of the outbox, newest first, with a count per status. */
 export async function listEmails(
   db: Db,
   _permit: Permit<"emails.read">,
@@ -57,14 +55,13 @@ export async function listEmails(
   return { rows, counts, total, page: Math.max(1, page), pageSize: EMAILS_PAGE_SIZE };
 }
 
-/** One message's HTML part, as it was (or would be) sent. */
 export async function emailHtml(db: Db, _permit: Permit<"emails.read">, id: string): Promise<string> {
   const [row] = await db.select({ html: emailOutbox.html }).from(emailOutbox).where(eq(emailOutbox.id, id));
   if (!row) refuse("That email was not found.", 404);
   return row.html;
 }
 
-/** A failed or unsent email goes back to the outbox, to be sent at once (same Message-ID). */
+/** Back to the outbox with the same Message-ID. */
 export async function retryEmail(db: Db, permit: Permit<"emails.retry">, id: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for("update");
@@ -95,7 +92,6 @@ export type PreferencesView = {
   saved: boolean;
 };
 
-/** The acting person's choices, for the kinds their role gets. */
 export async function ownEmailPreferences(
   db: Db,
   permit: Permit<"self.email-preferences">,
@@ -114,7 +110,7 @@ export async function ownEmailPreferences(
   };
 }
 
-/** Saves the acting person's choices; turning off a mandatory kind is refused (400), nothing saved. */
+/** Turning off a mandatory kind is refused (400), nothing saved. */
 export async function saveEmailPreferences(
   db: Db,
   permit: Permit<"self.email-preferences">,
@@ -151,10 +147,7 @@ export async function saveEmailPreferences(
   return { message: "Email choices saved." };
 }
 
-/**
- * The signed link's change: the named kind off, or every kind that can be turned off. The signature
- * (checked by the caller with `verifyUnsubscribeToken`) is the authority; no one is signed in.
- */
+/** The signature (checked by the caller) is the authority; no one is signed in. */
 export async function applyUnsubscribe(db: Db, target: Unsubscribe): Promise<{ kinds: EmailKind[] } | null> {
   return db.transaction(async (tx) => {
     const [person] = await tx
@@ -177,7 +170,6 @@ export async function applyUnsubscribe(db: Db, target: Unsubscribe): Promise<{ k
         target: emailPreferences.profileId,
         set: { deliveries: sql`${emailPreferences.deliveries} || ${JSON.stringify(off)}::jsonb` },
       });
-    // Emails of those kinds still waiting for the person's digest are dropped with the choice.
     if (kinds.length > 0) {
       await tx
         .delete(emailOutbox)

@@ -1,17 +1,16 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Link } from "~/domain/links";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyLessonPosted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { lessons, profiles } from "../schema";
-import { audit, type Tx } from "./audit.server";
+import { audit } from "./audit.server";
 
-// A client's records as the coach and admin change them (one file per kind of record). Each function
-// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
-// transaction with its audit row, and refused whole when a rule says no.
+// Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
+// with its audit row.
 
 export type LessonInput = {
   clientId: string;
@@ -22,9 +21,9 @@ export type LessonInput = {
   resources: Link[];
 };
 
-async function assertClientForLesson(tx: Tx, clientId: string) {
+async function assertClientForLesson(tx: DbOrTx, clientId: string) {
   const [client] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, clientId));
-  // SPEC §2: only role client is selectable.
+  // docs/product/validation.md: only role client is selectable.
   if (client?.role !== "client") refuse("Select a client.", 400);
 }
 

@@ -5,13 +5,10 @@ import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { type Order, orders, type PaymentRow, payments, profiles } from "../schema";
 
-// Orders and their payments (docs/decisions/0027-payments.md): made by the buyer at checkout, changed
-// only by fulfilment (app/server/payments/fulfil.server.ts), read by the buyer and by staff.
+// Orders and their payments (docs/decisions/0027-payments.md): changed only by fulfilment
+// (app/server/payments/fulfil.server.ts).
 
-/**
- * A pending order for the signed-in buyer, with the line's amounts copied from the pricing source. Only a
- * lead or a client holds a `checkout.start` permit (staff are refused before: the checkout routes' access).
- */
+/** Amounts copied from the pricing source; staff never hold a `checkout.start` permit. */
 export async function createOrder(
   db: Db,
   permit: Permit<"checkout.start">,
@@ -37,12 +34,12 @@ export async function createOrder(
   return order;
 }
 
-/** Remembers the provider's Checkout Session for a pending order (the success page finds it by this). */
+/** The success page finds the order by this. */
 export async function attachCheckoutSession(db: Db, orderId: string, sessionId: string): Promise<void> {
   await db.update(orders).set({ checkoutSessionId: sessionId }).where(eq(orders.id, orderId));
 }
 
-/** One of the viewer's own orders, by its id or its Checkout Session; another person's is "not found". */
+/** Another person's order is "not found". */
 export async function ownOrder(
   db: Db,
   permit: Permit<"checkout.start">,
@@ -76,7 +73,6 @@ async function withPayments(db: Db, list: Order[]): Promise<OrderWithPayments[]>
   return list.map((order) => ({ ...order, payments: rows.filter((p) => p.orderId === order.id) }));
 }
 
-/** What a person bought (not the abandoned checkouts), newest first, as staff see it. */
 export function personOrders(
   db: Db,
   _permit: Permit<"payments.read">,
@@ -86,7 +82,7 @@ export function personOrders(
   return ordersOf(db, personId, options);
 }
 
-/** What the permit's holder bought: their Billing page, their data export (`all`: abandoned ones too). */
+/** `all`: abandoned checkouts too (the data export). */
 export function ownOrders(
   db: Db,
   permit: Permit<"portal.read-own" | "self.export">,
@@ -105,12 +101,10 @@ async function ordersOf(db: Db, personId: string, { all = false }: { all?: boole
   return withPayments(db, list);
 }
 
-/** Statuses of an order that was paid at least once. */
 export const BOUGHT_STATUSES = ["paid", "active", "past_due", "completed", "canceled", "refunded"];
 
 export const ORDERS_PAGE_SIZE = 50;
 
-/** The admin's Payments list: one page, newest first, with the buyer. */
 export async function listOrders(
   db: Db,
   _permit: Permit<"payments.read">,
@@ -135,7 +129,6 @@ export async function listOrders(
   return { rows, total: total?.n ?? 0, page: current, pageSize: ORDERS_PAGE_SIZE };
 }
 
-/** Orders whose last instalment or renewal failed: the coach hears of them on the admin home. */
 export async function pastDueOrders(db: Db, _permit: Permit<"payments.read">) {
   return db
     .select({ id: orders.id, personId: orders.personId, email: profiles.email, offer: orders.offer })
@@ -146,7 +139,6 @@ export async function pastDueOrders(db: Db, _permit: Permit<"payments.read">) {
     .limit(20);
 }
 
-/** The buyer's Stripe customer from their latest Stripe order, for the billing portal. */
 export async function latestCustomer(db: Db, permit: Permit<"portal.read-own">): Promise<string | null> {
   const viewer = permit.actor;
   const [row] = await db
@@ -158,7 +150,6 @@ export async function latestCustomer(db: Db, permit: Permit<"portal.read-own">):
   return row?.customer ?? null;
 }
 
-/** Whether one of the viewer's own instalments or renewals failed and is not yet paid. */
 export async function hasFailedPayment(db: Db, permit: Permit<"portal.read-own">): Promise<boolean> {
   const viewer = permit.actor;
   const [row] = await db

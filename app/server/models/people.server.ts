@@ -3,16 +3,16 @@ import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import { type JsonText, jsonText } from "~/lib/json-text";
 import { forgetPerson } from "../auth/session-cache.server";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyWelcome } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { homework, profiles } from "../schema";
-import { audit, type Tx } from "./audit.server";
+import { audit } from "./audit.server";
 
-// Leads and clients as the coach manages them (SPEC §2 Leads & Clients, Client detail).
+// Leads and clients as the coach manages them (docs/product/screens.md, Leads & Clients list, Client detail).
 
 export const PEOPLE_PAGE_SIZE = 50;
 
@@ -32,7 +32,6 @@ const personColumns = {
 
 export type Person = { id: string; email: string; fullName: string | null; role: Role; plan: Plan | null };
 
-/** `%`-safe ILIKE pattern for a search box. */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -42,13 +41,12 @@ function searchCondition(search: string) {
   return or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern));
 }
 
-// The Leads & Clients page in one round trip, as a named prepared statement: one page of the filter's
-// people by email (aggregated to JSON) and the two counts the filter buttons show, all under the same
-// search. Each simple query costs the server ~0.4 ms of CPU, more than the database's work (decision 0031).
+// One round trip, as a named prepared statement: a page of people plus the filter buttons' counts
+// (docs/decisions/0031-people-benchmark.md).
 function preparePeoplePage(db: Db) {
   const pattern = sql.placeholder("pattern");
   const matches = sql`(${pattern}::text IS NULL OR x.email ILIKE ${pattern} OR x.full_name ILIKE ${pattern})`;
-  // The rows as JSON text, which goes to the browser as it is (app/lib/json-text.ts).
+  // JSON text goes to the browser as it is (app/lib/json-text.ts).
   const rows = sql<JsonText<Person[]>>`(
     SELECT coalesce(json_agg(p ORDER BY p.email), '[]'::json)::text FROM (
       SELECT x.id, x.email, x.full_name AS "fullName", x.role, x.plan FROM profiles x
@@ -68,7 +66,6 @@ function preparePeoplePage(db: Db) {
 }
 const peopleStatement = preparedPer(preparePeoplePage);
 
-/** One page of leads and/or clients, by email, with the counts for the three filter buttons. */
 export async function listPeople(
   db: Db,
   _permit: Permit<"profiles.list">,
@@ -94,11 +91,7 @@ export async function listPeople(
   };
 }
 
-/** Clients for the add-lesson picker: email or name contains the search; the first 20 by email. */
-/**
- * The lesson picker's clients: the first `limit` by email matching the search, and whether more
- * match (the picker then asks for more letters rather than listing thousands).
- */
+/** Whether more match: the picker then asks for more letters rather than listing thousands. */
 export async function pickableClients(
   db: Db,
   _permit: Permit<"lesson.create" | "lesson.edit">,
@@ -130,7 +123,6 @@ export async function getPerson(db: Db, _permit: Permit<"client.read">, id: stri
   return row as Person;
 }
 
-/** Figures for the admin home. */
 export async function adminFigures(db: Db, _permit: Permit<"admin.enter">) {
   const [[people], [awaiting]] = await Promise.all([
     db
@@ -147,13 +139,11 @@ export async function adminFigures(db: Db, _permit: Permit<"admin.enter">) {
 type ProfileChange = { role?: Role; plan?: Plan };
 
 /**
- * A role or plan change with its audit row and live update, inside a transaction the caller owns: the
- * admin's edits run it in their own, a paid order's fulfilment in the payment's (one path to these
- * rows). `change` may depend on the current row; null or {} changes nothing. Call `forgetPerson(id)`
- * once the caller's transaction has committed.
+ * Inside the caller's transaction (the admin's edit, or a paid order's fulfilment): one path to these
+ * rows. Call `forgetPerson(id)` once that transaction has committed.
  */
 export async function changeProfileIn(
-  tx: Tx,
+  tx: DbOrTx,
   permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan" | "checkout.start">,
   id: string,
   action: string,
@@ -169,7 +159,7 @@ export async function changeProfileIn(
   const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);
   const before = Object.fromEntries(Object.keys(wanted).map((k) => [k, current[k as keyof typeof current]]));
   await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: wanted });
-  // A lead who becomes a client (the admin's convert, a role change, a paid order) is welcomed once.
+  // Welcomed once, whichever way a lead becomes a client.
   if (current.role !== "client" && wanted.role === "client") await notifyWelcome(tx, id);
   await publishChange(tx, { kind: "profile", clientId: id, userId: id });
   return updated as Person;
@@ -184,13 +174,12 @@ async function changeProfile(
   precondition?: (current: Person) => string | null,
 ): Promise<Person> {
   const updated = await db.transaction((tx) => changeProfileIn(tx, permit, id, action, change, precondition));
-  // Committed: this process's session cache reads the new role and plan from now on (others hear
-  // the NOTIFY above).
+  // Other processes hear the NOTIFY above.
   forgetPerson(id);
   return updated;
 }
 
-/** SPEC §4: the list's convert button moves a lead to client. */
+/** docs/product/states.md: the list's convert button moves a lead to client. */
 export function convertLead(db: Db, permit: Permit<"lead.convert">, id: string) {
   return changeProfile(db, permit, id, "lead.convert", { role: "client" }, (current) =>
     current.role === "lead" ? null : "Only a lead can be converted to a client.",

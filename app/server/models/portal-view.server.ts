@@ -19,11 +19,10 @@ import {
   usageRows,
 } from "./portal.server";
 
-/** The permit to read one's own records: a client's; anyone else (a lead) has none and sees the demo. */
+/** Anyone without it (a lead) sees the demo. */
 type Own = Permit<"portal.read-own">;
 
-// Page data for the portal, real or demo (SPEC §4 dashboard mode). The demo is built from
-// app/content/demo.ts with dates relative to now, and never touches the database.
+// Portal page data, real or demo (docs/product/states.md, Dashboard mode); the demo never touches the database.
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
@@ -38,7 +37,6 @@ export function modeFor(viewer: Viewer | null, request: Request, forced: boolean
   });
 }
 
-/** The demo's recent activity on `plan`: only what that plan includes. */
 export function demoActivities(plan: Plan) {
   return DEMO_ACTIVITIES.filter((entry) => !entry.service || allowance(plan, entry.service) > 0);
 }
@@ -56,7 +54,6 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
     const quotas = quotaItems(summary);
     return {
       mode,
-      // The lists as JSON text (app/lib/json-text.ts): most of the page's values, in three strings.
       quotas: jsonText(quotas),
       specials: jsonText(specialItems(summary)),
       activity: found.activity,

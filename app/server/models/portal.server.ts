@@ -12,14 +12,11 @@ import { homework, type LinkRow, lessons, profiles, resources } from "../schema"
 import type { ownBookings } from "./bookings-read.server";
 import { usageOf } from "./usage.server";
 
-// What a client reads and does in the portal. Every function takes a permit (app/server/policy.server.ts)
-// and works on its holder's own rows only: ownership is enforced here, not in the page.
+// Every function works on the permit holder's own rows only: ownership is enforced here, not in the page.
 
-/** Whose rows: the permit's holder, never anyone named by the request. */
 const ownerId = (permit: Permit<"portal.read-own">): string => permit.actor.id;
 
-// The portal's other reads, each a named prepared statement (preparedPer): a client's pages are what
-// people load most.
+// Named prepared statements: a client's pages are what people load most.
 const ownClient = sql.placeholder("clientId");
 
 export async function usageRows(db: Db, permit: Permit<"portal.read-own">): Promise<UsageRow[]> {
@@ -34,14 +31,9 @@ export type ActivityEntry = {
   occurredAt: Date;
 };
 
-// The dashboard's data in one round trip, as a named prepared statement (PostgreSQL plans it once
-// per connection): the client's usage ledger, newest activity entries and bookings, each aggregated to
-// JSON, and whether a payment of theirs is past due. Each simple query costs the server ~0.4 ms of CPU
-// (building, the driver, the rows), more than the database's work here (docs/decisions/0031).
-// Written with explicit aliases: inside select fields, drizzle leaves column names unqualified.
-/** An activity entry as JSON: its time as an ISO 8601 string. */
+// The dashboard's data in one round trip (docs/decisions/0031-people-benchmark.md). Explicit aliases:
+// inside select fields, drizzle leaves column names unqualified.
 export type ActivityJson = Omit<ActivityEntry, "occurredAt"> & { occurredAt: string };
-/** A booking as `ownBookings` (./bookings-read.server.ts) reads it. */
 export type OwnBooking = Awaited<ReturnType<typeof ownBookings>>[number];
 type BookingJson = Omit<OwnBooking, "startsAt" | "endsAt" | "resolvedAt"> & {
   startsAt: string;
@@ -54,7 +46,6 @@ function prepareDashboard(db: Db) {
   const usage = sql<UsageRow[]>`(
     SELECT coalesce(json_agg(json_build_object('kind', u.kind, 'amount', u.amount)), '[]'::json)
     FROM service_usage u WHERE u.client_id = ${clientId})`;
-  // The activity goes to the page as the database writes it (JSON text, app/lib/json-text.ts).
   const activity = sql<JsonText<ActivityJson[]>>`(
     SELECT coalesce(json_agg(a ORDER BY a."occurredAt" DESC), '[]'::json)::text FROM (
       SELECT x.id, x.title, x.details, x.links, x.occurred_at AS "occurredAt" FROM activities x
@@ -84,10 +75,6 @@ function prepareDashboard(db: Db) {
 }
 const dashboardStatement = preparedPer(prepareDashboard);
 
-/**
- * A client's usage rows, newest `limit` activity entries (newest first, as JSON text), bookings (as `ownBookings`) and
- * whether a payment is past due (as `hasFailedPayment`), in one round trip.
- */
 export async function dashboardData(
   db: Db,
   permit: Permit<"portal.read-own">,
@@ -179,7 +166,6 @@ export async function listResources(db: Db, permit: Permit<"portal.read-own">, f
     .orderBy(desc(resources.createdAt));
 }
 
-/** Every tag and kind the client has, for the filter controls. */
 export async function resourceFacets(db: Db, permit: Permit<"portal.read-own">) {
   const rows = await db
     .select({ kind: resources.kind, tags: resources.tags })
@@ -192,10 +178,7 @@ export async function resourceFacets(db: Db, permit: Permit<"portal.read-own">) 
 
 export type Submission = { url: string | null; note: string | null };
 
-/**
- * The client hands in a piece of homework: assigned → submitted. A submitted piece may be
- * handed in again (a better link) until the coach has reviewed it.
- */
+/** assigned → submitted; may be handed in again until the coach has reviewed it. */
 export async function submitHomework(
   db: Db,
   permit: Permit<"homework.submit-own">,
@@ -221,7 +204,6 @@ export async function submitHomework(
       )
       .returning({ id: homework.id, status: homework.status, title: homework.title });
     if (!row) return null;
-    // Staff hear of it with the hand-in, in its transaction (issue #17).
     await notifyHomeworkSubmitted(tx, actor.id, row);
     await publishChange(tx, { kind: "homework", clientId: actor.id });
     return { id: row.id, status: row.status };

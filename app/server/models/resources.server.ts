@@ -9,9 +9,8 @@ import { resources } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 
-// A client's records as the coach and admin change them (one file per kind of record). Each function
-// takes the permit its read or change needs (app/server/policy.server.ts); each change is done in one
-// transaction with its audit row, and refused whole when a rule says no.
+// Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
+// with its audit row.
 
 const resourcesStatement = preparedPer((db) =>
   db

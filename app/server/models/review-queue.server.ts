@@ -3,13 +3,9 @@ import type { Db } from "../db.server";
 import type { Permit } from "../policy.server";
 import { homework, profiles } from "../schema";
 
-/** The most the queue lists at once; the page says when more are waiting. */
 export const REVIEW_QUEUE_LIMIT = 100;
 
-/**
- * Homework handed in and waiting for the coach, across every client, the longest-waiting first (the
- * admin home's 'Homework awaiting review'). Each with whose it is, so the coach can open their page.
- */
+/** The longest-waiting first, across every client. */
 export async function homeworkAwaitingReview(db: Db, _permit: Permit<"homework.review">) {
   const rows = await db
     .select({

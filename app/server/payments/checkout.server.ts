@@ -9,21 +9,18 @@ import { completedCheckout, fulfilCheckout } from "./fulfil.server";
 import { checkoutSessionParams } from "./line-items.server";
 import { stripeClient } from "./stripe.server";
 
-// Starting a checkout and coming back from one (docs/decisions/0027-payments.md). With Stripe keys the
-// buyer pays on Stripe's Checkout page; without them, on a loopback address, on the local test checkout
-// (./local-checkout.server.ts), which signs the events Stripe would send and passes them through the
-// same webhook code.
+// Starting and returning from a checkout (docs/decisions/0027-payments.md); the local test checkout
+// passes its signed events through the same webhook code.
 
 export { PAYMENTS_OFF };
 
-/** The line for a request, or a 400 with the reason (before any order or Stripe call). */
+/** A 400 before any order or Stripe call. */
 function lineOrRefuse(input: CheckoutRequest): CheckoutLine {
   const result = checkoutLine(input);
   if ("error" in result) refuse(result.error, 400);
   return result.line;
 }
 
-/** Creates the order and its Checkout Session; the URL to send the buyer to. */
 export async function startCheckout(
   db: Db,
   permit: Permit<"checkout.start">,
@@ -47,10 +44,7 @@ export async function startCheckout(
   return session.url;
 }
 
-/**
- * The success page: the buyer's order for this session, fulfilled now if the provider says it is paid
- * and the webhook has not been yet (the same fulfilment: whichever comes second changes nothing).
- */
+/** Fulfilled now if the provider says paid and the webhook hasn't: whichever comes second changes nothing. */
 export async function confirmCheckout(
   db: Db,
   permit: Permit<"checkout.start">,
@@ -59,7 +53,6 @@ export async function confirmCheckout(
 ): Promise<Order> {
   const order = await ownOrder(db, permit, { sessionId });
   if (order.fulfilledAt || order.provider !== "stripe" || config.mode !== "stripe") return order;
-  // With the payment intent's latest charge, for a one-time payment's receipt link.
   const session = await stripeClient(config.secretKey).checkout.sessions.retrieve(sessionId, {
     expand: ["payment_intent.latest_charge"],
   });
@@ -67,12 +60,9 @@ export async function confirmCheckout(
   return ownOrder(db, permit, { sessionId });
 }
 
-// ── Stripe's billing portal ───────────────────────────────────────────────────────────────────────
-
 export const NO_CARD_ON_FILE =
   "There is no card on file to manage: payments made on the local test checkout or by payment link keep none.";
 
-/** Where "Manage payment method" goes: Stripe's billing portal for the buyer's own customer, or null. */
 export async function billingPortalUrl(
   db: Db,
   permit: Permit<"portal.read-own">,

@@ -5,45 +5,36 @@ import { PLANS, type Plan } from "~/domain/plans";
 import { can } from "~/domain/policy";
 import type { Viewer } from "~/domain/viewer";
 import { forgetPerson } from "../auth/session-cache.server";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import { notifyDispute, notifyPaymentFailed, notifyPaymentReceived } from "../mail/notify.server";
-import { audit, type Tx } from "../models/audit.server";
+import { audit } from "../models/audit.server";
 import { changeProfileIn, type Person } from "../models/people.server";
 import { grant } from "../policy.server";
 import { type Order, orders, paymentEvents, payments, profiles } from "../schema";
 
-// Fulfilment (docs/decisions/0027-payments.md): every provider event, whoever delivers it (Stripe's
-// webhook, the local test checkout), and the success page's own check go through here. Each event id is
-// stored once in the transaction that applies it, and every change locks the order row first, so
-// replays, concurrent duplicates and the success page racing the webhook change things once.
-// Longer than ~300 lines on purpose: every way an event changes an order sits beside the others, so
-// the once-only, locking and "is it ours" rules are read (and reviewed) in one place. Events are the
-// SDK's own `Stripe.Event` union at the pinned API version (./stripe.server.ts), narrowed by `type`.
+// Fulfilment (docs/decisions/0027-payments.md, 0038-stripe-api-version.md): each event id is stored
+// once and every change locks the order first, so replays and races change things once.
+// Longer than ~300 lines on purpose: every way an event changes an order sits beside the others, read in one place.
 
-/**
- * What fulfilment asks Stripe itself, for what a webhook payload does not carry (the local test
- * checkout answers the same questions for its own objects: ./local-checkout.server.ts).
- */
+/** What a webhook payload does not carry (the local test checkout answers for its own objects). */
 export type ProviderCalls = {
-  /** The payment intent that paid an invoice (an event's invoice leaves `payments` unexpanded), or null. */
+  /** An event's invoice leaves `payments` unexpanded. */
   invoicePaymentIntent(invoiceId: string): Promise<string | null>;
-  /** A one-time payment's receipt link (its latest charge's), or null. */
   receiptOf(paymentIntent: string): Promise<string | null>;
-  /** The order id we set in metadata on the objects behind a payment intent, or null: not ours. */
+  /** Null: not ours. */
   orderOfPaymentIntent(paymentIntent: string): Promise<string | null>;
-  /** Fixes when a subscription ends (no proration), so no later call is needed to stop charging. */
+  /** No proration, so no later call is needed to stop charging. */
   endSubscriptionAt(subscriptionId: string, at: Date): Promise<void>;
 };
 
-export type Applied = {
-  /** `applied`, `replay` (seen before: nothing done), or `ignored: why`. */
+/** What became of a provider event or a success-page check, as the caller reads it. */
+export type FulfilmentOutcome = {
   outcome: string;
   orderId: string | null;
 };
 
-/** What a completed Checkout Session says, from an event or from retrieving it on the success page. */
 export type CompletedCheckout = {
   sessionId: string;
   orderId: string | null;
@@ -53,15 +44,12 @@ export type CompletedCheckout = {
   paymentIntent: string | null;
   customer: string | null;
   subscription: string | null;
-  /** A one-time payment's receipt link, when it is known by now. */
   receiptUrl?: string | null;
 };
 
-/** An expandable field's id: the id itself, or the expanded object's. */
 const idOf = (value: string | { id?: string } | null | undefined): string | null =>
   typeof value === "string" ? value || null : (value?.id ?? null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Our order id, as we set it in the metadata of the objects we create (./line-items.server.ts). */
 export const orderIdIn = (metadata: Stripe.Metadata | null | undefined): string | null => {
   const id = metadata?.order_id;
   return id && UUID.test(id) ? id : null;
@@ -87,35 +75,38 @@ export function completedCheckout(session: Stripe.Checkout.Session): CompletedCh
   };
 }
 
-type Effect = { outcome: string; orderId: string | null; personId?: string | null };
+/**
+ * One event's outcome inside its transaction, plus the person whose role or plan it changed: their
+ * cached session is forgotten once the transaction commits.
+ */
+type OutcomeInTransaction = FulfilmentOutcome & { personId?: string | null };
 
-/** What an event needs from Stripe, asked before its transaction so no call holds a row lock. */
+/** Asked before the transaction, so no call holds a row lock. */
 type Fetched = { invoicePaymentIntent?: string | null; receiptUrl?: string | null };
 
 /**
- * Applies one verified event once. A replay (its id already stored) changes nothing. An event about
- * something this site did not create is stored as ignored and answered 200; only our own failures (the
- * database, a call to Stripe) throw, so that Stripe delivers the event again.
+ * Applies one verified event once. Events about something not ours are stored as ignored (200); only
+ * our own failures throw, so that Stripe delivers the event again.
  */
 export async function applyProviderEvent(
   db: Db,
   event: Stripe.Event,
   provider: ProviderCalls,
-): Promise<Applied> {
+): Promise<FulfilmentOutcome> {
   const [seen] = await db
     .select({ id: paymentEvents.id })
     .from(paymentEvents)
     .where(eq(paymentEvents.id, event.id));
   if (seen) return { outcome: "replay", orderId: null };
   const fetched = await fetchFor(db, event, provider);
-  const result = await db.transaction(async (tx): Promise<Effect> => {
+  const result = await db.transaction(async (tx): Promise<OutcomeInTransaction> => {
     const [fresh] = await tx
       .insert(paymentEvents)
       .values({ id: event.id, type: event.type, outcome: "applying" })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!fresh) return { outcome: "replay", orderId: null };
-    const effect = await dispatch(tx, event, fetched, provider);
+    const effect = await applyEventIn(tx, event, fetched, provider);
     await tx
       .update(paymentEvents)
       .set({ outcome: effect.outcome, orderId: effect.orderId })
@@ -129,13 +120,12 @@ export async function applyProviderEvent(
   return { outcome: result.outcome, orderId: result.orderId };
 }
 
-async function orderRow(db: Db | Tx, id: string | null): Promise<Order | null> {
+async function orderRow(db: DbOrTx, id: string | null): Promise<Order | null> {
   if (!id) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   return order ?? null;
 }
 
-/** The calls to Stripe an event of ours needs, made before its transaction. */
 async function fetchFor(db: Db, event: Stripe.Event, provider: ProviderCalls): Promise<Fetched> {
   switch (event.type) {
     case "checkout.session.completed":
@@ -144,10 +134,10 @@ async function fetchFor(db: Db, event: Stripe.Event, provider: ProviderCalls): P
       const order = await orderRow(db, checkout.orderId);
       if (!order || !checkout.paid) return {};
       const endsAt = instalmentsEndAt(order, new Date(event.created * 1000));
-      // The number of instalments is fixed here, as the subscription starts: Checkout cannot set it.
+      // Checkout cannot set the number of instalments.
       if (endsAt && checkout.subscription) await provider.endSubscriptionAt(checkout.subscription, endsAt);
       if (!checkout.paymentIntent) return {};
-      // The receipt is a convenience: without it the order is still fulfilled (charge.succeeded fills it).
+      // The receipt is a convenience: charge.succeeded fills it otherwise.
       const receiptUrl = await provider.receiptOf(checkout.paymentIntent).catch((error: Error) => {
         logger.warn({ err: error.message, event: event.id }, "payment receipt not fetched");
         return null;
@@ -165,7 +155,13 @@ async function fetchFor(db: Db, event: Stripe.Event, provider: ProviderCalls): P
   }
 }
 
-function dispatch(tx: Tx, event: Stripe.Event, fetched: Fetched, provider: ProviderCalls): Promise<Effect> {
+/** Hands an event to the change its type makes, inside the event's transaction. */
+function applyEventIn(
+  tx: DbOrTx,
+  event: Stripe.Event,
+  fetched: Fetched,
+  provider: ProviderCalls,
+): Promise<OutcomeInTransaction> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -191,27 +187,25 @@ function dispatch(tx: Tx, event: Stripe.Event, fetched: Fetched, provider: Provi
   }
 }
 
-/** The success page: the same fulfilment, for a session retrieved from the provider. */
-export async function fulfilCheckout(db: Db, checkout: CompletedCheckout): Promise<Applied> {
+export async function fulfilCheckout(db: Db, checkout: CompletedCheckout): Promise<FulfilmentOutcome> {
   const result = await db.transaction((tx) => fulfilIn(tx, checkout));
   if (result.personId) forgetPerson(result.personId);
   return result;
 }
 
-async function lockOrder(tx: Tx, id: string | null): Promise<Order | null> {
+async function lockOrder(tx: DbOrTx, id: string | null): Promise<Order | null> {
   if (!id) return null;
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
   return order ?? null;
 }
 
-/** Our order for an invoice: named in its subscription's metadata, or found by the subscription. */
-async function orderIdForInvoice(db: Db | Tx, invoice: Stripe.Invoice): Promise<string | null> {
+async function orderIdForInvoice(db: DbOrTx, invoice: Stripe.Invoice): Promise<string | null> {
   const details = invoice.parent?.subscription_details;
   return orderIdFor(db, details?.metadata ?? invoice.metadata, details ? idOf(details.subscription) : null);
 }
 
 async function orderIdFor(
-  db: Db | Tx,
+  db: DbOrTx,
   metadata: Stripe.Metadata | null,
   subscription: string | null,
 ): Promise<string | null> {
@@ -233,7 +227,7 @@ const paymentNotice = (order: Order) => ({
   currency: order.currency,
 });
 
-async function buyerOf(tx: Tx, order: Order): Promise<Viewer | null> {
+async function buyerOf(tx: DbOrTx, order: Order): Promise<Viewer | null> {
   if (!order.personId) return null;
   const [row] = await tx.select().from(profiles).where(eq(profiles.id, order.personId));
   return row
@@ -241,10 +235,10 @@ async function buyerOf(tx: Tx, order: Order): Promise<Viewer | null> {
     : null;
 }
 
-async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
+async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, checkout.orderId);
   if (!order) return { outcome: "ignored: no such order", orderId: null };
-  const ignored = (why: string): Effect => ({ outcome: `ignored: ${why}`, orderId: order.id });
+  const ignored = (why: string): OutcomeInTransaction => ({ outcome: `ignored: ${why}`, orderId: order.id });
   if (order.checkoutSessionId && order.checkoutSessionId !== checkout.sessionId) {
     return ignored("the session is not this order's");
   }
@@ -254,7 +248,6 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
       `paid ${checkout.amountTotal} ${checkout.currency}, the order is ${order.unitAmount} ${order.currency}`,
     );
   }
-  // The provider's ids, whichever delivery brings them first.
   await tx
     .update(orders)
     .set({
@@ -280,12 +273,11 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
       })
       .onConflictDoNothing()
       .returning({ id: payments.id });
-    // The receipt and staff's notice, once per recorded charge (issue #17).
     if (charged && order.personId) await notifyPaymentReceived(tx, order.personId, paymentNotice(order));
   }
   const buyer = await buyerOf(tx, order);
   if (!buyer) return { outcome: "applied: the buyer's account is gone", orderId: order.id };
-  // The buyer's own standing to buy is the permit for the changes the payment makes on their behalf.
+  // The buyer's own standing to buy is the permit for the changes made on their behalf.
   const permit = grant(buyer, "checkout.start");
   if (!permit)
     return { outcome: "applied: the buyer is staff now; role and plan unchanged", orderId: order.id };
@@ -296,7 +288,7 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
     entityId: order.id,
     after: { offer: order.offer, option: order.option, amount: order.unitAmount, currency: order.currency },
   });
-  // Through the admin's own change (audit row, live update): a lead becomes a client; the plan only rises.
+  // Through the admin's own change path; the plan only rises.
   await changeProfileIn(tx, permit, buyer.id, "payment.fulfil", (current: Person) => {
     if (can(current, "admin.enter")) return null;
     const change: { role?: "client"; plan?: Plan } = {};
@@ -309,7 +301,7 @@ async function fulfilIn(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
   return { outcome: "applied", orderId: order.id, personId: buyer.id };
 }
 
-async function expire(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
+async function expire(tx: DbOrTx, checkout: CompletedCheckout): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, checkout.orderId);
   if (!order) return { outcome: "ignored: no such order", orderId: null };
   if (order.status !== "pending") return { outcome: `ignored: order is ${order.status}`, orderId: order.id };
@@ -317,7 +309,7 @@ async function expire(tx: Tx, checkout: CompletedCheckout): Promise<Effect> {
   return { outcome: "applied", orderId: order.id };
 }
 
-const chargesOf = (tx: Tx, orderId: string) =>
+const chargesOf = (tx: DbOrTx, orderId: string) =>
   tx
     .select({ n: count(), total: sum(payments.amount) })
     .from(payments)
@@ -328,7 +320,11 @@ const subscriptionOf = (invoice: Stripe.Invoice): string | null => {
   return details ? idOf(details.subscription) : null;
 };
 
-async function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntent: string | null): Promise<Effect> {
+async function invoicePaid(
+  tx: DbOrTx,
+  invoice: Stripe.Invoice,
+  paymentIntent: string | null,
+): Promise<OutcomeInTransaction> {
   const subscription = subscriptionOf(invoice);
   const order = await lockOrder(tx, await orderIdForInvoice(tx, invoice));
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
@@ -377,7 +373,7 @@ async function invoicePaid(tx: Tx, invoice: Stripe.Invoice, paymentIntent: strin
   return { outcome: "applied", orderId: order.id };
 }
 
-async function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): Promise<Effect> {
+async function invoiceFailed(tx: DbOrTx, invoice: Stripe.Invoice): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, await orderIdForInvoice(tx, invoice));
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
   const invoiceId = invoice.id;
@@ -394,11 +390,10 @@ async function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): Promise<Effect> {
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
-  // The buyer and staff hear of each failed attempt once (issue #17).
   if (failed && order.personId) {
     await notifyPaymentFailed(tx, order.personId, { ...paymentNotice(order), amount: failedAmount });
   }
-  // A failure reported after the same invoice was paid (events out of order) changes nothing.
+  // Events out of order: a failure after the same invoice was paid changes nothing.
   const [paidAlready] = await tx
     .select({ id: payments.id })
     .from(payments)
@@ -410,7 +405,10 @@ async function invoiceFailed(tx: Tx, invoice: Stripe.Invoice): Promise<Effect> {
   return { outcome: "applied", orderId: order.id };
 }
 
-async function subscriptionEnded(tx: Tx, subscription: Stripe.Subscription): Promise<Effect> {
+async function subscriptionEnded(
+  tx: DbOrTx,
+  subscription: Stripe.Subscription,
+): Promise<OutcomeInTransaction> {
   const order = await lockOrder(tx, await orderIdFor(tx, subscription.metadata, subscription.id));
   if (!order) return { outcome: "ignored: no order for this subscription", orderId: null };
   if (order.status === "completed" || order.status === "canceled" || order.status === "refunded") {
@@ -434,8 +432,7 @@ async function subscriptionEnded(tx: Tx, subscription: Stripe.Subscription): Pro
   return { outcome: "applied", orderId: order.id };
 }
 
-/** A charge's receipt link, for the payment recorded with its payment intent (kept if it has one). */
-async function receipt(tx: Tx, charge: Stripe.Charge): Promise<Effect> {
+async function receipt(tx: DbOrTx, charge: Stripe.Charge): Promise<OutcomeInTransaction> {
   const paymentIntent = idOf(charge.payment_intent);
   const url = charge.receipt_url;
   if (!paymentIntent || !url?.startsWith("https://"))
@@ -446,24 +443,26 @@ async function receipt(tx: Tx, charge: Stripe.Charge): Promise<Effect> {
     .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)))
     .returning({ orderId: payments.orderId });
   const orderId = updated[0]?.orderId ?? null;
-  // Not recorded (yet): the checkout's fulfilment fetches the receipt itself, so nothing waits on this.
+  // The checkout's fulfilment fetches the receipt itself, so nothing waits on this.
   if (!orderId) return { outcome: "ignored: no payment of ours for this charge", orderId: null };
   const [order] = await tx.select({ personId: orders.personId }).from(orders).where(eq(orders.id, orderId));
   if (order?.personId) await publishChange(tx, { kind: "payment", clientId: order.personId });
   return { outcome: "applied", orderId };
 }
 
-/** Thrown to roll an event back and answer 503, so the provider delivers it again later. */
+/** Rolls the event back and answers 503, so the provider redelivers it. */
 export class RetryLater extends Error {
   override name = "RetryLater";
 }
 
 /**
- * The order whose recorded charge a payment intent paid, locked. None recorded: if the objects behind the
- * payment intent carry our order id (metadata we set), the payment is ours but not recorded yet, and the
- * event waits for it (RetryLater); otherwise it is someone else's (another product, an old payment link).
+ * Locked. Not recorded yet but carrying our order id: RetryLater; otherwise someone else's payment.
  */
-async function orderOfCharge(tx: Tx, paymentIntent: string, provider: ProviderCalls): Promise<Order | null> {
+async function orderOfCharge(
+  tx: DbOrTx,
+  paymentIntent: string,
+  provider: ProviderCalls,
+): Promise<Order | null> {
   const [paid] = await tx
     .select({ orderId: payments.orderId })
     .from(payments)
@@ -474,8 +473,7 @@ async function orderOfCharge(tx: Tx, paymentIntent: string, provider: ProviderCa
   return null;
 }
 
-/** Charged, and refunded or taken back (a lost dispute), in cents. */
-async function totalsOf(tx: Tx, orderId: string) {
+async function totalsOf(tx: DbOrTx, orderId: string) {
   const [totals] = await tx
     .select({
       charged: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.kind} = 'charge'), 0)::int`,
@@ -486,15 +484,18 @@ async function totalsOf(tx: Tx, orderId: string) {
   return { charged: totals?.charged ?? 0, returned: totals?.returned ?? 0 };
 }
 
-/** Everything charged went back (refunds, lost disputes): the order reads "Refunded". */
-async function markIfAllReturned(tx: Tx, orderId: string): Promise<boolean> {
+async function markIfAllReturned(tx: DbOrTx, orderId: string): Promise<boolean> {
   const { charged, returned } = await totalsOf(tx, orderId);
   const whole = returned >= charged;
   if (whole) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
   return whole;
 }
 
-async function refunded(tx: Tx, charge: Stripe.Charge, provider: ProviderCalls): Promise<Effect> {
+async function refunded(
+  tx: DbOrTx,
+  charge: Stripe.Charge,
+  provider: ProviderCalls,
+): Promise<OutcomeInTransaction> {
   const paymentIntent = idOf(charge.payment_intent);
   if (!paymentIntent) return { outcome: "ignored: charge without payment intent", orderId: null };
   const order = await orderOfCharge(tx, paymentIntent, provider);
@@ -504,7 +505,7 @@ async function refunded(tx: Tx, charge: Stripe.Charge, provider: ProviderCalls):
     .select({ total: sum(payments.amount) })
     .from(payments)
     .where(and(eq(payments.kind, "refund"), eq(payments.paymentIntent, paymentIntent)));
-  // Cumulative on the charge: an older event (smaller total) arriving late adds nothing.
+  // Cumulative on the charge: an older event arriving late adds nothing.
   const more = refundedSoFar - Number(before?.total ?? 0);
   if (more <= 0) return { outcome: "applied: refund already recorded", orderId: order.id };
   await tx.insert(payments).values({
@@ -519,7 +520,7 @@ async function refunded(tx: Tx, charge: Stripe.Charge, provider: ProviderCalls):
   const whole = await markIfAllReturned(tx, order.id);
   const buyer = await buyerOf(tx, order);
   if (buyer) {
-    // The plan stays: the coach decides what a refund means for the client's access.
+    // The plan stays: the coach decides what a refund means for access.
     const permit = grant(buyer, "checkout.start");
     if (permit)
       await audit(tx, permit, {
@@ -534,21 +535,20 @@ async function refunded(tx: Tx, charge: Stripe.Charge, provider: ProviderCalls):
   return { outcome: "applied", orderId: order.id };
 }
 
-/** A dispute's status as the order keeps it: still open, won, or lost (the money taken back). */
 function disputeState(status: Stripe.Dispute.Status): "open" | "won" | "lost" | null {
   if (status === "won") return "won";
   if (status === "lost") return "lost";
-  // A warning (an inquiry) that closes is no dispute; "prevented" never became one.
+  // "prevented" never became a dispute.
   if (status === "warning_closed" || status === "prevented") return null;
   return "open";
 }
 
-/**
- * A card dispute (chargeback) on one of our charges: recorded on the order and told to staff when it
- * opens and when it closes; a lost one is money taken back, counted like a refund. Access is unchanged:
- * the coach decides, as for a refund.
- */
-async function disputed(tx: Tx, dispute: Stripe.Dispute, provider: ProviderCalls): Promise<Effect> {
+/** A lost dispute counts like a refund; access is unchanged, as for a refund. */
+async function disputed(
+  tx: DbOrTx,
+  dispute: Stripe.Dispute,
+  provider: ProviderCalls,
+): Promise<OutcomeInTransaction> {
   const paymentIntent = idOf(dispute.payment_intent);
   if (!paymentIntent) return { outcome: "ignored: dispute without payment intent", orderId: null };
   const order = await orderOfCharge(tx, paymentIntent, provider);
@@ -556,7 +556,6 @@ async function disputed(tx: Tx, dispute: Stripe.Dispute, provider: ProviderCalls
   const state = disputeState(dispute.status);
   if (!state) return { outcome: `ignored: dispute ${dispute.status}`, orderId: order.id };
   if (state === "open" && (order.dispute === "won" || order.dispute === "lost")) {
-    // An update delivered after the dispute closed: the close stands.
     return { outcome: `applied: dispute already ${order.dispute}`, orderId: order.id };
   }
   let changed = order.dispute !== state;

@@ -6,9 +6,7 @@ import { allCheckoutLines, type CheckoutLine, checkoutHref, checkoutLine } from 
 import { formatMoney } from "~/domain/financing";
 import { stripeLineItem } from "~/server/payments/line-items.server";
 
-// Checkout charges exactly what the pricing page shows: every offer × currency × option is rendered
-// as the card's variant the visitor sees (the page holds them all and shows the chosen one), and the Stripe line item built for it must carry that amount, that
-// currency and that schedule (SPEC §9).
+// Checkout charges exactly what each pricing card variant shows (docs/product/constants.md).
 
 const plain = (html: string) =>
   html
@@ -58,7 +56,6 @@ describe("every line a buyer can check out", () => {
     const amount = formatMoney(item.price_data.unit_amount / 100, line.currency);
     expect(item.quantity).toBe(1);
     expect(item.price_data.currency).toBe(line.currency.toLowerCase());
-    // The figure and its schedule as the card prints them ("$80 /month × 12 CAD", "$249 /month USD").
     const schedule = item.price_data.recurring
       ? line.instalments
         ? item.price_data.recurring.interval === "month"
@@ -68,13 +65,12 @@ describe("every line a buyer can check out", () => {
       : "";
     expect(text).toContain(`${amount} ${schedule ? `${schedule} ` : ""}${line.currency}`);
     if (!item.price_data.recurring) expect(text).not.toMatch(/\/month|every 2 weeks/);
-    // And the card's main button starts this very checkout.
     expect(html).toContain(
       `href="${checkoutHref(line.offer, line.currency, line.option).replace(/&/g, "&amp;")}"`,
     );
   });
 
-  test("the SPEC §9 figures, spelled out for Pro in CAD", () => {
+  test("the price table's figures, spelled out for Pro in CAD", () => {
     const upfront = stripeLineItem(lineOf("pro", "CAD", "upfront"));
     const financed = stripeLineItem(lineOf("pro", "CAD", "financing"));
     expect(upfront.price_data).toMatchObject({ currency: "cad", unit_amount: 90000 });

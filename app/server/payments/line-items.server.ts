@@ -1,8 +1,7 @@
 import type Stripe from "stripe";
 import type { CheckoutLine } from "~/domain/checkout";
 
-// A checkout line (app/domain/checkout.ts, from the pricing source) as Stripe Checkout's line item:
-// inline price data, so no price ids have to be kept in step with the pricing page by hand.
+// Inline price data, so no Stripe price ids have to be kept in step with the pricing page by hand.
 
 export type StripeLineItem = {
   quantity: 1;
@@ -31,7 +30,6 @@ export function stripeLineItem(line: CheckoutLine): StripeLineItem {
   };
 }
 
-/** The Checkout Session for an order: its line item, who pays, and where Stripe sends them back. */
 export function checkoutSessionParams(
   line: CheckoutLine,
   order: { id: string; email: string },

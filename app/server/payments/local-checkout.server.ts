@@ -10,23 +10,18 @@ import { refuse } from "../refusal.server";
 import type { Order } from "../schema";
 import type { ProviderCalls } from "./fulfil.server";
 import { type StripeObjectOf, stripeEventOf, stripeWebhooks } from "./stripe.server";
-import { handleStripeWebhook } from "./webhook.server";
+import { receiveStripeEvent } from "./stripe-webhook.server";
 
-// The local test checkout (docs/decisions/0027-payments.md): without Stripe keys, on a developer's own
-// machine, it builds the events Stripe would send at the pinned API version (typed as the SDK's own,
-// ./stripe.server.ts), signs them with a secret kept in this process, and passes them through the
-// webhook's own signature check and fulfilment. It simulates every charge: the first at "Pay", each
-// later instalment or month from Billing's "Pay next … (test)", and the subscription's end after the last.
+// The local test checkout (docs/decisions/0027-payments.md): on a developer's machine without Stripe keys it
+// signs the events Stripe would send and passes them through the webhook's own check and fulfilment.
 
 export const LOCAL_CHECKOUT_CLOSED =
   "The test checkout runs only on a developer's own computer, when Stripe is not configured.";
 
-/** Whether the local test checkout is open for this request: no Stripe keys, a developer door (../developer.server.ts). */
 export function localCheckoutOpen(context: Readonly<RouterContextProvider>): boolean {
   return paymentsFor(context).mode === "local";
 }
 
-/** Signs this process's local events; never leaves the process. */
 const LOCAL_SECRET = `whsec_${randomBytes(24).toString("base64url").replace(/[-_]/g, "x")}`;
 let localEvents = 0;
 
@@ -40,7 +35,6 @@ const compact = (order: Order) => order.id.replace(/-/g, "");
 const localSubscription = (order: Order) => `sub_local_${compact(order)}`;
 const LOCAL_INVOICE = /^in_local_([0-9a-f]{32})_(\d+)$/;
 
-/** The invoice Stripe would send for the order's `n`th charge of a subscription. */
 function localInvoicePaid(order: Order, n: number) {
   return localEvent("invoice.paid", {
     id: `in_local_${compact(order)}_${n}`,
@@ -59,7 +53,7 @@ function localInvoicePaid(order: Order, n: number) {
   });
 }
 
-/** What Stripe would send for this order's first payment, in the order it sends it. */
+/** In the order Stripe sends them. */
 export function localPaymentEvents(order: Order): Stripe.Event[] {
   const subscription = order.mode === "subscription" ? localSubscription(order) : null;
   const completed = localEvent("checkout.session.completed", {
@@ -78,7 +72,6 @@ export function localPaymentEvents(order: Order): Stripe.Event[] {
   return subscription ? [completed, localInvoicePaid(order, 1)] : [completed];
 }
 
-/** The next charge of a local subscription, and its end after the last instalment (as cancel_at ends it). */
 function localNextEvents(order: Order): Stripe.Event[] {
   const n = order.paidInstalments + 1;
   const events: Stripe.Event[] = [localInvoicePaid(order, n)];
@@ -95,7 +88,6 @@ function localNextEvents(order: Order): Stripe.Event[] {
   return events;
 }
 
-/** Stripe's answers for local objects: the payment intent is named after the invoice; nothing to end. */
 const localProvider: ProviderCalls = {
   invoicePaymentIntent: async (invoiceId) => {
     const match = LOCAL_INVOICE.exec(invoiceId);
@@ -107,12 +99,15 @@ const localProvider: ProviderCalls = {
   endSubscriptionAt: async () => {},
 };
 
-/** Sends events through the webhook's own signature check and fulfilment, signed with the local secret. */
 export async function deliverLocally(db: Db, events: Stripe.Event[]): Promise<void> {
   for (const event of events) {
     const payload = JSON.stringify(event);
     const header = stripeWebhooks.generateTestHeaderString({ payload, secret: LOCAL_SECRET });
-    const answer = await handleStripeWebhook(db, payload, header, LOCAL_SECRET, localProvider);
+    const answer = await receiveStripeEvent(payload, header, {
+      db,
+      secret: LOCAL_SECRET,
+      provider: localProvider,
+    });
     if (answer.status !== 200) throw new Error(`local payment event refused: ${JSON.stringify(answer.body)}`);
   }
 }
@@ -123,7 +118,6 @@ async function ownLocalOrder(db: Db, permit: Permit<"checkout.start">, orderId: 
   return order;
 }
 
-/** The local test checkout's "Pay": the buyer's own pending order, paid as Stripe would report it. */
 export async function payLocally(db: Db, permit: Permit<"checkout.start">, orderId: string): Promise<Order> {
   const order = await ownLocalOrder(db, permit, orderId);
   if (order.status === "pending") await deliverLocally(db, localPaymentEvents(order));
@@ -132,7 +126,6 @@ export async function payLocally(db: Db, permit: Permit<"checkout.start">, order
 
 export const NOTHING_MORE_TO_PAY = "Nothing more is due on this order.";
 
-/** Whether Billing offers "Pay next … (test)" for an order: a local subscription with charges to come. */
 export function localChargeDue(order: Order): boolean {
   return (
     order.provider === "local" &&
@@ -142,7 +135,6 @@ export function localChargeDue(order: Order): boolean {
   );
 }
 
-/** Billing's "Pay next instalment (test)": the next charge Stripe would make on the buyer's local order. */
 export async function payNextLocally(
   db: Db,
   permit: Permit<"checkout.start">,

@@ -3,14 +3,12 @@ import type { ProviderCalls } from "./fulfil.server";
 import { orderIdIn } from "./fulfil.server";
 import { stripeClient } from "./stripe.server";
 
-// What fulfilment asks Stripe through the SDK (./fulfil.server.ts ProviderCalls), at the pinned API
-// version. A failed call throws: the event is not stored and Stripe delivers it again. An object Stripe
-// says does not exist (404) is not a failure to retry: the answer is "none", as it will stay.
+// What fulfilment asks Stripe. A failed call throws so Stripe redelivers the event; a 404 is an answer
+// ("none"), not a failure to retry.
 
 const isInvoice = (value: Stripe.Invoice | Stripe.DeletedInvoice): value is Stripe.Invoice =>
   !("deleted" in value && value.deleted);
 
-/** The call's answer, or null when Stripe says the object does not exist. */
 async function unlessMissing<T>(call: Promise<T>): Promise<T | null> {
   try {
     return await call;
@@ -24,8 +22,7 @@ export function stripeProvider(secretKey: string): ProviderCalls {
   const stripe = () => stripeClient(secretKey);
   return {
     async invoicePaymentIntent(invoiceId) {
-      // An event's invoice leaves `payments` out; the invoice retrieved with it expanded lists them, each
-      // InvoicePayment's `payment` naming its payment intent.
+      // An event's invoice leaves `payments` out; retrieved expanded, each names its payment intent.
       const invoice = await unlessMissing(stripe().invoices.retrieve(invoiceId, { expand: ["payments"] }));
       const paid = invoice?.payments?.data ?? [];
       const payment = (paid.find((p) => p.status === "paid") ?? paid[0])?.payment.payment_intent;
@@ -39,8 +36,7 @@ export function stripeProvider(secretKey: string): ProviderCalls {
       return typeof charge === "object" && charge ? charge.receipt_url : null;
     },
     async orderOfPaymentIntent(paymentIntent) {
-      // A one-time payment's intent carries our metadata (payment_intent_data); an instalment's does not,
-      // but the invoice it paid names our order in its subscription's metadata.
+      // An instalment's intent has no metadata of ours, but its invoice's subscription does.
       const intent = await unlessMissing(stripe().paymentIntents.retrieve(paymentIntent));
       if (!intent) return null;
       const direct = orderIdIn(intent.metadata);

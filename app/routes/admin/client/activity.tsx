@@ -5,7 +5,7 @@ import { ActivityList } from "~/components/portal/activity-list";
 import { activityForm, LIMITS } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-// Add activity and Recent activity (SPEC §2, §5): the server's message beside the button (§8).
+// docs/product/screens.md, Client detail; the server's message shows beside the button (docs/product/errors.md).
 
 export function Activity({ data }: { data: ClientData }) {
   const fetcher = useFetcher<ClientAnswer>();

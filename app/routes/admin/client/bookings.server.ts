@@ -3,7 +3,6 @@ import { resolveBooking } from "~/server/models/bookings-resolve.server";
 import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
-// Issue #18: an over-plan booking the coach has dealt with leaves the list (admin only).
 export const bookingIntents = {
   "resolve-booking": intent({
     form: resolveBookingForm,

@@ -5,8 +5,7 @@ import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { resolveBookingForm } from "~/lib/schemas/bookings";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-// Issue #18: the client's sessions booked on Cal.com, newest first, each with what it means for the
-// plan ("1 over plan", a late cancellation); an admin marks an over-plan one resolved.
+// The client's Cal.com sessions with what each means for the plan (docs/decisions/0028-bookings.md).
 
 export function BookingsSection({ data }: { data: ClientData }) {
   const rows = [...data.bookings].reverse();

@@ -5,9 +5,8 @@ import { getPerson } from "~/server/models/people.server";
 import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
-// docs/decisions/0016-data-rights.md: the admin types the person's email to confirm. A typed email
-// that can't be right is a mismatch found after the permission check, so someone without the right
-// learns only that (403), whatever they typed.
+// docs/decisions/0016-data-rights.md. The typed email is compared after the permission check, so
+// someone without the right learns only that (403).
 export const deletePersonIntents = {
   "delete-person": intent({
     form: deletePersonForm,

@@ -4,7 +4,6 @@ import { useFetcherForm } from "~/components/form";
 import { deletePersonForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-/** Admin only: delete this person for good, after typing their email (docs/decisions/0016). */
 export function DeletePersonSection({ data }: { data: ClientData }) {
   const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(deletePersonForm, fetcher);

@@ -7,12 +7,10 @@ import { HOMEWORK_STATUS_LABELS } from "~/domain/plans";
 import { homeworkAssignForm, LIMITS } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-// Homework: assign (title, due date, description, link rows) and every piece assigned so far. Those
-// handed in are reviewed in 'To review' (review.tsx), near the top of the page.
+// Handed-in pieces are reviewed in 'To review' (review.tsx), near the top of the page.
 
 export type HomeworkItem = ClientData["homework"][number];
 
-/** One piece of homework as both lists show it: status, due date, description, links, what was handed in. */
 export function HomeworkCard({ item, children }: { item: HomeworkItem; children?: React.ReactNode }) {
   return (
     <li className="rounded-xl border border-border bg-card p-4">
@@ -53,7 +51,7 @@ export function HomeworkCard({ item, children }: { item: HomeworkItem; children?
 }
 
 function LinkRowsInputs({ form, disabled }: { form: FormState<"links">; disabled: boolean }) {
-  // Two rows are enough for homework; empty rows are dropped (SPEC §5 rules).
+  // Two rows are enough for homework; empty rows are dropped (docs/product/validation.md).
   return (
     <fieldset className="grid gap-2 sm:col-span-2">
       <legend className="text-sm">Links (optional)</legend>

@@ -3,21 +3,17 @@ import type { FormDefinition } from "~/lib/forms";
 import { attempt, invalid } from "~/server/action-result.server";
 import type { Db } from "~/server/db.server";
 
-// One intent of the client page's action: the form it reads (its definition in app/lib/schemas, the
-// same the browser checks before sending), and the model call it makes with it. Each handler asks for
-// the permit its model call needs (`authorize`): the route's `access` declaration was enforced first;
-// the permit is the proof. A refusal comes back as { ok: false, error } with its status and changes nothing.
+// One intent of the client page's action: its form and its model call, which takes the permit it
+// needs (docs/decisions/0026-access-declared-per-route.md). A refusal changes nothing.
 
-/** What every intent works on: the database, who asks, and whose page it is. */
 export type IntentContext = { db: Db; viewer: Viewer; clientId: string };
 
 export type Intent = {
   form: FormDefinition;
-  /** The change, with the parsed fields. */
   run(input: unknown, context: IntentContext): ReturnType<typeof attempt<unknown>>;
 };
 
-/** An intent from its form and handler; `fallback` is the message of an unexpected failure. */
+/** `fallback` is the message of an unexpected failure. */
 export function intent<T>(spec: {
   form: FormDefinition<T>;
   handler: (input: T, context: IntentContext) => Promise<unknown>;
@@ -29,7 +25,7 @@ export function intent<T>(spec: {
   };
 }
 
-/** Runs the intent the form names (`undefined`: none the page knows, a 400). */
+/** `undefined`: an intent the page doesn't know, a 400. */
 export async function dispatch(entry: Intent | undefined, form: FormData, context: IntentContext) {
   if (!entry) return invalid("Unknown action.");
   const parsed = entry.form.parse(form);

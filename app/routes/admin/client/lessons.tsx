@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { type ClientData, Section } from "./section";
 
-// The client's lessons, each with Edit; Add Lesson starts with this client chosen (`?client=`).
+// Add Lesson starts with this client chosen (`?client=`).
 
 export function LessonsSection({ data }: { data: ClientData }) {
   return (

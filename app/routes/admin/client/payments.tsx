@@ -1,8 +1,7 @@
 import { OrderList } from "~/components/payments/order-list";
 import { type ClientData, Section } from "./section";
 
-// The person's payments (issue #16): what they bought, charges, refunds, failed payments, disputes.
-// Read-only.
+// Read-only (docs/decisions/0027-payments.md).
 export function PaymentsSection({ data }: { data: ClientData }) {
   const pastDue = data.orders.some((o) => o.status === "past_due");
   const disputed = data.orders.some((o) => o.dispute === "open");

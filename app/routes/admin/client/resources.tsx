@@ -7,8 +7,6 @@ import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { LIMITS, removeResourceForm, resourceForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-// The client's resources: add one (kind, title, URL, tags), remove one.
-
 function AddResource() {
   const add = useFetcher<ClientAnswer>();
   const form = useFetcherForm(resourceForm, add);

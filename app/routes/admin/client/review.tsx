@@ -5,8 +5,6 @@ import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-// Homework handed in and waiting for the coach: first on the page, beside the quotas and activity.
-
 function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }) {
   const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(homeworkReviewForm, fetcher);

@@ -6,8 +6,8 @@ import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientAnswer, ClientData } from "./section";
 
-// Role and plan (SPEC §2, §4): with JavaScript a change saves at once; without it, each has a Save
-// button (a plain POST to the same action). Both dropdowns wait while either saves.
+// docs/product/screens.md, Client detail: with JavaScript a change saves at once; without it, each has
+// a Save button. Both dropdowns wait while either saves.
 
 type Fetcher = FetcherWithComponents<ClientAnswer>;
 
@@ -27,9 +27,7 @@ function SavedSelect({
   label: string;
   value: string;
   options: readonly (readonly [value: string, label: string])[];
-  /** The viewer may not change it. */
   locked: boolean;
-  /** The other dropdown is saving. */
   waiting: boolean;
 }) {
   const form = useFetcherForm(name === "role" ? roleForm : planForm, fetcher);

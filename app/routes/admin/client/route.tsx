@@ -40,9 +40,8 @@ import { Trail } from "./trail";
 import { Quotas, SpecialItems } from "./usage";
 import { usageIntents } from "./usage.server";
 
-// A client's page (SPEC §2 Client detail): this module only composes. Each part of the page sits in
-// its own file here, its component in `<part>.tsx` and its intents (schema and model call) in
-// `<part>.server.ts`; the action runs them through one table.
+// docs/product/screens.md, Client detail. This module only composes: each part's component is in
+// `<part>.tsx`, its intents in `<part>.server.ts`.
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
@@ -91,7 +90,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's intents: each has its handler in `access` below (a missing one fails `tsc`). */
 export const INTENTS = [
   "set-role",
   "set-plan",
@@ -105,8 +103,7 @@ export const INTENTS = [
   "resolve-booking",
 ] as const;
 
-// Who may open a client and use each intent (ARCHITECTURE: coach vs admin): enforced by
-// app/server/auth/access.server.ts before the loader or action runs.
+// Coach vs admin: docs/product/roles.md.
 export const access = routeAccess({
   loader: staff("client.read"),
   action: {
@@ -135,7 +132,7 @@ const INTENT_TABLE: Record<(typeof INTENTS)[number], Intent> = {
   ...bookingIntents,
 };
 
-/** Fields any of the intents' forms may repeat (link rows); readForm refuses any other repeat. */
+/** readForm refuses any other repeated field. */
 const REPEATABLE = [...new Set(Object.values(INTENT_TABLE).flatMap((entry) => entry.form.repeatable))];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -169,7 +166,6 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
       {hasRecords && <JumpLinks />}
 
       {hasRecords ? (
-        // The common tasks first (two columns from a laptop's width up), the records after them.
         <div className="mt-8 grid gap-10">
           <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
             <div className="grid min-w-0 content-start gap-10">
@@ -206,7 +202,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
   );
 }
 
-/** A person who can't be loaded: the reason in the server's words (SPEC §8), and the way back. */
+/** The reason in the server's words (docs/product/errors.md), and the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { title, message } = errorCopy(error);
   return (

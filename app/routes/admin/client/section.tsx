@@ -1,8 +1,6 @@
 import { BackLink } from "~/components/admin/back-link";
 import type { Route } from "./+types/route";
 
-// What every part of the client page shares: the loader's data, a titled section, the way back.
-
 export type ClientData = Route.ComponentProps["loaderData"];
 
 /** The action's answer to a form of the page (the parts post to it through their own fetchers). */
@@ -23,7 +21,7 @@ export function BackToClients() {
   return <BackLink to="/admin/clients">Back to Clients</BackLink>;
 }
 
-/** The page's sections, for the links that jump to them (the page is long, on a phone most of all). */
+/** The page is long, on a phone most of all. */
 const JUMPS = [
   ["quotas", "Quotas"],
   ["activity", "Activity"],

@@ -1,8 +1,6 @@
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { type ClientData, Section } from "./section";
 
-// The audit trail: who changed what on this person, newest first.
-
 const ACTION_LABELS: Record<string, string> = {
   "lead.convert": "Converted to client",
   "profile.set-role": "Role changed",

@@ -3,7 +3,7 @@ import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
 import { intent } from "./intent.server";
 
-// Quotas (+1/-1) and special items (Mark done/Undo) are both a usage row of +1 or -1.
+// Quotas and special items are both a usage row of +1 or -1.
 export const usageIntents = {
   adjust: intent({
     form: adjustForm,

@@ -7,16 +7,13 @@ import { canDecrement } from "~/domain/usage";
 import { adjustForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-// Quotas (+1/-1) and special items (Mark done/Undo): each press is one `adjust` of the usage.
-
-/** While any quota or special-item change is saving, every such control waits (SPEC §5). */
+/** Every such control waits while any one saves (docs/product/validation.md). */
 function useUsageSaving(): boolean {
   return useFetchers().some(
     (fetcher) => fetcher.state !== "idle" && fetcher.formData?.get("intent") === "adjust",
   );
 }
 
-/** One `adjust` button in its own form: +1/-1 on a quota, or Mark done/Undo on a special item. */
 function AdjustForm({
   kind,
   amount,
@@ -28,7 +25,6 @@ function AdjustForm({
   kind: string;
   amount: 1 | -1;
   disabled?: boolean;
-  /** The button's accessible name, when it is not its text. */
   label?: string;
   children: React.ReactNode;
   className: string;

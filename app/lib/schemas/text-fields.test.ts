@@ -7,15 +7,14 @@ import {
   optionalText,
   requiredText,
   type TextField,
-} from "./text";
+} from "./text-fields";
 
 const TITLE: TextField = { name: "the title", max: 20 };
 const NOTES: TextField = { name: "the notes", max: 50, multiline: true };
 
-/** Any code point at all, lone surrogates included (fast-check's "binary" unit skips those, and is slow to build). */
+/** Lone surrogates included (fast-check's "binary" unit skips them, and is slow to build). */
 const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp));
 
-/** Any text at all: real graphemes, arbitrary code points, and the controls the rule is about. */
 const anyText = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.string({ unit: anyCodePoint, maxLength: 40 }),
@@ -53,8 +52,7 @@ test("a length limit with a message naming the field", () => {
   expect(
     boundedText({ name: "the notes", max: 10_000 }).safeParse("a".repeat(10_001)).error?.issues[0]?.message,
   ).toBe("Keep the notes under 10,000 characters.");
-  // Measured after trimming, in code points (zod's rule; the browser's maxlength counts UTF-16 units,
-  // so it is never looser than the server).
+  // Counted in code points; the browser's maxlength counts UTF-16 units, so it is never looser.
   expect(requiredText(TITLE, "x").parse(` ${"a".repeat(20)} `)).toBe("a".repeat(20));
   expect(requiredText(TITLE, "x").parse("😀".repeat(20))).toBe("😀".repeat(20));
   expect(requiredText(TITLE, "x").safeParse("😀".repeat(21)).success).toBe(false);

@@ -2,9 +2,7 @@ import { z } from "zod";
 import { DELIVERIES, EMAIL_KINDS, type EmailKind, isTimeZone } from "~/domain/email";
 import { defineForm, text } from "../forms";
 
-// /account "Emails": per kind, at once / daily digest / off, and the digest's hour in the person's
-// time zone (docs/decisions/0029-email-outbox.md). Kinds the person doesn't get are left out of the
-// form; the server keeps their stored choice. A mandatory kind turned off is refused by the model.
+// Kinds the person doesn't get are left out; the server keeps their stored choice (docs/decisions/0029-email-outbox.md).
 
 export const emailPreferencesSchema = z.object({
   deliveries: z.partialRecord(
@@ -21,7 +19,6 @@ export const emailPreferencesSchema = z.object({
 
 export type EmailPreferencesInput = z.output<typeof emailPreferencesSchema>;
 
-/** The field that holds a kind's choice. */
 export const deliveryField = (kind: EmailKind) => `delivery-${kind}`;
 
 export const emailPreferencesForm = defineForm(emailPreferencesSchema, {
