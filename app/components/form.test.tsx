@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
-import { expect, test } from "vitest";
+import { expect, expectTypeOf, test } from "vitest";
 import { activityForm } from "~/lib/schemas/admin";
-import { type FormAnswer, useForm } from "./form";
+import { type FormAnswer, useFetcherForm, useForm } from "./form";
 
 // A refused form as the server renders it, without JavaScript.
 
@@ -42,4 +42,29 @@ test("a refusal about no field (the model's words): beside the button, no field 
 test("no answer, or a success: nothing in red", () => {
   expect(renderToString(<Activity answer={undefined} />)).not.toContain('role="alert"');
   expect(renderToString(<Activity answer={{ ok: true, error: null }} />)).not.toContain('role="alert"');
+});
+
+// Checked by `tsc` (tsconfig includes the tests): a form takes only its schema's keys as field names,
+// and a fetcher's answer must be typed by its action.
+function Misspelt() {
+  const form = useForm(activityForm, { answer: undefined, busy: false });
+  expectTypeOf(form.field).parameter(0).toEqualTypeOf<"title" | "details" | "link">();
+  // @ts-expect-error: activityForm has no field "titel".
+  const field = form.field("titel");
+  // @ts-expect-error: nor an error to show beside it.
+  const error = form.error("titel");
+  return <input {...field} aria-errormessage={error ? "titel-error" : undefined} />;
+}
+
+function Untyped() {
+  // What `useFetcher()` gives when no action names its answer: data of type `any`.
+  const fetcher = { state: "idle" as const, data: JSON.parse("null") };
+  // @ts-expect-error: an untyped fetcher is refused.
+  const form = useFetcherForm(activityForm, fetcher);
+  return <input {...form.field("title")} />;
+}
+
+test("a misspelt field name or an untyped fetcher fails tsc (and still renders)", () => {
+  expect(renderToString(<Misspelt />)).toContain('name="titel"');
+  expect(renderToString(<Untyped />)).toContain('name="title"');
 });

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { FormDefinition, FormProblem } from "~/lib/forms";
 
 // Every form works the same way: docs/decisions/0024-forms.md.
@@ -6,6 +7,9 @@ import type { FormDefinition, FormProblem } from "~/lib/forms";
 export type FormAnswer = { ok: boolean; error?: string | null; field?: string | null };
 
 type Fetcher<T> = { state: "idle" | "loading" | "submitting"; data: T | undefined };
+
+/** Refuses an untyped fetcher (`useFetcher()`, data `any`): its answer's type comes from the action. */
+type Typed<T> = 0 extends 1 & T ? "type the fetcher by its action: useFetcher<typeof action>()" : unknown;
 
 /** Once per answer: not on a re-render, not when the page's data is revalidated. */
 export function useSettledAnswer<T>(fetcher: Fetcher<T>, onAnswer: (answer: T) => void) {
@@ -22,6 +26,14 @@ export function useSettledAnswer<T>(fetcher: Fetcher<T>, onAnswer: (answer: T) =
   }, [fetcher.state, fetcher.data]);
 }
 
+/** What `field(name)` spreads on an input. */
+type FieldProps = {
+  name: string;
+  "data-field": string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
 function Problem({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} role="alert" className="text-sm text-danger">
@@ -36,15 +48,16 @@ function answerProblem(answer: FormAnswer | undefined): FormProblem | null {
 }
 
 /** Spread `onSubmit` and `ref` on the form and `field(name)` on each input; `error(name)` and `message` go beside them. */
-export function useForm(
-  definition: FormDefinition,
+export function useForm<Field extends string>(
+  definition: FormDefinition<unknown, Field>,
   server: { answer: FormAnswer | undefined; busy: boolean },
 ) {
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [checked, setChecked] = useState<FormProblem | null>(null);
   const problem = checked ?? (server.busy ? null : answerProblem(server.answer));
-  const besideField = problem?.field && !definition.hidden.includes(problem.field) ? problem.field : null;
+  const besideField =
+    problem?.field && !definition.hidden.some((name) => name === problem.field) ? problem.field : null;
   const errorId = (name: string) => `${uid}-${name}-error`;
 
   const focus = (name: string | null) => {
@@ -76,7 +89,7 @@ export function useForm(
       focus(parsed.field);
     },
     /** `input` when the input's name is not the field's (link rows). */
-    field(name: string, input = name) {
+    field(name: Field, input: string = name): FieldProps {
       const invalid = besideField === name;
       return {
         name: input,
@@ -85,25 +98,34 @@ export function useForm(
         "aria-describedby": invalid ? errorId(name) : undefined,
       };
     },
-    error(name: string): ReactNode {
+    error(name: Field): ReactNode {
       return besideField === name && problem ? <Problem id={errorId(name)}>{problem.error}</Problem> : null;
     },
     message: problem && !besideField ? <Problem id={`${uid}-message`}>{problem.error}</Problem> : null,
   };
 }
 
+/** What `useForm` gives a form whose fields are `Field` (for a part of a form drawn by its own component). */
+export type FormState<Field extends string> = ReturnType<typeof useForm<Field>>;
+
 /** Posts through a fetcher; `reset` clears it after each new success. */
-export function useFetcherForm(
-  definition: FormDefinition,
-  fetcher: Fetcher<unknown>,
+export function useFetcherForm<Field extends string, Answer extends FormAnswer>(
+  definition: FormDefinition<unknown, Field>,
+  fetcher: Fetcher<Answer> & Typed<Answer>,
   { reset = true }: { reset?: boolean } = {},
 ) {
-  const form = useForm(definition, {
-    answer: fetcher.data as FormAnswer | undefined,
-    busy: fetcher.state !== "idle",
-  });
+  const form = useForm(definition, { answer: fetcher.data, busy: fetcher.state !== "idle" });
   useSettledAnswer(fetcher, (answer) => {
-    if (reset && (answer as FormAnswer).ok) form.formRef.current?.reset();
+    if (reset && answer.ok) form.formRef.current?.reset();
   });
   return form;
+}
+
+/**
+ * A fetcher for a component that posts to a route it can't import (RowButton): the page that renders
+ * it names that route's answer. React Router's `SerializeFrom<Answer>` is `Answer` itself for plain
+ * data, which TypeScript can't see while `Answer` is still a type parameter.
+ */
+export function useAnswerFetcher<Answer extends FormAnswer>() {
+  return useFetcher<Answer>() as FetcherWithComponents<Answer> & Typed<Answer>;
 }

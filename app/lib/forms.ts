@@ -7,10 +7,11 @@ export type FormProblem = { ok: false; error: string; field: string | null };
 
 export type Parsed<T> = { ok: true; data: T } | FormProblem;
 
-export type FormDefinition<Output = unknown> = {
+/** `Field` names the form's fields (its schema's keys): `useForm` takes no other, so a misspelt one fails `tsc`. */
+export type FormDefinition<Output = unknown, Field extends string = string> = {
   parse(form: FormData): Parsed<Output>;
   /** Their problems show beside the button. */
-  hidden: readonly string[];
+  hidden: readonly Field[];
   /** Link rows; the server refuses any other repeat. */
   repeatable: readonly string[];
 };
@@ -42,7 +43,7 @@ export function defineForm<S extends z.ZodObject>(
     hidden?: readonly (keyof z.input<S> & string)[];
     repeatable?: readonly string[];
   } = {},
-): FormDefinition<z.output<S>> {
+): FormDefinition<z.output<S>, keyof z.input<S> & string> {
   const read =
     options.read ??
     ((form: FormData) =>

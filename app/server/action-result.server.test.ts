@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { FORM_LIMITS, FORM_MESSAGES, readForm } from "./action-result.server";
+import { isRefusal } from "./refusal.server";
 
 type Refusal = { init: { status: number } | null; data: { ok: false; error: string } };
 
@@ -23,7 +24,7 @@ async function refusal(request: Request, options?: Parameters<typeof readForm>[1
   } catch (error) {
     caught = error;
   }
-  expect(caught, "readForm must refuse this request").toMatchObject({ type: "DataWithResponseInit" });
+  expect(isRefusal(caught), "readForm must refuse this request").toBe(true);
   return caught as Refusal;
 }
 

@@ -1,18 +1,11 @@
-import { data, type UNSAFE_DataWithResponseInit } from "react-router";
+import { data } from "react-router";
 import { logger } from "./logger.server";
+import { isRefusal, refusal, refusalOf } from "./refusal.server";
 
-// Models refuse by throwing `data({ error }, { status })`; actions that answer a form in place show it
-// beside the control. Redirects and unexpected failures (a logged 500) pass through.
+// Models refuse with `refuse(message, status)` (refusal.server.ts); actions that answer a form in place
+// show it beside the control. Redirects and unexpected failures (a logged 500) pass through.
 
 export type ActionResult<T = unknown> = { ok: true; value: T; error: null } | { ok: false; error: string };
-
-export function isRefusal(error: unknown): error is UNSAFE_DataWithResponseInit<{ error?: unknown }> {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
 
 /**
  * Runs a change and answers in the form's shape: `{ ok: true, value }`, a model's refusal with its own
@@ -31,8 +24,8 @@ export async function attempt<T, const E extends object = object>(
   } catch (error) {
     if (error instanceof Response) throw error; // redirects
     if (isRefusal(error)) {
-      const message = typeof error.data?.error === "string" ? error.data.error : fallback;
-      return refused(message, error.init?.status ?? 400);
+      const { message, status } = refusalOf(error, fallback);
+      return refused(message, status);
     }
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "action failed");
     return refused(fallback, 500);
@@ -41,7 +34,7 @@ export async function attempt<T, const E extends object = object>(
 
 export function invalid(message: string, field?: string) {
   // The status text names the problem when the answer is thrown (an error page, not an inline message).
-  return data(
+  return refusal(
     { ok: false as const, error: message, ...(field ? { field } : {}) },
     { status: 400, statusText: "Bad Request" },
   );
@@ -68,7 +61,7 @@ export type ReadFormOptions = {
 
 async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () =>
-    data(
+    refusal(
       { ok: false as const, error: FORM_MESSAGES.tooLarge },
       { status: 413, statusText: "Content Too Large" },
     );

@@ -79,9 +79,12 @@ export function intentsOn<C extends object = object>(guard: Guard) {
 type AnswerOf<I> = I extends Intent<never, infer A> ? A : never;
 
 /** An action with its declaration attached: the access middleware and the authorization matrix read it. */
-export type IntentAction<I, B = never> = ((
+/** With a default intent every post runs one, so "Unknown action." is no answer it gives. */
+type Unknown<D> = [D] extends [never] ? ReturnType<typeof invalid> : never;
+
+export type IntentAction<I, B = never, D = never> = ((
   args: Args,
-) => Promise<AnswerOf<I[keyof I]> | ReturnType<typeof invalid> | B>) & {
+) => Promise<AnswerOf<I[keyof I]> | Unknown<D> | B>) & {
   readonly access: IntentAccess;
 };
 
@@ -90,13 +93,18 @@ export type IntentAction<I, B = never> = ((
  * names — or `default` when it names none the route knows; without a default, "Unknown action." (400).
  * `before` may answer first (the sign-in page counts every start).
  */
-export function intentAction<C extends object, const I extends Record<string, Intent<C>>, B = never>(spec: {
+export function intentAction<
+  C extends object,
+  const I extends Record<string, Intent<C>>,
+  B = never,
+  const D extends keyof I & string = never,
+>(spec: {
   intents: I;
-  default?: keyof I & string;
+  default?: D;
   /** What every intent works on besides the database, from the request and the post. */
   context?: (args: Args, form: FormData) => C | Promise<C>;
   before?: (args: Args) => Promise<B | undefined>;
-}): IntentAction<I, B> {
+}): IntentAction<I, B, D> {
   const entries = Object.entries(spec.intents) as [string, Intent<C>][];
   const repeatable = [...new Set(entries.flatMap(([, entry]) => entry.form.repeatable))];
   const access: IntentAccess = {
@@ -113,5 +121,5 @@ export function intentAction<C extends object, const I extends Record<string, In
     if (!entry) return invalid("Unknown action.");
     return entry.run(form, args, ((await spec.context?.(args, form)) ?? {}) as C);
   };
-  return Object.assign(action, { access }) as IntentAction<I, B>;
+  return Object.assign(action, { access }) as IntentAction<I, B, D>;
 }

@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { type Action, can } from "~/domain/policy";
 import type { Viewer } from "~/domain/viewer";
+import { refusal } from "./refusal.server";
 
 export { type Action, can, POLICY } from "~/domain/policy";
 
@@ -19,7 +19,7 @@ export type Permit<A extends Action> = {
 export const PERMISSION_DENIED = "You don't have permission to do that.";
 
 export function forbidden(message: string = PERMISSION_DENIED): never {
-  throw data({ ok: false, error: message }, { status: 403, statusText: "Forbidden" });
+  throw refusal({ ok: false, error: message }, { status: 403, statusText: "Forbidden" });
 }
 
 export function grant<A extends Action>(viewer: Viewer | null | undefined, action: A): Permit<A> | null {

@@ -6,6 +6,7 @@ import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
+import { isRefusal } from "~/server/refusal.server";
 import { auditEvents, serviceUsage } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
@@ -48,8 +49,12 @@ async function auditCount(clientId: string): Promise<number> {
 
 function refusalOf(result: PromiseSettledResult<unknown>) {
   if (result.status !== "rejected") return null;
-  const reason = result.reason as { type?: unknown; init?: { status?: number }; data?: { error?: string } };
-  return { type: reason?.type, status: reason?.init?.status, error: reason?.data?.error ?? String(reason) };
+  const reason = result.reason as { init?: { status?: number }; data?: { error?: string } };
+  return {
+    refused: isRefusal(reason),
+    status: reason?.init?.status,
+    error: reason?.data?.error ?? String(reason),
+  };
 }
 
 /** Fails if the calls never all wait on the lock at once. */
@@ -117,7 +122,7 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
     const refused = results.map(refusalOf).filter((r) => r !== null);
     expect(refused).toHaveLength(CLICKS - 1);
     for (const refusal of refused) {
-      expect(refusal).toEqual({ type: "DataWithResponseInit", status: 409, error: DECREMENT_BELOW_ZERO });
+      expect(refusal).toEqual({ refused: true, status: 409, error: DECREMENT_BELOW_ZERO });
     }
 
     const after = await ledger(client.id);

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Database } from "~/server/db.server";
+import { isRefusal } from "~/server/refusal.server";
 import { everyRow } from "./database";
 
 /** The refusal of anything a person's role does not allow, as every page shows it. */
@@ -18,12 +19,12 @@ export async function thrownBy(run: () => Promise<unknown>, what = "the call suc
   return caught;
 }
 
-/** React Router's `data(body, { status })`: a DataWithResponseInit, not a Response. */
-export type ModelRefusal = { type?: unknown; init?: { status?: number } | null; data?: { error?: string } };
+/** A model's `refuse(message, status)`: React Router's `data(body, { status })`, not a Response. */
+export type ModelRefusal = { init?: { status?: number } | null; data?: { error?: string } };
 
 export async function modelRefusal(run: () => Promise<unknown>): Promise<ModelRefusal> {
   const caught = await thrownBy(run);
-  expect(caught, "a thrown React Router data() response").toMatchObject({ type: "DataWithResponseInit" });
+  expect(isRefusal(caught), `a refusal, not ${String(caught)}`).toBe(true);
   return caught as ModelRefusal;
 }
 

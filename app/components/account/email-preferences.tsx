@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { useFetcherForm } from "~/components/form";
+import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import {
   DELIVERIES,
@@ -21,6 +20,9 @@ export type EmailPreferencesProps = {
   timeZones: string[];
 };
 
+/** What the form needs of /account's answer (named by the route: this module can't import it). */
+export type EmailPreferencesAnswer = FormAnswer & ({ ok: true; value: { message: string } } | { ok: false });
+
 const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
@@ -28,8 +30,14 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   label: `${String(hour).padStart(2, "0")}:00`,
 }));
 
-export function EmailPreferences({ kinds, digestHour, timeZone, saved, timeZones }: EmailPreferencesProps) {
-  const fetcher = useFetcher<{ ok: boolean; value?: { message: string }; error?: string }>();
+export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
+  kinds,
+  digestHour,
+  timeZone,
+  saved,
+  timeZones,
+}: EmailPreferencesProps) {
+  const fetcher = useAnswerFetcher<Answer>();
   const form = useFetcherForm(emailPreferencesForm, fetcher, { reset: false });
   const zone = useRef<HTMLSelectElement>(null);
   // Never saved: the digest's zone starts as the browser's own.
@@ -62,7 +70,7 @@ export function EmailPreferences({ kinds, digestHour, timeZone, saved, timeZones
                 <td className="py-2">
                   <select
                     id={deliveryField(kind)}
-                    {...form.field(deliveryField(kind))}
+                    {...form.field("deliveries", deliveryField(kind))}
                     defaultValue={delivery}
                     className={selectClass}
                   >
@@ -72,12 +80,12 @@ export function EmailPreferences({ kinds, digestHour, timeZone, saved, timeZones
                       </option>
                     ))}
                   </select>
-                  {form.error(deliveryField(kind))}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+        {form.error("deliveries")}
         <div className="flex flex-wrap gap-4">
           <label className="grid gap-1 text-sm">
             Digest at
@@ -105,7 +113,7 @@ export function EmailPreferences({ kinds, digestHour, timeZone, saved, timeZones
         {form.message}
         {fetcher.state === "idle" && fetcher.data?.ok ? (
           <p role="status" className="text-sm">
-            {fetcher.data.value?.message}
+            {fetcher.data.value.message}
           </p>
         ) : null}
         <button

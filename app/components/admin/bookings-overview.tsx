@@ -1,7 +1,6 @@
-import { useFetcher } from "react-router";
 import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
 import { RowButton } from "~/components/admin/row-button";
-import { useFetcherForm } from "~/components/form";
+import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
@@ -10,6 +9,7 @@ import { LIMITS } from "~/lib/schemas/admin";
 import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
 
 // The admin home's sessions, and the bookings that wait for the coach (docs/decisions/0036-booking-ownership.md).
+// `Answer` is the admin home's action answer, named by the route (this module can't import it).
 
 export type OverviewBooking = {
   id: string;
@@ -63,8 +63,8 @@ function BookingList({ rows, empty, label }: { rows: OverviewBooking[]; empty: s
 const decide = (booking: OverviewBooking) =>
   ({ action: "/admin?index", idField: "bookingId", id: booking.id }) as const;
 
-function AssignBooking({ booking }: { booking: OverviewBooking }) {
-  const fetcher = useFetcher();
+function AssignBooking<Answer extends FormAnswer>({ booking }: { booking: OverviewBooking }) {
+  const fetcher = useAnswerFetcher<Answer>();
   const form = useFetcherForm(assignBookingForm, fetcher);
   return (
     <fetcher.Form
@@ -98,7 +98,7 @@ function AssignBooking({ booking }: { booking: OverviewBooking }) {
   );
 }
 
-export function SessionsOverview({
+export function SessionsOverview<Answer extends FormAnswer>({
   today,
   week,
   toResolve,
@@ -136,12 +136,20 @@ export function SessionsOverview({
                 {!booking.clientId && mayResolve && (
                   <div className="flex flex-wrap items-end gap-3">
                     {booking.claimedBy && (
-                      <RowButton {...decide(booking)} form={confirmBookingForm} intent="confirm-booking">
+                      <RowButton<Answer, "bookingId">
+                        {...decide(booking)}
+                        form={confirmBookingForm}
+                        intent="confirm-booking"
+                      >
                         Confirm for {booking.claimantName || booking.claimantEmail}
                       </RowButton>
                     )}
-                    <AssignBooking booking={booking} />
-                    <RowButton {...decide(booking)} form={dismissBookingForm} intent="dismiss-booking">
+                    <AssignBooking<Answer> booking={booking} />
+                    <RowButton<Answer, "bookingId">
+                      {...decide(booking)}
+                      form={dismissBookingForm}
+                      intent="dismiss-booking"
+                    >
                       Dismiss
                     </RowButton>
                   </div>

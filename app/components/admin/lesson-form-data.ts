@@ -33,6 +33,9 @@ export type LessonSaveResult =
   | { ok: true; intent: "save"; lessonId: string; error: null; field: null; values: LessonValues }
   | { ok: false; intent: "save"; error: string; field: LessonField | null; values: LessonValues };
 
+/** What the lesson routes' actions answer: a save, or (the edit page) a refused delete. */
+export type LessonAnswer = LessonSaveResult | { ok: false; intent: "delete"; error: string };
+
 export const EMPTY_LESSON: LessonValues = {
   clientId: "",
   title: "",

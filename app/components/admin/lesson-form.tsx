@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
-import { useForm, useSettledAnswer } from "~/components/form";
+import { Link, useFetcher } from "react-router";
+import { useAnswerFetcher, useForm, useSettledAnswer } from "~/components/form";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { LessonClientPicker } from "./lesson-client-picker";
 import {
   fromLocalInput,
   lessonInputClass as inputClass,
+  type LessonAnswer,
   type LessonSaveResult,
   type LessonValues,
   type PickableClient,
@@ -17,7 +18,8 @@ import { ResourceRows, useResourceRows } from "./lesson-resource-rows";
 // docs/product/screens.md, Add Lesson screen: checked in the browser and again by the route's action;
 // without JavaScript a plain POST whose answer echoes the values.
 
-export function LessonForm({
+export function LessonForm<Answer extends LessonAnswer>({
+  actionData,
   mode,
   initial,
   initialClient,
@@ -26,6 +28,8 @@ export function LessonForm({
   submitLabel,
   successMessage,
 }: {
+  /** The route's action data: a save made without JavaScript comes back with the values as typed. */
+  actionData: Answer | undefined;
   mode: "new" | "edit";
   initial: LessonValues;
   initialClient: PickableClient | null;
@@ -37,12 +41,10 @@ export function LessonForm({
 }) {
   const uid = useId();
   const searchFormId = `${uid}-client-search`;
-  const save = useFetcher<LessonSaveResult>();
+  const save = useAnswerFetcher<Answer>();
   const search = useFetcher<PickerPage>();
 
-  const actionData = useActionData() as LessonSaveResult | { intent?: string } | undefined;
-  const echoed =
-    actionData && "values" in actionData && actionData.intent === "save" ? actionData : undefined;
+  const echoed: LessonSaveResult | undefined = actionData?.intent === "save" ? actionData : undefined;
   const start = echoed?.values ?? initial;
 
   const [selected, setSelected] = useState<PickableClient | null>(() => {

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/admin/control-classes";
-import { useFetcherForm } from "~/components/form";
+import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import type { FormDefinition } from "~/lib/forms";
 
-// One intent on one row, in place, with a refusal beside the button.
+// One intent on one row, in place, with a refusal beside the button. `Answer` is the action's answer,
+// named by the page that renders the button (this module can't import the routes).
 
-export function RowButton({
+export function RowButton<Answer extends FormAnswer, Field extends string>({
   form: definition,
   intent,
   idField,
@@ -15,16 +15,16 @@ export function RowButton({
   action,
   children,
 }: {
-  form: FormDefinition;
+  form: FormDefinition<unknown, Field>;
   intent: string;
-  idField: string;
+  idField: Field;
   id: string;
   /** When its text alone says too little ("Remove" what). */
   label?: string;
   action?: string;
   children: ReactNode;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useAnswerFetcher<Answer>();
   const form = useFetcherForm(definition, fetcher);
   return (
     <fetcher.Form

@@ -55,19 +55,16 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData: answer }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle";
-  const answer = actionData as
-    | { ok: boolean; value?: { message: string }; error?: string | null }
-    | undefined;
   const form = useForm(deletionRequestForm, { answer, busy: sending });
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">Your data</h1>
       <p className="mt-2 text-muted-foreground">Signed in as {loaderData.email}.</p>
 
-      <EmailPreferences {...loaderData.emails} />
+      <EmailPreferences<NonNullable<Route.ComponentProps["actionData"]>> {...loaderData.emails} />
 
       <section aria-labelledby="download" className="mt-8 rounded-2xl border border-border bg-card p-6">
         <h2 id="download" className="text-xl font-semibold">
@@ -97,7 +94,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {answer?.ok || loaderData.deletionRequested ? (
           // Read from the trail on later loads too, so a revalidation never clears the confirmation.
           <p role="status" className="mt-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
-            {answer?.value?.message ?? DELETION_REQUESTED}
+            {answer?.ok ? answer.value.message : DELETION_REQUESTED}
           </p>
         ) : (
           <Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-4 grid gap-3">

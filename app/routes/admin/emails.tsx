@@ -39,7 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 function Retry({ id }: { id: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<typeof action>();
   const form = useFetcherForm(retryEmailForm, fetcher, { reset: false });
   return (
     <fetcher.Form

@@ -156,7 +156,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <SessionsOverview
+      <SessionsOverview<NonNullable<Route.ComponentProps["actionData"]>>
         today={sessions.today}
         week={sessions.week}
         toResolve={toResolve}

@@ -7,9 +7,9 @@ import {
 } from "~/components/admin/lesson-form-data";
 import { type FormProblem, text, values } from "~/lib/forms";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
-import { isRefusal } from "~/server/action-result.server";
 import { logger } from "~/server/logger.server";
 import type { LessonInput } from "~/server/models/lessons.server";
+import { isRefusal, refusalOf } from "~/server/refusal.server";
 
 // Shared by the add and edit lesson actions.
 
@@ -73,9 +73,8 @@ export async function saveLesson(
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isRefusal(error)) {
-      const message = typeof error.data?.error === "string" ? error.data.error : FAILED;
-      const field = message === "Select a client." ? "clientId" : null;
-      return refused(values, message, error.init?.status ?? 400, field);
+      const { message, status } = refusalOf(error, FAILED);
+      return refused(values, message, status, message === "Select a client." ? "clientId" : null);
     }
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "lesson save failed");
     return refused(values, FAILED, 500, null);

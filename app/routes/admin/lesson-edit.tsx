@@ -105,10 +105,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function EditLesson({ loaderData, actionData }: Route.ComponentProps) {
   const { q, clients, more, lesson, client, coach, confirmDelete } = loaderData;
-  const deleteError =
-    actionData && "intent" in actionData && actionData.intent === "delete" && !actionData.ok
-      ? actionData.error
-      : null;
+  // Every answer names its form; only a forged post gets one that doesn't.
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
+  const deleteError = answer?.intent === "delete" && !answer.ok ? answer.error : null;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <BackLink to={`/admin/clients/${client.id}`}>Back to {clientLabel(client)}</BackLink>
@@ -121,6 +120,7 @@ export default function EditLesson({ loaderData, actionData }: Route.ComponentPr
         <LessonForm
           // A fresh form when another lesson opens in the same route.
           key={lesson.id}
+          actionData={answer}
           mode="edit"
           initial={lesson.values}
           initialClient={client}

@@ -58,7 +58,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function AddLesson({ loaderData }: Route.ComponentProps) {
+export default function AddLesson({ loaderData, actionData }: Route.ComponentProps) {
   const { q, clients, more, client } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
@@ -69,6 +69,7 @@ export default function AddLesson({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-6">
         <LessonForm
+          actionData={actionData}
           mode="new"
           initial={{ ...EMPTY_LESSON, clientId: client?.id ?? "" }}
           initialClient={client}

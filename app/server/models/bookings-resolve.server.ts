@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
+import { refuse } from "../refusal.server";
 import { type Booking, bookings } from "../schema";
 import { audit } from "./audit.server";
 import { countBooking } from "./bookings.server";
@@ -15,9 +15,9 @@ import { lockClient } from "./client-lock.server";
 /** Locked while still no one's and waiting; else the answer the admin reads. */
 async function waitingBooking(tx: DbOrTx, bookingId: string) {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
-  if (!row) throw data({ error: "That booking was not found." }, { status: 404 });
-  if (row.clientId) throw data({ error: "That booking already belongs to someone." }, { status: 409 });
-  if (row.resolvedAt) throw data({ error: "That booking was dismissed." }, { status: 409 });
+  if (!row) refuse("That booking was not found.", 404);
+  if (row.clientId) refuse("That booking already belongs to someone.", 409);
+  if (row.resolvedAt) refuse("That booking was dismissed.", 409);
   return row;
 }
 
@@ -49,7 +49,7 @@ export async function assignBooking(
   return db.transaction(async (tx) => {
     const row = await waitingBooking(tx, bookingId);
     const clientId = await matchClient(tx, email);
-    if (!clientId) throw data({ error: "No client or lead has that email." }, { status: 400 });
+    if (!clientId) refuse("No client or lead has that email.", 400);
     return giveBooking(tx, permit, row, clientId, "booking.assign");
   });
 }
@@ -57,8 +57,7 @@ export async function assignBooking(
 export async function confirmBooking(db: Db, permit: Permit<"bookings.resolve">, bookingId: string) {
   return db.transaction(async (tx) => {
     const row = await waitingBooking(tx, bookingId);
-    if (!row.claimedBy)
-      throw data({ error: "No one's email booked it: assign it instead." }, { status: 400 });
+    if (!row.claimedBy) refuse("No one's email booked it: assign it instead.", 400);
     return giveBooking(tx, permit, row, row.claimedBy, "booking.confirm");
   });
 }
@@ -96,7 +95,7 @@ export async function resolveBooking(
         and(eq(bookings.id, bookingId), eq(bookings.clientId, clientId), sql`${bookings.resolvedAt} IS NULL`),
       )
       .returning();
-    if (!row) throw data({ error: "That booking was not found or is already resolved." }, { status: 404 });
+    if (!row) refuse("That booking was not found or is already resolved.", 404);
     await audit(tx, permit, {
       action: "booking.resolve",
       targetId: row.clientId,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import type { DbOrTx } from "../db.server";
+import { refuse } from "../refusal.server";
 import { profiles } from "../schema";
 import type { ChangeBy } from "./audit.server";
 
@@ -11,9 +11,9 @@ export async function lockClient(tx: DbOrTx, _by: ChangeBy, clientId: string) {
     .from(profiles)
     .where(eq(profiles.id, clientId))
     .for("update");
-  if (!client) throw data({ error: "No one with that id." }, { status: 404 });
+  if (!client) refuse("No one with that id.", 404);
   if (client.role !== "client" && client.role !== "lead") {
-    throw data({ error: "Only leads and clients have coaching records." }, { status: 400 });
+    refuse("Only leads and clients have coaching records.", 400);
   }
   return client;
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { data } from "react-router";
 import { DELETION_REQUESTED } from "~/lib/schemas/account";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyDeletionRequest } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
+import { refuse } from "../refusal.server";
 import {
   accounts,
   activities,
@@ -34,7 +34,7 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
   const { actor } = permit;
   const id = actor.id;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-  if (!profile) throw data({ error: "No one with that id." }, { status: 404 });
+  if (!profile) refuse("No one with that id.", 404);
   const [
     accountRows,
     sessionRows,
@@ -141,14 +141,14 @@ export async function hasRequestedDeletion(
  */
 export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id: string) {
   const { actor } = permit;
-  if (id === actor.id) throw data({ error: "You can't delete yourself." }, { status: 409 });
+  if (id === actor.id) refuse("You can't delete yourself.", 409);
   const deleted = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: profiles.id, email: profiles.email, role: profiles.role })
       .from(profiles)
       .where(eq(profiles.id, id))
       .for("update");
-    if (!current) throw data({ error: "No one with that id." }, { status: 404 });
+    if (!current) refuse("No one with that id.", 404);
     await audit(tx, permit, {
       action: "profile.delete",
       targetId: null,

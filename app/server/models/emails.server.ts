@@ -1,5 +1,4 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
-import { data } from "react-router";
 import {
   CANNOT_TURN_OFF,
   type Delivery,
@@ -14,6 +13,7 @@ import type { EmailPreferencesInput } from "~/lib/schemas/email-preferences";
 import type { Db } from "../db.server";
 import type { Unsubscribe } from "../mail/unsubscribe.server";
 import type { Permit } from "../policy.server";
+import { refuse } from "../refusal.server";
 import { emailOutbox, emailPreferences, profiles } from "../schema";
 import { audit } from "./audit.server";
 
@@ -57,7 +57,7 @@ export async function listEmails(
 
 export async function emailHtml(db: Db, _permit: Permit<"emails.read">, id: string): Promise<string> {
   const [row] = await db.select({ html: emailOutbox.html }).from(emailOutbox).where(eq(emailOutbox.id, id));
-  if (!row) throw data({ error: "That email was not found." }, { status: 404 });
+  if (!row) refuse("That email was not found.", 404);
   return row.html;
 }
 
@@ -65,9 +65,9 @@ export async function emailHtml(db: Db, _permit: Permit<"emails.read">, id: stri
 export async function retryEmail(db: Db, permit: Permit<"emails.retry">, id: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).for("update");
-    if (!row) throw data({ error: "That email was not found." }, { status: 404 });
+    if (!row) refuse("That email was not found.", 404);
     if (row.status !== "failed" && row.status !== "unsent") {
-      throw data({ error: "Only a failed or unsent email can be sent again." }, { status: 409 });
+      refuse("Only a failed or unsent email can be sent again.", 409);
     }
     await tx
       .update(emailOutbox)
@@ -119,7 +119,7 @@ export async function saveEmailPreferences(
   const { actor } = permit;
   for (const [kind, delivery] of Object.entries(input.deliveries)) {
     if (delivery === "off" && isMandatory(kind as EmailKind)) {
-      throw data({ ok: false, error: CANNOT_TURN_OFF, field: `delivery-${kind}` }, { status: 400 });
+      refuse(CANNOT_TURN_OFF, 400);
     }
   }
   await db.transaction(async (tx) => {

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Link } from "~/domain/links";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyHomeworkAssigned, notifyHomeworkReviewed } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
+import { refuse } from "../refusal.server";
 import { homework } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
@@ -66,9 +66,9 @@ export async function reviewHomework(
       .from(homework)
       .where(and(eq(homework.id, homeworkId), eq(homework.clientId, clientId)))
       .for("update");
-    if (!current) throw data({ error: "That homework was not found." }, { status: 404 });
+    if (!current) refuse("That homework was not found.", 404);
     if (current.status !== "submitted") {
-      throw data({ error: "Only handed-in homework can be reviewed." }, { status: 409 });
+      refuse("Only handed-in homework can be reviewed.", 409);
     }
     const [updated] = await tx
       .update(homework)

@@ -1,11 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Link } from "~/domain/links";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { notifyLessonPosted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
+import { refuse } from "../refusal.server";
 import { lessons, profiles } from "../schema";
 import { audit } from "./audit.server";
 
@@ -24,7 +24,7 @@ export type LessonInput = {
 async function assertClientForLesson(tx: DbOrTx, clientId: string) {
   const [client] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, clientId));
   // docs/product/validation.md: only role client is selectable.
-  if (client?.role !== "client") throw data({ error: "Select a client." }, { status: 400 });
+  if (client?.role !== "client") refuse("Select a client.", 400);
 }
 
 export async function createLesson(db: Db, permit: Permit<"lesson.create">, input: LessonInput) {
@@ -51,7 +51,7 @@ export async function createLesson(db: Db, permit: Permit<"lesson.create">, inpu
 
 export async function getLesson(db: Db, _permit: Permit<"lesson.edit">, lessonId: string) {
   const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
-  if (!lesson) throw data({ error: "That lesson was not found." }, { status: 404 });
+  if (!lesson) refuse("That lesson was not found.", 404);
   return lesson;
 }
 
@@ -63,7 +63,7 @@ export async function updateLesson(
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).for("update");
-    if (!current) throw data({ error: "That lesson was not found." }, { status: 404 });
+    if (!current) refuse("That lesson was not found.", 404);
     await assertClientForLesson(tx, input.clientId);
     const [updated] = await tx.update(lessons).set(input).where(eq(lessons.id, lessonId)).returning();
     await audit(tx, permit, {
@@ -85,7 +85,7 @@ export async function updateLesson(
 export async function deleteLesson(db: Db, permit: Permit<"lesson.edit">, lessonId: string) {
   return db.transaction(async (tx) => {
     const [removed] = await tx.delete(lessons).where(eq(lessons.id, lessonId)).returning();
-    if (!removed) throw data({ error: "That lesson was not found." }, { status: 404 });
+    if (!removed) refuse("That lesson was not found.", 404);
     await audit(tx, permit, {
       action: "lesson.delete",
       targetId: removed.clientId,

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { data } from "react-router";
 import type { CheckoutLine } from "~/domain/checkout";
 import type { Db } from "../db.server";
 import type { Permit } from "../policy.server";
+import { refuse } from "../refusal.server";
 import { type Order, orders, type PaymentRow, payments, profiles } from "../schema";
 
 // Orders and their payments (docs/decisions/0027-payments.md): changed only by fulfilment
@@ -52,7 +52,7 @@ export async function ownOrder(
     .from(orders)
     .where(and(where, eq(orders.personId, viewer.id)))
     .limit(1);
-  if (!order) throw data({ error: "No such order." }, { status: 404 });
+  if (!order) refuse("No such order.", 404);
   return order;
 }
 

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import { type JsonText, jsonText } from "~/lib/json-text";
@@ -9,6 +8,7 @@ import { publishChange } from "../live/bus.server";
 import { notifyWelcome } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
+import { refuse } from "../refusal.server";
 import { homework, profiles } from "../schema";
 import { audit } from "./audit.server";
 
@@ -119,7 +119,7 @@ const personStatement = preparedPer((db) =>
 
 export async function getPerson(db: Db, _permit: Permit<"client.read">, id: string): Promise<Person> {
   const [row] = await personStatement(db).execute({ id });
-  if (!row) throw data({ error: "No one with that id." }, { status: 404 });
+  if (!row) refuse("No one with that id.", 404);
   return row as Person;
 }
 
@@ -151,9 +151,9 @@ export async function changeProfileIn(
   precondition?: (current: Person) => string | null,
 ): Promise<Person> {
   const [current] = await tx.select(personColumns).from(profiles).where(eq(profiles.id, id)).for("update");
-  if (!current) throw data({ error: "No one with that id." }, { status: 404 });
+  if (!current) refuse("No one with that id.", 404);
   const refusal = precondition?.(current as Person);
-  if (refusal) throw data({ error: refusal }, { status: 409 });
+  if (refusal) refuse(refusal, 409);
   const wanted = typeof change === "function" ? change(current as Person) : change;
   if (!wanted || Object.keys(wanted).length === 0) return current as Person;
   const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);

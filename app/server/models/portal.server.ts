@@ -1,5 +1,4 @@
 import { and, arrayContains, asc, desc, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { ResourceKind } from "~/domain/resource-kinds";
 import type { UsageRow } from "~/domain/usage";
 import { type JsonText, jsonText } from "~/lib/json-text";
@@ -8,6 +7,7 @@ import { publishChange } from "../live/bus.server";
 import { notifyHomeworkSubmitted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
+import { refuse } from "../refusal.server";
 import { homework, type LinkRow, lessons, profiles, resources } from "../schema";
 import type { ownBookings } from "./bookings-read.server";
 import { usageOf } from "./usage.server";
@@ -214,6 +214,6 @@ export async function submitHomework(
     .from(homework)
     .where(and(eq(homework.id, homeworkId), eq(homework.clientId, actor.id)));
   // Someone else's homework looks exactly like missing homework.
-  if (!existing) throw data({ error: "That homework was not found." }, { status: 404 });
-  throw data({ error: "This homework has already been reviewed." }, { status: 409 });
+  if (!existing) refuse("That homework was not found.", 404);
+  refuse("This homework has already been reviewed.", 409);
 }

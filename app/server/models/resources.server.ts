@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { ResourceKind } from "~/domain/resource-kinds";
 import type { Db } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
+import { refuse } from "../refusal.server";
 import { resources } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
@@ -61,7 +61,7 @@ export async function removeResource(
       .delete(resources)
       .where(and(eq(resources.id, resourceId), eq(resources.clientId, clientId)))
       .returning();
-    if (!removed) throw data({ error: "That resource was not found." }, { status: 404 });
+    if (!removed) refuse("That resource was not found.", 404);
     await audit(tx, permit, {
       action: "resource.remove",
       targetId: clientId,

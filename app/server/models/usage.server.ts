@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { allowance, effectivePlan, isQuotaKind, minutesFor, type ServiceKind } from "~/domain/plans";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Db, DbOrTx } from "../db.server";
@@ -7,6 +6,7 @@ import { publishChange } from "../live/bus.server";
 import { notifyLastOneLeft } from "../mail/notify.server";
 import { forbidden, type Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
+import { refuse } from "../refusal.server";
 import { serviceUsage } from "../schema";
 import { auditChange, type SystemSource } from "./audit.server";
 import { lockClient } from "./client-lock.server";
@@ -76,19 +76,19 @@ export async function recordUsage(
     .from(serviceUsage)
     .where(and(eq(serviceUsage.clientId, clientId), eq(serviceUsage.kind, kind)));
   const before = Math.max(0, row?.used ?? 0);
-  const refusal =
+  const refused: [message: string, status: number] | null =
     included <= 0
-      ? data({ error: "That isn't part of this client's plan." }, { status: 400 })
+      ? ["That isn't part of this client's plan.", 400]
       : amount === -1 && before <= 0
-        ? data({ error: DECREMENT_BELOW_ZERO }, { status: 409 })
+        ? [DECREMENT_BELOW_ZERO, 409]
         : !quota && amount === 1 && before >= 1
-          ? data({ error: "Already marked done." }, { status: 409 })
+          ? ["Already marked done.", 409]
           : options.withinPlan && amount === 1 && before >= included
-            ? data({ error: "That would go over the plan." }, { status: 409 })
+            ? ["That would go over the plan.", 409]
             : null;
-  if (refusal) {
+  if (refused) {
     if (options.skipRefused) return { kind, used: before, included, changed: false };
-    throw refusal;
+    refuse(...refused);
   }
   const createdBy = typeof by === "string" ? null : by.actor.id;
   await tx

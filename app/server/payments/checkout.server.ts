@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import { type CheckoutLine, type CheckoutRequest, checkoutLine, PAYMENTS_OFF } from "~/domain/checkout";
 import type { Db } from "../db.server";
 import type { PaymentsConfig } from "../env.server";
 import { attachCheckoutSession, createOrder, latestCustomer, ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
+import { refuse } from "../refusal.server";
 import type { Order } from "../schema";
 import { completedCheckout, fulfilCheckout } from "./fulfil.server";
 import { checkoutSessionParams } from "./line-items.server";
@@ -17,7 +17,7 @@ export { PAYMENTS_OFF };
 /** A 400 before any order or Stripe call. */
 function lineOrRefuse(input: CheckoutRequest): CheckoutLine {
   const result = checkoutLine(input);
-  if ("error" in result) throw data({ error: result.error }, { status: 400 });
+  if ("error" in result) refuse(result.error, 400);
   return result.line;
 }
 
@@ -29,7 +29,7 @@ export async function startCheckout(
   origin: string,
 ): Promise<string> {
   const line = lineOrRefuse(input);
-  if (config.mode === "off") throw data({ error: PAYMENTS_OFF }, { status: 404 });
+  if (config.mode === "off") refuse(PAYMENTS_OFF, 404);
   const order = await createOrder(db, permit, line, config.mode);
   if (config.mode === "local") {
     await attachCheckoutSession(db, order.id, `cs_local_${order.id.replace(/-/g, "")}`);

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import { chargesToCome } from "~/domain/orders";
 import type { Db } from "../db.server";
 import { paymentsFor } from "../developer.server";
 import { ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
+import { refuse } from "../refusal.server";
 import type { Order } from "../schema";
 import type { ProviderCalls } from "./fulfil.server";
 import { type StripeObjectOf, stripeEventOf, stripeWebhooks } from "./stripe.server";
@@ -113,7 +114,7 @@ export async function deliverLocally(db: Db, events: Stripe.Event[]): Promise<vo
 
 async function ownLocalOrder(db: Db, permit: Permit<"checkout.start">, orderId: string): Promise<Order> {
   const order = await ownOrder(db, permit, { id: orderId });
-  if (order.provider !== "local") throw data({ error: "This order is paid on Stripe." }, { status: 409 });
+  if (order.provider !== "local") refuse("This order is paid on Stripe.", 409);
   return order;
 }
 
@@ -140,7 +141,7 @@ export async function payNextLocally(
   orderId: string,
 ): Promise<Order> {
   const order = await ownLocalOrder(db, permit, orderId);
-  if (!localChargeDue(order)) throw data({ error: NOTHING_MORE_TO_PAY }, { status: 409 });
+  if (!localChargeDue(order)) refuse(NOTHING_MORE_TO_PAY, 409);
   await deliverLocally(db, localNextEvents(order));
   return order;
 }

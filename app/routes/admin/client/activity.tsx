@@ -3,12 +3,12 @@ import { inputClass, primaryButtonClass } from "~/components/admin/control-class
 import { useFetcherForm } from "~/components/form";
 import { ActivityList } from "~/components/portal/activity-list";
 import { activityForm, LIMITS } from "~/lib/schemas/admin";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 // docs/product/screens.md, Client detail; the server's message shows beside the button (docs/product/errors.md).
 
 export function Activity({ data }: { data: ClientData }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(activityForm, fetcher);
   const { saving } = form;
   return (

@@ -3,7 +3,7 @@ import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { resolveBookingForm } from "~/lib/schemas/bookings";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 // The client's Cal.com sessions with what each means for the plan (docs/decisions/0028-bookings.md).
 
@@ -28,7 +28,7 @@ export function BookingsSection({ data }: { data: ClientData }) {
                   {flag && <p className="font-medium text-danger">{flag}</p>}
                 </div>
                 {booking.overPlan && !booking.resolvedAt && data.may.resolveBookings && (
-                  <RowButton
+                  <RowButton<ClientAnswer, "bookingId">
                     form={resolveBookingForm}
                     intent="resolve-booking"
                     idField="bookingId"

@@ -2,10 +2,10 @@ import { useFetcher } from "react-router";
 import { inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import { deletePersonForm } from "~/lib/schemas/admin";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 export function DeletePersonSection({ data }: { data: ClientData }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(deletePersonForm, fetcher);
   const busy = form.saving;
   return (

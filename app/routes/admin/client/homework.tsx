@@ -1,11 +1,11 @@
 import { useFetcher } from "react-router";
 import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
-import { useFetcherForm } from "~/components/form";
+import { type FormState, useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { HOMEWORK_STATUS_LABELS } from "~/domain/plans";
 import { homeworkAssignForm, LIMITS } from "~/lib/schemas/admin";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 // Handed-in pieces are reviewed in 'To review' (review.tsx), near the top of the page.
 
@@ -50,7 +50,7 @@ export function HomeworkCard({ item, children }: { item: HomeworkItem; children?
   );
 }
 
-function LinkRowsInputs({ form, disabled }: { form: ReturnType<typeof useFetcherForm>; disabled: boolean }) {
+function LinkRowsInputs({ form, disabled }: { form: FormState<"links">; disabled: boolean }) {
   // Two rows are enough for homework; empty rows are dropped (docs/product/validation.md).
   return (
     <fieldset className="grid gap-2 sm:col-span-2">
@@ -81,7 +81,7 @@ function LinkRowsInputs({ form, disabled }: { form: ReturnType<typeof useFetcher
 }
 
 function AssignForm() {
-  const assign = useFetcher();
+  const assign = useFetcher<ClientAnswer>();
   const form = useFetcherForm(homeworkAssignForm, assign);
   const { saving } = form;
   return (

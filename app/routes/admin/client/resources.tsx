@@ -5,10 +5,10 @@ import { useFetcherForm } from "~/components/form";
 import { SafeLink } from "~/components/safe-link";
 import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { LIMITS, removeResourceForm, resourceForm } from "~/lib/schemas/admin";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 function AddResource() {
-  const add = useFetcher();
+  const add = useFetcher<ClientAnswer>();
   const form = useFetcherForm(resourceForm, add);
   const { saving } = form;
   return (
@@ -82,7 +82,7 @@ export function ResourcesSection({ data }: { data: ClientData }) {
                 )}
               </span>
               {data.may.resources && (
-                <RowButton
+                <RowButton<ClientAnswer, "resourceId">
                   form={removeResourceForm}
                   intent="remove-resource"
                   idField="resourceId"

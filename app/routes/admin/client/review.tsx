@@ -3,10 +3,10 @@ import { buttonClass, inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(homeworkReviewForm, fetcher);
   const { saving } = form;
   return (

@@ -1,15 +1,15 @@
-import { useFetcher } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import { buttonClass, inputClass } from "~/components/admin/control-classes";
 import { useHydrated } from "~/components/after-hydration";
 import { useFetcherForm } from "~/components/form";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
-import type { ClientData } from "./section";
+import type { ClientAnswer, ClientData } from "./section";
 
 // docs/product/screens.md, Client detail: with JavaScript a change saves at once; without it, each has
 // a Save button. Both dropdowns wait while either saves.
 
-type Fetcher = ReturnType<typeof useFetcher>;
+type Fetcher = FetcherWithComponents<ClientAnswer>;
 
 function SavedSelect({
   fetcher,
@@ -68,8 +68,8 @@ function SavedSelect({
 }
 
 export function RoleAndPlan({ data }: { data: ClientData }) {
-  const role = useFetcher();
-  const plan = useFetcher();
+  const role = useFetcher<ClientAnswer>();
+  const plan = useFetcher<ClientAnswer>();
   return (
     <section aria-labelledby="account">
       <h2 id="account" className="sr-only">

@@ -3,6 +3,9 @@ import type { Route } from "./+types/route";
 
 export type ClientData = Route.ComponentProps["loaderData"];
 
+/** The action's answer to a form of the page (the parts post to it through their own fetchers). */
+export type ClientAnswer = NonNullable<Route.ComponentProps["actionData"]>;
+
 export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id}>

@@ -5,7 +5,7 @@ import { QuotaCard } from "~/components/portal/quota-card";
 import { SpecialItemList } from "~/components/portal/special-items";
 import { canDecrement } from "~/domain/usage";
 import { adjustForm } from "~/lib/schemas/admin";
-import { type ClientData, Section } from "./section";
+import { type ClientAnswer, type ClientData, Section } from "./section";
 
 /** Every such control waits while any one saves (docs/product/validation.md). */
 function useUsageSaving(): boolean {
@@ -29,7 +29,7 @@ function AdjustForm({
   children: React.ReactNode;
   className: string;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(adjustForm, fetcher);
   const working = useUsageSaving() || form.saving;
   return (
