@@ -1,8 +1,9 @@
-import { redirect, data as refusal } from "react-router";
+import { redirect } from "react-router";
 import { DELETE_MISMATCH, deletePersonForm } from "~/lib/schemas/admin";
 import { deletePerson } from "~/server/models/data-rights.server";
 import { getPerson } from "~/server/models/people.server";
 import { authorize } from "~/server/policy.server";
+import { refuse } from "~/server/refusal.server";
 import { clientIntent } from "./intent.server";
 
 // docs/decisions/0016-data-rights.md. The typed email is compared after the permission check, so
@@ -14,7 +15,7 @@ export const deletePersonIntents = {
     handler: async ({ confirmEmail }, { db, permit, clientId }) => {
       const person = await getPerson(db, authorize(permit.actor, "client.read"), clientId);
       if (confirmEmail === null || confirmEmail !== person.email.toLowerCase()) {
-        throw refusal({ error: DELETE_MISMATCH }, { status: 400 });
+        refuse(DELETE_MISMATCH, 400);
       }
       await deletePerson(db, permit, clientId);
       throw redirect("/admin/clients");

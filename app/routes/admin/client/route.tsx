@@ -1,4 +1,3 @@
-import { data as refusal } from "react-router";
 import { CLIENT_DETAIL_ACTIVITY_LIMIT, effectivePlan } from "~/domain/plans";
 import { adjustableQuotas, specialItems, usageSummary } from "~/domain/usage";
 import { errorCopy } from "~/lib/error-copy";
@@ -18,6 +17,7 @@ import { getPerson } from "~/server/models/people.server";
 import { resourcesFor } from "~/server/models/resources.server";
 import { usageFor } from "~/server/models/usage.server";
 import { can } from "~/server/policy.server";
+import { refusal } from "~/server/refusal.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/route";
 import { Activity } from "./activity";
