@@ -19,7 +19,8 @@ export function refuse(message: string, status: number): never {
   throw refusal({ error: message }, { status });
 }
 
-export type Refusal = ReturnType<typeof refusal<unknown>>;
+export type RefusalOf<Body> = ReturnType<typeof refusal<Body>>;
+export type Refusal = RefusalOf<unknown>;
 
 /** Whether something thrown is one of ours (else a redirect, or a failure to log). */
 export function isRefusal(error: unknown): error is Refusal {
