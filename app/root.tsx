@@ -133,8 +133,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <ButtonAnchor href="/">Go to the home page</ButtonAnchor>
-        <ButtonAnchor href="/pricing" variant="outline">
+        <ButtonAnchor href="/" size="body" weight="medium">
+          Go to the home page
+        </ButtonAnchor>
+        <ButtonAnchor href="/pricing" variant="outline" size="body">
           See pricing
         </ButtonAnchor>
       </div>

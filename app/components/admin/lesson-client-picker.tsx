@@ -77,6 +77,7 @@ export function LessonClientPicker({
           <Button
             type="submit"
             variant="outline"
+            size="field"
             form={searchFormId}
             disabled={disabled}
             onClick={() => clearTimeout(timer.current)}

@@ -9,7 +9,7 @@ function ConfirmForm({ deleting }: { deleting: boolean }) {
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value="delete" />
-      <Button type="submit" variant="danger" disabled={deleting}>
+      <Button type="submit" variant="danger" size="body" disabled={deleting}>
         {deleting ? "Deleting…" : "Yes, delete"}
       </Button>
     </Form>
@@ -46,7 +46,7 @@ export function LessonDelete({
           <p className="text-sm text-muted-foreground">{consequence}</p>
           <div className="flex flex-wrap gap-3">
             <ConfirmForm deleting={deleting} />
-            <ButtonLink to="." replace variant="outline">
+            <ButtonLink to="." replace variant="outline" size="body">
               Cancel
             </ButtonLink>
           </div>
@@ -58,6 +58,7 @@ export function LessonDelete({
             <Button
               type="submit"
               variant="danger-outline"
+              size="body"
               name="confirm"
               value="delete"
               onClick={(event) => {
@@ -85,7 +86,7 @@ export function LessonDelete({
                   {consequence}
                 </Dialog.Description>
                 <div className="mt-2 flex flex-wrap justify-end gap-3">
-                  <Dialog.Close ref={cancelRef} className={buttonClass({ variant: "outline" })}>
+                  <Dialog.Close ref={cancelRef} className={buttonClass({ variant: "outline", size: "body" })}>
                     Cancel
                   </Dialog.Close>
                   <ConfirmForm deleting={deleting} />

@@ -203,7 +203,7 @@ export function LessonForm<Answer extends LessonAnswer>({
         />
 
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Button ref={submitRef} type="submit" disabled={saving}>
+          <Button ref={submitRef} type="submit" size="body" disabled={saving} className="px-5">
             {saving ? "Saving…" : submitLabel}
           </Button>
           {form.message}

@@ -102,6 +102,8 @@ export function ResourceRows({
               <Button
                 type="button"
                 variant="outline"
+                size="field"
+                weight="normal"
                 disabled={disabled}
                 onClick={() => removeRow(row.key)}
                 className="justify-self-start"
@@ -118,6 +120,7 @@ export function ResourceRows({
           ref={addRowRef}
           type="button"
           variant="outline"
+          size="field"
           disabled={disabled || rows.length >= LIMITS.resourceRows}
           onClick={addRow}
         >

@@ -35,7 +35,13 @@ export function LazyEmbed({
       <h3 className="text-xl font-semibold">{heading}</h3>
       <p className="mt-2 text-muted-foreground">{description}</p>
       <p className="mt-4">
-        <ButtonAnchor href={linkUrl} target="_blank" rel="noopener noreferrer" size="lg" className="gap-2">
+        <ButtonAnchor
+          href={linkUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="body"
+          className="inline-flex items-center gap-2"
+        >
           {linkLabel}
           <span aria-hidden="true">↗</span>
           <span className="sr-only"> (opens in a new tab)</span>

@@ -89,8 +89,16 @@ export function Sessions({ data }: { data: SessionsData }) {
           Upcoming sessions
         </h2>
         <div className="flex flex-wrap gap-2">
-          {book.session && <ButtonAnchor href={book.session}>Book a session</ButtonAnchor>}
-          {book.mockInterview && <ButtonAnchor href={book.mockInterview}>Book a mock interview</ButtonAnchor>}
+          {book.session && (
+            <ButtonAnchor href={book.session} size="touch" weight="medium">
+              Book a session
+            </ButtonAnchor>
+          )}
+          {book.mockInterview && (
+            <ButtonAnchor href={book.mockInterview} size="touch" weight="medium">
+              Book a mock interview
+            </ButtonAnchor>
+          )}
         </div>
       </div>
       <div className="mt-4">

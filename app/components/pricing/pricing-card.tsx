@@ -173,6 +173,7 @@ export function PricingCard({
                     : button.links[variant.currency]
                 }
                 variant={button.primary ? "primary" : "outline"}
+                weight="medium"
               >
                 {button.text}
               </ButtonAnchor>

@@ -28,7 +28,9 @@ export function WhyVideoDialog() {
           <Button
             type="button"
             variant="outline"
-            size="sm"
+            size="xs"
+            weight="normal"
+            className="px-2"
             aria-label="Close video"
             {...{ commandfor: id, command: "close" }}
           >

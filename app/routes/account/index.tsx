@@ -113,7 +113,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             />
             {form.error("note")}
             {form.message}
-            <Button type="submit" variant="outline" disabled={sending} className="justify-self-start">
+            <Button
+              type="submit"
+              variant="outline"
+              weight="semibold"
+              disabled={sending}
+              className="justify-self-start"
+            >
               Request deletion
             </Button>
           </Form>

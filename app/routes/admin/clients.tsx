@@ -246,13 +246,14 @@ function ConvertButton({ id, working, onClick }: { id: string; working: boolean;
     <Button
       type="submit"
       variant="outline"
-      size="sm"
+      size="xs"
+      weight="normal"
       form={CONVERT_FORM}
       name="id"
       value={id}
       disabled={working}
       onClick={onClick}
-      className="ml-3"
+      className="ml-3 px-2.5"
     >
       {working ? "…" : "Convert to client"}
     </Button>

@@ -50,7 +50,7 @@ function Retry({ id }: { id: string }) {
       className="mt-2 flex items-center gap-2"
     >
       <input type="hidden" {...form.field("id")} value={id} />
-      <Button type="submit" variant="outline" size="sm" disabled={form.saving}>
+      <Button type="submit" variant="outline" size="xs" weight="semibold" disabled={form.saving}>
         Send again
       </Button>
       {form.message}

@@ -137,7 +137,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="mt-6">
           <input type="hidden" name="intent" value="google" />
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-          <Button type="submit" size="lg" className="w-full gap-3">
+          <Button type="submit" size="tall" className="w-full gap-3">
             <GoogleMark />
             Continue with Google
           </Button>

@@ -56,7 +56,7 @@ export default function Logout() {
       </h1>
       <noscript>
         <Form method="post" className="mt-6">
-          <Button type="submit" variant="outline">
+          <Button type="submit" variant="outline" size="body" weight="normal">
             Finish signing out
           </Button>
         </Form>

@@ -114,7 +114,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
             <Form method="post" key={charge.id} className="mt-3">
               <input type="hidden" name="intent" value="pay-next" />
               <input type="hidden" name="order" value={charge.id} />
-              <Button type="submit" variant="outline" disabled={busy} className="bg-background">
+              <Button type="submit" variant="outline" size="body" disabled={busy} className="bg-background">
                 {charge.instalment
                   ? `Pay instalment ${charge.instalment} of ${offerTitle(charge.offer)} (test)`
                   : `Pay next month of ${offerTitle(charge.offer)} (test)`}

@@ -59,7 +59,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           options={facets.tags.map((tag) => ({ value: tag, label: tag }))}
         />
         <noscript>
-          <Button type="submit" variant="outline">
+          <Button type="submit" variant="outline" size="field" weight="normal">
             Filter
           </Button>
         </noscript>
