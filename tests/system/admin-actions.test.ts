@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db.server";
 import {
   activities,
@@ -13,21 +13,14 @@ import {
 import { localSignIn } from "../support/local-sign-in";
 import { personIdOf } from "../support/people-list";
 import { PERMISSION } from "../support/refusal";
-import {
-  assertBuilt,
-  freshDataDir,
-  type RunningServer,
-  serverErrors,
-  startServer,
-  stopAllServers,
-} from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { freshDataDir, type RunningServer, serverErrors, startServer } from "../support/server-process";
 
 // The admin area's mutations over HTTP against the built server: the guard, the coach refused the
 // admin-only ones, bad values a 400 with the page's message; the data folder is read between runs to prove
 // nothing refused changed a row. Each is sent as a document post and as its `.data` twin.
 
-beforeAll(() => assertBuilt());
-afterAll(() => stopAllServers());
+serversForFile();
 
 type Fields = Record<string, string>;
 type Who = "visitor" | "lead" | "client" | "coach" | "admin";
