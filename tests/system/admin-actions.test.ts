@@ -96,30 +96,21 @@ type Mutation = { name: string; path: () => string; fields: () => Fields };
 
 const detail = () => `/admin/clients/${ids.maya}`;
 
+/** A +1 or −1 on Maya's page for `kind`. */
+const adjustment = (name: string, kind: string, amount: "1" | "-1"): Mutation => ({
+  name,
+  path: detail,
+  fields: () => ({ intent: "adjust", kind, amount }),
+});
+
 // Each of these would succeed for an admin, so only the role can refuse it.
 const ADMIN_ONLY: Mutation[] = [
   { name: "set-role", path: detail, fields: () => ({ intent: "set-role", role: "admin" }) },
   { name: "set-plan", path: detail, fields: () => ({ intent: "set-plan", plan: "premium" }) },
-  {
-    name: "adjust +1 (quota)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "mock_interview", amount: "1" }),
-  },
-  {
-    name: "adjust -1 (quota)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "mock_interview", amount: "-1" }),
-  },
-  {
-    name: "adjust +1 (mark done)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "linkedin_review", amount: "1" }),
-  },
-  {
-    name: "adjust -1 (undo)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "resume_review", amount: "-1" }),
-  },
+  adjustment("adjust +1 (quota)", "mock_interview", "1"),
+  adjustment("adjust -1 (quota)", "mock_interview", "-1"),
+  adjustment("adjust +1 (mark done)", "linkedin_review", "1"),
+  adjustment("adjust -1 (undo)", "resume_review", "-1"),
   {
     name: "add-activity",
     path: detail,
