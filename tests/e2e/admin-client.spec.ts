@@ -16,8 +16,6 @@ import {
 // docs/product/screens.md, Client detail: typed input survives a refusal, role and plan save without
 // JavaScript, and the common tasks sit in a laptop's first screen.
 
-test.describe.configure({ timeout: 180_000 });
-
 async function openNewLead(page: Page, newPage: NewPage, prefix: string) {
   const who: NamedIdentity = freshIdentity(prefix);
   const lead = await signedInPage(newPage, who, "/dashboard");

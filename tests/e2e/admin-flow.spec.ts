@@ -20,9 +20,6 @@ import { patientExpect as expect, gotoHydrated, PEOPLE, region, signedInPage, si
 // The coach's whole flow with one new person, and what the client sees of each step (docs/product/screens.md
 // and roles.md). Other specs add people meanwhile, so the person is a fresh lead.
 
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-test.describe.configure({ timeout: 180_000 });
-
 test("from lead to reviewed homework: convert, plan, quotas, special items, activity, homework, and what the client sees", async ({
   page,
   newPage,

@@ -22,9 +22,6 @@ const NEW = "/admin/lessons/new";
 const SEEDED_CLIENTS = ["daniel.okafor@example.com", "maya.chen@example.com", "sofia.alvarez@example.com"];
 const NOT_CLIENTS = ["admin@example.com", "coach@example.com"];
 
-// The machine running these is shared and slow.
-test.describe.configure({ timeout: 120_000 });
-
 async function openAs(page: Page, who: MockIdentity, path: string) {
   await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
   await gotoHydrated(page, path);

@@ -26,9 +26,6 @@ import {
 // Leads & Clients as the admin uses it (docs/product/screens.md and roles.md). Other specs add people
 // meanwhile, so every person this spec changes is a fresh lead, and seeded people are only looked at.
 
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-test.describe.configure({ timeout: 180_000 });
-
 test("Leads & Clients: filters with counts, case-insensitive search, empty states, plan column, 'Open'", async ({
   page,
   newPage,

@@ -15,9 +15,6 @@ import {
 // The admin home, and a client's detail page on its own, as coach and admin see them
 // (docs/product/screens.md and roles.md); seeded people are only looked at.
 
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-test.describe.configure({ timeout: 180_000 });
-
 test("the admin home links to Add Lesson and Leads & Clients, without accessibility violations", async ({
   page,
   baseURL,

@@ -7,8 +7,6 @@ import { patientExpect as expect, freshIdentity, gotoHydrated, PEOPLE, signedInP
 
 // Cal.com deliveries in the browser (docs/decisions/0028-bookings.md, 0036-booking-ownership.md).
 
-test.describe.configure({ timeout: 180_000 });
-
 async function makeProClient(admin: Page, email: string) {
   const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
   const ids = listedPersonIds(await response.text());

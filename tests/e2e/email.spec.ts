@@ -15,7 +15,6 @@ import {
 // choices and the coach's read-only Emails page.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
 
 test("the coach assigns homework; the client's email arrives with a link to it", async ({
   page,

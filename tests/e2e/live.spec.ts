@@ -15,8 +15,6 @@ import {
 // Live updates in the browser (docs/decisions/0014-live-updates.md, 0037-live-catch-up.md). Every person
 // changed here is a fresh lead the admin makes a client first, since other specs run alongside.
 
-test.describe.configure({ timeout: 180_000 });
-
 // No time limit: pages never poll and a stream only drops on failure, so a change shown at all came by push;
 // bench/live.mjs measures delivery time.
 

@@ -13,8 +13,6 @@ import {
 // Pro in CAD bought on the local test checkout (the same fulfilment as Stripe's webhook: docs/decisions/0027-payments.md);
 // the dashboard left open in another tab turns from the demo into Pro without a reload.
 
-test.describe.configure({ timeout: 120_000 });
-
 const sessionsBar = (page: Page) =>
   page.getByRole("progressbar", { name: "30-minute coaching session", exact: true });
 

@@ -1,14 +1,10 @@
 import { uniqueId } from "../support/text";
-import { heading1, main } from "./portal-pages";
-import { expect as baseExpect, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import { expect, heading1, main } from "./portal-pages";
+import { gotoHydrated, PEOPLE, signIn, test } from "./support";
 
 // Handing in homework on the portal (docs/product/screens.md; docs/decisions/0012-portal.md) as the seeded
 // people. Only Maya and, in one test, Sofia hand in homework no other test reads, so each test reads what
 // was seeded.
-
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 const ASSIGNED = "Record a two-minute 'tell me about yourself'";
 const BAD_LINK_MESSAGE = "Enter a link that starts with https://";

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   activityEntries,
   demoBanner,
+  expect,
   expectNewestFirst,
   expectNotIncluded,
   expectQuota,
@@ -11,14 +12,10 @@ import {
   PRO_SPECIALS,
   specialItems,
 } from "./portal-pages";
-import { expect as baseExpect, gotoHydrated, PEOPLE, region, signIn, test } from "./support";
+import { gotoHydrated, PEOPLE, region, signIn, test } from "./support";
 
 // The client portal's pages (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) as the
 // seeded people, reading what was seeded (hand-ins: portal-hand-in.spec.ts).
-
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 test("the pro client's dashboard shows the seeded quotas, special items and recent activity", async ({
   page,
