@@ -40,7 +40,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
 
   try {
     await test.step("the admin signs in and finds the new lead", async () => {
-      await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+      await signIn(page, PEOPLE.admin, { to: "/admin" });
       await gotoHydrated(page, "/admin");
       await page.getByRole("link", { name: /^Leads & Clients/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();

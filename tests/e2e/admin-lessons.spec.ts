@@ -23,7 +23,7 @@ const SEEDED_CLIENTS = ["daniel.okafor@example.com", "maya.chen@example.com", "s
 const NOT_CLIENTS = ["admin@example.com", "coach@example.com"];
 
 async function openAs(page: Page, who: MockIdentity, path: string) {
-  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
+  await signIn(page, who, { to: path });
   await gotoHydrated(page, path);
 }
 
@@ -349,7 +349,7 @@ test("without JavaScript: search with the GET form, errors keep what was typed, 
   newPage,
 }) => {
   const page = await newPage({ javaScriptEnabled: false });
-  await signIn(page, PEOPLE.coach, { from: `/login?redirectTo=${encodeURIComponent(NEW)}`, expectPath: NEW });
+  await signIn(page, PEOPLE.coach, { to: NEW });
   const f = form(page);
 
   await searchBox(page).fill("CHEN");

@@ -15,7 +15,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   baseURL,
   newPage,
 }) => {
-  await signIn(page, PEOPLE.basicClient, { from: "/login?redirectTo=%2Fhomework", expectPath: "/homework" });
+  await signIn(page, PEOPLE.basicClient, { to: "/homework" });
   await gotoHydrated(page, "/homework");
   const item = page.getByRole("article", { name: ASSIGNED });
   const badge = (text: string) => item.getByText(text, { exact: true });
@@ -90,10 +90,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   await expect(page.getByRole("article", { name: ASSIGNED })).toContainText(noteText);
 
   const other = await newPage();
-  await signIn(other, PEOPLE.premiumClient, {
-    from: "/login?redirectTo=%2Fhomework",
-    expectPath: "/homework",
-  });
+  await signIn(other, PEOPLE.premiumClient, { to: "/homework" });
   await expect(heading1(other, "Homework")).toBeVisible();
   await expect(other.getByRole("article")).toHaveCount(3);
   await expect(main(other)).not.toContainText(token);
@@ -110,10 +107,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
 test("after a hand-in, its confirmation is visible: on a re-submission and on the first hand-in", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.premiumClient, {
-    from: "/login?redirectTo=%2Fhomework",
-    expectPath: "/homework",
-  });
+  await signIn(page, PEOPLE.premiumClient, { to: "/homework" });
   await gotoHydrated(page, "/homework");
   const confirmation = "Handed in. Your coach will review it.";
 
