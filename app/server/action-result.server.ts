@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { logger } from "./logger.server";
 import { isRefusal, refusal, refusalOf } from "./refusal.server";
 
@@ -17,7 +16,7 @@ export async function attempt<T, const E extends object = object>(
   also?: E,
 ) {
   const refused = (error: string, status: number) =>
-    data({ ok: false as const, error, ...(also as E) }, { status });
+    refusal({ ok: false as const, error, ...(also as E) }, { status });
   try {
     const value = await work();
     return { ok: true as const, value, error: null };

@@ -6,6 +6,7 @@ import { currentViewer } from "./auth/context.server";
 import { type Db, getDb } from "./db.server";
 import { unlessDatabaseIsDown } from "./outage.server";
 import { authorize, type Permit } from "./policy.server";
+import { isRefusal, type RefusalOf, refusal } from "./refusal.server";
 import type { Guard, Handler, IntentAccess } from "./route-access";
 
 // An action that dispatches on the form field `intent` is a table of intents, each declared once: its
@@ -78,19 +79,39 @@ export function intentsOn<C extends object = object>(guard: Guard) {
 
 type AnswerOf<I> = I extends Intent<never, infer A> ? A : never;
 
+/** An answer names the intent it answers, so a page with several forms shows it beside the right one. */
+type Tagged<A, K extends string> = A extends Response
+  ? A
+  : A extends RefusalOf<infer B>
+    ? RefusalOf<B & { intent: K }>
+    : A extends object
+      ? A & { intent: K }
+      : A;
+
+type AnswersOf<I> = { [K in keyof I & string]: Tagged<AnswerOf<I[K]>, K> }[keyof I & string];
+
+function tag(answer: unknown, intent: string): unknown {
+  if (isRefusal(answer)) return refusal({ ...(answer.data as object), intent }, answer.init ?? {});
+  // Plain answers only: a redirect or anything else with a class of its own passes as it is.
+  const plain =
+    typeof answer === "object" && answer !== null && Object.getPrototypeOf(answer) === Object.prototype;
+  return plain ? { ...answer, intent } : answer;
+}
+
 /** An action with its declaration attached: the access middleware and the authorization matrix read it. */
 /** With a default intent every post runs one, so "Unknown action." is no answer it gives. */
 type Unknown<D> = [D] extends [never] ? ReturnType<typeof invalid> : never;
 
 export type IntentAction<I, B = never, D = never> = ((
   args: Args,
-) => Promise<AnswerOf<I[keyof I]> | Unknown<D> | B>) & {
+) => Promise<AnswersOf<I> | Unknown<D> | B>) & {
   readonly access: IntentAccess;
 };
 
 /**
  * The route's action: reads the post (bounded, repeats only where a form allows them), runs the intent it
  * names — or `default` when it names none the route knows; without a default, "Unknown action." (400).
+ * Every answer but a redirect carries `intent`, the name of the intent that gave it.
  * `before` may answer first (the sign-in page counts every start).
  */
 export function intentAction<
@@ -118,8 +139,8 @@ export function intentAction<
     const named = form.get("intent");
     const name = typeof named === "string" && Object.hasOwn(spec.intents, named) ? named : spec.default;
     const entry = name === undefined ? undefined : spec.intents[name];
-    if (!entry) return invalid("Unknown action.");
-    return entry.run(form, args, ((await spec.context?.(args, form)) ?? {}) as C);
+    if (name === undefined || !entry) return invalid("Unknown action.");
+    return tag(await entry.run(form, args, ((await spec.context?.(args, form)) ?? {}) as C), name);
   };
   return Object.assign(action, { access }) as IntentAction<I, B, D>;
 }

@@ -100,3 +100,25 @@ test("a person chooses their emails on /account; payment emails offer no Off; st
   await expect(page.getByRole("button", { name: "Send again" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test("without JavaScript, saving email choices answers in the Emails section and leaves deletion alone", async ({
+  newPage,
+}) => {
+  const person = await signedInPage(newPage, freshIdentity("NoScriptChoosy"), "/account");
+  const plain = await newPage({
+    javaScriptEnabled: false,
+    storageState: await person.context.storageState(),
+  });
+  await plain.goto("/account");
+  const emails = plain.getByRole("region", { name: "Emails" });
+  await emails.getByRole("combobox", { name: "Lesson posted" }).selectOption("digest");
+  await emails.getByRole("button", { name: "Save email choices" }).click();
+  await expect(emails.getByRole("status")).toHaveText("Email choices saved.");
+  const deletion = plain.getByRole("region", { name: "Ask for deletion" });
+  await expect(deletion.getByRole("status")).toHaveCount(0);
+  await expect(deletion.getByRole("button", { name: "Request deletion" })).toBeVisible();
+  await plain.goto("/account");
+  await expect(
+    plain.getByRole("region", { name: "Emails" }).getByRole("combobox", { name: "Lesson posted" }),
+  ).toHaveValue("digest");
+});

@@ -20,6 +20,11 @@ export type EmailPreferencesProps = {
   timeZones: string[];
 };
 
+type Props<Answer> = EmailPreferencesProps & {
+  /** The page's answer: without JavaScript the form posts as a page, and its answer comes back there. */
+  answer?: Answer;
+};
+
 /** What the form needs of /account's answer (named by the route: this module can't import it). */
 export type EmailPreferencesAnswer = FormAnswer & ({ ok: true; value: { message: string } } | { ok: false });
 
@@ -36,8 +41,10 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
   timeZone,
   saved,
   timeZones,
-}: EmailPreferencesProps) {
-  const fetcher = useAnswerFetcher<Answer>();
+  answer,
+}: Props<Answer>) {
+  const posted = useAnswerFetcher<Answer>();
+  const fetcher = { ...posted, data: posted.data ?? answer };
   const form = useFetcherForm(emailPreferencesForm, fetcher, { reset: false });
   const zone = useRef<HTMLSelectElement>(null);
   // Never saved: the digest's zone starts as the browser's own.

@@ -55,7 +55,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Account({ loaderData, actionData: answer }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  // Without JavaScript both forms answer as the page: each shows only its own answer.
+  const answer = actionData?.intent === "request-deletion" ? actionData : undefined;
+  const emailAnswer = actionData?.intent === "email-preferences" ? actionData : undefined;
   const navigation = useNavigation();
   const sending = navigation.state !== "idle";
   const form = useForm(deletionRequestForm, { answer, busy: sending });
@@ -64,7 +67,10 @@ export default function Account({ loaderData, actionData: answer }: Route.Compon
       <h1 className="text-3xl font-bold tracking-tight">Your data</h1>
       <p className="mt-2 text-muted-foreground">Signed in as {loaderData.email}.</p>
 
-      <EmailPreferences<NonNullable<Route.ComponentProps["actionData"]>> {...loaderData.emails} />
+      <EmailPreferences<NonNullable<Route.ComponentProps["actionData"]>>
+        {...loaderData.emails}
+        answer={emailAnswer}
+      />
 
       <section aria-labelledby="download" className="mt-8 rounded-2xl border border-border bg-card p-6">
         <h2 id="download" className="text-xl font-semibold">

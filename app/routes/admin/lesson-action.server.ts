@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import {
   EMPTY_LESSON,
   isLessonField,
@@ -9,7 +8,7 @@ import { type FormProblem, text, values } from "~/lib/forms";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { logger } from "~/server/logger.server";
 import type { LessonInput } from "~/server/models/lessons.server";
-import { isRefusal, refusalOf } from "~/server/refusal.server";
+import { isRefusal, refusal, refusalOf } from "~/server/refusal.server";
 
 // Shared by the add and edit lesson actions.
 
@@ -39,7 +38,7 @@ export function readLessonForm(form: FormData): LessonValues {
 type Parsed = { ok: true; input: LessonInput } | { ok: false; response: ReturnType<typeof refused> };
 
 function refused(values: LessonValues, error: string, status: number, field: LessonSaveResult["field"]) {
-  return data({ ok: false, intent: "save", error, field, values } satisfies LessonSaveResult, { status });
+  return refusal({ ok: false, intent: "save", error, field, values } satisfies LessonSaveResult, { status });
 }
 
 /** The form as sent (not the shortened echo), checked as the browser did (docs/product/validation.md). */

@@ -16,6 +16,7 @@ import { intentAction, intentsOn } from "~/server/intents.server";
 import { logger } from "~/server/logger.server";
 import { unlessDatabaseIsDown } from "~/server/outage.server";
 import { clientAddressContext, countSignIn, TOO_MANY_SIGN_INS } from "~/server/rate-limit.server";
+import { refusal } from "~/server/refusal.server";
 import { routeAccess } from "~/server/route-access";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import type { Route } from "./+types/login";
@@ -50,7 +51,7 @@ export const action = intentAction({
     local: signIn({
       form: localSignInForm,
       own: true,
-      refused: ({ error, field }) => data({ error, field, intent: "local" as const }, { status: 400 }),
+      refused: ({ error, field }) => refusal({ error, field }, { status: 400 }),
       handler: async (input, { db, redirectTo, args: { request, context } }) => {
         if (!localSignInOpen(context))
           throw data("Local sign-in is off: this server uses Google sign-in.", { status: 404 });
