@@ -47,6 +47,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: 0,
+  // The machine is shared and busy: a test may wait generously on the server (never with fixed sleeps; see
+  // patientExpect in tests/e2e/support.ts), so each may take three minutes.
+  timeout: 180_000,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   outputDir: `test-results/playwright-${port}`,
   use: {

@@ -7,7 +7,8 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const serverBuildFile = path.resolve(root, process.env.BUILD_DIR || "build", "server", "index.js");
 const SOURCES = ["app", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
-function newestMtime(target) {
+/** The newest modification time of `target` or anything below it (0 when it does not exist). */
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -16,13 +16,11 @@ import {
 // docs/product/screens.md, Client detail: typed input survives a refusal, role and plan save without
 // JavaScript, and the common tasks sit in a laptop's first screen.
 
-test.describe.configure({ timeout: 180_000 });
-
 async function openNewLead(page: Page, newPage: NewPage, prefix: string) {
   const who: NamedIdentity = freshIdentity(prefix);
   const lead = await signedInPage(newPage, who, "/dashboard");
   await lead.context.close();
-  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
   return { who, path: await openPerson(page, who.email) };
 }
 
@@ -169,7 +167,7 @@ test("without JavaScript, the admin changes role and plan with their Save button
 });
 
 test("'Add Lesson' from a client's page starts with that client chosen", async ({ page }) => {
-  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
   await openPerson(page, PEOPLE.premiumClient.email);
   await gotoHydrated(page, new URL(page.url()).pathname);
   await region(page, "Lessons").getByRole("link", { name: "Add Lesson" }).click();
@@ -183,7 +181,7 @@ test("at 1280×800 the quotas, the Add activity form and the homework to review 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
   // Sofia (premium, seeded) has every section filled.
   const path = await openPerson(page, PEOPLE.premiumClient.email);
   await gotoHydrated(page, path);

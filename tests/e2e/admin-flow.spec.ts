@@ -20,9 +20,6 @@ import { patientExpect as expect, gotoHydrated, PEOPLE, region, signedInPage, si
 // The coach's whole flow with one new person, and what the client sees of each step (docs/product/screens.md
 // and roles.md). Other specs add people meanwhile, so the person is a fresh lead.
 
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-test.describe.configure({ timeout: 180_000 });
-
 test("from lead to reviewed homework: convert, plan, quotas, special items, activity, homework, and what the client sees", async ({
   page,
   newPage,
@@ -43,7 +40,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
 
   try {
     await test.step("the admin signs in and finds the new lead", async () => {
-      await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+      await signIn(page, PEOPLE.admin, { to: "/admin" });
       await gotoHydrated(page, "/admin");
       await page.getByRole("link", { name: /^Leads & Clients/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();

@@ -22,11 +22,8 @@ const NEW = "/admin/lessons/new";
 const SEEDED_CLIENTS = ["daniel.okafor@example.com", "maya.chen@example.com", "sofia.alvarez@example.com"];
 const NOT_CLIENTS = ["admin@example.com", "coach@example.com"];
 
-// The machine running these is shared and slow.
-test.describe.configure({ timeout: 120_000 });
-
 async function openAs(page: Page, who: MockIdentity, path: string) {
-  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
+  await signIn(page, who, { to: path });
   await gotoHydrated(page, path);
 }
 
@@ -352,7 +349,7 @@ test("without JavaScript: search with the GET form, errors keep what was typed, 
   newPage,
 }) => {
   const page = await newPage({ javaScriptEnabled: false });
-  await signIn(page, PEOPLE.coach, { from: `/login?redirectTo=${encodeURIComponent(NEW)}`, expectPath: NEW });
+  await signIn(page, PEOPLE.coach, { to: NEW });
   const f = form(page);
 
   await searchBox(page).fill("CHEN");

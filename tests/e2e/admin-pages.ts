@@ -1,9 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
+import { listedPersonIds } from "../support/people-list.ts";
 import {
   patientExpect as expect,
   freshIdentity,
   type NamedIdentity,
   type NewPage,
+  PEOPLE,
   region,
   signedInPage,
 } from "./support";
@@ -15,6 +17,40 @@ export async function makeLead(newPage: NewPage, prefix: string): Promise<NamedI
   const { context } = await signedInPage(newPage, who, "/dashboard");
   await context.close();
   return who;
+}
+
+/** The id of the one person with `email`, from the people list the signed-in admin on `admin` sees. */
+export async function personIdOf(admin: Page, email: string): Promise<string> {
+  const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
+  const ids = listedPersonIds(await response.text());
+  expect(ids, `one row for ${email}`).toHaveLength(1);
+  return ids[0] as string;
+}
+
+/** For set-up steps; the steps under test click. */
+export async function adminPost(admin: Page, id: string, form: Record<string, string>) {
+  const response = await admin.request.post(`/admin/clients/${id}`, { form });
+  expect(response.status(), JSON.stringify(form)).toBe(200);
+}
+
+export async function makeProClient(admin: Page, id: string) {
+  await adminPost(admin, id, { intent: "set-role", role: "client" });
+  await adminPost(admin, id, { intent: "set-plan", plan: "pro" });
+}
+
+/** A fresh lead's dashboard and the admin's home, open side by side in contexts of their own. */
+export async function leadBesideAdmin(newPage: NewPage, prefix: string) {
+  const person = freshIdentity(prefix);
+  const client = await signedInPage(newPage, person, "/dashboard");
+  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
+  return { person, client, admin, id: await personIdOf(admin.page, person.email) };
+}
+
+/** leadBesideAdmin, the lead made a Pro client by the admin first. */
+export async function proClientBesideAdmin(newPage: NewPage, prefix: string) {
+  const opened = await leadBesideAdmin(newPage, prefix);
+  await makeProClient(opened.admin.page, opened.id);
+  return opened;
 }
 
 /** So the in-between state can be seen. */
@@ -74,6 +110,8 @@ export async function search(page: Page, text: string) {
 
 export const quotaBar = (page: Page, label: string) =>
   page.getByRole("progressbar", { name: label, exact: true });
+/** The client's own dashboard shows the same bar. */
+export const sessionsBar = (page: Page) => quotaBar(page, "30-minute coaching session");
 export const quotaCard = (page: Page, label: string) =>
   region(page, "Quotas")
     .locator("div.rounded-xl")

@@ -26,15 +26,12 @@ import {
 // Leads & Clients as the admin uses it (docs/product/screens.md and roles.md). Other specs add people
 // meanwhile, so every person this spec changes is a fresh lead, and seeded people are only looked at.
 
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-test.describe.configure({ timeout: 180_000 });
-
 test("Leads & Clients: filters with counts, case-insensitive search, empty states, plan column, 'Open'", async ({
   page,
   newPage,
 }) => {
   const lead = await makeLead(newPage, "Listed");
-  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
   await gotoHydrated(page, "/admin/clients");
   await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
   await expect(searchBox(page)).toHaveAttribute("placeholder", "Search name or email…");
@@ -125,10 +122,7 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   page,
   baseURL,
 }) => {
-  await signIn(page, PEOPLE.admin, {
-    from: "/login?redirectTo=/admin/clients",
-    expectPath: "/admin/clients",
-  });
+  await signIn(page, PEOPLE.admin, { to: "/admin/clients" });
   await gotoHydrated(page, "/admin/clients");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(peopleRows(page).first()).toBeVisible();
@@ -174,7 +168,7 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
   newPage,
 }) => {
   const lead = await makeLead(newPage, "Raced");
-  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
   // This tab hears no live updates, so it still offers a conversion another tab already did.
   await page.route(
     (url) => url.pathname === "/events",
@@ -215,7 +209,7 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
 test("a client detail page that can't load says why in the server's words, with the way back", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.coach, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.coach, { to: "/admin" });
   for (const path of [`/admin/clients/${randomUUID()}`, "/admin/clients/not-a-person"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

@@ -15,14 +15,11 @@ import {
 // The admin home, and a client's detail page on its own, as coach and admin see them
 // (docs/product/screens.md and roles.md); seeded people are only looked at.
 
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-test.describe.configure({ timeout: 180_000 });
-
 test("the admin home links to Add Lesson and Leads & Clients, without accessibility violations", async ({
   page,
   baseURL,
 }) => {
-  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
   await gotoHydrated(page, "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
   await expect(page.getByRole("link", { name: /^Add Lesson/ })).toHaveAttribute("href", "/admin/lessons/new");
@@ -59,7 +56,7 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
 });
 
 test("a coach's admin home promises only what a coach may do", async ({ page }) => {
-  await signIn(page, PEOPLE.coach, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.coach, { to: "/admin" });
   await gotoHydrated(page, "/admin");
   const people = page.getByRole("link", { name: /^Leads & Clients/ });
   await expect(people).toContainText(
@@ -71,10 +68,7 @@ test("a coach's admin home promises only what a coach may do", async ({ page }) 
 });
 
 async function openSofia(page: Page, path = "/admin/clients?q=sofia.alvarez") {
-  await signIn(page, PEOPLE.admin, {
-    from: `/login?${new URLSearchParams({ redirectTo: path })}`,
-    expectPath: "/admin/clients",
-  });
+  await signIn(page, PEOPLE.admin, { to: path });
   await gotoHydrated(page, path);
   await rowOf(page, PEOPLE.premiumClient.email).getByRole("link", { name: "Open", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sofia Alvarez" })).toBeVisible();

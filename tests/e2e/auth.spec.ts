@@ -147,7 +147,7 @@ test("signing in from /resources?kind=video comes back with the query string kep
 
 async function expectStaffHeader(page: Page, identity: MockIdentity) {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, identity, { from: "/login?redirectTo=%2Fpricing", expectPath: "/pricing" });
+  await signIn(page, identity, { to: "/pricing" });
   const staff = { admin: true, dashboard: false, signOut: true, portal: false };
   await expectAuthLinks(mainNav(page), staff);
   await mainNav(page).getByRole("link", { name: "Admin", exact: true }).click();
@@ -178,7 +178,7 @@ test("a client's header offers Dashboard and Sign out, on desktop and in the pho
 }) => {
   const client = { admin: false, dashboard: true, signOut: true, portal: false };
   await page.setViewportSize(DESKTOP);
-  await signIn(page, PEOPLE.proClient, { from: "/login?redirectTo=%2Fpricing", expectPath: "/pricing" });
+  await signIn(page, PEOPLE.proClient, { to: "/pricing" });
   await expectAuthLinks(mainNav(page), client);
   await mainNav(page).getByRole("link", { name: "Dashboard", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -196,7 +196,7 @@ test("a client's header offers Dashboard and Sign out, on desktop and in the pho
 test("a lead's header offers only Sign out, on desktop and in the phone menu", async ({ page }) => {
   const lead = { admin: false, dashboard: false, signOut: true, portal: false };
   await page.setViewportSize(DESKTOP);
-  await signIn(page, PEOPLE.lead, { from: "/login?redirectTo=%2Fpricing", expectPath: "/pricing" });
+  await signIn(page, PEOPLE.lead, { to: "/pricing" });
   await expectAuthLinks(mainNav(page), lead);
 
   await page.setViewportSize(PHONE);
@@ -240,10 +240,7 @@ test("the admin area sends a client to the dashboard", async ({ page }) => {
 });
 
 test("a signed-in visitor opening /login goes to the dashboard, or on to redirectTo", async ({ page }) => {
-  await signIn(page, PEOPLE.premiumClient, {
-    from: "/login?redirectTo=%2Fhomework",
-    expectPath: "/homework",
-  });
+  await signIn(page, PEOPLE.premiumClient, { to: "/homework" });
 
   await page.goto("/login");
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,27 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { calDelivery, calSignature } from "../support/cal.ts";
 import { parseCalendar } from "../support/ical.ts";
-import { listedPersonIds } from "../support/people-list.ts";
-import { patientExpect as expect, freshIdentity, gotoHydrated, PEOPLE, signedInPage, test } from "./support";
+import { proClientBesideAdmin, sessionsBar } from "./admin-pages";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // Cal.com deliveries in the browser (docs/decisions/0028-bookings.md, 0036-booking-ownership.md).
-
-test.describe.configure({ timeout: 180_000 });
-
-async function makeProClient(admin: Page, email: string) {
-  const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
-  const ids = listedPersonIds(await response.text());
-  expect(ids, `one row for ${email}`).toHaveLength(1);
-  const forms: Record<string, string>[] = [
-    { intent: "set-role", role: "client" },
-    { intent: "set-plan", plan: "pro" },
-  ];
-  for (const form of forms) {
-    const answer = await admin.request.post(`/admin/clients/${ids[0]}`, { form });
-    expect(answer.status(), JSON.stringify(form)).toBe(200);
-  }
-}
 
 /** From another site, no cookie, as Cal.com does. */
 const deliver = (request: APIRequestContext, body: string, signature = calSignature(body)) =>
@@ -30,18 +14,12 @@ const deliver = (request: APIRequestContext, body: string, signature = calSignat
     data: body,
   });
 
-const sessionsBar = (page: Page) =>
-  page.getByRole("progressbar", { name: "30-minute coaching session", exact: true });
-
 test("a signed booking shows on the client's open dashboard without a reload; its .ics is a valid event", async ({
   request,
   newPage,
 }) => {
-  const person = freshIdentity("Booker");
-  const client = await signedInPage(newPage, person, "/dashboard");
-  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
+  const { person, client, admin } = await proClientBesideAdmin(newPage, "Booker");
   const page = client.page;
-  await makeProClient(admin.page, person.email);
   await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
   await expect(page.getByText("No upcoming sessions.")).toBeVisible();
   const book = page.getByRole("link", { name: "Book a session", exact: true });
@@ -119,10 +97,7 @@ test("an unmatched booking appears on the open admin home; the admin assigns it 
   request,
   newPage,
 }) => {
-  const person = freshIdentity("Assignee");
-  const client = await signedInPage(newPage, person, "/dashboard");
-  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
-  await makeProClient(admin.page, person.email);
+  const { person, client, admin } = await proClientBesideAdmin(newPage, "Assignee");
   const stranger = `${person.sub}-other@elsewhere.example`;
   const delivery = calDelivery("BOOKING_CREATED", {
     email: stranger,
@@ -157,10 +132,7 @@ test("a booking with a client's email but not from their portal link counts only
   request,
   newPage,
 }) => {
-  const person = freshIdentity("Claimed");
-  const client = await signedInPage(newPage, person, "/dashboard");
-  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
-  await makeProClient(admin.page, person.email);
+  const { person, client, admin } = await proClientBesideAdmin(newPage, "Claimed");
   await expect(sessionsBar(client.page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
   await gotoHydrated(admin.page, "/admin");
   // Not from her portal link: no token in the metadata.

@@ -145,7 +145,7 @@ test("a client's dashboard and a toast after signing out run without a violation
 test("admin pages run without a violation and hydrate", async ({ page, baseURL }) => {
   await page.setViewportSize(DESKTOP);
   const watched = await watchCsp(page, baseURL);
-  await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
   for (const path of ["/admin", "/admin/clients"]) {
     await gotoHydrated(page, path);
     await proveInteractive(page);

@@ -7,7 +7,7 @@ import { expect, gotoHydrated, signIn, test } from "./support";
 test("a signed-in person downloads their data and asks for deletion", async ({ page }) => {
   const id = randomUUID().slice(0, 10);
   const who = { sub: `rights-${id}`, email: `rights-${id}@example.com`, name: `Rights ${id}` };
-  await signIn(page, who, { from: "/login?redirectTo=%2Faccount", expectPath: "/account" });
+  await signIn(page, who, { to: "/account" });
   await gotoHydrated(page, "/account");
   await expect(page.getByRole("heading", { level: 1, name: "Your data" })).toBeVisible();
 

@@ -15,7 +15,6 @@ import {
 // choices and the coach's read-only Emails page.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
 
 test("the coach assigns homework; the client's email arrives with a link to it", async ({
   page,
@@ -29,7 +28,7 @@ test("the coach assigns homework; the client's email arrives with a link to it",
     const first = await signedInPage(newPage, who, "/dashboard");
     await first.context.close();
 
-    await signIn(page, PEOPLE.admin, { from: "/login?redirectTo=/admin", expectPath: "/admin" });
+    await signIn(page, PEOPLE.admin, { to: "/admin" });
     await gotoHydrated(page, `/admin/clients?${new URLSearchParams({ q: who.email })}`);
     await page.getByRole("button", { name: "Convert to client" }).click();
     await expect(page.getByRole("button", { name: "Convert to client" })).toHaveCount(0);
@@ -95,7 +94,7 @@ test("a person chooses their emails on /account; payment emails offer no Off; st
   ).toHaveValue("off");
   await person.context.close();
 
-  await signIn(page, PEOPLE.coach, { from: "/login?redirectTo=/admin/emails", expectPath: "/admin/emails" });
+  await signIn(page, PEOPLE.coach, { to: "/admin/emails" });
   await expect(page.getByRole("heading", { name: "Emails", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Filter emails" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send again" })).toHaveCount(0);

@@ -70,7 +70,7 @@ test("a signed-in client's header on a pre-rendered page is filled in by the enh
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, PEOPLE.proClient, { from: "/login?redirectTo=%2Fabout", expectPath: "/about" });
+  await signIn(page, PEOPLE.proClient, { to: "/about" });
   await gotoHydrated(page, "/about");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute(

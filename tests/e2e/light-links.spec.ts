@@ -75,10 +75,7 @@ test("without JavaScript, a lead's 'Convert to client' posts the page's one conv
   const lead = freshIdentity("Plainlead");
   await signIn(plain, lead);
   await plain.context().clearCookies();
-  await signIn(plain, PEOPLE.admin, {
-    from: `/login?${new URLSearchParams({ redirectTo: `/admin/clients?${new URLSearchParams({ q: lead.email })}` })}`,
-    expectPath: "/admin/clients",
-  });
+  await signIn(plain, PEOPLE.admin, { to: `/admin/clients?${new URLSearchParams({ q: lead.email })}` });
   const row = plain.getByRole("row").filter({ hasText: lead.email });
   await expect(row.getByRole("cell", { name: "lead", exact: true })).toBeVisible();
   await row.getByRole("button", { name: "Convert to client" }).click();

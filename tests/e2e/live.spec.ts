@@ -1,6 +1,13 @@
-import type { Page } from "@playwright/test";
-import { listedPersonIds } from "../support/people-list.ts";
-import { plusOne, quotaBar } from "./admin-pages";
+import {
+  adminPost,
+  leadBesideAdmin,
+  makeProClient,
+  personIdOf,
+  plusOne,
+  proClientBesideAdmin,
+  quotaBar,
+  sessionsBar,
+} from "./admin-pages";
 import {
   patientExpect as expect,
   freshIdentity,
@@ -15,38 +22,19 @@ import {
 // Live updates in the browser (docs/decisions/0014-live-updates.md, 0037-live-catch-up.md). Every person
 // changed here is a fresh lead the admin makes a client first, since other specs run alongside.
 
-test.describe.configure({ timeout: 180_000 });
-
 // No time limit: pages never poll and a stream only drops on failure, so a change shown at all came by push;
 // bench/live.mjs measures delivery time.
-
-async function idOf(admin: Page, email: string): Promise<string> {
-  const response = await admin.request.get(`/admin/clients?${new URLSearchParams({ q: email })}`);
-  const ids = listedPersonIds(await response.text());
-  expect(ids, `one row for ${email}`).toHaveLength(1);
-  return ids[0] as string;
-}
-
-/** For set-up steps; the steps under test click. */
-async function adminPost(admin: Page, id: string, form: Record<string, string>) {
-  const response = await admin.request.post(`/admin/clients/${id}`, { form });
-  expect(response.status(), JSON.stringify(form)).toBe(200);
-}
 
 test("an admin's change shows on the client's open pages by itself, without a reload, keeping typed text", async ({
   newPage,
 }) => {
-  const person = freshIdentity("Live");
-  const client = await signedInPage(newPage, person, "/dashboard");
-  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
-  const id = await idOf(admin.page, person.email);
+  const { client, admin, id } = await leadBesideAdmin(newPage, "Live");
   const c = client.page;
   await markDocument(c);
 
   await test.step("the lead's demo dashboard becomes a Pro client's as the admin converts them", async () => {
-    await adminPost(admin.page, id, { intent: "set-role", role: "client" });
-    await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
-    await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute("aria-valuetext", "0 of 4 used");
+    await makeProClient(admin.page, id);
+    await expect(sessionsBar(c)).toHaveAttribute("aria-valuetext", "0 of 4 used");
     await expect(c.getByRole("complementary", { name: "Demo" })).toHaveCount(0);
     expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
   });
@@ -57,7 +45,7 @@ test("an admin's change shows on the client's open pages by itself, without a re
     await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
     await plusOne(admin.page, "30-minute coaching session").click();
     await expect(adminBar).toHaveAttribute("aria-valuetext", "1 of 4 used");
-    await expect(quotaBar(c, "30-minute coaching session")).toHaveAttribute("aria-valuetext", "1 of 4 used");
+    await expect(sessionsBar(c)).toHaveAttribute("aria-valuetext", "1 of 4 used");
     expect(await sameDocument(c), "the dashboard was reloaded").toBe(true);
   });
 
@@ -81,12 +69,7 @@ test("an admin's change shows on the client's open pages by itself, without a re
 test("a change made after the dashboard rendered, before its stream started, shows without a reload", async ({
   newPage,
 }) => {
-  const person = freshIdentity("Loading");
-  const client = await signedInPage(newPage, person, "/dashboard");
-  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
-  const id = await idOf(admin.page, person.email);
-  await adminPost(admin.page, id, { intent: "set-role", role: "client" });
-  await adminPost(admin.page, id, { intent: "set-plan", plan: "pro" });
+  const { client, admin, id } = await proClientBesideAdmin(newPage, "Loading");
   await gotoHydrated(admin.page, `/admin/clients/${id}`);
   const adminBar = quotaBar(admin.page, "30-minute coaching session");
   await expect(adminBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
@@ -112,7 +95,7 @@ test("a change made after the dashboard rendered, before its stream started, sho
   await gotoHydrated(c, "/dashboard", { waitUntil: "domcontentloaded" });
   await streamAsked;
   await markDocument(c);
-  const clientBar = quotaBar(c, "30-minute coaching session");
+  const clientBar = sessionsBar(c);
   await expect(clientBar).toHaveAttribute("aria-valuetext", "0 of 4 used");
 
   await adminPost(admin.page, id, { intent: "adjust", kind: "session_30m", amount: "1" });
@@ -127,7 +110,7 @@ test("an admin demoted to client loses the admin pages at once", async ({ newPag
   const person = freshIdentity("Demoted");
   const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
   const other = await signedInPage(newPage, person, "/dashboard");
-  const id = await idOf(admin.page, person.email);
+  const id = await personIdOf(admin.page, person.email);
   await adminPost(admin.page, id, { intent: "set-role", role: "admin" });
   const o = other.page;
   const streaming = o.waitForResponse((r) => new URL(r.url()).pathname === "/events" && r.status() === 200);

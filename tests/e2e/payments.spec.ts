@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { sessionsBar } from "./admin-pages";
 import {
   patientExpect as expect,
   freshIdentity,
@@ -13,10 +14,13 @@ import {
 // Pro in CAD bought on the local test checkout (the same fulfilment as Stripe's webhook: docs/decisions/0027-payments.md);
 // the dashboard left open in another tab turns from the demo into Pro without a reload.
 
-test.describe.configure({ timeout: 120_000 });
-
-const sessionsBar = (page: Page) =>
-  page.getByRole("progressbar", { name: "30-minute coaching session", exact: true });
+/** Signs a fresh lead in on `page` at `checkout` (a `/checkout?…` address) and goes on to the local test checkout. */
+async function freshBuyer(page: Page, prefix: string, checkout: string) {
+  const buyer = freshIdentity(prefix);
+  await signIn(page, buyer, { to: checkout });
+  await page.getByRole("button", { name: "Continue to the test checkout" }).click();
+  return buyer;
+}
 
 test("a lead buys Pro in CAD on the local test checkout; the open dashboard shows Pro without a reload", async ({
   baseURL,
@@ -81,21 +85,13 @@ test("a lead buys Pro in CAD on the local test checkout; the open dashboard show
 });
 
 test("the coach sees the purchase in Payments and on the client's page", async ({ newPage }) => {
-  const buyer = freshIdentity("Payer");
   const page = await newPage();
-  await signIn(page, buyer, {
-    from: `/login?${new URLSearchParams({ redirectTo: "/checkout?offer=basic&currency=USD&option=upfront" })}`,
-    expectPath: "/checkout",
-  });
-  await page.getByRole("button", { name: "Continue to the test checkout" }).click();
+  const buyer = await freshBuyer(page, "Payer", "/checkout?offer=basic&currency=USD&option=upfront");
   await page.getByRole("button", { name: "Pay $249 USD (test)" }).click();
   await expect(page.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
 
   const coach = await newPage();
-  await signIn(coach, PEOPLE.coach, {
-    from: "/login?redirectTo=%2Fadmin%2Fpayments",
-    expectPath: "/admin/payments",
-  });
+  await signIn(coach, PEOPLE.coach, { to: "/admin/payments" });
   await gotoHydrated(coach, "/admin/payments?currency=USD");
   const row = coach.getByRole("row").filter({ hasText: buyer.name });
   await expect(row).toContainText("Basic");
@@ -110,13 +106,8 @@ test("the coach sees the purchase in Payments and on the client's page", async (
 test("on the local test checkout, Billing pays each later instalment until the plan is paid in full", async ({
   newPage,
 }) => {
-  const buyer = freshIdentity("Instalments");
   const page = await newPage();
-  await signIn(page, buyer, {
-    from: `/login?${new URLSearchParams({ redirectTo: "/checkout?offer=basic&currency=CAD&option=financing" })}`,
-    expectPath: "/checkout",
-  });
-  await page.getByRole("button", { name: "Continue to the test checkout" }).click();
+  await freshBuyer(page, "Instalments", "/checkout?offer=basic&currency=CAD&option=financing");
   await page.getByRole("button", { name: /^Pay .* \(test\)$/ }).click();
   await expect(page.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
 

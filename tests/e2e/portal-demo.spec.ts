@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   activityEntries,
   demoBanner,
+  expect,
   expectNewestFirst,
   expectNotIncluded,
   expectQuota,
@@ -14,7 +15,6 @@ import {
   specialItems,
 } from "./portal-pages";
 import {
-  expect as baseExpect,
   chooseLightTheme,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
@@ -29,10 +29,6 @@ import {
 // The portal's demo (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) with
 // app/content/demo.ts's figures, then moving between the portal's pages (on a phone too) as the seeded
 // people.
-
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 test("a lead sees the read-only demo on the portal pages, on ?plan= with pro by default", async ({
   page,

@@ -1,14 +1,10 @@
 import { uniqueId } from "../support/text";
-import { heading1, main } from "./portal-pages";
-import { expect as baseExpect, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import { expect, heading1, main } from "./portal-pages";
+import { gotoHydrated, PEOPLE, signIn, test } from "./support";
 
 // Handing in homework on the portal (docs/product/screens.md; docs/decisions/0012-portal.md) as the seeded
 // people. Only Maya and, in one test, Sofia hand in homework no other test reads, so each test reads what
 // was seeded.
-
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 const ASSIGNED = "Record a two-minute 'tell me about yourself'";
 const BAD_LINK_MESSAGE = "Enter a link that starts with https://";
@@ -19,7 +15,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   baseURL,
   newPage,
 }) => {
-  await signIn(page, PEOPLE.basicClient, { from: "/login?redirectTo=%2Fhomework", expectPath: "/homework" });
+  await signIn(page, PEOPLE.basicClient, { to: "/homework" });
   await gotoHydrated(page, "/homework");
   const item = page.getByRole("article", { name: ASSIGNED });
   const badge = (text: string) => item.getByText(text, { exact: true });
@@ -94,10 +90,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   await expect(page.getByRole("article", { name: ASSIGNED })).toContainText(noteText);
 
   const other = await newPage();
-  await signIn(other, PEOPLE.premiumClient, {
-    from: "/login?redirectTo=%2Fhomework",
-    expectPath: "/homework",
-  });
+  await signIn(other, PEOPLE.premiumClient, { to: "/homework" });
   await expect(heading1(other, "Homework")).toBeVisible();
   await expect(other.getByRole("article")).toHaveCount(3);
   await expect(main(other)).not.toContainText(token);
@@ -114,10 +107,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
 test("after a hand-in, its confirmation is visible: on a re-submission and on the first hand-in", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.premiumClient, {
-    from: "/login?redirectTo=%2Fhomework",
-    expectPath: "/homework",
-  });
+  await signIn(page, PEOPLE.premiumClient, { to: "/homework" });
   await gotoHydrated(page, "/homework");
   const confirmation = "Handed in. Your coach will review it.";
 

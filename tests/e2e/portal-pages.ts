@@ -3,7 +3,8 @@ import { expect as baseExpect, region } from "./support";
 
 // The client portal's page parts, found as a person finds them (by role and name), for the portal specs.
 
-const expect = baseExpect.configure({ timeout: 15_000 });
+/** The portal specs wait generously on a busy server too (never with fixed sleeps). */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** The portal's pages, in the order of its tabs. */
 export const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/plan"] as const;

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   activityEntries,
   demoBanner,
+  expect,
   expectNewestFirst,
   expectNotIncluded,
   expectQuota,
@@ -11,14 +12,10 @@ import {
   PRO_SPECIALS,
   specialItems,
 } from "./portal-pages";
-import { expect as baseExpect, gotoHydrated, PEOPLE, region, signIn, test } from "./support";
+import { gotoHydrated, PEOPLE, region, signIn, test } from "./support";
 
 // The client portal's pages (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) as the
 // seeded people, reading what was seeded (hand-ins: portal-hand-in.spec.ts).
-
-// The machine is shared and busy: wait generously on the server, never with fixed sleeps.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 test("the pro client's dashboard shows the seeded quotas, special items and recent activity", async ({
   page,
@@ -78,7 +75,7 @@ test("the basic client's dashboard says coaching sessions are not included in th
 test("lessons list the client's own lessons newest first, with recording links in a new tab", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.proClient, { from: "/login?redirectTo=%2Flessons", expectPath: "/lessons" });
+  await signIn(page, PEOPLE.proClient, { to: "/lessons" });
   await expect(heading1(page, "Lessons")).toBeVisible();
   await expect(itemTitles(page)).toHaveText([
     "Mock interview debrief: graphs",
@@ -109,7 +106,7 @@ test("lessons list the client's own lessons newest first, with recording links i
 test("homework is listed by due date with status badges, the hand-in and the coach's feedback", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.proClient, { from: "/login?redirectTo=%2Fhomework", expectPath: "/homework" });
+  await signIn(page, PEOPLE.proClient, { to: "/homework" });
   await expect(heading1(page, "Homework")).toBeVisible();
   const titles = [
     "Quantify your internship bullets",
@@ -161,10 +158,7 @@ const SOFIA_RESOURCES = [
 test("resources list newest first and filter by kind and tag through the URL, with Clear filters", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.premiumClient, {
-    from: "/login?redirectTo=%2Fresources",
-    expectPath: "/resources",
-  });
+  await signIn(page, PEOPLE.premiumClient, { to: "/resources" });
   await gotoHydrated(page, "/resources");
   await expect(heading1(page, "Resources")).toBeVisible();
   await expect(itemTitles(page)).toHaveText(startsWith(SOFIA_RESOURCES));
@@ -210,7 +204,7 @@ test("resources list newest first and filter by kind and tag through the URL, wi
 });
 
 test("the plan page shows 'Your plan', the tier and the grouped items with their state", async ({ page }) => {
-  await signIn(page, PEOPLE.proClient, { from: "/login?redirectTo=%2Fplan", expectPath: "/plan" });
+  await signIn(page, PEOPLE.proClient, { to: "/plan" });
   await expect(heading1(page, "Your plan")).toBeVisible();
   await expect(main(page)).toContainText("Tier: Pro");
   await expect(main(page).getByRole("heading", { level: 2 })).toHaveText([

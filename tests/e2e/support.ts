@@ -119,10 +119,15 @@ export async function beAtProvider(context: BrowserContext, identity: MockIdenti
   await context.addCookies([mockIdentityCookie(oidcIssuer(), identity)]);
 }
 
+/** `to`: the address the sign-in page is asked to return to (its `redirectTo`); signing in must end on its path. */
 export async function signIn(
   page: Page,
   identity: MockIdentity,
-  { from = "/login", expectPath = "/dashboard" }: { from?: string; expectPath?: string | RegExp } = {},
+  {
+    to,
+    from = to ? `/login?${new URLSearchParams({ redirectTo: to })}` : "/login",
+    expectPath = to ? new URL(to, "http://site").pathname : "/dashboard",
+  }: { to?: string; from?: string; expectPath?: string | RegExp } = {},
 ): Promise<void> {
   await beAtProvider(page.context(), identity);
   await page.goto(from);
@@ -156,7 +161,7 @@ export function freshIdentity(prefix: string): NamedIdentity {
 
 export async function signedInPage(newPage: NewPage, who: MockIdentity, path: string) {
   const page = await newPage();
-  await signIn(page, who, { from: `/login?${new URLSearchParams({ redirectTo: path })}`, expectPath: path });
+  await signIn(page, who, { to: path });
   await untilInteractive(page);
   return { context: page.context(), page };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { SETTINGS } from "~/content/settings";
 import { effectivePlan, type Plan, type QuotaKind } from "~/domain/plans";
 import { quotaItems, usageSummary } from "~/domain/usage";
@@ -25,24 +25,23 @@ import { authorize, grant } from "~/server/policy.server";
 import { auditEvents, bookings, calDeliveries, serviceUsage } from "~/server/schema";
 import { calDelivery, calSignature, ORGANIZER_EMAIL, TEST_CAL_SECRET } from "../support/cal";
 import { clientRecords } from "../support/client-records";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
 import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
+import { openDatabaseForFile } from "../support/test-database";
 
 // Cal.com deliveries through the real handler on a real database (docs/decisions/0028-bookings.md,
 // 0036-booking-ownership.md), from tests/support/cal.ts's fixtures.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
+const database = openDatabaseForFile();
+const db = () => database().db;
 let admin: Viewer;
 let coach: Viewer;
 
 beforeAll(async () => {
-  database = await freshDatabase();
   admin = await insertPerson(db(), "admin", null, "Admin");
   coach = await insertPerson(db(), "coach", null, "Coach");
-}, 120_000);
-afterAll(() => database?.dispose());
+});
 
 const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR);
@@ -273,7 +272,7 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
   });
 
   test("an unknown email is kept unmatched; an admin assigns it and it counts then", async () => {
-    const events = await recordEvents(database.bus);
+    const events = await recordEvents(database().bus);
     const answer = await deliver("BOOKING_CREATED", {
       email: "stranger@elsewhere.example",
       start: inHours(48),
@@ -302,7 +301,7 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
 
   test("a client's email without their portal link's token counts nothing and waits to be confirmed", async () => {
     const person = await client("pro", "Maya Chen");
-    const events = await recordEvents(database.bus);
+    const events = await recordEvents(database().bus);
     const answer = await deliver("BOOKING_CREATED", { email: person.email, start: inHours(48) });
     expect(answer.body).toMatchObject({ status: "applied", summary: "to confirm" });
     await events.waitFor((event) => event.kind === "unmatched-booking");

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
@@ -8,8 +8,9 @@ import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
 import { isRefusal } from "~/server/refusal.server";
 import { auditEvents, serviceUsage } from "~/server/schema";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
+import { databaseForFile } from "../support/test-database";
 
 // Twenty concurrent −1 clicks through the real model can't drive a total below zero or lose an increment.
 // On PostgreSQL a separate connection holds the client's row until ten transactions provably wait at once.
@@ -17,13 +18,7 @@ import { insertPerson } from "../support/people";
 const CLICKS = 20;
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-}, 120_000); // PGlite's start and migrations take long on a loaded machine
-afterAll(() => database?.dispose());
+const db = databaseForFile();
 
 const person = (role: Role, plan: Plan | null, name: string) => insertPerson(db(), role, plan, name);
 
@@ -104,17 +99,23 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
     expect((await ledger(client.id)).total).toBe(1);
   });
 
+  /** CLICKS adjustments of the client's sessions by `amount`, all waiting on the client's row at once. */
+  async function clicksAtOnce(amount: 1 | -1) {
+    const click = () =>
+      adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", amount);
+    const settled = await allAtOnce(
+      client.id,
+      Array.from({ length: CLICKS }, () => click),
+    );
+    if (settled.overlap !== null) {
+      expect(settled.overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
+    }
+    return settled;
+  }
+
   test("at used = 1, twenty −1 at once: exactly one succeeds, nineteen are refused, the total ends at 0", async () => {
     const started = Date.now();
-    const { results, overlap } = await allAtOnce(
-      client.id,
-      Array.from(
-        { length: CLICKS },
-        () => () =>
-          adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", -1),
-      ),
-    );
-    if (overlap !== null) expect(overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
+    const { results, overlap } = await clicksAtOnce(-1);
 
     const fulfilled = results.filter((r) => r.status === "fulfilled");
     expect(fulfilled).toHaveLength(1);
@@ -137,15 +138,7 @@ describe(`twenty simultaneous clicks on one quota (${databaseLabel})`, () => {
 
   test("then twenty +1 at once: all succeed, the total is exactly 20, twenty new rows", async () => {
     const started = Date.now();
-    const { results, overlap } = await allAtOnce(
-      client.id,
-      Array.from(
-        { length: CLICKS },
-        () => () =>
-          adjustUsage(db(), authorize(admin, usagePermission("session_30m")), client.id, "session_30m", 1),
-      ),
-    );
-    if (overlap !== null) expect(overlap, "transactions waiting at the same moment").toBe(POOL_SIZE);
+    const { results, overlap } = await clicksAtOnce(1);
     expect(results.map(refusalOf).filter((r) => r !== null)).toEqual([]);
     // No lost update: each saw the total the one before left.
     const totals = results.map((r) => (r as PromiseFulfilledResult<{ used: number }>).value.used);

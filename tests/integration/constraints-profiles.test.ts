@@ -14,20 +14,18 @@ import {
 import { rowsOf } from "../support/database";
 import {
   CHECK_VIOLATION,
-  constraintRows,
+  constraintRowsForFile,
   email,
   expectRefused,
   INVALID_TEXT,
   NOT_NULL_VIOLATION,
   UNIQUE_VIOLATION,
 } from "../support/pg-constraints";
-import { databaseForFile } from "../support/test-database";
 
 // Profiles' rules, and what deleting one takes with it, are schema constraints; raw SQL tries values the
 // types would not allow.
 
-const db = databaseForFile();
-const { exec, countWhere, makeProfile } = constraintRows(db);
+const { db, exec, countWhere, makeProfile } = constraintRowsForFile();
 
 test("a second profile whose email differs only in case is refused as a duplicate", async () => {
   const local = `ana-${randomUUID()}`;
@@ -165,6 +163,17 @@ async function giveClientEverything(clientId: string, staffId: string) {
   await db().insert(accounts).values({ userId: clientId, providerId: "oidc", accountId: randomUUID() });
 }
 
+/** What giveClientEverything gives, as holdings counts it. */
+const EVERYTHING = {
+  usage: 2,
+  activities: 1,
+  lessons: 1,
+  homework: 1,
+  resources: 1,
+  sessions: 1,
+  accounts: 1,
+};
+
 async function holdings(clientId: string) {
   return {
     usage: await countWhere(serviceUsage, eq(serviceUsage.clientId, clientId)),
@@ -183,16 +192,7 @@ test("deleting a client removes their usage, activities, lessons, homework, reso
   const neighbour = await makeProfile();
   await giveClientEverything(client.id, coach.id);
   await giveClientEverything(neighbour.id, coach.id);
-  const everything = {
-    usage: 2,
-    activities: 1,
-    lessons: 1,
-    homework: 1,
-    resources: 1,
-    sessions: 1,
-    accounts: 1,
-  };
-  expect(await holdings(client.id)).toEqual(everything);
+  expect(await holdings(client.id)).toEqual(EVERYTHING);
 
   await db().delete(profiles).where(eq(profiles.id, client.id));
 
@@ -206,7 +206,7 @@ test("deleting a client removes their usage, activities, lessons, homework, reso
     sessions: 0,
     accounts: 0,
   });
-  expect(await holdings(neighbour.id)).toEqual(everything);
+  expect(await holdings(neighbour.id)).toEqual(EVERYTHING);
   expect(await countWhere(profiles, eq(profiles.id, coach.id))).toBe(1);
 });
 
@@ -231,15 +231,7 @@ test("deleting a coach keeps their lessons and usage rows, with the coach refere
     { kind: "resume_review", createdBy: null },
     { kind: "session_30m", createdBy: null },
   ]);
-  expect(await holdings(client.id)).toEqual({
-    usage: 2,
-    activities: 1,
-    lessons: 1,
-    homework: 1,
-    resources: 1,
-    sessions: 1,
-    accounts: 1,
-  });
+  expect(await holdings(client.id)).toEqual(EVERYTHING);
   expect(
     await countWhere(homework, and(eq(homework.clientId, client.id), eq(homework.assignedBy, coach.id))),
   ).toBe(0);

@@ -4,19 +4,17 @@ import { activities, homework, lessons, resources } from "~/server/schema";
 import { databaseNow, rowsOf } from "../support/database";
 import {
   CHECK_VIOLATION,
-  constraintRows,
+  constraintRowsForFile,
   expectRefused,
   findPgError,
   INVALID_TEXT,
   NOT_NULL_VIOLATION,
 } from "../support/pg-constraints";
-import { databaseForFile } from "../support/test-database";
 
 // Homework, titles, resources and server-set times: their rules are schema constraints; raw SQL tries
 // values the types would not allow.
 
-const db = databaseForFile();
-const { exec, countWhere, makeProfile } = constraintRows(db);
+const { db, exec, countWhere, makeProfile } = constraintRowsForFile();
 
 const homeworkCount = (clientId: string) => countWhere(homework, eq(homework.clientId, clientId));
 
@@ -98,28 +96,21 @@ test("new homework is assigned by default, and moves through submitted and revie
   expect(stored?.reviewedAt).toBeInstanceOf(Date);
 });
 
+/** A table whose rows need only a client and a title, checked by its `<name>_title_present` constraint. */
+function titledTable(table: typeof activities | typeof lessons | typeof homework, name: string) {
+  return {
+    table: name,
+    constraint: `${name}_title_present`,
+    insert: (clientId: string, title: string) =>
+      exec(sql`INSERT INTO ${table} (client_id, title) VALUES (${clientId}, ${title})`),
+    count: (clientId: string) => countWhere(table, eq(table.clientId, clientId)),
+  };
+}
+
 const TITLED_TABLES = [
-  {
-    table: "activities",
-    constraint: "activities_title_present",
-    insert: (clientId: string, title: string) =>
-      exec(sql`INSERT INTO activities (client_id, title) VALUES (${clientId}, ${title})`),
-    count: (clientId: string) => countWhere(activities, eq(activities.clientId, clientId)),
-  },
-  {
-    table: "lessons",
-    constraint: "lessons_title_present",
-    insert: (clientId: string, title: string) =>
-      exec(sql`INSERT INTO lessons (client_id, title) VALUES (${clientId}, ${title})`),
-    count: (clientId: string) => countWhere(lessons, eq(lessons.clientId, clientId)),
-  },
-  {
-    table: "homework",
-    constraint: "homework_title_present",
-    insert: (clientId: string, title: string) =>
-      exec(sql`INSERT INTO homework (client_id, title) VALUES (${clientId}, ${title})`),
-    count: (clientId: string) => countWhere(homework, eq(homework.clientId, clientId)),
-  },
+  titledTable(activities, "activities"),
+  titledTable(lessons, "lessons"),
+  titledTable(homework, "homework"),
   {
     table: "resources",
     constraint: "resources_title_present",
@@ -128,7 +119,7 @@ const TITLED_TABLES = [
                VALUES (${clientId}, 'article', ${title}, 'https://example.com/a')`),
     count: (clientId: string) => countWhere(resources, eq(resources.clientId, clientId)),
   },
-] as const;
+];
 
 for (const target of TITLED_TABLES) {
   test(`${target.table}: a blank title ('' or spaces) is refused, a real one accepted`, async () => {

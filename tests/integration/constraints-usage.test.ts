@@ -5,18 +5,23 @@ import { serviceUsage } from "~/server/schema";
 import { databaseNow } from "../support/database";
 import {
   CHECK_VIOLATION,
-  constraintRows,
+  constraintRowsForFile,
   expectRefused,
   FOREIGN_KEY_VIOLATION,
   INVALID_TEXT,
   NOT_NULL_VIOLATION,
 } from "../support/pg-constraints";
-import { databaseForFile } from "../support/test-database";
 
 // The usage ledger's rules are schema constraints; raw SQL tries values the types would not allow.
 
-const db = databaseForFile();
-const { exec, makeProfile, usageCount, insertUsage } = constraintRows(db);
+const { db, exec, makeProfile, usageCount, insertUsage } = constraintRowsForFile();
+
+const refusedByMinutesRule = (clientId: string, kind: string, amount: number, minutes: number | null) =>
+  expectRefused(
+    () => insertUsage(clientId, kind, amount, minutes),
+    CHECK_VIOLATION,
+    "service_usage_minutes_rule",
+  );
 
 test("usage amounts 2, 0 and -2 are refused by the unit-amount check, and nothing is written", async () => {
   const client = await makeProfile();
@@ -73,35 +78,20 @@ test("a 30-minute session added with 30 minutes is accepted", async () => {
   expect(await usageCount(client.id)).toBe(1);
 });
 
-test("a 30-minute session added without minutes is refused, and nothing is written", async () => {
-  const client = await makeProfile();
-  await expectRefused(
-    () => insertUsage(client.id, "session_30m", 1, null),
-    CHECK_VIOLATION,
-    "service_usage_minutes_rule",
-  );
-  expect(await usageCount(client.id)).toBe(0);
-});
+/** Rows the minutes rule refuses: a session is ±1 with 30 minutes added, none removed. */
+const SESSION_MINUTES_REFUSED = [
+  ["a 30-minute session added without minutes", 1, null],
+  ["a 30-minute session added with 45 minutes", 1, 45],
+  ["a 30-minute session removed with 30 minutes", -1, 30],
+] as const;
 
-test("a 30-minute session added with 45 minutes is refused, and nothing is written", async () => {
-  const client = await makeProfile();
-  await expectRefused(
-    () => insertUsage(client.id, "session_30m", 1, 45),
-    CHECK_VIOLATION,
-    "service_usage_minutes_rule",
-  );
-  expect(await usageCount(client.id)).toBe(0);
-});
-
-test("a 30-minute session removed with 30 minutes is refused, and nothing is written", async () => {
-  const client = await makeProfile();
-  await expectRefused(
-    () => insertUsage(client.id, "session_30m", -1, 30),
-    CHECK_VIOLATION,
-    "service_usage_minutes_rule",
-  );
-  expect(await usageCount(client.id)).toBe(0);
-});
+for (const [what, amount, minutes] of SESSION_MINUTES_REFUSED) {
+  test(`${what} is refused, and nothing is written`, async () => {
+    const client = await makeProfile();
+    await refusedByMinutesRule(client.id, "session_30m", amount, minutes);
+    expect(await usageCount(client.id)).toBe(0);
+  });
+}
 
 test("a 30-minute session removed without minutes is accepted", async () => {
   const client = await makeProfile();
@@ -124,16 +114,8 @@ test("a 30-minute session removed without minutes is accepted", async () => {
 
 test("minutes on any other kind (mock interview +1 with 30) are refused, and nothing is written", async () => {
   const client = await makeProfile();
-  await expectRefused(
-    () => insertUsage(client.id, "mock_interview", 1, 30),
-    CHECK_VIOLATION,
-    "service_usage_minutes_rule",
-  );
-  await expectRefused(
-    () => insertUsage(client.id, "strategy_call_90m", 1, 90),
-    CHECK_VIOLATION,
-    "service_usage_minutes_rule",
-  );
+  await refusedByMinutesRule(client.id, "mock_interview", 1, 30);
+  await refusedByMinutesRule(client.id, "strategy_call_90m", 1, 90);
   expect(await usageCount(client.id)).toBe(0);
 });
 

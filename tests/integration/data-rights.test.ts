@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray, or } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq, inArray, or, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
 import {
@@ -23,15 +24,14 @@ import {
   serviceUsage,
   sessions,
 } from "~/server/schema";
-import { databaseLabel, everyRow, freshDatabase } from "../support/database";
+import { databaseLabel, everyRow } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal, PERMISSION } from "../support/refusal";
+import { databaseForFile } from "../support/test-database";
 
 // docs/decisions/0016-data-rights.md on a real database.
 
-type Database = Awaited<ReturnType<typeof freshDatabase>>;
-let main: Database;
-const db = () => main.db;
+const db = databaseForFile();
 
 const person = (role: Role, plan: Plan | null, fullName: string) => insertPerson(db(), role, plan, fullName);
 
@@ -84,48 +84,22 @@ async function populatedClient(name: string, coach: Viewer, admin: Viewer): Prom
 }
 
 async function rowsOf(id: string) {
-  const n = async (rows: Promise<unknown[]>) => (await rows).length;
+  const n = async (table: PgTable, where: SQL | undefined) =>
+    (await db().select().from(table).where(where)).length;
   return {
-    profiles: await n(db().select().from(profiles).where(eq(profiles.id, id))),
-    sessions: await n(db().select().from(sessions).where(eq(sessions.userId, id))),
-    accounts: await n(db().select().from(accounts).where(eq(accounts.userId, id))),
-    usage: await n(
-      db()
-        .select()
-        .from(serviceUsage)
-        .where(or(eq(serviceUsage.clientId, id), eq(serviceUsage.createdBy, id))),
-    ),
-    activities: await n(
-      db()
-        .select()
-        .from(activities)
-        .where(or(eq(activities.clientId, id), eq(activities.createdBy, id))),
-    ),
-    bookings: await n(db().select().from(bookings).where(eq(bookings.clientId, id))),
-    lessons: await n(
-      db()
-        .select()
-        .from(lessons)
-        .where(or(eq(lessons.clientId, id), eq(lessons.coachId, id))),
-    ),
+    profiles: await n(profiles, eq(profiles.id, id)),
+    sessions: await n(sessions, eq(sessions.userId, id)),
+    accounts: await n(accounts, eq(accounts.userId, id)),
+    usage: await n(serviceUsage, or(eq(serviceUsage.clientId, id), eq(serviceUsage.createdBy, id))),
+    activities: await n(activities, or(eq(activities.clientId, id), eq(activities.createdBy, id))),
+    bookings: await n(bookings, eq(bookings.clientId, id)),
+    lessons: await n(lessons, or(eq(lessons.clientId, id), eq(lessons.coachId, id))),
     homework: await n(
-      db()
-        .select()
-        .from(homework)
-        .where(or(eq(homework.clientId, id), eq(homework.assignedBy, id), eq(homework.reviewedBy, id))),
+      homework,
+      or(eq(homework.clientId, id), eq(homework.assignedBy, id), eq(homework.reviewedBy, id)),
     ),
-    resources: await n(
-      db()
-        .select()
-        .from(resources)
-        .where(or(eq(resources.clientId, id), eq(resources.createdBy, id))),
-    ),
-    audit: await n(
-      db()
-        .select()
-        .from(auditEvents)
-        .where(or(eq(auditEvents.targetId, id), eq(auditEvents.actorId, id))),
-    ),
+    resources: await n(resources, or(eq(resources.clientId, id), eq(resources.createdBy, id))),
+    audit: await n(auditEvents, or(eq(auditEvents.targetId, id), eq(auditEvents.actorId, id))),
   };
 }
 
@@ -133,12 +107,8 @@ let admin: Viewer;
 let coach: Viewer;
 
 beforeAll(async () => {
-  main = await freshDatabase();
   admin = await person("admin", null, "Ada Admin");
   coach = await person("coach", null, "Cole Coach");
-}, 120_000);
-afterAll(async () => {
-  await main?.dispose();
 });
 
 describe(`export (${databaseLabel})`, () => {

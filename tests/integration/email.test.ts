@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { CANNOT_TURN_OFF, type EmailKind } from "~/domain/email";
 import type { Viewer } from "~/domain/viewer";
 import { profileForIdentity } from "~/server/auth/identity.server";
@@ -32,23 +32,17 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { payLocally } from "~/server/payments/local-checkout.server";
 import { authorize } from "~/server/policy.server";
 import { emailOutbox, type OutboxRow } from "~/server/schema";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
 import { startSmtp, type TestSmtp } from "../support/smtp";
+import { openDatabaseForFile } from "../support/test-database";
 
 // The outbox on a real database and a real SMTP server (docs/decisions/0029-email-outbox.md): each email
 // is delivered exactly once, whatever fails.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
+const database = openDatabaseForFile();
+const db = () => database().db;
 const ORIGIN = mailContext().origin;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-});
-afterAll(async () => {
-  await database?.dispose();
-});
 
 const workers: MailWorker[] = [];
 const servers: TestSmtp[] = [];
@@ -328,7 +322,8 @@ describe(`delivery through a real SMTP server on ${databaseLabel}`, () => {
     void boss;
     const server = await smtp();
     // A second handle on PostgreSQL, as another process has; PGlite has one.
-    const second = database.url ? await openDatabase({ url: database.url, dataDir: "" }) : null;
+    const { url } = database();
+    const second = url ? await openDatabase({ url, dataDir: "" }) : null;
     try {
       worker(server, { batchSize: 4 });
       worker(server, { batchSize: 4 }, second?.db ?? db());

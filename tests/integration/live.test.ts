@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import { revokeAllSessions } from "~/server/auth/session.server";
 import { provideDatabase } from "~/server/db.server";
@@ -9,42 +9,36 @@ import { assignHomework } from "~/server/models/homework.server";
 import { setPlan } from "~/server/models/people.server";
 import { adjustUsage, usagePermission } from "~/server/models/usage.server";
 import { authorize } from "~/server/policy.server";
-import { adminQuery, databaseLabel, freshDatabase } from "../support/database";
+import { adminQuery, databaseLabel } from "../support/database";
 import { recordEvents } from "../support/live-events";
 import { insertPerson } from "../support/people";
 import { readSse, type SseStream } from "../support/sse";
+import { openDatabaseForFile } from "../support/test-database";
 
 // The live-update bus on a real database (docs/decisions/0014-live-updates.md, 0037-live-catch-up.md):
 // events arrive only on commit, to their audience, carrying only ids and a kind.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+const database = openDatabaseForFile();
+const db = () => database().db;
 
 const person = (role: Role, plan: Plan | null) => insertPerson(db(), role, plan, role);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const listen = () => recordEvents(database.bus);
+const listen = () => recordEvents(database().bus);
 
 describe(`the live bus on ${databaseLabel}`, () => {
   test("an event published through the bus reaches every subscriber, and no longer after unsubscribing", async () => {
     const a = await listen();
     const b = await listen();
     const clientId = randomUUID();
-    await database.bus.publish({ kind: "usage", clientId });
+    await database().bus.publish({ kind: "usage", clientId });
     await a.waitFor((e) => e.kind === "usage" && e.clientId === clientId);
     await b.waitFor((e) => e.kind === "usage" && e.clientId === clientId);
 
     a.stop();
     const other = randomUUID();
-    await database.bus.publish({ kind: "lesson", clientId: other });
+    await database().bus.publish({ kind: "lesson", clientId: other });
     await b.waitFor((e) => "clientId" in e && e.clientId === other);
     await sleep(100);
     expect(a.heard.some((e) => "clientId" in e && e.clientId === other)).toBe(false);
@@ -117,18 +111,18 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
   "after its LISTEN connection drops, the bus answers for nothing it may have missed, only for what it heard since it listened again",
   async () => {
     let resyncs = 0;
-    const stop = await database.bus.subscribe(
+    const stop = await database().bus.subscribe(
       () => {},
       () => {
         resyncs += 1;
       },
     );
     const before = Date.now();
-    expect(database.bus.heardSince(before)).toEqual([]);
+    expect(database().bus.heardSince(before)).toEqual([]);
     const ended = await adminQuery(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = 'LISTEN coach_changes'`,
-      database.url,
+      database().url,
     );
     expect(ended.rowCount).toBe(1);
     const deadline = Date.now() + 15_000;
@@ -136,15 +130,15 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     expect(resyncs, "the bus listened again").toBe(1);
 
     // Events sent while it was down are lost: it no longer answers for the time before.
-    expect(database.bus.heardSince(before)).toBeNull();
+    expect(database().bus.heardSince(before)).toBeNull();
     const after = Date.now();
     const clientId = randomUUID();
     const sub = await listen();
-    await database.bus.publish({ kind: "booking", clientId });
+    await database().bus.publish({ kind: "booking", clientId });
     await sub.waitFor((e) => e.kind === "booking" && e.clientId === clientId);
     sub.stop();
     stop();
-    expect(database.bus.heardSince(after)).toContainEqual({ kind: "booking", clientId });
+    expect(database().bus.heardSince(after)).toContainEqual({ kind: "booking", clientId });
   },
 );
 
@@ -205,7 +199,7 @@ describe("who hears what", () => {
 describe(`a change between a page's render and its stream's start, on ${databaseLabel}`, () => {
   const streams: SseStream[] = [];
   beforeAll(async () => {
-    provideDatabase(async () => database);
+    provideDatabase(async () => database());
     // A process listens from its start.
     (await listen()).stop();
   });

@@ -24,29 +24,25 @@ import { setPlan, setRole } from "~/server/models/people.server";
 import { type ActivityJson, dashboardData, usageRows } from "~/server/models/portal.server";
 import { authorize } from "~/server/policy.server";
 import { activities, bookings, orders, profiles, sessions } from "~/server/schema";
-import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { SEED_PEOPLE } from "~/server/seed.server";
+import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
+import { openDatabaseForFile } from "../support/test-database";
 
 // docs/decisions/0018-performance.md: the one-statement dashboard read gives what two reads gave, and the
 // session cache never serves an ended session or a changed role or plan.
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-const db = () => database.db;
+const database = openDatabaseForFile({ seed: true });
+const db = () => database().db;
 
 const staffAndLead: Record<string, Viewer> = {};
 
 beforeAll(async () => {
   process.env.SESSION_SECRET ??= "integration-session-secret-0123456789abcdef";
-  database = await freshDatabase();
-  await seedIfEmpty(database.db);
   for (const key of ["admin", "coach", "lead"]) staffAndLead[key] = await seeded(key);
 });
-afterAll(async () => {
-  resetSessionCache();
-  await database.dispose();
-});
+afterAll(() => resetSessionCache());
 
 async function seeded(key: string): Promise<Viewer> {
   const email = SEED_PEOPLE.find((p) => p.key === key)?.email ?? "";
@@ -154,7 +150,7 @@ describe(`session cache (${databaseLabel})`, () => {
 
   beforeAll(async () => {
     resetSessionCache();
-    listenForSessionChanges(database.bus);
+    listenForSessionChanges(database().bus);
     await settle();
   });
 
@@ -205,7 +201,7 @@ describe(`session cache (${databaseLabel})`, () => {
     // What another process does: this process only hears the event.
     await db().delete(sessions).where(eq(sessions.userId, person.id));
     expect(await readSessionCached(db(), request)).not.toBeNull(); // still cached: nothing heard yet
-    await database.bus.publish({ kind: "session", userId: person.id });
+    await database().bus.publish({ kind: "session", userId: person.id });
     await settle();
     expect(await readSessionCached(db(), request)).toBeNull();
   });

@@ -25,6 +25,10 @@ beforeAll(async () => {
 
 const expectRefused = expectRefusedIn(db);
 
+/** submitHomework as the portal's hand-in action calls it, with `who`'s own permit. */
+const handIn = (who: Viewer, target: string, url: string | null, note: string | null) =>
+  submitHomework(db(), authorize(who, "homework.submit-own"), target, { url, note });
+
 const NOT_FOUND = "That homework was not found.";
 const REVIEWED = "This homework has already been reviewed.";
 
@@ -34,10 +38,7 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     const others = (await allHomework()).filter((h) => h.id !== target);
     const started = await databaseNow(db());
 
-    const result = await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
-      url: "https://example.com/my-work",
-      note: "Here it is.",
-    });
+    const result = await handIn(ana, target, "https://example.com/my-work", "Here it is.");
 
     expect(result).toEqual({ id: target, status: "submitted" });
     const row = await homeworkRow(target);
@@ -59,19 +60,13 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
 
   test("a link alone or a note alone is a valid hand-in", async () => {
     const target = id("ana-due-0305-assigned");
-    await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
-      url: null,
-      note: "Only a note.",
-    });
+    await handIn(ana, target, null, "Only a note.");
     expect(await homeworkRow(target)).toMatchObject({
       status: "submitted",
       submissionUrl: null,
       submissionNote: "Only a note.",
     });
-    await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
-      url: "https://example.com/only-link",
-      note: null,
-    });
+    await handIn(ana, target, "https://example.com/only-link", null);
     expect(await homeworkRow(target)).toMatchObject({
       status: "submitted",
       submissionUrl: "https://example.com/only-link",
@@ -84,10 +79,7 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
     const before = await homeworkRow(target);
     expect(before.submittedAt).toEqual(at(-2 * DAY));
 
-    const result = await submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
-      url: "https://example.com/better",
-      note: null,
-    });
+    const result = await handIn(ana, target, "https://example.com/better", null);
 
     expect(result).toEqual({ id: target, status: "submitted" });
     const after = await homeworkRow(target);
@@ -102,15 +94,7 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
   test("a reviewed piece is closed: 409 and the row is untouched", async () => {
     const target = id("ana-due-0301-reviewed");
     const before = await allHomework();
-    await expectRefused(
-      () =>
-        submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
-          url: "https://example.com/late",
-          note: "late",
-        }),
-      409,
-      REVIEWED,
-    );
+    await expectRefused(() => handIn(ana, target, "https://example.com/late", "late"), 409, REVIEWED);
     expect(await allHomework()).toEqual(before);
     expect(await homeworkRow(target)).toMatchObject({
       status: "reviewed",
@@ -122,22 +106,10 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
   test("another client's homework answers 404, exactly like missing homework, and is left untouched", async () => {
     const before = await allHomework();
     for (const target of [id("ben-due-0303"), id("ben-no-due"), id("lead-own"), randomUUID()]) {
-      await expectRefused(
-        () =>
-          submitHomework(db(), authorize(ana, "homework.submit-own"), target, {
-            url: "https://example.com/steal",
-            note: "mine now",
-          }),
-        404,
-        NOT_FOUND,
-      );
+      await expectRefused(() => handIn(ana, target, "https://example.com/steal", "mine now"), 404, NOT_FOUND);
     }
     for (const target of [id("ana-due-0320"), id("ana-due-0301-reviewed"), id("ana-no-due-1")]) {
-      await expectRefused(
-        () => submitHomework(db(), authorize(ben, "homework.submit-own"), target, { url: null, note: "x" }),
-        404,
-        NOT_FOUND,
-      );
+      await expectRefused(() => handIn(ben, target, null, "x"), 404, NOT_FOUND);
     }
     expect(await allHomework()).toEqual(before);
     expect(await homeworkRow(id("ben-due-0303"))).toMatchObject({
@@ -151,10 +123,7 @@ describe(`homework hand-in on ${databaseLabel}`, () => {
   test("Ben's own hand-in changes only his piece, and Ana's list never shows it", async () => {
     const target = id("ben-due-0303");
     const others = (await allHomework()).filter((h) => h.id !== target);
-    await submitHomework(db(), authorize(ben, "homework.submit-own"), target, {
-      url: null,
-      note: "Ben's note",
-    });
+    await handIn(ben, target, null, "Ben's note");
     expect(await homeworkRow(target)).toMatchObject({ status: "submitted", submissionNote: "Ben's note" });
     expect((await allHomework()).filter((h) => h.id !== target)).toEqual(others);
     const anas = await listHomework(db(), authorize(ana, "portal.read-own"));

@@ -1,46 +1,45 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { assignHomework, reviewHomework } from "~/server/models/homework.server";
 import { submitHomework } from "~/server/models/portal.server";
 import { homeworkAwaitingReview } from "~/server/models/review-queue.server";
 import { authorize } from "~/server/policy.server";
 import { homework } from "~/server/schema";
-import { databaseLabel, freshDatabase } from "../support/database";
+import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
+import { databaseForFile } from "../support/test-database";
 
 // Every client's handed-in homework, the longest-waiting first (docs/decisions/0023-review-findings.md).
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
+const db = databaseForFile();
 let coach: Viewer;
 let admin: Viewer;
 let ana: Viewer;
 let ben: Viewer;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  admin = await insertPerson(database.db, "admin", null, "Queue Admin");
-  coach = await insertPerson(database.db, "coach", null, "Queue Coach");
-  ana = await insertPerson(database.db, "client", "pro", "Ana Queue");
-  ben = await insertPerson(database.db, "client", "basic", null);
+  admin = await insertPerson(db(), "admin", null, "Queue Admin");
+  coach = await insertPerson(db(), "coach", null, "Queue Coach");
+  ana = await insertPerson(db(), "client", "pro", "Ana Queue");
+  ben = await insertPerson(db(), "client", "basic", null);
 });
-afterAll(() => database?.dispose());
 
 async function handIn(client: Viewer, title: string, minutesAgo: number) {
-  const piece = await assignHomework(database.db, authorize(coach, "homework.assign"), client.id, {
+  const piece = await assignHomework(db(), authorize(coach, "homework.assign"), client.id, {
     title,
     dueDate: "2026-12-01",
     description: null,
     links: [],
   });
   if (!piece) throw new Error("homework not assigned");
-  await submitHomework(database.db, authorize(client, "homework.submit-own"), piece.id, {
+  await submitHomework(db(), authorize(client, "homework.submit-own"), piece.id, {
     url: null,
     note: `Done: ${title}`,
   });
   // So the order is the test's, not the clock's.
-  await database.db
+  await db()
     .update(homework)
     .set({ submittedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
     .where(sql`${homework.id} = ${piece.id}`);
@@ -51,15 +50,15 @@ test(`[${databaseLabel}] lists every client's handed-in homework, the longest-wa
   await handIn(ana, "Two-sum write-up", 30);
   await handIn(ben, "Resume draft", 120);
   const reviewed = await handIn(ana, "Graph notes", 240);
-  await reviewHomework(database.db, authorize(coach, "homework.review"), reviewed.id, "Good.", ana.id);
-  await assignHomework(database.db, authorize(coach, "homework.assign"), ben.id, {
+  await reviewHomework(db(), authorize(coach, "homework.review"), reviewed.id, "Good.", ana.id);
+  await assignHomework(db(), authorize(coach, "homework.assign"), ben.id, {
     title: "Not yet handed in",
     dueDate: null,
     description: null,
     links: [],
   });
 
-  const queue = await homeworkAwaitingReview(database.db, authorize(coach, "homework.review"));
+  const queue = await homeworkAwaitingReview(db(), authorize(coach, "homework.review"));
   expect(queue.more).toBe(false);
   expect(queue.items.map((item) => [item.title, item.clientId, item.clientName, item.clientEmail])).toEqual([
     ["Resume draft", ben.id, null, ben.email],
@@ -67,15 +66,13 @@ test(`[${databaseLabel}] lists every client's handed-in homework, the longest-wa
   ]);
   expect(queue.items[0]?.submittedAt).toBeInstanceOf(Date);
   expect(queue.items[0]?.dueDate).toBe("2026-12-01");
-  expect((await homeworkAwaitingReview(database.db, authorize(admin, "homework.review"))).items).toHaveLength(
-    2,
-  );
+  expect((await homeworkAwaitingReview(db(), authorize(admin, "homework.review"))).items).toHaveLength(2);
 });
 
 test(`[${databaseLabel}] a client or a lead gets no permit to read the queue: 403`, async () => {
-  for (const who of [ana, await insertPerson(database.db, "lead", null, "Queue Lead")]) {
+  for (const who of [ana, await insertPerson(db(), "lead", null, "Queue Lead")]) {
     const refusal = await modelRefusal(async () =>
-      homeworkAwaitingReview(database.db, authorize(who, "homework.review")),
+      homeworkAwaitingReview(db(), authorize(who, "homework.review")),
     );
     expect(refusal.init?.status).toBe(403);
   }

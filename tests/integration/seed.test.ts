@@ -1,14 +1,10 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { activities, homework, lessons, profiles, resources, serviceUsage } from "~/server/schema";
 import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
-import { freshDatabase } from "../support/database";
+import { databaseForFile } from "../support/test-database";
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-beforeAll(async () => {
-  database = await freshDatabase();
-});
-afterAll(() => database.dispose());
+const db = databaseForFile();
 
 const total = async (
   table:
@@ -18,11 +14,11 @@ const total = async (
     | typeof resources
     | typeof activities
     | typeof serviceUsage,
-) => (await database.db.select({ n: count() }).from(table))[0]?.n;
+) => (await db().select({ n: count() }).from(table))[0]?.n;
 
 test("an empty database is seeded with every sample person, and seeding again changes nothing", async () => {
-  expect(await seedIfEmpty(database.db)).toBe(true);
-  const people = await database.db.select().from(profiles).orderBy(profiles.email);
+  expect(await seedIfEmpty(db())).toBe(true);
+  const people = await db().select().from(profiles).orderBy(profiles.email);
   expect(people.map((p) => [p.email, p.role, p.plan])).toEqual(
     SEED_PEOPLE.map((p) => [p.email, p.role, p.plan]).sort((a, b) =>
       String(a[0]).localeCompare(String(b[0])),
@@ -35,7 +31,7 @@ test("an empty database is seeded with every sample person, and seeding again ch
     [profiles, lessons, homework, resources, activities, serviceUsage].map(total),
   );
   expect(before.every((n) => (n ?? 0) > 0)).toBe(true);
-  expect(await seedIfEmpty(database.db)).toBe(false);
+  expect(await seedIfEmpty(db())).toBe(false);
   const after = await Promise.all(
     [profiles, lessons, homework, resources, activities, serviceUsage].map(total),
   );
@@ -43,18 +39,18 @@ test("an empty database is seeded with every sample person, and seeding again ch
 });
 
 test("each sample client has lessons, homework in every status, resources, activities and usage", async () => {
-  const clients = await database.db.select().from(profiles).where(eq(profiles.role, "client"));
+  const clients = await db().select().from(profiles).where(eq(profiles.role, "client"));
   expect(clients.map((c) => c.plan).sort()).toEqual(["basic", "premium", "pro"]);
   for (const client of clients) {
     const own = <T extends { clientId: unknown }>(rows: T[]) => rows.filter((r) => r.clientId === client.id);
-    expect(own(await database.db.select().from(lessons)).length).toBeGreaterThan(0);
+    expect(own(await db().select().from(lessons)).length).toBeGreaterThan(0);
     expect(
-      own(await database.db.select().from(homework))
+      own(await db().select().from(homework))
         .map((h) => h.status)
         .sort(),
     ).toEqual(["assigned", "reviewed", "submitted"]);
-    expect(own(await database.db.select().from(resources)).length).toBeGreaterThan(0);
-    expect(own(await database.db.select().from(activities)).length).toBeGreaterThan(0);
-    expect(own(await database.db.select().from(serviceUsage)).length).toBeGreaterThan(0);
+    expect(own(await db().select().from(resources)).length).toBeGreaterThan(0);
+    expect(own(await db().select().from(activities)).length).toBeGreaterThan(0);
+    expect(own(await db().select().from(serviceUsage)).length).toBeGreaterThan(0);
   }
 });

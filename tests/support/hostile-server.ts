@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { chromium } from "playwright-core";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 import {
   certainRuns,
@@ -16,7 +16,8 @@ import {
 } from "./hostile-values";
 import { localSignIn } from "./local-sign-in";
 import { personIdOf } from "./people-list";
-import { assertBuilt, type RunningServer, serverErrors, startServer, stopAllServers } from "./server-process";
+import { serversForFile } from "./server-file";
+import { type RunningServer, serverErrors, startServer } from "./server-process";
 
 // The hostile-input harness: every action and field with random and hostile input (hostile-values.ts),
 // sent as the browser sends it (docs/SECURITY.md, "Input: limits on every field, hostile input").
@@ -239,8 +240,7 @@ export async function freshLead(): Promise<{ id: string; email: string }> {
 
 /** The file's server (rate limits out of the way) and the people and lesson the cases need. */
 export function setUpHostileServer() {
-  beforeAll(() => assertBuilt());
-  afterAll(() => stopAllServers());
+  serversForFile();
   beforeAll(async () => {
     server = await startServer({ env: { MUTATION_RATE_LIMIT: "100000", SIGN_IN_RATE_LIMIT: "100000" } });
     cookies.admin = await localSignIn(server.url, "admin@example.com");

@@ -13,6 +13,7 @@ import {
   type sessions,
 } from "~/server/schema";
 import { thrownBy } from "./refusal";
+import { databaseForFile } from "./test-database";
 
 // The schema-constraint tests' tools: a statement the database must refuse, and rows written directly.
 
@@ -92,4 +93,10 @@ export function constraintRows(db: () => Db) {
              VALUES (${clientId}, ${kind}, ${amount}, ${minutes})`);
 
   return { exec, countWhere, makeProfile, usageCount, insertUsage };
+}
+
+/** constraintRows on a fresh database for the calling test file (see databaseForFile), with its `db`. */
+export function constraintRowsForFile() {
+  const db = databaseForFile();
+  return { db, ...constraintRows(db) };
 }

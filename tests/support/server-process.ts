@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, realpathSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { newestMtime } from "../../scripts/build-if-needed.mjs";
 
 // The real built server as a child process; every child is tracked so `stopAllServers()` (or a last-resort
 // exit hook) kills whatever is left.
@@ -59,15 +60,6 @@ export function nodeBinary(): string {
 const BUILD_SOURCES = ["app", "public", "react-router.config.ts", "vite.config.ts"];
 let warnedStale = false;
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
-  return newest;
-}
-
 export function assertBuilt(): void {
   if (!existsSync(serverBuildFile)) {
     throw new Error(
@@ -117,6 +109,18 @@ function childEnv(overrides: Env): NodeJS.ProcessEnv {
     else env[name] = value;
   }
   return env;
+}
+
+/** A production server on 127.0.0.1:`port` keeping its data in `dataDir`, with `env` on top. */
+function serverEnv(port: number, dataDir: string, env: Env = {}): NodeJS.ProcessEnv {
+  return childEnv({
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...env,
+  });
 }
 
 type Spawned = {
@@ -179,18 +183,8 @@ export type StartOptions = {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freeLocalPort();
   const dataDir = options.dataDir ?? freshDataDir();
-  const spawned = spawnServer(
-    childEnv({
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      // The limits themselves are proven in rate-limit.test.ts.
-      MUTATION_RATE_LIMIT: "100000",
-      ...options.env,
-    }),
-  );
+  // The limits themselves are proven in rate-limit.test.ts.
+  const spawned = spawnServer(serverEnv(port, dataDir, { MUTATION_RATE_LIMIT: "100000", ...options.env }));
   const url = `http://127.0.0.1:${port}`;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
@@ -242,17 +236,7 @@ export async function runServerExpectingExit(
   stdout: string;
   stderr: string;
 }> {
-  const port = await freeLocalPort();
-  const spawned = spawnServer(
-    childEnv({
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: freshDataDir(),
-      ...env,
-    }),
-  );
+  const spawned = spawnServer(serverEnv(await freeLocalPort(), freshDataDir(), env));
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

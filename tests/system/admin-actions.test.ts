@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db.server";
 import {
   activities,
@@ -13,21 +13,14 @@ import {
 import { localSignIn } from "../support/local-sign-in";
 import { personIdOf } from "../support/people-list";
 import { PERMISSION } from "../support/refusal";
-import {
-  assertBuilt,
-  freshDataDir,
-  type RunningServer,
-  serverErrors,
-  startServer,
-  stopAllServers,
-} from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { freshDataDir, type RunningServer, serverErrors, startServer } from "../support/server-process";
 
 // The admin area's mutations over HTTP against the built server: the guard, the coach refused the
 // admin-only ones, bad values a 400 with the page's message; the data folder is read between runs to prove
 // nothing refused changed a row. Each is sent as a document post and as its `.data` twin.
 
-beforeAll(() => assertBuilt());
-afterAll(() => stopAllServers());
+serversForFile();
 
 type Fields = Record<string, string>;
 type Who = "visitor" | "lead" | "client" | "coach" | "admin";
@@ -103,30 +96,21 @@ type Mutation = { name: string; path: () => string; fields: () => Fields };
 
 const detail = () => `/admin/clients/${ids.maya}`;
 
+/** A +1 or −1 on Maya's page for `kind`. */
+const adjustment = (name: string, kind: string, amount: "1" | "-1"): Mutation => ({
+  name,
+  path: detail,
+  fields: () => ({ intent: "adjust", kind, amount }),
+});
+
 // Each of these would succeed for an admin, so only the role can refuse it.
 const ADMIN_ONLY: Mutation[] = [
   { name: "set-role", path: detail, fields: () => ({ intent: "set-role", role: "admin" }) },
   { name: "set-plan", path: detail, fields: () => ({ intent: "set-plan", plan: "premium" }) },
-  {
-    name: "adjust +1 (quota)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "mock_interview", amount: "1" }),
-  },
-  {
-    name: "adjust -1 (quota)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "mock_interview", amount: "-1" }),
-  },
-  {
-    name: "adjust +1 (mark done)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "linkedin_review", amount: "1" }),
-  },
-  {
-    name: "adjust -1 (undo)",
-    path: detail,
-    fields: () => ({ intent: "adjust", kind: "resume_review", amount: "-1" }),
-  },
+  adjustment("adjust +1 (quota)", "mock_interview", "1"),
+  adjustment("adjust -1 (quota)", "mock_interview", "-1"),
+  adjustment("adjust +1 (mark done)", "linkedin_review", "1"),
+  adjustment("adjust -1 (undo)", "resume_review", "-1"),
   {
     name: "add-activity",
     path: detail,

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { cookieFrom, postLocalSignIn } from "../support/local-sign-in";
 import { MOCK_CLIENT_ID, MOCK_CLIENT_SECRET, startOidcProvider } from "../support/oidc-provider";
 import { signInWithProvider } from "../support/oidc-sign-in";
 import { FORWARDED_HEADER_SETS } from "../support/proxy-headers";
+import { serversForFile } from "../support/server-file";
 import {
-  assertBuilt,
   freshDataDir,
   PUBLIC_SITE_ENV,
   runServerExpectingExit,
   startServer,
-  stopAllServers,
 } from "../support/server-process";
 
 // Sign-in rules that only show on the whole process.
 
-beforeAll(() => assertBuilt());
-afterAll(() => stopAllServers());
+serversForFile();
 
 const OIDC_ENV = {
   AUTH_OIDC_ISSUER: "http://127.0.0.1:9",

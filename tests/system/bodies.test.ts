@@ -1,19 +1,19 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { localSignIn } from "../support/local-sign-in";
-import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { type RunningServer, startServer } from "../support/server-process";
 
 // A body streamed chunked, with no Content-Length, gets a 4xx and leaves the server's memory flat.
 
 const HUNDRED_MB = 100 * 1_048_576;
 let server: RunningServer;
 
+serversForFile();
 beforeAll(async () => {
-  assertBuilt();
   server = await startServer();
 });
-afterAll(() => stopAllServers());
 
 function peakMemory(): number {
   const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");

@@ -202,29 +202,24 @@ describe.skipIf(Boolean(skipReason))("live updates on two server processes shari
     (await readyStream(a, cookies.daniel)).close();
     for (const s of five) s.close();
 
-    // If any were kept, the cap would refuse the next ones.
-    for (let round = 0; round < 10; round += 1) {
-      const batch = await waitFor(
+    /** Five streams at once, tried again until all five are let in (a closed one is released soon after). */
+    const fiveAdmitted = (what: string) =>
+      waitFor(
         async () => {
           const opened = await Promise.all([1, 2, 3, 4, 5].map(() => stream(a, cookie)));
           if (opened.every((s) => s.status === 200)) return opened;
           for (const s of opened) s.close();
           return undefined;
         },
-        { timeoutMs: 5_000, intervalMs: 50, what: `round ${round + 1}: five streams again` },
+        { timeoutMs: 5_000, intervalMs: 50, what },
       );
+    // If any were kept, the cap would refuse the next ones.
+    for (let round = 0; round < 10; round += 1) {
+      const batch = await fiveAdmitted(`round ${round + 1}: five streams again`);
       await Promise.all(batch.map((s) => s.next((f) => f.event === "ready")));
       for (const s of batch) s.close();
     }
-    const last = await waitFor(
-      async () => {
-        const opened = await Promise.all([1, 2, 3, 4, 5].map(() => stream(a, cookie)));
-        if (opened.every((s) => s.status === 200)) return opened;
-        for (const s of opened) s.close();
-        return undefined;
-      },
-      { timeoutMs: 5_000, intervalMs: 50, what: "five streams after 50 were closed" },
-    );
+    const last = await fiveAdmitted("five streams after 50 were closed");
     const refused = await stream(a, cookie);
     expect(refused.status).toBe(429);
     for (const s of last) s.close();

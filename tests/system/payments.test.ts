@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { signed, stripeEvent, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "../support/fake-stripe";
 import { localSignIn } from "../support/local-sign-in";
 import { FORWARDED_HEADER_SETS } from "../support/proxy-headers";
-import {
-  assertBuilt,
-  PUBLIC_SITE_ENV,
-  type RunningServer,
-  serverErrors,
-  startServer,
-  stopAllServers,
-} from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { PUBLIC_SITE_ENV, type RunningServer, serverErrors, startServer } from "../support/server-process";
 
 // Payments on the built server (docs/decisions/0027-payments.md): the webhook on its raw body ahead of every
 // parser and the same-site check, bounded and only at its path; the local test checkout a developer door.
 
-assertBuilt();
-afterAll(() => stopAllServers());
+serversForFile();
 
 let stripe: RunningServer;
 let off: RunningServer;

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as schema from "~/server/schema";
 import { adminQuery, postgresProblem, scratchDatabase } from "../support/database";
 import { localSignIn, postLocalSignIn } from "../support/local-sign-in";
+import { serversForFile } from "../support/server-file";
 import {
-  assertBuilt,
   freeLocalPort,
   health,
   type RunningServer,
@@ -32,8 +32,7 @@ const skipReason = !existsSync(path.join(PG_BIN, "initdb"))
 if (skipReason) console.log(`Skipping the PostgreSQL system tests: ${skipReason}`);
 
 describe.skipIf(Boolean(skipReason))("on PostgreSQL 15", () => {
-  beforeAll(() => assertBuilt());
-  afterAll(() => stopAllServers());
+  serversForFile();
 
   describe("a fresh database on the shared server", () => {
     let scratch: Awaited<ReturnType<typeof scratchDatabase>>;

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { PUBLIC_PAGES as PUBLIC_PATHS } from "../../app/content/prerender";
-import {
-  assertBuilt,
-  PUBLIC_SITE_ENV,
-  type RunningServer,
-  startServer,
-  stopAllServers,
-} from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { PUBLIC_SITE_ENV, type RunningServer, startServer } from "../support/server-process";
 
 // docs/product/screens.md, Route table: every public route is complete server-rendered HTML.
 
@@ -24,11 +19,10 @@ const PUBLIC_PAGES: [path: string, heading: RegExp][] = [
 ];
 
 let server: RunningServer;
+serversForFile();
 beforeAll(async () => {
-  assertBuilt();
   server = await startServer({ env: PUBLIC_SITE_ENV });
 });
-afterAll(() => stopAllServers());
 
 for (const [path, heading] of PUBLIC_PAGES) {
   test(`${path} answers 200 with its content in the HTML`, async () => {

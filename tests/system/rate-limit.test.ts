@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { localSignIn, requestFrom } from "../support/local-sign-in";
 import { personIdOf } from "../support/people-list";
-import { assertBuilt, type RunningServer, startServer, stopAllServers } from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { type RunningServer, startServer } from "../support/server-process";
 
 // docs/SECURITY.md, "Rate limits". The server trusts X-Forwarded-For from loopback, so one machine plays
 // several addresses.
@@ -9,11 +10,10 @@ import { assertBuilt, type RunningServer, startServer, stopAllServers } from "..
 const LIMIT = 3;
 let server: RunningServer;
 
+serversForFile();
 beforeAll(async () => {
-  assertBuilt();
   server = await startServer({ env: { MUTATION_RATE_LIMIT: String(LIMIT), SIGN_IN_RATE_LIMIT: "1000" } });
 });
-afterAll(() => stopAllServers());
 
 let address = 0;
 function freshAddress() {

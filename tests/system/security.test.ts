@@ -1,29 +1,23 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { PRERENDERED_PATHS } from "~/content/prerender";
 import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 import { externalOrigins } from "~/content/settings";
 import { localSignIn } from "../support/local-sign-in";
 import { listedPersonIds } from "../support/people-list";
-import {
-  assertBuilt,
-  PUBLIC_SITE_ENV,
-  type RunningServer,
-  startServer,
-  stopAllServers,
-} from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { PUBLIC_SITE_ENV, type RunningServer, startServer } from "../support/server-process";
 
 // docs/SECURITY.md, "Content-Security-Policy and headers".
 
 let server: RunningServer;
 let cookie = "";
 
+serversForFile();
 beforeAll(async () => {
-  assertBuilt();
   server = await startServer();
   cookie = await localSignIn(server.url, "admin@example.com", { redirectTo: "/admin" });
 });
-afterAll(() => stopAllServers());
 
 async function leadsOnPage() {
   const html = await (

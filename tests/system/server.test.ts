@@ -2,20 +2,18 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/server/db.server";
 import { homework, lessons, profiles, serviceUsage } from "~/server/schema";
+import { serversForFile } from "../support/server-file";
 import {
-  assertBuilt,
   freshDataDir,
   health,
   jsonLines,
   type RunningServer,
   runServerExpectingExit,
   startServer,
-  stopAllServers,
   waitFor,
 } from "../support/server-process";
 
-beforeAll(() => assertBuilt());
-afterAll(() => stopAllServers());
+serversForFile();
 
 const requestLines = (server: RunningServer) => jsonLines(server.stdout()).filter((line) => "method" in line);
 const messages = (server: RunningServer) => jsonLines(server.stdout()).map((line) => line.msg);

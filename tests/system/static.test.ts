@@ -6,21 +6,19 @@ import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { scratchDatabase } from "../support/database";
 import { localSignIn } from "../support/local-sign-in";
+import { serversForFile } from "../support/server-file";
 import {
-  assertBuilt,
   buildDir,
   type RunningServer,
   runServerExpectingExit,
   startServer,
-  stopAllServers,
   waitFor,
 } from "../support/server-process";
 
 // Static files, whole-body compression and the cluster on the built server (docs/decisions/0018-performance.md,
 // 0032-rendering-cost.md).
 
-beforeAll(() => assertBuilt());
-afterAll(() => stopAllServers());
+serversForFile();
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

@@ -2,18 +2,22 @@ import { expect, test } from "vitest";
 import { parseCalendar } from "../../../tests/support/ical";
 import { sessionsCalendar } from "./ics.server";
 
+const startsAt = new Date("2026-12-03T15:30:00Z");
+
+/** A 30-minute session "b1" at `startsAt`. */
+const session = (title: string, joinUrl: string) => ({
+  id: "b1",
+  kind: "session_30m" as const,
+  title,
+  startsAt,
+  endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+  joinUrl,
+});
+
 test("sessions become valid calendar events another parser reads back", () => {
-  const startsAt = new Date("2026-12-03T15:30:00Z");
   const text = sessionsCalendar(
     [
-      {
-        id: "b1",
-        kind: "session_30m",
-        title: "Coaching session, with a comma; and more",
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-        joinUrl: "https://app.cal.com/video/abc",
-      },
+      session("Coaching session, with a comma; and more", "https://app.cal.com/video/abc"),
       { id: "b2", kind: "mock_interview", title: "", startsAt, endsAt: startsAt, joinUrl: null },
     ],
     { name: "Alex Morgan", email: "hello@example.com" },
@@ -34,17 +38,12 @@ test("sessions become valid calendar events another parser reads back", () => {
 });
 
 test("control characters in a title or link never reach the file: no bare CR, no injected line", () => {
-  const startsAt = new Date("2026-12-03T15:30:00Z");
   const text = sessionsCalendar(
     [
-      {
-        id: "b1",
-        kind: "session_30m",
-        title: "Mock\rATTENDEE:mailto:x@evil.example\u0000\u0007\u001b[31m end\u007f",
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-        joinUrl: "https://app.cal.com/video/abc\r\nX-INJECTED:1",
-      },
+      session(
+        "Mock\rATTENDEE:mailto:x@evil.example\u0000\u0007\u001b[31m end\u007f",
+        "https://app.cal.com/video/abc\r\nX-INJECTED:1",
+      ),
     ],
     { name: "Alex\r\nMorgan", email: "hello@example.com" },
   );

@@ -45,12 +45,13 @@ export async function applyCalDelivery(
       .returning({ id: calDeliveries.id });
     if (!fresh) return { status: "duplicate" } as const;
     const owner = await ownerOf(tx, calBooking, settings);
-    const outcome =
-      trigger === "BOOKING_CREATED"
-        ? await created(tx, calBooking, kind, owner)
-        : trigger === "BOOKING_CANCELLED"
-          ? await cancelled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours)
-          : await rescheduled(tx, calBooking, kind, owner, delivery.at, settings.cancelNoticeHours);
+    const outcome = await HANDLERS[trigger](tx, {
+      calBooking,
+      kind,
+      owner,
+      at: delivery.at,
+      noticeHours: settings.cancelNoticeHours,
+    });
     await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
     await publishChange(
       tx,
@@ -144,12 +145,10 @@ export async function countBooking(
   return { id: row.id, clientId: row.clientId, summary };
 }
 
-async function created(
-  tx: DbOrTx,
-  calBooking: CalBooking,
-  kind: QuotaKind,
-  owner: Owner,
-): Promise<BookingOutcome> {
+/** One delivery's booking, as each trigger's handler below takes it. */
+type Delivered = { calBooking: CalBooking; kind: QuotaKind; owner: Owner; at: Date; noticeHours: number };
+
+async function created(tx: DbOrTx, { calBooking, kind, owner }: Delivered): Promise<BookingOutcome> {
   const { row, isNew } = await insertOrFind(tx, {
     ...rowFrom(calBooking, kind, owner),
     uid: calBooking.uid,
@@ -170,11 +169,7 @@ async function created(
 
 async function cancelled(
   tx: DbOrTx,
-  calBooking: CalBooking,
-  kind: QuotaKind,
-  owner: Owner,
-  at: Date,
-  noticeHours: number,
+  { calBooking, kind, owner, at, noticeHours }: Delivered,
 ): Promise<BookingOutcome> {
   let existing = await findLocked(tx, [calBooking.uid]);
   if (!existing) {
@@ -228,11 +223,7 @@ async function cancelled(
 
 async function rescheduled(
   tx: DbOrTx,
-  calBooking: CalBooking,
-  kind: QuotaKind,
-  owner: Owner,
-  at: Date,
-  noticeHours: number,
+  { calBooking, kind, owner, at, noticeHours }: Delivered,
 ): Promise<BookingOutcome> {
   const original = calBooking.rescheduleUid?.trim() || calBooking.uid;
   let existing = await findLocked(tx, [original, calBooking.uid]);
@@ -268,3 +259,10 @@ async function rescheduled(
   });
   return { id: existing.id, clientId: existing.clientId, summary: late ? "moved late" : "moved" };
 }
+
+/** Each trigger's handler: a trigger added to CAL_TRIGGERS does not compile until it has one. */
+const HANDLERS: Record<CalTrigger, (tx: DbOrTx, delivered: Delivered) => Promise<BookingOutcome>> = {
+  BOOKING_CREATED: created,
+  BOOKING_CANCELLED: cancelled,
+  BOOKING_RESCHEDULED: rescheduled,
+};
