@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ButtonAnchor } from "~/components/ui/button";
 import { AfterHydration, HydratedMark } from "./components/after-hydration";
 import { Analytics } from "./components/analytics";
 import { AuthProvider } from "./components/auth-provider";
@@ -132,12 +133,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <a href="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
+        <ButtonAnchor href="/" size="body" weight="medium">
           Go to the home page
-        </a>
-        <a href="/pricing" className="rounded-md border border-border px-4 py-2 font-medium">
+        </ButtonAnchor>
+        <ButtonAnchor href="/pricing" variant="outline" size="body">
           See pricing
-        </a>
+        </ButtonAnchor>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { localSignInForm } from "~/lib/schemas/sign-in";
 import { useForm } from "./form";
 
@@ -76,12 +77,9 @@ export function LocalSignIn({
           />
           {form.error("name")}
         </label>
-        <button
-          type="submit"
-          className="self-end whitespace-nowrap rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
-        >
+        <Button type="submit" variant="outline" className="self-end whitespace-nowrap">
           Sign in
-        </button>
+        </Button>
       </Form>
       {form.message}
     </div>

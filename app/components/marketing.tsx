@@ -1,9 +1,5 @@
 import type { ReactNode } from "react";
 
-/** A Link or a button; add a margin at the call site. */
-export const primaryButton =
-  "inline-flex items-center justify-center rounded-md bg-primary px-5 py-2.5 font-semibold text-primary-foreground hover:opacity-90";
-
 export const sectionBody = "mx-auto max-w-6xl px-4 py-16";
 
 const sectionHeading = "text-3xl font-bold tracking-tight";

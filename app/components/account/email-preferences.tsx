@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import {
   DELIVERIES,
@@ -123,13 +124,9 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
             {fetcher.data.value.message}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={form.saving}
-          className="justify-self-start rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={form.saving} className="justify-self-start">
           Save email choices
-        </button>
+        </Button>
       </fetcher.Form>
     </section>
   );

@@ -1,8 +1,9 @@
-import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { inputClass } from "~/components/admin/control-classes";
 import { RowButton } from "~/components/admin/row-button";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
+import { Button } from "~/components/ui/button";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { LIMITS } from "~/lib/schemas/admin";
@@ -90,9 +91,9 @@ function AssignBooking<Answer extends FormAnswer>({ booking }: { booking: Overvi
         />
         {form.error("email")}
       </label>
-      <button type="submit" disabled={form.saving} className={primaryButtonClass}>
+      <Button type="submit" disabled={form.saving}>
         Assign
-      </button>
+      </Button>
       {form.message}
     </fetcher.Form>
   );

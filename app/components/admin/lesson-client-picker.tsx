@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { Button } from "~/components/ui/button";
 import { clientLabel, type PickableClient, type PickerPage } from "./lesson-form-data";
 
 // docs/product/screens.md, Add Lesson screen. Native radios, so the list works without JavaScript; the
@@ -73,15 +74,16 @@ export function LessonClientPicker({
             }}
             className="w-0 min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-2"
           />
-          <button
+          <Button
             type="submit"
+            variant="outline"
+            size="field"
             form={searchFormId}
             disabled={disabled}
             onClick={() => clearTimeout(timer.current)}
-            className="rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
           >
             Search
-          </button>
+          </Button>
         </div>
       </div>
       <div

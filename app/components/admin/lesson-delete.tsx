@@ -1,20 +1,17 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 
 // Without JavaScript the button is a GET to `?confirm=delete` and the page asks the same question inline.
-
-const dangerButton =
-  "rounded-md bg-danger px-4 py-2 font-semibold text-white disabled:opacity-60 dark:text-background";
-const quietButton = "rounded-md border border-border px-4 py-2 font-medium hover:bg-muted";
 
 function ConfirmForm({ deleting }: { deleting: boolean }) {
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value="delete" />
-      <button type="submit" disabled={deleting} className={dangerButton}>
+      <Button type="submit" variant="danger" size="body" disabled={deleting}>
         {deleting ? "Deleting…" : "Yes, delete"}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -49,27 +46,28 @@ export function LessonDelete({
           <p className="text-sm text-muted-foreground">{consequence}</p>
           <div className="flex flex-wrap gap-3">
             <ConfirmForm deleting={deleting} />
-            <Link to="." replace className={quietButton}>
+            <ButtonLink to="." replace variant="outline" size="body">
               Cancel
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       ) : (
         <>
           <p className="mt-1 text-sm text-muted-foreground">Removes it from the client's lessons for good.</p>
           <Form method="get" className="mt-3">
-            <button
+            <Button
               type="submit"
+              variant="danger-outline"
+              size="body"
               name="confirm"
               value="delete"
               onClick={(event) => {
                 event.preventDefault();
                 setOpen(true);
               }}
-              className="rounded-md border border-danger px-4 py-2 font-semibold text-danger hover:bg-danger/10"
             >
               Delete lesson
-            </button>
+            </Button>
           </Form>
           <Dialog.Root open={open} onOpenChange={setOpen}>
             <Dialog.Portal>
@@ -88,7 +86,7 @@ export function LessonDelete({
                   {consequence}
                 </Dialog.Description>
                 <div className="mt-2 flex flex-wrap justify-end gap-3">
-                  <Dialog.Close ref={cancelRef} className={quietButton}>
+                  <Dialog.Close ref={cancelRef} className={buttonClass({ variant: "outline", size: "body" })}>
                     Cancel
                   </Dialog.Close>
                   <ConfirmForm deleting={deleting} />

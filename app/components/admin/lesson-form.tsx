@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useAnswerFetcher, useForm, useSettledAnswer } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { LessonClientPicker } from "./lesson-client-picker";
 import {
@@ -202,14 +203,9 @@ export function LessonForm<Answer extends LessonAnswer>({
         />
 
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <button
-            ref={submitRef}
-            type="submit"
-            disabled={saving}
-            className="rounded-md bg-primary px-5 py-2 font-semibold text-primary-foreground disabled:opacity-60"
-          >
+          <Button ref={submitRef} type="submit" size="body" disabled={saving} className="px-5">
             {saving ? "Saving…" : submitLabel}
-          </button>
+          </Button>
           {form.message}
           {result?.ok && (
             <p className="flex flex-wrap items-center gap-x-3">

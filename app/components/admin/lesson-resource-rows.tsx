@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/schemas/admin";
 import { lessonInputClass } from "./lesson-form-data";
 
@@ -98,29 +99,33 @@ export function ResourceRows({
                   className={lessonInputClass}
                 />
               </div>
-              <button
+              <Button
                 type="button"
+                variant="outline"
+                size="field"
+                weight="normal"
                 disabled={disabled}
                 onClick={() => removeRow(row.key)}
-                className="justify-self-start rounded-md border border-border px-3 py-2 text-sm hover:bg-muted disabled:opacity-60"
+                className="justify-self-start"
               >
                 Remove<span className="sr-only"> resource {i + 1}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ol>
       )}
       {error}
       <div>
-        <button
+        <Button
           ref={addRowRef}
           type="button"
+          variant="outline"
+          size="field"
           disabled={disabled || rows.length >= LIMITS.resourceRows}
           onClick={addRow}
-          className="rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
         >
           Add resource
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

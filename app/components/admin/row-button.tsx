@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { buttonClass } from "~/components/admin/control-classes";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import type { FormDefinition } from "~/lib/forms";
 
 // One intent on one row, in place, with a refusal beside the button. `Answer` is the action's answer,
@@ -36,9 +36,9 @@ export function RowButton<Answer extends FormAnswer, Field extends string>({
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idField} value={id} />
-      <button type="submit" disabled={form.saving} className={buttonClass} aria-label={label}>
+      <Button type="submit" variant="outline" size="sm" disabled={form.saving} aria-label={label}>
         {children}
-      </button>
+      </Button>
       {form.message}
     </fetcher.Form>
   );

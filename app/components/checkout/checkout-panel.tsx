@@ -16,11 +16,6 @@ export function CheckoutPanel({ title, children }: { title: string; children: Re
   );
 }
 
-export const primaryAction =
-  "rounded-md bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground hover:bg-primary/90 disabled:opacity-60";
-export const secondaryAction =
-  "rounded-md border border-border px-4 py-2 text-center text-sm font-medium hover:bg-muted";
-
 export function LineSummary({
   line,
 }: {

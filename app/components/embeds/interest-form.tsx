@@ -1,4 +1,4 @@
-import { primaryButton } from "~/components/marketing";
+import { ButtonAnchor } from "~/components/ui/button";
 import { INTEREST_FORM } from "~/content/next-offer";
 import { SETTINGS } from "~/content/settings";
 import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
@@ -32,15 +32,16 @@ export function InterestForm() {
           <span className={SHOWN_WHEN.failed}>{INTEREST_FORM.unavailable}</span>
         </p>
       </EmbedArea>
-      <a
+      <ButtonAnchor
         href={SETTINGS.interestForm.pageUrl}
         target="_blank"
         rel="noopener noreferrer"
-        className={`${primaryButton} mt-4 self-start`}
+        size="lg"
+        className="mt-4 self-start"
       >
         {INTEREST_FORM.openLabel}
         <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      </ButtonAnchor>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Button, ButtonAnchor } from "~/components/ui/button";
 import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
 
 const LOAD_TIMEOUT_MS = 8000;
@@ -34,16 +35,17 @@ export function LazyEmbed({
       <h3 className="text-xl font-semibold">{heading}</h3>
       <p className="mt-2 text-muted-foreground">{description}</p>
       <p className="mt-4">
-        <a
+        <ButtonAnchor
           href={linkUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90"
+          size="body"
+          className="inline-flex items-center gap-2"
         >
           {linkLabel}
           <span aria-hidden="true">↗</span>
           <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </ButtonAnchor>
       </p>
       <EmbedArea
         src={embedUrl}
@@ -69,13 +71,15 @@ export function LazyEmbed({
               blocked it. The link above still works and opens it in a new tab.
             </p>
           </div>
-          <button
+          <Button
             type="button"
-            className={`rounded-md border border-border px-3 py-1.5 font-medium text-foreground hover:bg-muted ${SHOWN_WHEN.failed}`}
+            variant="outline"
+            size="sm"
+            className={`text-foreground ${SHOWN_WHEN.failed}`}
             data-embed-retry=""
           >
             Try again
-          </button>
+          </Button>
         </div>
       </EmbedArea>
     </div>

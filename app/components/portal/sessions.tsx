@@ -1,3 +1,4 @@
+import { ButtonAnchor } from "~/components/ui/button";
 import { LATE_CHANGE } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { LocalDateTime } from "./local-date-time";
@@ -27,8 +28,6 @@ export type SessionsData = {
   book: { session: string | null; mockInterview: string | null };
 };
 
-const linkButton =
-  "inline-flex min-h-10 items-center rounded-lg bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 const quietLink = "font-medium text-primary underline-offset-4 hover:underline";
 
 function kindLabel(kind: string) {
@@ -91,14 +90,14 @@ export function Sessions({ data }: { data: SessionsData }) {
         </h2>
         <div className="flex flex-wrap gap-2">
           {book.session && (
-            <a className={linkButton} href={book.session}>
+            <ButtonAnchor href={book.session} size="touch" weight="medium">
               Book a session
-            </a>
+            </ButtonAnchor>
           )}
           {book.mockInterview && (
-            <a className={linkButton} href={book.mockInterview}>
+            <ButtonAnchor href={book.mockInterview} size="touch" weight="medium">
               Book a mock interview
-            </a>
+            </ButtonAnchor>
           )}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ButtonAnchor } from "~/components/ui/button";
 import { PRICING_INTRO, type PricingPlan } from "~/content/pricing";
 import { checkoutHref, financingFor, instalmentSuffix as instalmentText } from "~/domain/checkout";
 import {
@@ -158,7 +159,7 @@ export function PricingCard({
             {...variantAttributes(plan, variant)}
           >
             {plan.buttons.map((button) => (
-              <a
+              <ButtonAnchor
                 key={button.text}
                 href={
                   checkout && button.primary
@@ -171,14 +172,11 @@ export function PricingCard({
                       )
                     : button.links[variant.currency]
                 }
-                className={`rounded-md px-4 py-2 text-center text-sm font-medium transition-colors ${
-                  button.primary
-                    ? "bg-primary text-primary-foreground hover:bg-primary/90"
-                    : "border border-border hover:bg-muted"
-                }`}
+                variant={button.primary ? "primary" : "outline"}
+                weight="medium"
               >
                 {button.text}
-              </a>
+              </ButtonAnchor>
             ))}
           </div>
         ))}

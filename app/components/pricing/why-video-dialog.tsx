@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Button } from "~/components/ui/button";
 import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 
 /** A native <dialog> opened by `command` (no script); the lazy iframe never makes the page wait. */
@@ -6,14 +7,14 @@ export function WhyVideoDialog() {
   const id = `why-video-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   return (
     <>
-      <button
+      <Button
         type="button"
+        variant="outline"
         aria-haspopup="dialog"
-        className="rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted"
         {...{ commandfor: id, command: "show-modal" }}
       >
         {WHY_PREMIUM_VIDEO.buttonText}
-      </button>
+      </Button>
       <dialog
         id={id}
         aria-labelledby={`${id}-title`}
@@ -24,14 +25,17 @@ export function WhyVideoDialog() {
           <h2 id={`${id}-title`} className="text-lg font-semibold">
             {WHY_PREMIUM_VIDEO.title}
           </h2>
-          <button
+          <Button
             type="button"
-            className="rounded-md border border-border px-2 py-1 text-sm"
+            variant="outline"
+            size="xs"
+            weight="normal"
+            className="px-2"
             aria-label="Close video"
             {...{ commandfor: id, command: "close" }}
           >
             Close
-          </button>
+          </Button>
         </div>
         <p className="text-sm text-muted-foreground">{WHY_PREMIUM_VIDEO.description}</p>
         <div className="aspect-video w-full overflow-hidden rounded-lg bg-muted">

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { EmailPreferences } from "~/components/account/email-preferences";
 import { useForm } from "~/components/form";
+import { Button, ButtonAnchor } from "~/components/ui/button";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { seo } from "~/lib/seo";
@@ -80,13 +81,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           One JSON file with your profile, sign-in accounts, sessions and every coaching record we keep about
           you.
         </p>
-        <a
-          href="/account/data"
-          download="my-data.json"
-          className="mt-4 inline-block rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90"
-        >
+        <ButtonAnchor href="/account/data" download="my-data.json" className="mt-4">
           Download my data (JSON)
-        </a>
+        </ButtonAnchor>
       </section>
 
       <section aria-labelledby="deletion" className="mt-8 rounded-2xl border border-border p-6">
@@ -116,13 +113,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             />
             {form.error("note")}
             {form.message}
-            <button
+            <Button
               type="submit"
+              variant="outline"
+              weight="semibold"
               disabled={sending}
-              className="justify-self-start rounded-md border border-border px-4 py-2 text-sm font-semibold hover:bg-muted disabled:opacity-60"
+              className="justify-self-start"
             >
               Request deletion
-            </button>
+            </Button>
           </Form>
         )}
       </section>

@@ -3,6 +3,7 @@ import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "rea
 import { BackLink } from "~/components/admin/back-link";
 import { useHydrated } from "~/components/after-hydration";
 import { LightLink } from "~/components/light-link";
+import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { effectivePlan } from "~/domain/plans";
@@ -242,17 +243,20 @@ function ConvertibleRow({ person, onConverted }: { person: Person; onConverted: 
 /** No form of its own (docs/decisions/0032-rendering-cost.md): it submits the page's convert form with its lead's id. */
 function ConvertButton({ id, working, onClick }: { id: string; working: boolean; onClick?: ConvertClick }) {
   return (
-    <button
+    <Button
       type="submit"
+      variant="outline"
+      size="xs"
+      weight="normal"
       form={CONVERT_FORM}
       name="id"
       value={id}
       disabled={working}
       onClick={onClick}
-      className="ml-3 rounded-md border border-border px-2.5 py-1 hover:bg-muted disabled:opacity-60"
+      className="ml-3 px-2.5"
     >
       {working ? "…" : "Convert to client"}
-    </button>
+    </Button>
   );
 }
 

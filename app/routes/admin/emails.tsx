@@ -2,6 +2,7 @@ import { useFetcher, useSearchParams } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
+import { Button } from "~/components/ui/button";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
 import { retryEmailForm } from "~/lib/schemas/email-retry";
@@ -49,13 +50,9 @@ function Retry({ id }: { id: string }) {
       className="mt-2 flex items-center gap-2"
     >
       <input type="hidden" {...form.field("id")} value={id} />
-      <button
-        type="submit"
-        disabled={form.saving}
-        className="rounded-md border border-border px-3 py-1 text-sm font-semibold hover:bg-muted disabled:opacity-60"
-      >
+      <Button type="submit" variant="outline" size="xs" weight="semibold" disabled={form.saving}>
         Send again
-      </button>
+      </Button>
       {form.message}
     </fetcher.Form>
   );

@@ -2,6 +2,7 @@ import { Form, useNavigation, useSearchParams } from "react-router";
 import { LightLink } from "~/components/light-link";
 import { DisputeBadge, StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
+import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
 import { money, ORDER_FILTER_STATUSES, ORDER_STATUS_LABELS, offerTitle, priceText } from "~/domain/orders";
@@ -76,12 +77,9 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button
-          type="submit"
-          className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted"
-        >
+        <Button type="submit" variant="outline" size="sm">
           Filter
-        </button>
+        </Button>
       </Form>
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
         {loading ? "Loading…" : `${total} ${total === 1 ? "payment" : "payments"}, page ${page} of ${pages}`}

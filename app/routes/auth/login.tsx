@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { LocalSignIn } from "~/components/local-sign-in";
+import { Button } from "~/components/ui/button";
 import { safeRedirect } from "~/domain/viewer";
 import { noFields } from "~/lib/forms";
 import { htmlFirst, loadAsDocument } from "~/lib/html-first";
@@ -136,13 +137,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="mt-6">
           <input type="hidden" name="intent" value="google" />
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-          <button
-            type="submit"
-            className="inline-flex w-full items-center justify-center gap-3 rounded-md bg-primary px-5 py-3 font-semibold text-primary-foreground hover:opacity-90"
-          >
+          <Button type="submit" size="tall" className="w-full gap-3">
             <GoogleMark />
             Continue with Google
-          </button>
+          </Button>
         </Form>
         {!googleConfigured && !localPeople && (
           <p className="mt-3 text-sm text-muted-foreground">Sign-in is not available on this server yet.</p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect } from "react-router";
 import { useAuth } from "~/components/auth-provider";
+import { Button } from "~/components/ui/button";
 import { toastOnNextPage } from "~/lib/next-page";
 import { seo } from "~/lib/seo";
 import { discardBody } from "~/server/action-result.server";
@@ -55,9 +56,9 @@ export default function Logout() {
       </h1>
       <noscript>
         <Form method="post" className="mt-6">
-          <button type="submit" className="rounded-md border border-border px-4 py-2">
+          <Button type="submit" variant="outline" size="body" weight="normal">
             Finish signing out
-          </button>
+          </Button>
         </Form>
       </noscript>
     </section>

@@ -1,10 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import {
-  CheckoutPanel,
-  LineSummary,
-  primaryAction,
-  secondaryAction,
-} from "~/components/checkout/checkout-panel";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { CheckoutPanel, LineSummary } from "~/components/checkout/checkout-panel";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { checkoutLine, PAYMENTS_OFF } from "~/domain/checkout";
 import { checkoutForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
@@ -70,9 +66,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return (
       <CheckoutPanel title="Checkout">
         <p className="mt-3 text-muted-foreground">Choose an offer on the pricing page to start a checkout.</p>
-        <Link to="/pricing" className={`mt-6 inline-block ${primaryAction}`}>
+        <ButtonLink to="/pricing" className="mt-6">
           See pricing
-        </Link>
+        </ButtonLink>
       </CheckoutPanel>
     );
   }
@@ -91,16 +87,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="offer" value={line.offer} />
           <input type="hidden" name="currency" value={line.currency} />
           <input type="hidden" name="option" value={line.option} />
-          <button type="submit" className={primaryAction} disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {busy
               ? "Opening checkout…"
               : mode === "local"
                 ? "Continue to the test checkout"
                 : "Continue to payment"}
-          </button>
-          <Link to="/pricing" className={secondaryAction}>
+          </Button>
+          <ButtonLink to="/pricing" variant="outline">
             Back to pricing
-          </Link>
+          </ButtonLink>
         </Form>
       )}
       {mode === "stripe" ? (

@@ -1,10 +1,6 @@
 import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
-import {
-  CheckoutPanel,
-  LineSummary,
-  primaryAction,
-  secondaryAction,
-} from "~/components/checkout/checkout-panel";
+import { CheckoutPanel, LineSummary } from "~/components/checkout/checkout-panel";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { checkoutLine } from "~/domain/checkout";
 import { localPaymentForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
@@ -90,15 +86,15 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
           <LineSummary line={line} />
           <Form method="post" className="mt-6 flex flex-col gap-2 sm:flex-row">
             <input type="hidden" name="order" value={order.id} />
-            <button type="submit" className={primaryAction} disabled={busy}>
+            <Button type="submit" disabled={busy}>
               {busy ? "Paying…" : `Pay ${line.label} ${line.currency} (test)`}
-            </button>
-            <Link
+            </Button>
+            <ButtonLink
               to={`/checkout?${new URLSearchParams({ offer: line.offer, currency: line.currency, option: line.option, canceled: "1" })}`}
-              className={secondaryAction}
+              variant="outline"
             >
               Cancel
-            </Link>
+            </ButtonLink>
           </Form>
         </>
       )}

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { CheckoutPanel, primaryAction, secondaryAction } from "~/components/checkout/checkout-panel";
+import { CheckoutPanel } from "~/components/checkout/checkout-panel";
+import { ButtonLink } from "~/components/ui/button";
 import { PRICING_PLANS } from "~/content/pricing";
 import { PLAN_LABELS } from "~/domain/plans";
 import { seo } from "~/lib/seo";
@@ -43,9 +43,9 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
     return (
       <CheckoutPanel title="Checkout">
         <p className="mt-3 text-muted-foreground">No payment to show. Your purchases are in your portal.</p>
-        <Link to="/dashboard" className={`mt-6 inline-block ${primaryAction}`}>
+        <ButtonLink to="/dashboard" className="mt-6">
           Go to your dashboard
-        </Link>
+        </ButtonLink>
       </CheckoutPanel>
     );
   }
@@ -57,12 +57,10 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           : "Stripe is still confirming your payment. This page updates when it does; you can also come back later."}
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-        <Link to="/dashboard" className={primaryAction}>
-          Go to your dashboard
-        </Link>
-        <Link to="/billing" className={secondaryAction}>
+        <ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>
+        <ButtonLink to="/billing" variant="outline">
           See billing
-        </Link>
+        </ButtonLink>
       </div>
     </CheckoutPanel>
   );

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { EMAIL_KIND_LABELS } from "~/domain/email";
 import { seo } from "~/lib/seo";
 import { discardBody } from "~/server/action-result.server";
@@ -60,13 +61,9 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       ) : (
         <Form method="post" className="mt-4 grid gap-4">
           <p>Stop {loaderData.what}?</p>
-          <button
-            type="submit"
-            disabled={busy}
-            className="justify-self-start rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={busy} className="justify-self-start">
             Unsubscribe
-          </button>
+          </Button>
         </Form>
       )}
     </div>

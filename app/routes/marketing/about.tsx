@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
-import { primaryButton } from "~/components/marketing";
+import { ButtonLink } from "~/components/ui/button";
 import { ABOUT, type WorkCard } from "~/content/about";
 import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
@@ -62,9 +61,9 @@ export default function About() {
 
       <section className="mx-auto max-w-6xl px-4 py-12 text-center">
         <p className="text-xl font-semibold">{ABOUT.cta.text}</p>
-        <Link to={ABOUT.cta.link.to} className={`${primaryButton} mt-5`}>
+        <ButtonLink to={ABOUT.cta.link.to} size="lg" className="mt-5">
           {ABOUT.cta.link.label}
-        </Link>
+        </ButtonLink>
       </section>
     </>
   );

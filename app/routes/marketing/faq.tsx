@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { primaryButton } from "~/components/marketing";
 import { Accordion } from "~/components/ui/accordion";
+import { ButtonLink } from "~/components/ui/button";
 import { FAQ } from "~/content/faq";
 import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
@@ -53,9 +53,9 @@ export default function Faq() {
       <Accordion items={items} headingLevel={2} className="mt-10 border-y border-border" />
       <div className="mt-12 rounded-2xl border border-border bg-card p-6 text-center">
         <p className="text-muted-foreground">{FAQ.stillHaveQuestions.text}</p>
-        <Link to={FAQ.stillHaveQuestions.link.to} className={`${primaryButton} mt-3`}>
+        <ButtonLink to={FAQ.stillHaveQuestions.link.to} size="lg" className="mt-3">
           {FAQ.stillHaveQuestions.link.label}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FormEmbed } from "~/components/embeds/form-embed";
 import { SchedulerEmbed } from "~/components/embeds/scheduler-embed";
-import { primaryButton } from "~/components/marketing";
+import { ButtonLink } from "~/components/ui/button";
 import { HOME } from "~/content/home";
 import { SETTINGS } from "~/content/settings";
 import { SOCIAL_LINKS } from "~/content/site";
@@ -49,9 +49,9 @@ export default function Home() {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
-            <Link to={hero.cta.to} className={primaryButton}>
+            <ButtonLink to={hero.cta.to} size="lg">
               {hero.cta.label}
-            </Link>
+            </ButtonLink>
             <p className="flex items-center gap-2 text-sm font-medium">
               <span aria-hidden="true" className="tracking-widest text-primary">
                 ★★★★★

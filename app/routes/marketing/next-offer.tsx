@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { InterestForm } from "~/components/embeds/interest-form";
 import { EnrollBy } from "~/components/enroll-by";
-import { NumberedSteps, PageSection, primaryButton, sectionBody } from "~/components/marketing";
+import { NumberedSteps, PageSection, sectionBody } from "~/components/marketing";
 import { Accordion } from "~/components/ui/accordion";
+import { ButtonLink } from "~/components/ui/button";
 import {
   GAMEPLAN,
   HOW_TO_START,
@@ -161,9 +161,9 @@ export default function NextOfferProgram() {
 
       <PageSection id="start" heading={HOW_TO_START.heading}>
         <NumberedSteps steps={HOW_TO_START.steps} columns="sm:grid-cols-2 lg:grid-cols-4" />
-        <Link to={HOW_TO_START.cta.to} className={`${primaryButton} mt-8`}>
+        <ButtonLink to={HOW_TO_START.cta.to} size="lg" className="mt-8">
           {HOW_TO_START.cta.label}
-        </Link>
+        </ButtonLink>
       </PageSection>
     </>
   );

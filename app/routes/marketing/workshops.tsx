@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { PageSection, primaryButton, sectionBody } from "~/components/marketing";
+import { PageSection, sectionBody } from "~/components/marketing";
+import { ButtonLink } from "~/components/ui/button";
 import {
   BOOKING,
   GALLERY,
@@ -48,9 +48,9 @@ export default function Workshops() {
           </p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{WORKSHOPS_HERO.title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-muted-foreground">{WORKSHOPS_HERO.pitch}</p>
-          <Link to={WORKSHOPS_HERO.cta.to} className={`${primaryButton} mt-8`}>
+          <ButtonLink to={WORKSHOPS_HERO.cta.to} size="lg" className="mt-8">
             {WORKSHOPS_HERO.cta.label}
-          </Link>
+          </ButtonLink>
         </div>
         <aside
           aria-label={WORKSHOPS_HERO.factsLabel}
@@ -129,9 +129,9 @@ export default function Workshops() {
             <strong>“{BOOKING.option}”</strong>
             {BOOKING.instructionAfter}
           </p>
-          <Link to={BOOKING.cta.to} className={`${primaryButton} mt-6`}>
+          <ButtonLink to={BOOKING.cta.to} size="lg" className="mt-6">
             {BOOKING.cta.label}
-          </Link>
+          </ButtonLink>
         </div>
       </section>
     </>

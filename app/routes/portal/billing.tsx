@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OrderList } from "~/components/payments/order-list";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
+import { Button } from "~/components/ui/button";
 import { offerTitle } from "~/domain/orders";
 import { noFields } from "~/lib/forms";
 import { localPaymentForm } from "~/lib/schemas/checkout";
@@ -113,28 +114,20 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
             <Form method="post" key={charge.id} className="mt-3">
               <input type="hidden" name="intent" value="pay-next" />
               <input type="hidden" name="order" value={charge.id} />
-              <button
-                type="submit"
-                disabled={busy}
-                className="rounded-md border border-border bg-background px-4 py-2 font-medium hover:bg-muted disabled:opacity-60"
-              >
+              <Button type="submit" variant="outline" size="body" disabled={busy} className="bg-background">
                 {charge.instalment
                   ? `Pay instalment ${charge.instalment} of ${offerTitle(charge.offer)} (test)`
                   : `Pay next month of ${offerTitle(charge.offer)} (test)`}
-              </button>
+              </Button>
             </Form>
           ))}
         </section>
       ) : null}
       {mode.kind === "real" && stripe ? (
         <Form method="post" className="mt-6">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-md border border-border px-4 py-2 text-sm font-medium hover:bg-muted disabled:opacity-60"
-          >
+          <Button type="submit" variant="outline" disabled={busy}>
             Manage payment method
-          </button>
+          </Button>
         </Form>
       ) : null}
       {actionData && "error" in actionData ? (

@@ -4,6 +4,7 @@ import { useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
+import { Button } from "~/components/ui/button";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
 import { homeworkSubmissionForm, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
 import { seo } from "~/lib/seo";
@@ -162,13 +163,9 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
             {form.error("note")}
           </label>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              disabled={saving}
-              className="rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground disabled:opacity-60"
-            >
+            <Button type="submit" disabled={saving}>
               {saving ? "Submitting…" : "Submit"}
-            </button>
+            </Button>
             {form.message}
           </div>
         </fetcher.Form>

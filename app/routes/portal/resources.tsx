@@ -2,6 +2,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { SafeLink } from "~/components/safe-link";
+import { Button } from "~/components/ui/button";
 import { RESOURCE_KIND_LABELS } from "~/domain/resource-kinds";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
@@ -58,9 +59,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           options={facets.tags.map((tag) => ({ value: tag, label: tag }))}
         />
         <noscript>
-          <button type="submit" className="rounded-md border border-border px-3 py-2 text-sm">
+          <Button type="submit" variant="outline" size="field" weight="normal">
             Filter
-          </button>
+          </Button>
         </noscript>
         {filtered && (
           <Link to={mode.kind === "demo" ? `?plan=${mode.plan}` : "."} className="py-2 text-sm underline">

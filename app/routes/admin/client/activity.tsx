@@ -1,7 +1,8 @@
 import { useFetcher } from "react-router";
-import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import { ActivityList } from "~/components/portal/activity-list";
+import { Button } from "~/components/ui/button";
 import { activityForm, LIMITS } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
@@ -48,9 +49,9 @@ export function Activity({ data }: { data: ClientData }) {
             {form.error("link")}
           </label>
           <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-            <button type="submit" disabled={saving} className={primaryButtonClass}>
+            <Button type="submit" disabled={saving}>
               {saving ? "Adding…" : "Add activity"}
-            </button>
+            </Button>
             {form.message}
           </div>
         </fetcher.Form>

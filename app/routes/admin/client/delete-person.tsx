@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { deletePersonForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
@@ -36,13 +37,9 @@ export function DeletePersonSection({ data }: { data: ClientData }) {
         />
         {form.error("confirmEmail")}
         {form.message}
-        <button
-          type="submit"
-          disabled={busy}
-          className="justify-self-start rounded-md border border-danger px-4 py-2 text-sm font-semibold text-danger hover:bg-danger/10 disabled:opacity-60"
-        >
+        <Button type="submit" variant="danger-outline" disabled={busy} className="justify-self-start">
           Delete this person
-        </button>
+        </Button>
       </fetcher.Form>
     </Section>
   );

@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
-import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { inputClass } from "~/components/admin/control-classes";
 import { type FormState, useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { LinkList, SafeLink } from "~/components/safe-link";
+import { Button } from "~/components/ui/button";
 import { HOMEWORK_STATUS_LABELS } from "~/domain/plans";
 import { homeworkAssignForm, LIMITS } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -115,9 +116,9 @@ function AssignForm() {
       </label>
       <LinkRowsInputs form={form} disabled={saving} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button type="submit" disabled={saving} className={primaryButtonClass}>
+        <Button type="submit" disabled={saving}>
           {saving ? "Assigning…" : "Assign homework"}
-        </button>
+        </Button>
         {form.message}
       </div>
     </assign.Form>

@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
-import { inputClass, primaryButtonClass } from "~/components/admin/control-classes";
+import { inputClass } from "~/components/admin/control-classes";
 import { RowButton } from "~/components/admin/row-button";
 import { useFetcherForm } from "~/components/form";
 import { SafeLink } from "~/components/safe-link";
+import { Button } from "~/components/ui/button";
 import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { LIMITS, removeResourceForm, resourceForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -53,9 +54,9 @@ function AddResource() {
         {form.error("tags")}
       </label>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button type="submit" disabled={saving} className={primaryButtonClass}>
+        <Button type="submit" disabled={saving}>
           {saving ? "Adding…" : "Add resource"}
-        </button>
+        </Button>
         {form.message}
       </div>
     </add.Form>

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
-import { buttonClass, inputClass } from "~/components/admin/control-classes";
+import { inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -25,9 +26,9 @@ function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }
         {form.error("feedback")}
       </label>
       <div className="flex items-center gap-3">
-        <button type="submit" disabled={saving} className={buttonClass}>
+        <Button type="submit" variant="outline" size="sm" disabled={saving}>
           {saving ? "Saving…" : "Mark reviewed"}
-        </button>
+        </Button>
         {form.message}
       </div>
     </fetcher.Form>

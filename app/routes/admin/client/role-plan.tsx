@@ -1,7 +1,8 @@
 import { type FetcherWithComponents, useFetcher } from "react-router";
-import { buttonClass, inputClass } from "~/components/admin/control-classes";
+import { inputClass } from "~/components/admin/control-classes";
 import { useHydrated } from "~/components/after-hydration";
 import { useFetcherForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientAnswer, ClientData } from "./section";
@@ -56,9 +57,9 @@ function SavedSelect({
           ))}
         </select>
         {!hydrated && !locked && (
-          <button type="submit" className={buttonClass}>
+          <Button type="submit" variant="outline" size="sm">
             Save {label.toLowerCase()}
-          </button>
+          </Button>
         )}
       </div>
       {form.error(name)}

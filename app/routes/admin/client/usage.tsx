@@ -1,8 +1,8 @@
 import { useFetcher, useFetchers } from "react-router";
-import { buttonClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import { QuotaCard } from "~/components/portal/quota-card";
 import { SpecialItemList } from "~/components/portal/special-items";
+import { Button } from "~/components/ui/button";
 import { canDecrement } from "~/domain/usage";
 import { adjustForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -37,9 +37,9 @@ function AdjustForm({
       <input type="hidden" name="intent" value="adjust" />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="amount" value={amount} />
-      <button type="submit" disabled={disabled || working} className={buttonClass} aria-label={label}>
+      <Button type="submit" variant="outline" size="sm" disabled={disabled || working} aria-label={label}>
         {children}
-      </button>
+      </Button>
       {form.message}
     </fetcher.Form>
   );
