@@ -21,6 +21,9 @@ import { clientFiles } from "./static.ts";
 
 type AppEntry = typeof import("../app/entry.server.tsx");
 
+// Node's start and the shell's own modules (express, React Router, zod) end here.
+const shellLoaded = [performance.now(), process.cpuUsage()] as const;
+
 if (startCluster()) await new Promise<never>(() => {});
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,6 +38,8 @@ if (!existsSync(serverBuildPath)) {
 
 const build = (await import(serverBuildPath)) as ServerBuild;
 const entry = build.entry.module as unknown as AppEntry;
+entry.startupPhase("shell loaded", ...shellLoaded);
+entry.startupPhase("build loaded");
 
 let config: ReturnType<AppEntry["getConfig"]>;
 try {
@@ -119,13 +124,19 @@ app.use(
   ),
 );
 
+entry.startupPhase("app composed");
+
 // If the database is down, keep serving (healthz says 503) and let a later request open it.
 await entry.startup().then(
-  (database) => logger.info({ database: database.kind }, "database ready"),
+  (database) => {
+    entry.startupPhase("database ready");
+    logger.info({ database: database.kind }, "database ready");
+  },
   (error: Error) => logger.error({ err: error.message }, "database not ready at start"),
 );
 
 const server = app.listen(config.port, config.host, () => {
+  entry.startupPhase("listening");
   logger.info({ url: config.publicOrigin, host: config.host, port: config.port }, "listening");
 });
 server.on("error", (error) => {
