@@ -1,4 +1,5 @@
 // The one Node process (docs/decisions/0001-process-and-build.md), run by Node 24 directly (type stripping).
+import "./compile-cache.ts";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express from "express";
