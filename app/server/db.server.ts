@@ -3,15 +3,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as tar from "tar";
 import { setting } from "./env.server";
 import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
 import { logger, startupPhase } from "./logger.server";
+import { applyMigrations, onPglite, onPostgres } from "./migrations.server";
 import { lockPgliteFolder } from "./pglite-lock.server";
 import * as schema from "./schema";
 
@@ -88,9 +87,9 @@ async function openPglite({ dataDir, prepare, pgliteTemplate }: DatabaseOptions)
   }
   startupPhase("database opened");
   try {
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await applyMigrations(onPglite(client), MIGRATIONS_FOLDER);
     startupPhase("migrated");
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
     await prepare?.(db);
     startupPhase("prepared");
     const bus = pgliteBus(client);
@@ -125,10 +124,9 @@ async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): P
     startupPhase("database opened");
     try {
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      const locked = drizzlePg(client, { schema });
-      await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+      await applyMigrations(onPostgres(client), MIGRATIONS_FOLDER);
       startupPhase("migrated");
-      await prepare?.(locked as unknown as Db);
+      await prepare?.(drizzlePg(client, { schema }) as unknown as Db);
       startupPhase("prepared");
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
