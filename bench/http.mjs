@@ -233,6 +233,7 @@ async function measureColdStart(rounds) {
       key,
       ...rest,
       runs: all.map((run) => run.ms),
+      cpuRuns: all.map((run) => run.cpuMs),
       ms: middle(all.map((run) => run.ms)),
       cpuMs: middle(all.map((run) => run.cpuMs)),
       phases,
