@@ -56,8 +56,9 @@ const USAGE: Record<"basic" | "pro" | "premium", Usage> = {
 };
 
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles);
-  if ((row?.count ?? 0) > 0) return false;
+  // Any one row answers: counting them all would read the whole table on every start.
+  const [anyone] = await db.select({ one: sql<number>`1` }).from(profiles).limit(1);
+  if (anyone) return false;
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(profiles)

@@ -271,7 +271,18 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
   };
   let stopped = false;
   let wakeUp: (() => void) | undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, settings.pollMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const loop = (async () => {
+    // The first round too waits a poll (or a wake): at start the server answers first, and on PGlite the
+    // outbox's queries share its one thread (docs/decisions/0040-cold-start.md).
+    await pause();
     while (!stopped) {
       try {
         await round(settings, () => stopped);
@@ -279,13 +290,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
         logger.error({ err: (error as Error).message }, "email worker round failed; trying again");
       }
       if (stopped) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, settings.pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await pause();
     }
   })();
   return {
