@@ -2,9 +2,9 @@ import { expect, test } from "vitest";
 import { parseCalendar } from "../../../tests/support/ical";
 import { sessionsCalendar } from "./ics.server";
 
-test("sessions become valid calendar events another parser reads back", () => {
+test("sessions become valid calendar events another parser reads back", async () => {
   const startsAt = new Date("2026-12-03T15:30:00Z");
-  const text = sessionsCalendar(
+  const text = await sessionsCalendar(
     [
       {
         id: "b1",
@@ -30,12 +30,12 @@ test("sessions become valid calendar events another parser reads back", () => {
   expect(events[0]?.start.toISOString()).toBe("2026-12-03T15:30:00.000Z");
   expect(events[0]?.end.toISOString()).toBe("2026-12-03T16:00:00.000Z");
   expect(events[1]?.summary).toBe("Mock interview");
-  expect(parseCalendar(sessionsCalendar([], { name: "A", email: "a@example.com" }))).toEqual([]);
+  expect(parseCalendar(await sessionsCalendar([], { name: "A", email: "a@example.com" }))).toEqual([]);
 });
 
-test("control characters in a title or link never reach the file: no bare CR, no injected line", () => {
+test("control characters in a title or link never reach the file: no bare CR, no injected line", async () => {
   const startsAt = new Date("2026-12-03T15:30:00Z");
-  const text = sessionsCalendar(
+  const text = await sessionsCalendar(
     [
       {
         id: "b1",
