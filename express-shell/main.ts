@@ -54,6 +54,17 @@ try {
 }
 const { logger } = entry;
 
+// Opening the database starts before the app is composed, which needs none of it: on PostgreSQL the open is
+// mostly waiting on the network (docs/decisions/0040-cold-start.md). If it is down, keep serving (healthz
+// says 503) and let a later request open it.
+const databaseReady = entry.startup().then(
+  (database) => {
+    entry.startupPhase("database ready");
+    logger.info({ database: database.kind }, "database ready");
+  },
+  (error: Error) => logger.error({ err: error.message }, "database not ready at start"),
+);
+
 const app = express();
 app.disable("x-powered-by");
 // Only for the address rate limits, sessions and logs use; no decision of who may do what reads it
@@ -126,15 +137,10 @@ app.use(
 );
 
 entry.startupPhase("app composed");
-
-// If the database is down, keep serving (healthz says 503) and let a later request open it.
-await entry.startup().then(
-  (database) => {
-    entry.startupPhase("database ready");
-    logger.info({ database: database.kind }, "database ready");
-  },
-  (error: Error) => logger.error({ err: error.message }, "database not ready at start"),
-);
+// Node loads its fetch classes (Request, Headers), which every rendered answer needs, on first use: here,
+// while the database opens, rather than in the first request.
+new Headers();
+await databaseReady;
 
 const server = app.listen(config.port, config.host, () => {
   entry.startupPhase("listening");
