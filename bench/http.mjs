@@ -177,8 +177,8 @@ async function measureNginx() {
 const PHASES = [
   ["shell loaded", "Node started, the shell's modules loaded (express, React Router, zod)"],
   ["build loaded", "server build imported (the app and its packages)"],
-  ["app composed", "Express app composed (client files read into memory)"],
   ["PGlite template unpacked", "PGlite template unpacked (empty folder only)"],
+  ["app composed", "Express app composed while the database opens"],
   ["database opened", "database opened (PGlite started; PostgreSQL: first connection)"],
   ["migrated", "migrations checked or applied"],
   ["prepared", "seed checked or written"],
