@@ -7,4 +7,7 @@ import { enhancers } from "./scripts/vite-enhancers.ts";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), enhancers(ENHANCER_ENTRIES)],
   resolve: { tsconfigPaths: true },
+  // Bundled into the server build: loaded from node_modules, Node parses drizzle-orm's 180 KB package.json
+  // again for each of its hundred-odd files, half a second of every start (docs/decisions/0040-cold-start.md).
+  ssr: { noExternal: ["drizzle-orm"] },
 });

@@ -93,7 +93,7 @@ export { calWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig, publicSiteProblem } from "./server/env.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
-export { logger } from "./server/logger.server";
+export { logger, startupPhase } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";
 export { stripeWebhook } from "./server/payments/stripe-webhook.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";

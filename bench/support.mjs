@@ -173,19 +173,42 @@ export async function startServer({
   probePath = "/",
   profileDir,
   env = {},
+  phases = false,
 }) {
   const started = performance.now();
   const flags = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
   const treeBuild = tree === root ? buildDir : path.join(tree, "build");
   const child = spawn(nodeBinary, [...flags, "express-shell/main.ts"], {
     cwd: tree,
-    env: { ...benchServerEnv({ port, dataDir, databaseUrl }), BUILD_DIR: treeBuild, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...benchServerEnv({ port, dataDir, databaseUrl }),
+      BUILD_DIR: treeBuild,
+      ...(phases ? { LOG_LEVEL: "debug" } : {}),
+      ...env,
+    },
+    stdio: ["ignore", phases ? "pipe" : "inherit", "inherit"],
   });
+  // `phases`: the server's start-up lines (startupPhase in app/server/logger.server.ts): wall-clock and CPU
+  // ms since its start.
+  const phaseMs = {};
+  if (phases) {
+    let rest = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop();
+      for (const line of lines) {
+        const entry = line.startsWith("{") ? JSON.parse(line) : null;
+        if (entry?.msg === "start-up") phaseMs[entry.phase] ??= { ms: entry.ms, cpuMs: entry.cpuMs };
+        else if (entry?.level >= 40 || !entry) process.stdout.write(`${line}\n`);
+      }
+    });
+  }
   let exited = false;
   child.once("exit", () => {
     exited = true;
   });
+  // After its output is read whole.
+  const closed = new Promise((resolve) => child.once("close", resolve));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (exited) throw new Error("the server exited during start-up");
@@ -199,10 +222,11 @@ export async function startServer({
     url,
     pid: child.pid,
     startMs: performance.now() - started,
+    startCpuMs: phases ? cpuMs(child.pid) : undefined,
+    phases: phaseMs,
     async stop() {
-      if (exited) return;
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      if (!exited) child.kill("SIGTERM");
+      await closed;
     },
   };
 }

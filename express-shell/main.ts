@@ -1,4 +1,5 @@
 // The one Node process (docs/decisions/0001-process-and-build.md), run by Node 24 directly (type stripping).
+import "./compile-cache.ts";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express from "express";
@@ -21,6 +22,9 @@ import { clientFiles } from "./static.ts";
 
 type AppEntry = typeof import("../app/entry.server.tsx");
 
+// Node's start and the shell's own modules (express, React Router, zod) end here.
+const shellLoaded = [performance.now(), process.cpuUsage()] as const;
+
 if (startCluster()) await new Promise<never>(() => {});
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,6 +39,8 @@ if (!existsSync(serverBuildPath)) {
 
 const build = (await import(serverBuildPath)) as ServerBuild;
 const entry = build.entry.module as unknown as AppEntry;
+entry.startupPhase("shell loaded", ...shellLoaded);
+entry.startupPhase("build loaded");
 
 let config: ReturnType<AppEntry["getConfig"]>;
 try {
@@ -47,6 +53,17 @@ try {
   throw error;
 }
 const { logger } = entry;
+
+// Opening the database starts before the app is composed, which needs none of it: on PostgreSQL the open is
+// mostly waiting on the network (docs/decisions/0040-cold-start.md). If it is down, keep serving (healthz
+// says 503) and let a later request open it.
+const databaseReady = entry.startup().then(
+  (database) => {
+    entry.startupPhase("database ready");
+    logger.info({ database: database.kind }, "database ready");
+  },
+  (error: Error) => logger.error({ err: error.message }, "database not ready at start"),
+);
 
 const app = express();
 app.disable("x-powered-by");
@@ -119,13 +136,14 @@ app.use(
   ),
 );
 
-// If the database is down, keep serving (healthz says 503) and let a later request open it.
-await entry.startup().then(
-  (database) => logger.info({ database: database.kind }, "database ready"),
-  (error: Error) => logger.error({ err: error.message }, "database not ready at start"),
-);
+entry.startupPhase("app composed");
+// Node loads its fetch classes (Request, Headers), which every rendered answer needs, on first use: here,
+// while the database opens, rather than in the first request.
+new Headers();
+await databaseReady;
 
 const server = app.listen(config.port, config.host, () => {
+  entry.startupPhase("listening");
   logger.info({ url: config.publicOrigin, host: config.host, port: config.port }, "listening");
 });
 server.on("error", (error) => {

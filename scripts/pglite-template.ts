@@ -2,15 +2,15 @@
 // initdb in WebAssembly (docs/decisions/0018-performance.md).
 import { writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { applyMigrations, onPglite } from "../app/server/migrations.server";
 
 export const PGLITE_TEMPLATE_NAME = "pglite-template.tar.gz";
 
 export async function writePgliteTemplate(file: string, migrationsFolder?: string): Promise<void> {
   const pg = await PGlite.create();
   try {
-    if (migrationsFolder) await migrate(drizzle(pg), { migrationsFolder });
+    // As a start applies them (app/server/db.server.ts), so a start on the template finds none to apply.
+    if (migrationsFolder) await applyMigrations(onPglite(pg), migrationsFolder);
     const dump = await pg.dumpDataDir("gzip");
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {

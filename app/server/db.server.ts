@@ -3,15 +3,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as tar from "tar";
 import { setting } from "./env.server";
 import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
-import { logger } from "./logger.server";
+import { logger, startupPhase } from "./logger.server";
+import { applyMigrations, onPglite, onPostgres } from "./migrations.server";
 import { lockPgliteFolder } from "./pglite-lock.server";
 import * as schema from "./schema";
 
@@ -58,6 +57,7 @@ export async function createPglite(folder: string, template?: string): Promise<P
       // Unpacked by Node rather than PGlite's `loadDataDir`, which is slower (docs/decisions/0018-performance.md).
       // The archive's entries start with "/", which tar strips: that warning is expected.
       tar.x({ file: template, cwd: folder, sync: true, onwarn: () => {} });
+      startupPhase("PGlite template unpacked");
       if (!existsSync(path.join(folder, "PG_VERSION"))) throw new Error("the template holds no database");
       return await PGlite.create(folder);
     } catch (error) {
@@ -85,10 +85,13 @@ async function openPglite({ dataDir, prepare, pgliteTemplate }: DatabaseOptions)
       throw error;
     });
   }
+  startupPhase("database opened");
   try {
+    await applyMigrations(onPglite(client), MIGRATIONS_FOLDER);
+    startupPhase("migrated");
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     await prepare?.(db);
+    startupPhase("prepared");
     const bus = pgliteBus(client);
     return {
       db,
@@ -118,11 +121,13 @@ async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): P
   pool.on("error", (error) => logger.warn({ err: error.message }, "idle database connection lost"));
   try {
     const client = await pool.connect();
+    startupPhase("database opened");
     try {
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      const locked = drizzlePg(client, { schema });
-      await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
-      await prepare?.(locked as unknown as Db);
+      await applyMigrations(onPostgres(client), MIGRATIONS_FOLDER);
+      startupPhase("migrated");
+      await prepare?.(drizzlePg(client, { schema }) as unknown as Db);
+      startupPhase("prepared");
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();

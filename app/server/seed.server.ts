@@ -56,8 +56,9 @@ const USAGE: Record<"basic" | "pro" | "premium", Usage> = {
 };
 
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(profiles);
-  if ((row?.count ?? 0) > 0) return false;
+  // Any one row answers: counting them all would read the whole table on every start.
+  const [anyone] = await db.select({ one: sql<number>`1` }).from(profiles).limit(1);
+  if (anyone) return false;
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(profiles)
@@ -80,9 +81,10 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
     const admin = idOf("admin");
     const coach = idOf("coach");
 
-    for (const plan of ["basic", "pro", "premium"] as const) {
-      const client = idOf(plan);
-      const usageRows = Object.entries(USAGE[plan]).flatMap(([kind, count], k) =>
+    // One insert per table for the three clients: each statement is a round trip (docs/decisions/0040-cold-start.md).
+    const clients = (["basic", "pro", "premium"] as const).map((plan) => ({ plan, client: idOf(plan) }));
+    const usageRows = clients.flatMap(({ plan, client }) =>
+      Object.entries(USAGE[plan]).flatMap(([kind, count], k) =>
         Array.from({ length: count ?? 0 }, (_, i) => ({
           clientId: client,
           kind: kind as ServiceKind,
@@ -91,13 +93,19 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
           createdBy: admin,
           createdAt: daysAgo(now, 40 - k * 3 - i * 2),
         })),
-      );
-      if (usageRows.length) await tx.insert(serviceUsage).values(usageRows);
-      await tx.insert(lessons).values(sampleLessons(now, client, coach, plan));
-      await tx.insert(homework).values(sampleHomework(now, client, coach));
-      await tx.insert(resources).values(sampleResources(now, client, coach, plan));
-      await tx.insert(activities).values(sampleActivities(now, client, admin, plan));
-    }
+      ),
+    );
+    await tx.insert(serviceUsage).values(usageRows);
+    await tx
+      .insert(lessons)
+      .values(clients.flatMap(({ plan, client }) => sampleLessons(now, client, coach, plan)));
+    await tx.insert(homework).values(clients.flatMap(({ client }) => sampleHomework(now, client, coach)));
+    await tx
+      .insert(resources)
+      .values(clients.flatMap(({ plan, client }) => sampleResources(now, client, coach, plan)));
+    await tx
+      .insert(activities)
+      .values(clients.flatMap(({ plan, client }) => sampleActivities(now, client, admin, plan)));
   });
   return true;
 }

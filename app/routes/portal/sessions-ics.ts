@@ -21,7 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (wanted && sessions.length === 0) {
     return Response.json({ error: "That session was not found." }, { status: 404 });
   }
-  const text = sessionsCalendar(sessions, { name: SETTINGS.coach.name, email: SETTINGS.operator.email });
+  const text = await sessionsCalendar(sessions, {
+    name: SETTINGS.coach.name,
+    email: SETTINGS.operator.email,
+  });
   return new Response(text, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -1,4 +1,4 @@
-import * as oidc from "openid-client";
+import type * as Oidc from "openid-client";
 import { createCookie } from "react-router";
 import { safeRedirect } from "~/domain/viewer";
 import { getConfig, isLoopbackHost } from "../env.server";
@@ -7,24 +7,28 @@ import type { Identity } from "./identity.server";
 import { SignInError } from "./sign-in-errors.server";
 
 // Authorization code flow with PKCE, state and nonce (openid-client); any issuer with discovery works.
+// openid-client loads with the first sign-in, not at start (docs/decisions/0040-cold-start.md).
+const openid = () => import("openid-client");
 
 export const CALLBACK_PATH = "/auth/callback";
 const TRANSACTION_TTL_S = 10 * 60;
 
-let discovered: Promise<oidc.Configuration> | undefined;
+let discovered: Promise<Oidc.Configuration> | undefined;
 
-function clientConfiguration(): Promise<oidc.Configuration> {
+function clientConfiguration(): Promise<Oidc.Configuration> {
   const { oidc: settings } = getConfig();
   if (!settings) return Promise.reject(new SignInError("not_configured"));
   if (!discovered) {
     const issuer = new URL(settings.issuer);
     const insecure = issuer.protocol === "http:" && isLoopbackHost(issuer.hostname);
-    const attempt = oidc.discovery(
-      issuer,
-      settings.clientId,
-      settings.clientSecret,
-      undefined,
-      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    const attempt = openid().then((oidc) =>
+      oidc.discovery(
+        issuer,
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      ),
     );
     discovered = attempt;
     // A provider that was unreachable is asked again next time.
@@ -64,6 +68,7 @@ export async function beginSignIn(returnTo: unknown): Promise<{ url: string; set
     if (error instanceof SignInError) throw error;
     throw new SignInError("provider_unreachable", error);
   });
+  const oidc = await openid();
   const tx: Transaction = {
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
@@ -102,9 +107,10 @@ export async function completeSignIn(
     throw new SignInError(providerError === "access_denied" ? "cancelled" : "provider_refused");
   }
   const configuration = await clientConfiguration();
+  const oidc = await openid();
   // The URL the provider redirected to, as the public origin sees it (behind a proxy too).
   const currentUrl = new URL(`${incoming.pathname}${incoming.search}`, getConfig().publicOrigin);
-  let claims: oidc.IDToken | undefined;
+  let claims: Oidc.IDToken | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: tx.verifier,

@@ -14,8 +14,8 @@ const session = (title: string, joinUrl: string) => ({
   joinUrl,
 });
 
-test("sessions become valid calendar events another parser reads back", () => {
-  const text = sessionsCalendar(
+test("sessions become valid calendar events another parser reads back", async () => {
+  const text = await sessionsCalendar(
     [
       session("Coaching session, with a comma; and more", "https://app.cal.com/video/abc"),
       { id: "b2", kind: "mock_interview", title: "", startsAt, endsAt: startsAt, joinUrl: null },
@@ -34,11 +34,11 @@ test("sessions become valid calendar events another parser reads back", () => {
   expect(events[0]?.start.toISOString()).toBe("2026-12-03T15:30:00.000Z");
   expect(events[0]?.end.toISOString()).toBe("2026-12-03T16:00:00.000Z");
   expect(events[1]?.summary).toBe("Mock interview");
-  expect(parseCalendar(sessionsCalendar([], { name: "A", email: "a@example.com" }))).toEqual([]);
+  expect(parseCalendar(await sessionsCalendar([], { name: "A", email: "a@example.com" }))).toEqual([]);
 });
 
-test("control characters in a title or link never reach the file: no bare CR, no injected line", () => {
-  const text = sessionsCalendar(
+test("control characters in a title or link never reach the file: no bare CR, no injected line", async () => {
+  const text = await sessionsCalendar(
     [
       session(
         "Mock\rATTENDEE:mailto:x@evil.example\u0000\u0007\u001b[31m end\u007f",

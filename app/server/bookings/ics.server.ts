@@ -1,4 +1,4 @@
-import { createEvents, type EventAttributes } from "ics";
+import type { EventAttributes } from "ics";
 import { KIND_LABELS } from "~/domain/plans";
 
 export type CalendarSession = {
@@ -17,10 +17,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 const plain = (text: string) => text.replace(CONTROL, " ").trim();
 const link = (url: string) => url.replace(CONTROL, "");
 
-export function sessionsCalendar(
+/** `ics` loads with the first calendar asked for, not at start (docs/decisions/0040-cold-start.md). */
+export async function sessionsCalendar(
   sessions: readonly CalendarSession[],
   organizer: { name: string; email: string },
-) {
+): Promise<string> {
   const events: EventAttributes[] = sessions.map((session) => {
     const joinUrl = session.joinUrl ? link(session.joinUrl) : null;
     return {
@@ -39,6 +40,7 @@ export function sessionsCalendar(
       productId: "next-offer-coaching/sessions",
     };
   });
+  const { createEvents } = await import("ics");
   const { error, value } = createEvents(events, {
     productId: "next-offer-coaching/sessions",
     method: "PUBLISH",

@@ -13,8 +13,11 @@ import type { DbOrTx } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { emailOutbox, emailPreferences, profiles } from "../schema";
-import { type EmailContent, type Frame, type Rendered, renderMessage } from "./templates.server";
+import type { EmailContent, Frame, Rendered } from "./templates.server";
 import { type UnsubscribeScope, unsubscribeUrl } from "./unsubscribe.server";
+
+/** The layouts (React Email) load with the first email written, not at start (docs/decisions/0040-cold-start.md). */
+export const emailTemplates = () => import("./templates.server");
 
 // One outbox row per recipient, in the causing change's transaction (docs/decisions/0029-email-outbox.md);
 // each rendered for its one recipient, so nothing in it belongs to anyone else.
@@ -54,7 +57,8 @@ export async function outboxRow(
   to: Recipient,
   kind: OutboxKind,
   content: EmailContent,
-  render: (frame: Frame) => Promise<Rendered> = (frame) => renderMessage(frame, content),
+  render: (frame: Frame) => Promise<Rendered> = async (frame) =>
+    (await emailTemplates()).renderMessage(frame, content),
 ): Promise<Row> {
   const id = randomUUID();
   // A kind that can't be turned off still carries a working link: it turns off everything that can be.

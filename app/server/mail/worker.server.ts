@@ -3,8 +3,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db.server";
 import { logger } from "../logger.server";
 import { emailOutbox, type OutboxRow, profiles } from "../schema";
-import { type MailContext, mailContext, outboxRow } from "./outbox.server";
-import { renderDigest } from "./templates.server";
+import { emailTemplates, type MailContext, mailContext, outboxRow } from "./outbox.server";
 
 // The outbox's worker (docs/decisions/0029-email-outbox.md): claims rows with a lease (SKIP LOCKED) and
 // marks each sent only after SMTP accepted it.
@@ -196,7 +195,7 @@ export async function groupDigests(db: Db, context: MailContext, now: Date, limi
           heading: "Your daily digest",
           paragraphs: [],
         },
-        (frame) => renderDigest(frame, items),
+        async (frame) => (await emailTemplates()).renderDigest(frame, items),
       );
       await tx.insert(emailOutbox).values(digest);
       await tx
@@ -272,7 +271,18 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
   };
   let stopped = false;
   let wakeUp: (() => void) | undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, settings.pollMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const loop = (async () => {
+    // The first round too waits a poll (or a wake): at start the server answers first, and on PGlite the
+    // outbox's queries share its one thread (docs/decisions/0040-cold-start.md).
+    await pause();
     while (!stopped) {
       try {
         await round(settings, () => stopped);
@@ -280,13 +290,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
         logger.error({ err: (error as Error).message }, "email worker round failed; trying again");
       }
       if (stopped) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, settings.pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await pause();
     }
   })();
   return {

@@ -35,7 +35,8 @@ export async function startCheckout(
     await attachCheckoutSession(db, order.id, `cs_local_${order.id.replace(/-/g, "")}`);
     return `/checkout/local?${new URLSearchParams({ order: order.id })}`;
   }
-  const session = await stripeClient(config.secretKey).checkout.sessions.create(
+  const stripe = await stripeClient(config.secretKey);
+  const session = await stripe.checkout.sessions.create(
     checkoutSessionParams(line, { id: order.id, email: permit.actor.email }, origin),
     { idempotencyKey: `checkout-${order.id}` },
   );
@@ -53,7 +54,8 @@ export async function confirmCheckout(
 ): Promise<Order> {
   const order = await ownOrder(db, permit, { sessionId });
   if (order.fulfilledAt || order.provider !== "stripe" || config.mode !== "stripe") return order;
-  const session = await stripeClient(config.secretKey).checkout.sessions.retrieve(sessionId, {
+  const stripe = await stripeClient(config.secretKey);
+  const session = await stripe.checkout.sessions.retrieve(sessionId, {
     expand: ["payment_intent.latest_charge"],
   });
   await fulfilCheckout(db, completedCheckout(session));
@@ -72,7 +74,8 @@ export async function billingPortalUrl(
   if (config.mode !== "stripe") return null;
   const customer = await latestCustomer(db, permit);
   if (!customer) return null;
-  const session = await stripeClient(config.secretKey).billingPortal.sessions.create({
+  const stripe = await stripeClient(config.secretKey);
+  const session = await stripe.billingPortal.sessions.create({
     customer,
     return_url: `${origin}/billing`,
   });

@@ -102,7 +102,7 @@ const localProvider: ProviderCalls = {
 export async function deliverLocally(db: Db, events: Stripe.Event[]): Promise<void> {
   for (const event of events) {
     const payload = JSON.stringify(event);
-    const header = stripeWebhooks.generateTestHeaderString({ payload, secret: LOCAL_SECRET });
+    const header = (await stripeWebhooks()).generateTestHeaderString({ payload, secret: LOCAL_SECRET });
     const answer = await receiveStripeEvent(payload, header, {
       db,
       secret: LOCAL_SECRET,

@@ -23,25 +23,27 @@ export function stripeProvider(secretKey: string): ProviderCalls {
   return {
     async invoicePaymentIntent(invoiceId) {
       // An event's invoice leaves `payments` out; retrieved expanded, each names its payment intent.
-      const invoice = await unlessMissing(stripe().invoices.retrieve(invoiceId, { expand: ["payments"] }));
+      const invoice = await unlessMissing(
+        (await stripe()).invoices.retrieve(invoiceId, { expand: ["payments"] }),
+      );
       const paid = invoice?.payments?.data ?? [];
       const payment = (paid.find((p) => p.status === "paid") ?? paid[0])?.payment.payment_intent;
       return typeof payment === "string" ? payment : (payment?.id ?? null);
     },
     async receiptOf(paymentIntent) {
       const intent = await unlessMissing(
-        stripe().paymentIntents.retrieve(paymentIntent, { expand: ["latest_charge"] }),
+        (await stripe()).paymentIntents.retrieve(paymentIntent, { expand: ["latest_charge"] }),
       );
       const charge = intent?.latest_charge;
       return typeof charge === "object" && charge ? charge.receipt_url : null;
     },
     async orderOfPaymentIntent(paymentIntent) {
       // An instalment's intent has no metadata of ours, but its invoice's subscription does.
-      const intent = await unlessMissing(stripe().paymentIntents.retrieve(paymentIntent));
+      const intent = await unlessMissing((await stripe()).paymentIntents.retrieve(paymentIntent));
       if (!intent) return null;
       const direct = orderIdIn(intent.metadata);
       if (direct) return direct;
-      const list = await stripe().invoicePayments.list({
+      const list = await (await stripe()).invoicePayments.list({
         payment: { type: "payment_intent", payment_intent: paymentIntent },
         expand: ["data.invoice"],
       });
@@ -54,7 +56,7 @@ export function stripeProvider(secretKey: string): ProviderCalls {
     },
     async endSubscriptionAt(subscriptionId, at) {
       const cancelAt = Math.floor(at.getTime() / 1000);
-      await stripe().subscriptions.update(
+      await (await stripe()).subscriptions.update(
         subscriptionId,
         { cancel_at: cancelAt, proration_behavior: "none" },
         { idempotencyKey: `end-${subscriptionId}-${cancelAt}` },

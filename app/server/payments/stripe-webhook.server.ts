@@ -49,9 +49,10 @@ export async function receiveStripeEvent(
 ): Promise<WebhookAnswer> {
   if (!signature) return refuse(400, "Missing Stripe-Signature header.");
   if (Buffer.byteLength(raw) > WEBHOOK_BODY_LIMIT) return refuse(413, "Body too large.");
+  const webhooks = await stripeWebhooks();
   let event: Stripe.Event;
   try {
-    event = stripeWebhooks.constructEvent(raw, signature, using.secret);
+    event = webhooks.constructEvent(raw, signature, using.secret);
   } catch (error) {
     if (error instanceof SyntaxError) return refuse(400, "The body is not JSON.");
     logger.warn("payment webhook: signature check failed");

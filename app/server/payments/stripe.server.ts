@@ -1,6 +1,13 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 
-// Tests point the client at an in-process fake (tests/support/fake-stripe.ts).
+// Tests point the client at an in-process fake (tests/support/fake-stripe.ts). The SDK is loaded by its
+// first use, not at start: a hundred-odd files that no first page needs (docs/decisions/0040-cold-start.md).
+
+let sdk: Promise<typeof Stripe> | undefined;
+const loadSdk = () => {
+  sdk ??= import("stripe").then((loaded) => loaded.default);
+  return sdk;
+};
 
 /** Typed as the SDK's `LatestApiVersion`, so an upgrade without moving this pin fails `tsc` (docs/decisions/0038-stripe-api-version.md). */
 export const STRIPE_API_VERSION: Stripe.LatestApiVersion = "2026-10-28.endive";
@@ -15,10 +22,11 @@ export function pointStripeAt(next: StripeTarget | undefined): void {
   clients.clear();
 }
 
-export function stripeClient(secretKey: string): Stripe {
+export async function stripeClient(secretKey: string): Promise<Stripe> {
+  const Sdk = await loadSdk();
   let client = clients.get(secretKey);
   if (!client) {
-    client = new Stripe(secretKey, {
+    client = new Sdk(secretKey, {
       apiVersion: STRIPE_API_VERSION,
       maxNetworkRetries: 2,
       timeout: 20_000,
@@ -29,7 +37,10 @@ export function stripeClient(secretKey: string): Stripe {
   return client;
 }
 
-export const stripeWebhooks = Stripe.webhooks;
+/** Signing and checking webhook payloads. */
+export async function stripeWebhooks(): Promise<(typeof Stripe)["webhooks"]> {
+  return (await loadSdk()).webhooks;
+}
 
 export type StripeEventOf<T extends Stripe.Event.Type> = Extract<Stripe.Event, { type: T }>;
 export type StripeObjectOf<T extends Stripe.Event.Type> = StripeEventOf<T>["data"]["object"];
