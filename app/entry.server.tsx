@@ -2,6 +2,8 @@ import { renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext, loadContextWithNonce, NonceProvider } from "./lib/csp-nonce";
+import { type DocumentNotes, DocumentNotesProvider } from "./lib/document-notes";
+import { putHydrationToSleep } from "./lib/hydrate-on-intent";
 import { scriptString } from "./lib/json-text";
 import { readStartContext, viewerContext } from "./server/auth/context.server";
 import { isUnproxiedLocal, unproxiedLocalContext } from "./server/developer.server";
@@ -51,14 +53,19 @@ async function renderDocument(
   const stream = routerContext.serverHandoffStream;
   const loaderData = stream ? await new Response(stream).text() : null;
   routerContext.serverHandoffStream = undefined;
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={url} nonce={nonce} />
-    </NonceProvider>,
+  const notes: DocumentNotes = { hydrateOnIntent: false };
+  const rendered = renderToString(
+    <DocumentNotesProvider value={notes}>
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={url} nonce={nonce} />
+      </NonceProvider>
+    </DocumentNotesProvider>,
   );
   // Only a page that renders <Scripts> hydrates and so needs its data.
+  const scripts = routerContext.renderMeta?.didRenderScripts === true;
+  const html = scripts && notes.hydrateOnIntent ? putHydrationToSleep(rendered) : rendered;
   const hydration =
-    loaderData !== null && routerContext.renderMeta?.didRenderScripts
+    loaderData !== null && scripts
       ? `<script${nonce ? ` nonce="${nonce}"` : ""}>${liveSince === null ? "" : `${LIVE_SINCE}=${liveSince};`}${HANDOFF}.enqueue(${scriptString(loaderData)});${HANDOFF}.close();</script>`
       : "";
   const document = html.endsWith(END)

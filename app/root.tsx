@@ -25,8 +25,10 @@ import { ToastHost } from "./components/toast";
 import { PRERENDERED_PATHS } from "./content/prerender";
 import { DEFAULT_THEME, parseTheme, THEME_COOKIE } from "./domain/theme";
 import { useNonce } from "./lib/csp-nonce";
+import { useDocumentNotes } from "./lib/document-notes";
 import { errorCopy } from "./lib/error-copy";
 import { htmlFirstEnhancers } from "./lib/html-first";
+import { hydratesOnIntent } from "./lib/hydrate-on-intent";
 import { enforceAccess } from "./server/auth/access.server";
 import { builtRoutes } from "./server/auth/built-routes.server";
 import { loadViewer, viewerContext } from "./server/auth/context.server";
@@ -71,7 +73,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const [theme] = useState(data?.theme ?? DEFAULT_THEME);
   const nonce = useNonce();
   // HTML-first pages are not hydrated (docs/decisions/0030-html-first-pages.md).
-  const enhancers = htmlFirstEnhancers(useMatches());
+  const matches = useMatches();
+  const enhancers = htmlFirstEnhancers(matches);
+  // Portal and admin pages hydrate when a person acts (docs/decisions/0042-hydrate-on-intent.md).
+  const onIntent = enhancers === null && hydratesOnIntent(matches);
+  const notes = useDocumentNotes();
+  if (onIntent) notes.hydrateOnIntent = true;
   return (
     <html lang="en" className={theme === "light" ? "" : "dark"} data-theme={theme} suppressHydrationWarning>
       <head>
@@ -112,6 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <EnhancerScripts names={enhancers} nonce={nonce} />
         ) : (
           <>
+            {onIntent ? <EnhancerScripts names={["wake"]} nonce={nonce} /> : null}
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

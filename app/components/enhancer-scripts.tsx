@@ -8,7 +8,7 @@ export function EnhancerScripts({ names, nonce }: { names: readonly EnhancerName
   return (
     <>
       {preloads.map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        <link key={href} rel="modulepreload" href={href} nonce={nonce} data-enhancer="" />
       ))}
       {scripts.map((script) => (
         <script key={script.src} type="module" src={script.src} nonce={nonce} />

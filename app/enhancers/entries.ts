@@ -6,6 +6,7 @@ export const ENHANCER_ENTRIES = {
   embed: "app/enhancers/embed.ts",
   pricing: "app/enhancers/pricing.ts",
   "enroll-by": "app/enhancers/enroll-by.ts",
+  wake: "app/enhancers/wake.ts",
 } as const;
 
 export type EnhancerName = keyof typeof ENHANCER_ENTRIES;

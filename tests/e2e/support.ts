@@ -82,13 +82,22 @@ export async function gotoHydrated(
   return response;
 }
 
+/** A portal or admin page waits for a person (app/enhancers/wake.ts): a Shift press, which does nothing else, wakes it. */
 export async function untilInteractive(page: Page) {
   // See app/components/after-hydration.tsx and app/enhancers/site.ts.
-  await page.waitForFunction(
-    () =>
-      document.documentElement.hasAttribute("data-hydrated") ||
-      document.documentElement.hasAttribute("data-enhanced"),
-  );
+  const ready = () => {
+    const root = document.documentElement;
+    return (
+      root.hasAttribute("data-hydrated") ||
+      root.hasAttribute("data-enhanced") ||
+      root.dataset.wake === "asleep"
+    );
+  };
+  await page.waitForFunction(ready);
+  if (await page.evaluate(() => document.documentElement.dataset.wake === "asleep")) {
+    await page.keyboard.press("Shift");
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  }
 }
 
 /** Timers only run when the test lets time pass, so a slow machine cannot move them. */

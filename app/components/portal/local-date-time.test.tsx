@@ -17,7 +17,7 @@ describe("LocalDateTime and CalendarDate on the server", () => {
       minute: "2-digit",
     });
     const first = renderToString(<LocalDateTime value={at} />);
-    expect(first).toBe(`<time dateTime="2026-03-08T06:30:00.000Z">${expected}</time>`);
+    expect(first).toBe(`<time dateTime="2026-03-08T06:30:00.000Z" data-local="date-time">${expected}</time>`);
     expect(renderToString(<LocalDateTime value={at.toISOString()} />)).toBe(first);
   });
 

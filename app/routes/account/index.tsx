@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { EmailPreferences } from "~/components/account/email-preferences";
 import { useForm } from "~/components/form";
 import { Button, ButtonAnchor } from "~/components/ui/button";
+import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { seo } from "~/lib/seo";
@@ -14,6 +15,8 @@ import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
 export const access = routeAccess({ loader: { access: "signed-in", policy: "self.request-deletion" } });
+
+export const handle = hydrateOnIntent;
 
 const TIME_ZONES = [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])];
 

@@ -1,8 +1,8 @@
 import { SessionsOverview } from "~/components/admin/bookings-overview";
 import { LightLink } from "~/components/light-link";
 import { FailedPayments } from "~/components/payments/failed-payments";
-import { SERVER_TIME_ZONE } from "~/components/portal/local-date-time";
 import { type Action, can } from "~/domain/policy";
+import { SERVER_TIME_ZONE } from "~/lib/local-time";
 import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";

@@ -1,12 +1,15 @@
 import { DashboardView } from "~/components/portal/dashboard-view";
 import { DEMO_PERSON } from "~/content/demo";
 import { PLAN_LABELS } from "~/domain/plans";
+import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { seo } from "~/lib/seo";
 import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/dashboard";
 
 export const access = routeAccess({ loader: PUBLIC });
+
+export const handle = hydrateOnIntent;
 
 // docs/product/screens.md, Route table: forced demo mode for anyone, ?plan= defaults to pro.
 export async function loader({ request }: Route.LoaderArgs) {

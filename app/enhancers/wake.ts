@@ -1,0 +1,170 @@
+import { ASLEEP_SCRIPT_TYPE, HYDRATING_EVENT, type WakeState } from "~/lib/hydrate-on-intent";
+import { localizeTimes } from "~/lib/local-time";
+
+// A portal or admin page is read as HTML; React arrives when a person first acts on it
+// (docs/decisions/0042-hydrate-on-intent.md). Until React hears events itself, this holds what only
+// React can answer (a button's press, a form's submission) and hands it over once hydrated. Links and
+// everything native keep working without it.
+
+/** A person is here: any of these starts React's download. */
+const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"];
+
+/** React that has not arrived by then will not: held submissions go out as plain HTML forms. */
+const GIVE_UP_MS = 20_000;
+
+const root = document.documentElement;
+const asleep = document.querySelector<HTMLScriptElement>(`script[type="${ASLEEP_SCRIPT_TYPE}"]`);
+
+let state: WakeState = "asleep";
+const heldClicks: HTMLElement[] = [];
+let heldSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+let giveUp: ReturnType<typeof setTimeout> | undefined;
+let liveSource: EventSource | undefined;
+
+function setState(next: WakeState): void {
+  state = next;
+  root.dataset.wake = next;
+}
+
+function holding(): boolean {
+  return state === "asleep" || state === "waking";
+}
+
+function wake(event: Event): void {
+  if (state !== "asleep" || !asleep) return;
+  // Which event woke the page: for people reading a bug report, and for the tests.
+  root.dataset.wokenBy = event.type;
+  setState("waking");
+  for (const type of INTENT_EVENTS) window.removeEventListener(type, wake, true);
+  liveSource?.close();
+  const script = document.createElement("script");
+  script.type = "module";
+  script.nonce = asleep.nonce;
+  script.textContent = asleep.textContent;
+  // An inline module whose imports cannot be fetched fires `error` on its element; React Router's
+  // dynamic import of its entry rejects instead, unhandled.
+  script.addEventListener("error", fail);
+  window.addEventListener("unhandledrejection", failedImport);
+  giveUp = setTimeout(fail, GIVE_UP_MS);
+  document.body.append(script);
+}
+
+function failedImport(event: PromiseRejectionEvent): void {
+  if (state !== "waking" || !(event.reason instanceof TypeError)) return;
+  event.preventDefault();
+  fail();
+}
+
+function fail(): void {
+  window.removeEventListener("unhandledrejection", failedImport);
+  if (!holding()) return;
+  clearTimeout(giveUp);
+  setState("failed");
+  heldClicks.length = 0;
+  const held = heldSubmit;
+  heldSubmit = null;
+  // As if there were no JavaScript at all: the server answers every form as a document.
+  if (held?.form.isConnected) held.form.requestSubmit(submitterOf(held));
+}
+
+function submitterOf(held: { form: HTMLFormElement; submitter: HTMLElement | null }) {
+  const { submitter, form } = held;
+  return submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
+    ? submitter.form === form
+      ? submitter
+      : undefined
+    : undefined;
+}
+
+/** Presses that do nothing without React's handlers; native controls (links, dialogs' commands) pass. */
+function reactOnly(target: EventTarget | null): HTMLElement | null {
+  if (!(target instanceof Element)) return null;
+  const control = target.closest<HTMLElement>(
+    'button, input[type="checkbox"], input[type="radio"], [role="button"], [role="tab"], [role="switch"], [role="option"], [role="menuitem"]',
+  );
+  if (!control || control.closest("a[href]")) return null;
+  if (control instanceof HTMLButtonElement) {
+    if (control.disabled || control.type !== "button") return null;
+    if (control.hasAttribute("commandfor") || control.hasAttribute("popovertarget")) return null;
+  }
+  if (control instanceof HTMLInputElement && control.disabled) return null;
+  return control;
+}
+
+function holdClick(event: MouseEvent): void {
+  if (!holding()) return;
+  const control = reactOnly(event.target);
+  if (!control) return;
+  // A checkbox keeps its old state until React has seen the press, then the press is made again.
+  event.preventDefault();
+  if (!heldClicks.includes(control)) heldClicks.push(control);
+  wake(event);
+}
+
+function holdSubmit(event: SubmitEvent): void {
+  if (!holding() || !(event.target instanceof HTMLFormElement)) return;
+  event.preventDefault();
+  heldSubmit = { form: event.target, submitter: event.submitter };
+  wake(event);
+}
+
+/**
+ * Text typed before hydration is in the fields but not in React's state. Setting it again through the
+ * prototype's setter, after the element's own (React's tracked) one saw the server's value, makes React
+ * see a change and run the field's onChange, as if typed now.
+ */
+function handOverEditedFields(): void {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    "input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea",
+  )) {
+    if (field.value === field.defaultValue) continue;
+    const typed = field.value;
+    const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement;
+    const setValue = Object.getOwnPropertyDescriptor(prototype, "value")?.set;
+    if (!setValue) continue;
+    field.value = field.defaultValue;
+    setValue.call(field, typed);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  for (const select of document.querySelectorAll("select")) {
+    if ([...select.options].every((option) => option.selected === option.defaultSelected)) continue;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}
+
+function handOver(): void {
+  clearTimeout(giveUp);
+  window.removeEventListener("unhandledrejection", failedImport);
+  setState("awake");
+  handOverEditedFields();
+  for (const control of heldClicks.splice(0)) if (control.isConnected) control.click();
+  const held = heldSubmit;
+  heldSubmit = null;
+  if (held?.form.isConnected) held.form.requestSubmit(submitterOf(held));
+}
+
+/** A change the server announces wakes the page, and React's own live updates catch up from the render time. */
+function listenForChanges(): void {
+  const since: unknown = (window as { __liveSince?: unknown }).__liveSince;
+  if (typeof since !== "number" || typeof EventSource === "undefined") return;
+  liveSource = new EventSource(`/events?since=${since}`);
+  for (const type of ["change", "resync", "reauth"]) liveSource.addEventListener(type, wake);
+}
+
+if (asleep) {
+  setState("asleep");
+  localizeTimes();
+  for (const type of INTENT_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });
+  document.addEventListener("click", holdClick, true);
+  document.addEventListener("submit", holdSubmit, true);
+  document.addEventListener(HYDRATING_EVENT, () => {
+    if (holding()) setState("hydrating");
+  });
+  new MutationObserver((_, observer) => {
+    if (!root.hasAttribute("data-hydrated")) return;
+    observer.disconnect();
+    if (state === "hydrating" || state === "waking") handOver();
+  }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+  if (document.readyState === "complete") listenForChanges();
+  else window.addEventListener("load", listenForChanges, { once: true });
+}

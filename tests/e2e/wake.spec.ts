@@ -1,0 +1,174 @@
+import type { Page } from "@playwright/test";
+import { adminPost, plusOne, proClientBesideAdmin, quotaBar, sessionsBar } from "./admin-pages";
+import {
+  patientExpect as expect,
+  gotoHydrated,
+  markDocument,
+  type NewPage,
+  PEOPLE,
+  sameDocument,
+  signIn,
+  test,
+} from "./support";
+
+// Portal and admin pages hydrate when a person first acts on them (docs/decisions/0042-hydrate-on-intent.md,
+// app/enhancers/wake.ts): read as HTML first, then React with nothing a person did lost.
+
+const REACT_ENTRY = /\/assets\/entry\.client-[^/]+\.js$/;
+const CONFIRMATION = "Handed in. Your coach will review it.";
+
+function scriptsLoaded(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+/** React's entry waits until `release()`; `fail()` makes it unreachable instead. */
+async function holdReact(page: Page) {
+  let answer: (how: "continue" | "abort") => void = () => {};
+  const decided = new Promise<"continue" | "abort">((resolve) => {
+    answer = resolve;
+  });
+  await page.route(REACT_ENTRY, async (route) => {
+    if ((await decided) === "continue") await route.continue();
+    else await route.abort("internetdisconnected");
+  });
+  return { release: () => answer("continue"), fail: () => answer("abort") };
+}
+
+const wakeState = (page: Page) => page.evaluate(() => document.documentElement.dataset.wake);
+
+/**
+ * A second tab of a signed-in person: Chromium moves a resting mouse over a new document (a `pointermove`
+ * that rightly wakes it), and this tab has had none.
+ */
+async function untouchedTab(page: Page): Promise<Page> {
+  return page.context().newPage();
+}
+
+test("a signed-in dashboard is read with no React: the page's own scripts only, React once the person acts", async ({
+  page: signingIn,
+}) => {
+  await signIn(signingIn, PEOPLE.proClient, { to: "/dashboard" });
+  const page = await untouchedTab(signingIn);
+  const scripts = scriptsLoaded(page);
+  await page.goto("/dashboard");
+  await expect(page.locator("html")).toHaveAttribute("data-wake", "asleep");
+  await expect(sessionsBar(page)).toBeVisible();
+  expect(scripts.length, scripts.join(", ")).toBeLessThanOrEqual(4);
+  expect(scripts.some((url) => REACT_ENTRY.test(url))).toBe(false);
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  expect(scripts.some((url) => REACT_ENTRY.test(url))).toBe(true);
+  expect(await wakeState(page)).toBe("awake");
+});
+
+test.describe("in Tokyo", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("times read in the reader's time zone before React arrives, and the same after", async ({ page }) => {
+    await signIn(page, PEOPLE.proClient, { to: "/dashboard" });
+    const served = await (await page.request.get("/dashboard")).text();
+    const react = await holdReact(page);
+    await page.goto("/dashboard");
+    const time = page.locator("main time[data-local]").first();
+    const dateTime = await time.getAttribute("datetime");
+    const shape = await time.getAttribute("data-local");
+    const tokyo = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Tokyo",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      ...(shape === "date-time" ? { hour: "numeric", minute: "2-digit" } : {}),
+    }).format(new Date(dateTime ?? ""));
+    await expect(time).toHaveText(tokyo);
+    // The server wrote the coach's zone, 13 or 14 hours away.
+    expect(served).not.toContain(`>${tokyo}</time>`);
+
+    await page.keyboard.press("Shift");
+    react.release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    await expect(time).toHaveText(tokyo);
+  });
+});
+
+test("a press made before React arrives is answered once it has: the theme switch", async ({ page }) => {
+  await signIn(page, PEOPLE.proClient, { to: "/dashboard" });
+  const react = await holdReact(page);
+  await page.goto("/dashboard");
+  const light = page.getByRole("banner").getByRole("radio", { name: "Light" });
+  await page.getByRole("banner").getByText("Light", { exact: true }).click();
+  expect(await wakeState(page)).toBe("waking");
+  await expect(light).not.toBeChecked();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+
+  react.release();
+  await expect(light).toBeChecked();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});
+
+/** A fresh Pro client hands in a new piece with a note while React is held back. */
+async function handInBeforeReact(newPage: NewPage, title: string, note: string) {
+  const { client, admin, id } = await proClientBesideAdmin(newPage, "Wake");
+  await adminPost(admin.page, id, { intent: "assign-homework", title });
+  const page = client.page;
+  const react = await holdReact(page);
+  await page.goto("/homework");
+  await markDocument(page);
+  const piece = page.getByRole("article", { name: title });
+  await piece.getByRole("textbox", { name: "Note (optional)" }).fill(note);
+  await piece.getByRole("button", { name: "Submit", exact: true }).click();
+  return { page, piece, react };
+}
+
+test("homework handed in before React arrives: the typed note and the submission reach React, no reload", async ({
+  newPage,
+}) => {
+  const note = "Written before React came";
+  const { page, piece, react } = await handInBeforeReact(newPage, "Wake-up piece", note);
+  expect(await wakeState(page)).toBe("waking");
+  await expect(page).toHaveURL(/\/homework$/);
+
+  react.release();
+  await expect(piece.getByRole("status")).toHaveText(CONFIRMATION);
+  await expect(piece).toContainText(note);
+  expect(await sameDocument(page), "the page was reloaded").toBe(true);
+});
+
+test("when React cannot be had, a held submission goes out as a plain form and the server answers it", async ({
+  newPage,
+}) => {
+  const note = "Sent without React";
+  const { page, piece, react } = await handInBeforeReact(newPage, "Offline-ish piece", note);
+  react.fail();
+  await expect(piece).toContainText(note);
+  expect(await sameDocument(page), "a plain form loads a new document").toBe(false);
+  // The server's answer is a new page, again read before any React.
+  expect(await wakeState(page)).toBe("asleep");
+});
+
+// The stream first replays the last 5 s (app/server/live/streams.server.ts CATCH_UP_MARGIN_MS), so the
+// Pro plan just given may be what wakes it: either way a change, not a person.
+test("a page nobody touched wakes for a change the server announces, and shows it", async ({ newPage }) => {
+  const { person, admin, id } = await proClientBesideAdmin(newPage, "Untouched");
+  const signingIn = await newPage();
+  await signIn(signingIn, person, { to: "/dashboard" });
+  const page = await untouchedTab(signingIn);
+  await page.goto("/dashboard");
+  await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
+  await markDocument(page);
+
+  await gotoHydrated(admin.page, `/admin/clients/${id}`);
+  await plusOne(admin.page, "30-minute coaching session").click();
+  await expect(quotaBar(admin.page, "30-minute coaching session")).toHaveAttribute(
+    "aria-valuetext",
+    "1 of 4 used",
+  );
+  await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "1 of 4 used");
+  expect(await page.evaluate(() => document.documentElement.dataset.wokenBy)).toBe("change");
+  expect(await sameDocument(page), "the dashboard was reloaded").toBe(true);
+});
