@@ -9,9 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
+  ADMIN_EMAIL,
   ADMIN_URL,
   adminQuery,
   buildDir,
+  CLIENT_EMAIL,
   cpuMs,
   databaseCpu,
   databaseCpuSince,
@@ -32,8 +34,6 @@ import {
 
 const file = path.join(root, "docs", "BENCHMARKS.md");
 const CONNECTIONS = 50;
-const CLIENT_EMAIL = "daniel.okafor@example.com"; // a seeded Pro client with usage and activity
-const ADMIN_EMAIL = "admin@example.com";
 const PRERENDERED_PAGE = "/";
 
 const { values: args } = parseArgs({

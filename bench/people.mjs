@@ -10,14 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
+  ADMIN_EMAIL,
   ADMIN_URL,
   adminQuery,
   benchUuid,
+  CLIENT_EMAIL,
   cpuMs,
   databaseCpu,
   databaseCpuSince,
   ensureNginx,
-  execPglite,
   freePort,
   median,
   nodeBinary,
@@ -25,6 +26,7 @@ import {
   requireBuild,
   root,
   SEED_SQL,
+  seededPglite,
   signIn,
   sleep,
   startNginx,
@@ -33,7 +35,6 @@ import {
 } from "./support.mjs";
 
 const file = path.join(root, "docs", "BENCHMARKS.md");
-const ADMIN_EMAIL = "admin@example.com";
 const TARGET_P95_MS = 200;
 const CHANGE_EVERY = 20;
 const DEBOUNCE_MS = 150;
@@ -362,11 +363,7 @@ function verdict(steps) {
 
 async function freshDatabase(kind, tree) {
   if (kind === "pglite") {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-people-"));
-    const port = await freePort();
-    const first = await startServer({ tree, dataDir, port });
-    await first.stop();
-    await execPglite(dataDir, SEED_SQL + HOMEWORK_SQL);
+    const dataDir = await seededPglite(SEED_SQL + HOMEWORK_SQL, { tree });
     return { kind, dataDir, databaseUrl: "", drop: () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `bench_people_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
@@ -514,7 +511,7 @@ async function singleUrls(database, builds, rounds) {
     for (const build of builds) {
       const { server } = await openServer(database, build);
       const cookies = {
-        client: await signIn(server.url, "daniel.okafor@example.com"),
+        client: await signIn(server.url, CLIENT_EMAIL),
         admin: await signIn(server.url, ADMIN_EMAIL),
       };
       const headersOf = (target) => ({

@@ -1,14 +1,18 @@
-// `npm run bench`: builds, then writes dated sections of docs/BENCHMARKS.md (Lighthouse here, then
-// bench/http.mjs, people.mjs and live.mjs). Benchmarks, not tests: nothing passes or fails.
+// `npm run bench`: builds, then writes dated sections of docs/BENCHMARKS.md (Lighthouse on the public and
+// the signed-in pages here, then bench/http.mjs, people.mjs and live.mjs). Benchmarks, not tests: nothing
+// passes or fails.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import {
   lighthouseSection,
+  measurePortal,
   PUBLIC_PAGES,
+  portalSection,
   runLighthouse,
   startBuiltServer,
   writeLighthouseSection,
+  writePortalSection,
 } from "./lighthouse.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -32,6 +36,9 @@ try {
 const section = lighthouseSection(rows, { runs, load: { start, end: loadAverage() } });
 writeLighthouseSection(section);
 console.log(section);
+const portal = portalSection(await measurePortal({ runs }), { runs });
+writePortalSection(portal);
+console.log(portal);
 spawnSync(process.execPath, [path.join(root, "bench", "http.mjs")], { cwd: root, stdio: "inherit" });
 spawnSync(process.execPath, [path.join(root, "bench", "people.mjs")], { cwd: root, stdio: "inherit" });
 spawnSync(process.execPath, [path.join(root, "bench", "live.mjs")], { cwd: root, stdio: "inherit" });

@@ -24,6 +24,9 @@ import pg from "pg";
 export const root = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** The seeded Pro client with usage and activity, and the seeded admin (app/server/seed.server.ts). */
+export const CLIENT_EMAIL = "daniel.okafor@example.com";
+export const ADMIN_EMAIL = "admin@example.com";
 
 export function requireBuild() {
   if (existsSync(path.join(buildDir, "server", "index.js"))) return;
@@ -267,6 +270,15 @@ SELECT md5(p.id::text) || md5(p.email), p.id, now() + interval '20 days'
 FROM profiles p WHERE p.email LIKE 'bench-%' AND right(split_part(p.email, '@', 1), 1) IN ('1', '4', '7');
 ANALYZE;
 `;
+
+/** A new PGlite folder the app has migrated and seeded on a first start (docs/decisions/0005-seed.md), with `sql` run on top. */
+export async function seededPglite(sql, { tree = root } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
+  const first = await startServer({ tree, dataDir, port: await freePort() });
+  await first.stop();
+  await execPglite(dataDir, sql);
+  return dataDir;
+}
 
 export async function execPglite(dataDir, sql) {
   const db = await PGlite.create(path.join(dataDir, "pglite"));
