@@ -143,12 +143,16 @@ function handOver(): void {
   if (held?.form.isConnected) held.form.requestSubmit(submitterOf(held));
 }
 
-/** A change the server announces wakes the page, and React's own live updates catch up from the render time. */
+/**
+ * A change the server announces wakes the page, and React's own live updates catch up from the render
+ * time. `resync` (the server cannot vouch for what it heard, as just after it starts) names no
+ * change: React asks again when it wakes for a person.
+ */
 function listenForChanges(): void {
   const since: unknown = (window as { __liveSince?: unknown }).__liveSince;
   if (typeof since !== "number" || typeof EventSource === "undefined") return;
   liveSource = new EventSource(`/events?since=${since}`);
-  for (const type of ["change", "resync", "reauth"]) liveSource.addEventListener(type, wake);
+  for (const type of ["change", "reauth"]) liveSource.addEventListener(type, wake);
 }
 
 if (asleep) {
