@@ -104,4 +104,5 @@ export { logger, startupPhase } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";
 export { stripeWebhook } from "./server/payments/stripe-webhook.server";
 export { TOO_MANY_CHANGES } from "./server/rate-limit.server";
+export { pricingVariant, pricingVariantRequest, SHARED_PRICING_PATH } from "./server/shared-pricing.server";
 export { WEBHOOK_BODY_LIMIT } from "./server/webhooks.server";

@@ -121,7 +121,20 @@ async function measureApp(kind, databaseUrl, { env = {}, label = kind, paths = n
     const admin = await signIn(server.url, ADMIN_EMAIL);
     const targets = [
       { page: `${PRERENDERED_PAGE} (pre-rendered)`, path: PRERENDERED_PAGE, headers: ACCEPT },
-      { page: "/pricing", path: "/pricing", headers: ACCEPT },
+      // Kept per currency for visitors without a session (docs/decisions/0041-pricing-per-currency.md).
+      { page: "/pricing (no cookie)", path: "/pricing", headers: ACCEPT, expect: "Loading prices…" },
+      {
+        page: "/pricing (currency=CAD)",
+        path: "/pricing",
+        headers: { ...ACCEPT, cookie: "currency=CAD" },
+        expect: 'checked="" value="CAD"',
+      },
+      {
+        page: "/pricing (client, rendered)",
+        path: "/pricing",
+        headers: { ...ACCEPT, cookie: client },
+        expect: "Sign out",
+      },
       {
         page: "/dashboard (client)",
         path: "/dashboard",
@@ -313,12 +326,17 @@ function writeSection({ date, rows, nginx, notes }) {
         `| /admin/clients, ${PEOPLE.toLocaleString("en")} profiles, ${database} | p99 ≤ 60 ms | ${bold(`p99 ${list.p99} ms`, list.p99 <= 60)} |`,
       );
   }
+  const versusNginx = (label, page, goal) =>
+    `| ${label} vs nginx | ≥ ${goal} of nginx's req/s | ${bold((page.rps / nginx.rps).toFixed(2), page.rps / nginx.rps >= goal)} (${Math.round(page.rps)} / ${Math.round(nginx.rps)}) |`;
   for (const database of ["pglite", "postgres"]) {
     const page = find(PRERENDERED_PAGE, database);
     if (page && nginx)
-      targets.push(
-        `| pre-rendered ${PRERENDERED_PAGE} (app on ${database}) vs nginx | ≥ 0.25 of nginx's req/s | ${bold((page.rps / nginx.rps).toFixed(2), page.rps / nginx.rps >= 0.25)} (${Math.round(page.rps)} / ${Math.round(nginx.rps)}) |`,
-      );
+      targets.push(versusNginx(`pre-rendered ${PRERENDERED_PAGE} (app on ${database})`, page, 0.25));
+    for (const visitor of ["no cookie", "currency=CAD"]) {
+      const pricing = find(`/pricing (${visitor})`, database);
+      if (pricing && nginx)
+        targets.push(versusNginx(`/pricing, ${visitor} (app on ${database})`, pricing, 0.5));
+    }
   }
 
   const machine = machineLine();
@@ -338,8 +356,10 @@ auto\`, no access log, serving the same index.html with the same gzip body the a
 once: \`gzip_static on\`, as the app serves it from memory); the app's answer is larger by its security
 headers (the Content-Security-Policy of a pre-rendered page lists its scripts' hashes). "server CPU ms/req" is the server's CPU time (all its processes and threads) divided by the
 requests served, from /proc; "PostgreSQL CPU ms/req" the same for the database's backends (PGlite runs
-inside the server, so its share is in the server's column). Rendered pages (\`/pricing\`, \`/dashboard\`,
-\`/admin/clients\`) are rendered on every request (there is no page cache: docs/decisions/0031). One URL
+inside the server, so its share is in the server's column). Rendered pages (\`/dashboard\`, \`/admin/clients\`,
+\`/pricing\` for a signed-in client) are rendered on every request (there is no page cache: docs/decisions/0031);
+\`/pricing\` for a visitor without a session is one of a few documents rendered once per process and kept
+(docs/decisions/0041-pricing-per-currency.md). One URL
 and one cookie over and over is not what people do: bench/people.mjs (the People section) is.
 
 ${table}

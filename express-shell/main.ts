@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { configOrExit } from "../app/server/env.server.ts";
 import type { Webhook } from "../app/server/webhooks.server.ts";
 import { appHandler } from "./app-handler.ts";
@@ -16,8 +16,10 @@ import {
   pagePath,
   SAFE_METHODS,
   sameSiteMutations,
+  scriptPolicies,
   securityHeaders,
 } from "./security.ts";
+import { sharedPricing } from "./shared-pricing.ts";
 import { clientFiles } from "./static.ts";
 
 type AppEntry = typeof import("../app/entry.server.tsx");
@@ -110,6 +112,15 @@ app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FO
 // Pre-rendered pages are revalidated, so a deploy shows at once (express-shell/static.ts).
 const client = clientFiles(clientDir, prerenderedScripts.keys(), pagePath);
 app.use(client.middleware);
+// Visitors without a session get /pricing as it was rendered once for their currency (docs/decisions/0041-pricing-per-currency.md).
+app.use(
+  sharedPricing({
+    entry,
+    render: createRequestHandler(build, config.nodeEnv),
+    policy: scriptPolicies(config.publicOrigin, entry.cspSources()).hashes,
+    send: client.send,
+  }),
+);
 
 // Sign-in is limited inside the app, where a route is known however its URL is spelled; nothing here is
 // mounted on a path the router also answers (docs/SECURITY.md, "Rate limits").

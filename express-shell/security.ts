@@ -59,12 +59,11 @@ export function cspNonce(res: Response): string {
 }
 
 /**
- * Helmet's headers plus a Permissions-Policy; HSTS only on https. The CSP: nonces on rendered pages, hashes
- * plus 'self' on pre-rendered ones (docs/decisions/0017-content-security-policy.md).
+ * The Content-Security-Policy with its script sources: a fresh nonce on a rendered page, or the hashes of a
+ * document's inline scripts plus 'self' on one the same for everyone (pre-rendered pages, and /pricing for
+ * visitors without a session: express-shell/shared-pricing.ts).
  */
-export function securityHeaders(publicOrigin: string, csp: ContentSecurity): RequestHandler[] {
-  const https = publicOrigin.startsWith("https:");
-  const { sources } = csp;
+export function scriptPolicies(publicOrigin: string, sources: CspSources) {
   const policy = cspTemplate({
     "default-src": ["'self'"],
     // React renders style attributes, and sonner and Radix add <style> without a nonce
@@ -78,13 +77,24 @@ export function securityHeaders(publicOrigin: string, csp: ContentSecurity): Req
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],
-    ...(https ? { "upgrade-insecure-requests": [] } : {}),
+    ...(publicOrigin.startsWith("https:") ? { "upgrade-insecure-requests": [] } : {}),
   });
-  const prerenderedPolicies = new Map(
-    [...csp.prerenderedScripts].map(([page, hashes]) => [
-      page,
+  return {
+    nonce: (nonce: string) => policy(`'nonce-${nonce}' 'strict-dynamic'`),
+    hashes: (hashes: readonly string[]) =>
       policy(["'self'", ...hashes.map((hash) => `'${hash}'`), ...sources.scripts].join(" ")),
-    ]),
+  };
+}
+
+/**
+ * Helmet's headers plus a Permissions-Policy; HSTS only on https. The CSP: nonces on rendered pages, hashes
+ * plus 'self' on pre-rendered ones (docs/decisions/0017-content-security-policy.md).
+ */
+export function securityHeaders(publicOrigin: string, csp: ContentSecurity): RequestHandler[] {
+  const https = publicOrigin.startsWith("https:");
+  const policies = scriptPolicies(publicOrigin, csp.sources);
+  const prerenderedPolicies = new Map(
+    [...csp.prerenderedScripts].map(([page, hashes]) => [page, policies.hashes(hashes)]),
   );
   const nonces = noncePool();
   return [
@@ -95,7 +105,7 @@ export function securityHeaders(publicOrigin: string, csp: ContentSecurity): Req
         req.method === "GET" || req.method === "HEAD"
           ? prerenderedPolicies.get(pagePath(req.path))
           : undefined;
-      res.setHeader("Content-Security-Policy", prerendered ?? policy(`'nonce-${nonce}' 'strict-dynamic'`));
+      res.setHeader("Content-Security-Policy", prerendered ?? policies.nonce(nonce));
       next();
     },
     helmet({

@@ -26,6 +26,8 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|json|data|svg|txt|xml|webmanifest|map)$
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=0, must-revalidate";
 
+export type MemoryFile = File;
+
 type File = {
   onDisk?: string;
   body: Buffer;
@@ -39,6 +41,18 @@ type File = {
   br?: Buffer;
   brotliQueued?: boolean;
 };
+
+/** A body kept in memory and served like a client file: its type from `name`, compressed once, an ETag. */
+export function memoryFile(name: string, body: Buffer, cacheControl: string): File {
+  const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  return {
+    body,
+    type: path.extname(name) || ".txt",
+    etag: `"${hash}"`,
+    cacheControl,
+    compressible: COMPRESSIBLE.test(name),
+  };
+}
 
 function walk(dir: string, prefix = ""): string[] {
   const found: string[] = [];
@@ -67,15 +81,7 @@ export function clientFiles(clientDir: string, pages: Iterable<string>, pagePath
       });
       continue;
     }
-    const body = readFileSync(full);
-    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-    files.set(relative, {
-      body,
-      type: path.extname(relative) || ".txt",
-      etag: `"${hash}"`,
-      cacheControl,
-      compressible: COMPRESSIBLE.test(relative),
-    });
+    files.set(relative, memoryFile(relative, readFileSync(full), cacheControl));
   }
   const byPage = new Map<string, File>();
   for (const page of pages) {
@@ -169,5 +175,5 @@ export function clientFiles(clientDir: string, pages: Iterable<string>, pagePath
     send(req, res, next, file);
   }
 
-  return { middleware, pages: byPage };
+  return { middleware, pages: byPage, send };
 }

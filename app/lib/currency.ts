@@ -1,6 +1,7 @@
 // The visitor's currency (docs/product/states.md, Currency): a choice is saved in both stores and announced on `window`.
 import { parse } from "cookie-es";
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, type Currency, parseCurrency } from "~/domain/financing";
+import type { RequestHeaders } from "./request-headers";
 
 export const CURRENCY_STORAGE_KEY = "currency";
 export const CURRENCY_GLOBAL = "__CURRENCY__";
@@ -31,7 +32,7 @@ export function currencyFromCookieString(cookies: string | null | undefined): Cu
 }
 
 /** The visitor's own choice (cookie) before the country a proxy reports. */
-export function initialCurrency(request: Request): Currency | null {
+export function initialCurrency(request: RequestHeaders): Currency | null {
   const chosen = currencyFromCookieString(request.headers.get("cookie"));
   if (chosen) return chosen;
   for (const header of COUNTRY_HEADERS) {

@@ -66,6 +66,10 @@ async function scrollThrough(page: Page) {
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
+// The same document for every visitor of its kind, scripts allowed by hash: pre-rendered pages, and /pricing
+// for a visitor without a session (docs/decisions/0041-pricing-per-currency.md).
+const HASHED_PATHS: readonly string[] = [...PRERENDERED_PATHS, "/pricing"];
+
 for (const path of [...PRERENDERED_PATHS, "/pricing", "/login"]) {
   test(`${path} runs without a CSP violation and its scripts run`, async ({ page, baseURL }) => {
     await page.setViewportSize(DESKTOP);
@@ -75,9 +79,7 @@ for (const path of [...PRERENDERED_PATHS, "/pricing", "/login"]) {
     const response = await gotoHydrated(page, path);
     expect(response?.status()).toBe(200);
     const policy = response?.headers()["content-security-policy"] ?? "";
-    expect(policy).toMatch(
-      (PRERENDERED_PATHS as readonly string[]).includes(path) ? /script-src [^;]*'sha256-/ : /'nonce-/,
-    );
+    expect(policy).toMatch(HASHED_PATHS.includes(path) ? /script-src [^;]*'sha256-/ : /'nonce-/);
     await scrollThrough(page);
     await proveInteractive(page);
     expect(watched.violations).toEqual([]);
@@ -159,7 +161,7 @@ test("a script slipped into a page's HTML is refused, by hash and by nonce alike
 }) => {
   const watched = await watchCsp(page, baseURL);
   await page.route(
-    (url) => url.pathname === "/" || url.pathname === "/pricing",
+    (url) => url.pathname === "/" || url.pathname === "/login",
     async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(
@@ -170,7 +172,7 @@ test("a script slipped into a page's HTML is refused, by hash and by nonce alike
     },
   );
 
-  for (const path of ["/", "/pricing"]) {
+  for (const path of ["/", "/login"]) {
     watched.violations.length = 0;
     await gotoHydrated(page, path);
     expect(await page.evaluate(() => "__injected" in window), path).toBe(false);
@@ -179,6 +181,67 @@ test("a script slipped into a page's HTML is refused, by hash and by nonce alike
       path,
     ).toBe(true);
   }
+});
+
+/** The radios are visually hidden: their labels are what a visitor clicks. */
+async function switchCurrency(page: Page, from: "CAD" | "USD", to: "CAD" | "USD") {
+  const group = page.getByRole("group", { name: "Currency" });
+  await expect(group.getByRole("radio", { name: from, exact: true })).toBeChecked();
+  await group.getByText(to, { exact: true }).click();
+  await expect(group.getByRole("radio", { name: to, exact: true })).toBeChecked();
+  const note = to === "CAD" ? "Prices in Canadian dollars." : "Prices in US dollars.";
+  await expect(page.getByText(note)).toBeVisible();
+}
+
+const PRICING_VISITORS = [
+  { name: "a currency=CAD cookie", cookie: "CAD", headers: {}, first: "CAD" },
+  { name: "a proxy saying Canada", cookie: null, headers: { "CF-IPCountry": "CA" }, first: "CAD" },
+  { name: "a proxy saying France", cookie: null, headers: { "CF-IPCountry": "FR" }, first: "USD" },
+  { name: "nothing known", cookie: null, headers: {}, first: "USD" },
+] as const;
+
+for (const visitor of PRICING_VISITORS) {
+  test(`/pricing kept for ${visitor.name}: its policy allows its scripts, and the currency switch works`, async ({
+    page,
+    baseURL,
+  }) => {
+    const watched = await watchCsp(page, baseURL);
+    if (visitor.cookie)
+      await page.context().addCookies([{ name: "currency", value: visitor.cookie, url: baseURL }]);
+    await page.setExtraHTTPHeaders(visitor.headers);
+    const response = await gotoHydrated(page, "/pricing");
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(response?.headers().etag).toBeTruthy();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Client Portal" }),
+    ).toBeVisible();
+
+    const other = visitor.first === "CAD" ? "USD" : "CAD";
+    await switchCurrency(page, visitor.first, other);
+    // The enhancer saved the choice: the next load is the kept document for it.
+    const again = await gotoHydrated(page, "/pricing");
+    expect(again?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    await switchCurrency(page, other, visitor.first);
+    expect(watched.violations).toEqual([]);
+  });
+}
+
+test("/pricing for a signed-in client is rendered for them: their links, a nonce, and the currency switch works", async ({
+  page,
+  baseURL,
+}) => {
+  const watched = await watchCsp(page, baseURL);
+  await signIn(page, PEOPLE.proClient, { to: "/pricing" });
+  const response = await gotoHydrated(page, "/pricing");
+  expect(response?.headers()["content-security-policy"]).toMatch(/'nonce-/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Client Portal" })).toHaveCount(0);
+
+  await switchCurrency(page, "USD", "CAD");
+  await switchCurrency(page, "CAD", "USD");
+  expect(watched.violations).toEqual([]);
 });
 
 test("without JavaScript, the sign-in form may lead to the provider and back (form-action)", async ({

@@ -108,10 +108,15 @@ function expectCommonDirectives(csp: Map<string, string[]>) {
 }
 
 test("a server-rendered page's inline scripts all carry the nonce its policy names, new on every response", async () => {
-  for (const path of ["/pricing", "/login", "/no-such-page"]) {
+  // /pricing is rendered per request for a signed-in visitor (tests/system/pricing-variants.test.ts: the others).
+  for (const [path, headers] of [
+    ["/pricing", { cookie }],
+    ["/login", {}],
+    ["/no-such-page", {}],
+  ] as const) {
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${server.url}${path}`, { headers });
       const csp = cspOf(response);
       expectCommonDirectives(csp);
       const scriptSrc = csp.get("script-src") ?? [];

@@ -17,7 +17,8 @@ export const access = routeAccess({ loader: PUBLIC });
 export const handle = htmlFirst("pricing");
 export const clientLoader = loadAsDocument;
 
-// Rendered per request so the visitor's currency is in the first byte: no shared cache may keep it.
+// The visitor's currency is in the first byte (rendered per request for a signed-in visitor, once per currency
+// for the others: app/server/shared-pricing.server.ts), so no shared cache may keep it.
 const PER_VISITOR_HEADERS = {
   "Cache-Control": "private, no-cache",
   Vary: "Cookie, CF-IPCountry, X-Vercel-IP-Country, CloudFront-Viewer-Country, X-Country-Code",

@@ -3,6 +3,7 @@ import { parse } from "cookie-es";
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Viewer } from "~/domain/viewer";
+import type { RequestHeaders } from "~/lib/request-headers";
 import type { Db } from "../db.server";
 import { getConfig } from "../env.server";
 import { publishChange } from "../live/bus.server";
@@ -50,7 +51,7 @@ async function tokenFrom(request: Request): Promise<string | null> {
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-export function hasSessionCookie(request: Request): boolean {
+export function hasSessionCookie(request: RequestHeaders): boolean {
   const header = request.headers.get("cookie");
   return header?.includes(`${sessionCookie().name}=`) ?? false;
 }
