@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { DEFAULT_THEME, parseTheme, THEMES, type Theme } from "~/domain/theme";
 import { chooseTheme, followSystemTheme } from "~/lib/theme-client";
 
@@ -29,7 +30,9 @@ export function ThemeSwitch({ htmlFirst = false }: { htmlFirst?: boolean }) {
 }
 
 function HydratedThemeSwitch({ group }: { group: string }) {
-  const [theme, setTheme] = useState<Theme>(DEFAULT_THEME);
+  // The cookie's theme, which the server rendered: right before React runs (portal pages wait for a person).
+  const served = parseTheme((useRouteLoaderData("root") as { theme?: string } | undefined)?.theme);
+  const [theme, setTheme] = useState<Theme>(served ?? DEFAULT_THEME);
 
   useEffect(() => {
     setTheme(parseTheme(document.documentElement.dataset.theme) ?? DEFAULT_THEME);

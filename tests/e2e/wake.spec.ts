@@ -109,6 +109,13 @@ test("a press made before React arrives is answered once it has: the theme switc
   react.release();
   await expect(light).toBeChecked();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
+
+  // What the server writes, read before React: the switch shows the theme the page is in.
+  const served = await (await page.request.get("/dashboard")).text();
+  const checked = [...served.matchAll(/<input type="radio"[^>]*>/g)]
+    .filter(([tag]) => tag.includes('checked=""'))
+    .map(([tag]) => /value="(\w+)"/.exec(tag)?.[1]);
+  expect(new Set(checked)).toEqual(new Set(["light"]));
 });
 
 /** A fresh Pro client hands in a new piece with a note while React is held back. */
