@@ -4,7 +4,7 @@
 // --server-env K=V  --cpu-prof DIR  --pages dashboard,admin  --encoding identity  --cold-rounds 5
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -30,9 +30,9 @@ import {
   signIn,
   startServer as startBuiltServer,
   startNginx,
+  writeBenchmarkSection,
 } from "./support.mjs";
 
-const file = path.join(root, "docs", "BENCHMARKS.md");
 const CONNECTIONS = 50;
 const PRERENDERED_PAGE = "/";
 
@@ -371,7 +371,8 @@ ${targets.join("\n")}
 Bold marks a missed target; what limits each is measured under "What limits the HTTP figures" below.
 <!-- http:end -->`;
 
-  writeMarked("http", section);
+  writeBenchmarkSection("http", section);
+  console.log(section);
 }
 
 function writeColdSection({ date, cold }) {
@@ -411,20 +412,10 @@ ${phases.join("\n")}
 
 Bold marks a missed goal.
 <!-- cold:end -->`;
-  writeMarked("cold", section);
+  writeBenchmarkSection("cold", section);
+  console.log(section);
 }
 
 function machineLine() {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
-}
-
-/** Replaces the file's section between <!-- NAME:start --> and <!-- NAME:end -->, or adds it on top. */
-function writeMarked(name, section) {
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const marked = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
-  const next = marked.test(current)
-    ? current.replace(marked, () => section)
-    : current.replace("# Benchmarks\n", `# Benchmarks\n\n${section}\n`);
-  writeFileSync(file, next);
-  console.log(section);
 }

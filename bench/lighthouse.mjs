@@ -8,7 +8,7 @@
 // this machine sign in locally and, for /admin/clients, hold the bench's people. A row keeps each
 // category's lowest score over the runs. --before compares the public rows only.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +29,7 @@ import {
   seededPglite,
   signIn,
   startServer,
+  writeBenchmarkSection,
 } from "./support.mjs";
 
 export { PUBLIC_PAGES };
@@ -216,21 +217,8 @@ ${table}
 ${failing ? `\nAudits not passing:\n${failing}\n` : ""}<!-- lighthouse:end -->`;
 }
 
-/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->`; a new section goes before `before`, else at the end. */
-function writeSection(name, section, { before: nextTo } = {}) {
-  const file = path.join(root, "docs", "BENCHMARKS.md");
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const pattern = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
-  let next;
-  if (pattern.test(current)) next = current.replace(pattern, () => section);
-  else if (nextTo && current.includes(nextTo))
-    next = current.replace(nextTo, () => `${section}\n\n${nextTo}`);
-  else next = `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-}
-
 export function writeLighthouseSection(section) {
-  writeSection("lighthouse", section);
+  writeBenchmarkSection("lighthouse", section);
 }
 
 // ── Signed-in portal pages ──────────────────────────────────────────────────────────────────────
@@ -458,7 +446,7 @@ ${failing ? `\nAudits not passing:\n${failing}\n` : ""}<!-- lighthouse-portal:en
 }
 
 export function writePortalSection(section) {
-  writeSection("lighthouse-portal", section, { before: "<!-- mail:start -->" });
+  writeBenchmarkSection("lighthouse-portal", section, { before: "<!-- mail:start -->" });
 }
 
 // ── Command line ────────────────────────────────────────────────────────────────────────────────

@@ -4,7 +4,7 @@
 // one, interleaved (docs/decisions/0033-warm-cost.md). Writes its sections of docs/BENCHMARKS.md.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -32,9 +32,9 @@ import {
   startNginx,
   startServer,
   uuidOf,
+  writeBenchmarkSection,
 } from "./support.mjs";
 
-const file = path.join(root, "docs", "BENCHMARKS.md");
 const TARGET_P95_MS = 200;
 const CHANGE_EVERY = 20;
 const DEBOUNCE_MS = 150;
@@ -761,13 +761,6 @@ ${urlRows.join("\n")}
 
 function replaceSection(name, text) {
   const section = `<!-- ${name}:start -->\n${text.trim()}\n<!-- ${name}:end -->`;
-  const now = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const marker = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
-  let next;
-  if (marker.test(now)) next = now.replace(marker, () => section);
-  else if (now.includes("<!-- people:end -->"))
-    next = now.replace("<!-- people:end -->", `<!-- people:end -->\n\n${section}`);
-  else next = now.replace("# Benchmarks\n", `# Benchmarks\n\n${section}\n`);
-  writeFileSync(file, next);
+  writeBenchmarkSection(name, section, { after: "<!-- people:end -->" });
   console.log(section);
 }

@@ -359,3 +359,20 @@ http {
   }
   return { url, pid: child.pid, stop };
 }
+
+/**
+ * Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` in docs/BENCHMARKS.md; a new
+ * section goes after `after` or before `before` (markers of other sections), else at the end.
+ */
+export function writeBenchmarkSection(name, section, { before, after } = {}) {
+  const file = path.join(root, "docs", "BENCHMARKS.md");
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+  const pattern = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
+  let next;
+  if (pattern.test(current)) next = current.replace(pattern, () => section);
+  else if (after && current.includes(after)) next = current.replace(after, () => `${after}\n\n${section}`);
+  else if (before && current.includes(before))
+    next = current.replace(before, () => `${section}\n\n${before}`);
+  else next = `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}
