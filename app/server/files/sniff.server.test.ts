@@ -6,7 +6,10 @@ import { docx, jpeg, noise, pdf, png, WORD_CONTENT_TYPES, zip } from "../../../t
 import { FileRefusedError } from "./errors.server";
 import { sniffType } from "./sniff.server";
 
-/** Streams `bytes` through the sniffer in small chunks; the type, and whether the bytes came out unchanged. */
+/**
+ * Streams `bytes` through the sniffer in small chunks, checking they come out unchanged; the type. A refusal
+ * must fail the stream itself, before its end, so that no store ever completes a refused upload.
+ */
 async function judge(bytes: Buffer, chunkSize = 1000): Promise<string> {
   const { stream, type } = sniffType();
   const out: Buffer[] = [];
@@ -28,13 +31,20 @@ async function judge(bytes: Buffer, chunkSize = 1000): Promise<string> {
 }
 
 async function refusal(bytes: Buffer): Promise<FileRefusedError> {
-  const error = await judge(bytes).then(
+  const { stream, type } = sniffType();
+  type.catch(() => undefined);
+  const error = await pipeline(
+    Readable.from([bytes]),
+    stream,
+    new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+  ).then(
     () => undefined,
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(FileRefusedError);
   expect((error as FileRefusedError).reason).toBe("type");
   expect((error as FileRefusedError).message).toBe(FILE_TYPE_REFUSED);
+  await expect(type).rejects.toBe(error);
   return error as FileRefusedError;
 }
 
