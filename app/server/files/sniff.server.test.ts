@@ -5,6 +5,7 @@ import { FILE_TYPE_REFUSED } from "~/lib/files";
 import { docx, jpeg, noise, pdf, png, WORD_CONTENT_TYPES, zip } from "../../../tests/support/sample-files";
 import { FileRefusedError } from "./errors.server";
 import { sniffType } from "./sniff.server";
+import { zipEntryNames } from "./zip-directory.server";
 
 /**
  * Streams `bytes` through the sniffer in small chunks, checking they come out unchanged; the type. A refusal
@@ -64,8 +65,18 @@ test("a Word document is known wherever its [Content_Types].xml sits, compressed
 test("a ZIP is refused, whatever it holds and whatever it is called", async () => {
   await refusal(zip([{ name: "notes.txt", data: "hello" }]));
   await refusal(zip([{ name: "cv.pdf", data: pdf() }], { deflate: true }));
-  // Word's folder without the package's content types is not a Word document.
+  // Word's folder without the package's content types is not a Word document, even when a large first
+  // entry stops the detector early enough that it would guess from the folder's name.
   await refusal(zip([{ name: "word/document.xml", data: "<w:document/>" }]));
+  await refusal(
+    zip([
+      { name: "word/media/big.bin", data: noise(2_000_000) },
+      { name: "word/document.xml", data: "<w:document/>" },
+    ]),
+  );
+  // Cut short: no central directory to confirm it.
+  const whole = docx({ contentTypesLast: true, padding: 2_000_000 });
+  await refusal(whole.subarray(0, whole.length - 30));
   // Another Office Open XML kind.
   const sheet = WORD_CONTENT_TYPES.replace(
     "wordprocessingml.document.main+xml",
@@ -107,4 +118,16 @@ test("a refused type stops the stream at once, not after the whole file", async 
   );
   expect(error).toBeInstanceOf(FileRefusedError);
   expect(sent).toBeLessThan(2 * 1024 * 1024);
+});
+
+test("the central directory's names are read from an archive's last bytes, or nothing when they are not whole", () => {
+  const archive = zip([
+    { name: "[Content_Types].xml", data: "x" },
+    { name: "word/document.xml", data: "y" },
+  ]);
+  expect(zipEntryNames(archive)).toEqual(["[Content_Types].xml", "word/document.xml"]);
+  expect(zipEntryNames(archive.subarray(archive.length - 60))).toBeNull();
+  expect(zipEntryNames(archive.subarray(0, archive.length - 1))).toBeNull();
+  expect(zipEntryNames(Buffer.concat([archive, Buffer.from("trailing")]))).toBeNull();
+  expect(zipEntryNames(Buffer.alloc(10))).toBeNull();
 });
