@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -38,8 +38,13 @@ export function diskFileStore(dataDir: string): FileStore {
     async read(key) {
       const file = path.join(objects, checkedKey(key));
       try {
-        const { size } = await stat(file);
-        return { body: createReadStream(file), size };
+        // Opened first: a delete after this point no longer affects what is being sent.
+        const handle = await open(file, "r");
+        const { size } = await handle.stat().catch(async (error: unknown) => {
+          await handle.close();
+          throw error;
+        });
+        return { body: handle.createReadStream(), size };
       } catch (error) {
         if (isMissing(error)) throw new FileNotFoundError(key);
         throw error;

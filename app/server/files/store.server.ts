@@ -90,7 +90,7 @@ export function createFileStore(backend: Backend): FileStore {
       } catch (error) {
         checked.destroy();
         const failure = await piped;
-        // Best effort: what a failed discard leaves is temporary, and the sweep removes it.
+        // Best effort: what a failed discard leaves has no row, and the sweep removes it.
         await pending.discard().catch(() => undefined);
         // A backend's own failure to abort (some S3-compatible servers) must not hide why the upload stopped.
         throw failure instanceof FileRefusedError ? failure : error;
