@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { FILE_TYPE_REFUSED, fileTooLargeMessage } from "~/lib/files";
+import { parseConfig } from "~/server/env.server";
 import { diskFileStore } from "~/server/files/disk-store.server";
 import { FileNotFoundError, FileRefusedError } from "~/server/files/errors.server";
+import { openFileStore } from "~/server/files/open.server";
 import { s3FileStore } from "~/server/files/s3-store.server";
 import type { FileStore } from "~/server/files/store.server";
 import { sweepFiles } from "~/server/files/sweep.server";
@@ -205,4 +207,34 @@ describe.each(["disk", "s3"] as const)("the %s store", (kind) => {
     await Promise.all(stored.map((s) => store.delete(s.key)));
     await expectEmpty();
   });
+});
+
+test("the configuration picks the store: disk under DATA_DIR with none, S3 with the four settings", async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "files-"));
+  const disk = openFileStore(parseConfig({ DATA_DIR: dataDir }));
+  expect(disk.kind).toBe("disk");
+  const server = await startS3();
+  const { bucket, region, endpoint, accessKeyId, secretAccessKey } = server.config;
+  const s3 = openFileStore(
+    parseConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: bucket,
+      S3_REGION: region,
+      S3_ENDPOINT: endpoint ?? "",
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    }),
+  );
+  expect(s3.kind).toBe("s3");
+  try {
+    for (const store of [disk, s3]) {
+      const stored = await store.put(Readable.from([pdf()]), LIMITS);
+      expect(await bytesOf((await store.read(stored.key)).body)).toEqual(pdf());
+    }
+    expect(await readdir(path.join(dataDir, "files", "objects"))).toHaveLength(1);
+  } finally {
+    s3.close();
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
