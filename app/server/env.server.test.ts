@@ -2,6 +2,12 @@ import { describe, expect, test } from "vitest";
 import { ConfigError, isLoopbackHost, parseConfig, publicSiteProblem, setting } from "./env.server";
 
 const SECRET = "s".repeat(40);
+const S3 = {
+  S3_BUCKET: "coach-files",
+  S3_REGION: "auto",
+  S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+  S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+};
 
 function failure(env: Record<string, string>): string {
   try {
@@ -158,6 +164,16 @@ describe("each wrong value stops start-up with one line naming the variable", ()
     ["SMTP_URL", { SMTP_URL: "http://mail.example.com" }],
     ["MAIL_FROM", { MAIL_FROM: "not an address" }],
     ["MAIL_LEASE_SECONDS", { MAIL_LEASE_SECONDS: "0" }],
+    ["S3_BUCKET", { ...S3, S3_BUCKET: "My_Bucket" }],
+    ["S3_BUCKET", { ...S3, S3_BUCKET: "ab" }],
+    ["S3_REGION", { ...S3, S3_REGION: "US East" }],
+    ["S3_ENDPOINT", { ...S3, S3_ENDPOINT: "minio:9000" }],
+    ["S3_ENDPOINT", { ...S3, S3_ENDPOINT: "http://minio.internal:9000" }],
+    ["S3_FORCE_PATH_STYLE", { ...S3, S3_FORCE_PATH_STYLE: "yes" }],
+    ["FILE_MAX_BYTES", { FILE_MAX_BYTES: "20MB" }],
+    ["FILE_MAX_BYTES", { FILE_MAX_BYTES: "0" }],
+    ["FILE_MAX_BYTES", { FILE_MAX_BYTES: String(2 * 1024 ** 3) }],
+    ["FILE_QUOTA_BYTES", { FILE_QUOTA_BYTES: "-1" }],
   ];
   for (const [variable, env] of cases) {
     test(`${variable} = ${JSON.stringify(env)}`, () => {
@@ -227,4 +243,42 @@ test("CAL_WEBHOOK_SECRET: unset means none (the webhook refuses everything); a p
   );
   expect(() => parseConfig({ CAL_WEBHOOK_SECRET: "no-secret-provided" })).toThrow(/CAL_WEBHOOK_SECRET/);
   expect(() => parseConfig({ CAL_WEBHOOK_SECRET: "short" })).toThrow(/CAL_WEBHOOK_SECRET/);
+});
+
+test("files: on disk by default, 20 MB a file and 200 MB a person", () => {
+  expect(parseConfig({}).files).toEqual({ maxBytes: 20 * 1024 ** 2, quotaBytes: 200 * 1024 ** 2, s3: null });
+  expect(parseConfig({ FILE_MAX_BYTES: "1048576", FILE_QUOTA_BYTES: "" }).files).toMatchObject({
+    maxBytes: 1024 ** 2,
+    quotaBytes: 200 * 1024 ** 2,
+  });
+});
+
+test("files: S3 with its four settings; path-style addressing by default only with an endpoint", () => {
+  expect(parseConfig(S3).files.s3).toEqual({
+    bucket: "coach-files",
+    region: "auto",
+    endpoint: null,
+    accessKeyId: "AKIDEXAMPLE",
+    secretAccessKey: S3.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: false,
+  });
+  const minio = parseConfig({ ...S3, S3_ENDPOINT: "http://127.0.0.1:9000" }).files.s3;
+  expect(minio).toMatchObject({ endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+  const r2 = { ...S3, S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com", S3_FORCE_PATH_STYLE: "false" };
+  expect(parseConfig(r2).files.s3).toMatchObject({ forcePathStyle: false });
+});
+
+test("files: part of the S3 settings stops start-up naming every one missing, never echoing the secret", () => {
+  expect(failure({ S3_BUCKET: "coach-files" })).toBe(
+    "Invalid configuration: S3_REGION must be set too: S3 storage needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (missing: S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) (unset)",
+  );
+  expect(failure({ S3_ENDPOINT: "https://s3.example.com" })).toMatch(
+    /^Invalid configuration: S3_BUCKET .*\(missing: S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\)/,
+  );
+  const { S3_SECRET_ACCESS_KEY: _, ...withoutSecret } = S3;
+  expect(failure(withoutSecret)).toMatch(
+    /^Invalid configuration: S3_SECRET_ACCESS_KEY .*\(missing: S3_SECRET_ACCESS_KEY\)$/,
+  );
+  const { S3_BUCKET: __, ...withoutBucket } = S3;
+  expect(failure(withoutBucket)).not.toContain(S3.S3_SECRET_ACCESS_KEY);
 });

@@ -63,6 +63,9 @@ function folder(fallback: string) {
   );
 }
 
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_ALL = [...S3_REQUIRED, "S3_ENDPOINT", "S3_FORCE_PATH_STYLE"] as const;
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const schema = z
@@ -192,6 +195,45 @@ const schema = z
         .optional(),
     ),
     MAIL_LEASE_SECONDS: wholeNumber("seconds", 1, 3600, 120),
+    // Unset: files on disk under DATA_DIR/files (docs/decisions/0043-file-storage.md).
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens",
+        )
+        .optional(),
+    ),
+    S3_REGION: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+$/, "must be a region such as us-east-1 (auto for Cloudflare R2)")
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalString.pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be the storage service's URL, such as https://<account>.r2.cloudflarestorage.com",
+        })
+        .refine((value) => {
+          if (!URL.canParse(value)) return true; // reported by the url check above
+          const url = new URL(value);
+          return url.protocol === "https:" || isLoopbackHost(url.hostname);
+        }, "must use https:// (http:// is allowed only for localhost)")
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: optionalString.pipe(
+      z
+        .enum(["true", "false"], { error: "must be true or false" })
+        .transform((value) => value === "true")
+        .optional(),
+    ),
+    FILE_MAX_BYTES: wholeNumber("bytes", 1024, 1024 ** 3, 20 * 1024 ** 2),
+    FILE_QUOTA_BYTES: wholeNumber("bytes", 1024, 1024 ** 4, 200 * 1024 ** 2),
     // A sign-in counts once: 60 lets a class of 30 behind one address sign in together.
     SIGN_IN_RATE_LIMIT: perMinute("sign-in requests", 60),
     MUTATION_RATE_LIMIT: perMinute("changes", 120),
@@ -225,6 +267,15 @@ const schema = z
         code: "custom",
         path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
         message: "must be set together with the other Stripe variable",
+      });
+    }
+    const s3Missing = S3_REQUIRED.filter((name) => !env[name]);
+    const s3Given = S3_ALL.some((name) => env[name] !== undefined);
+    if (s3Given && s3Missing.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: [s3Missing[0] ?? "S3_BUCKET"],
+        message: `must be set too: S3 storage needs ${S3_REQUIRED.join(", ")} (missing: ${s3Missing.join(", ")})`,
       });
     }
     if (hasId && !env.SESSION_SECRET) {
@@ -261,6 +312,26 @@ export type Config = {
   /** Stripe with both keys; else the local test checkout in developer mode; else none (docs/decisions/0027-payments.md). */
   payments: PaymentsConfig;
   mail: MailConfig;
+  files: FilesConfig;
+};
+
+export type FilesConfig = {
+  /** FILE_MAX_BYTES: the most one file may be. */
+  maxBytes: number;
+  /** FILE_QUOTA_BYTES: the most one person's files may add up to. */
+  quotaBytes: number;
+  /** Null: on disk under DATA_DIR/files. */
+  s3: S3Config | null;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Null: AWS S3 itself. */
+  endpoint: string | null;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 };
 
 export type MailConfig = {
@@ -327,6 +398,22 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? null, leaseSeconds: e.MAIL_LEASE_SECONDS },
     developerMode,
     trustProxy: e.TRUST_PROXY,
+    files: {
+      maxBytes: e.FILE_MAX_BYTES,
+      quotaBytes: e.FILE_QUOTA_BYTES,
+      s3:
+        e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT ?? null,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              // Most S3-compatible servers (MinIO) answer only path-style requests; AWS prefers the other.
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+            }
+          : null,
+    },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { mode: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
