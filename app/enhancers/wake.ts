@@ -84,7 +84,9 @@ function reactOnly(target: EventTarget | null): HTMLElement | null {
   );
   if (!control || control.closest("a[href]")) return null;
   if (control instanceof HTMLButtonElement) {
-    if (control.disabled || control.type !== "button") return null;
+    // A submit button outside any form does nothing natively either.
+    const native = control.type === "reset" || (control.type === "submit" && control.form !== null);
+    if (control.disabled || native) return null;
     if (control.hasAttribute("commandfor") || control.hasAttribute("popovertarget")) return null;
   }
   if (control instanceof HTMLInputElement && control.disabled) return null;
@@ -108,24 +110,37 @@ function holdSubmit(event: SubmitEvent): void {
   wake(event);
 }
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+const TEXT_FIELDS =
+  "input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea";
+
+/** What was typed before React, read just before it hydrates (hydration may reset a textarea). */
+let typed: Map<TextField, string> = new Map();
+
+function readTypedFields(): void {
+  typed = new Map();
+  for (const field of document.querySelectorAll<TextField>(TEXT_FIELDS)) {
+    if (field.value !== field.defaultValue) typed.set(field, field.value);
+  }
+}
+
 /**
- * Text typed before hydration is in the fields but not in React's state. Setting it again through the
- * prototype's setter, after the element's own (React's tracked) one saw the server's value, makes React
- * see a change and run the field's onChange, as if typed now.
+ * Text typed before hydration is not in React's state. Setting the server's value through the
+ * element's own setter (React's tracker), then the typed text through the prototype's, makes React see
+ * a change and run the field's onChange, as if typed now.
  */
 function handOverEditedFields(): void {
-  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-    "input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea",
-  )) {
-    if (field.value === field.defaultValue) continue;
-    const typed = field.value;
-    const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement;
+  for (const [field, value] of typed) {
+    if (!field.isConnected) continue;
+    const prototype = Object.getPrototypeOf(field) as TextField;
     const setValue = Object.getOwnPropertyDescriptor(prototype, "value")?.set;
     if (!setValue) continue;
     field.value = field.defaultValue;
-    setValue.call(field, typed);
+    setValue.call(field, value);
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
+  typed.clear();
   for (const select of document.querySelectorAll("select")) {
     if ([...select.options].every((option) => option.selected === option.defaultSelected)) continue;
     select.dispatchEvent(new Event("change", { bubbles: true }));
@@ -162,11 +177,14 @@ if (asleep) {
   document.addEventListener("click", holdClick, true);
   document.addEventListener("submit", holdSubmit, true);
   document.addEventListener(HYDRATING_EVENT, () => {
-    if (holding()) setState("hydrating");
+    if (!holding()) return;
+    readTypedFields();
+    setState("hydrating");
   });
   new MutationObserver((_, observer) => {
     if (!root.hasAttribute("data-hydrated")) return;
     observer.disconnect();
+    if (state === "waking") readTypedFields();
     if (state === "hydrating" || state === "waking") handOver();
   }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
   if (document.readyState === "complete") listenForChanges();

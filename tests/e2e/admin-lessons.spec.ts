@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   freshIdentity,
   gotoHydrated,
+  holdReact,
   type NewPage,
   PEOPLE,
   PHONE_360,
@@ -304,6 +305,31 @@ test("the admin edits a lesson (fields, resources, client) and deletes it after 
   const gone = await page.goto(editPath);
   expect(gone?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});
+
+// The edit page is read as HTML until the coach acts (docs/decisions/0042-hydrate-on-intent.md): notes
+// typed onto the saved text before React arrives survive hydration, which resets a textarea to the
+// server's text, and are saved.
+test("notes typed before React arrives on the edit page are kept and saved", async ({ page }) => {
+  await openAs(page, PEOPLE.coach, NEW);
+  const title = `Typed early ${uniqueId()}`;
+  const editPath = await createLesson(page, "maya.chen@example.com", title);
+  const tab = await page.context().newPage();
+  const react = await holdReact(tab);
+  await tab.goto(editPath);
+  const notes = form(tab).notes;
+  await expect(notes).toHaveValue(`Notes for ${title}`);
+  await notes.press("End");
+  await notes.pressSequentially(", and a follow-up");
+  expect(await tab.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+  react.release();
+  await expect(tab.locator("html")).toHaveAttribute("data-hydrated", "");
+  await expect(notes).toHaveValue(`Notes for ${title}, and a follow-up`);
+  await form(tab).save.click();
+  await expect(tab.getByText("Changes saved ✅")).toBeVisible({ timeout: 20_000 });
+  await tab.reload();
+  await expect(form(tab).notes).toHaveValue(`Notes for ${title}, and a follow-up`);
 });
 
 test("an unknown or malformed lesson id is a 404", async ({ page }) => {

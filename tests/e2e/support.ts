@@ -213,3 +213,19 @@ export async function expectNoSidewaysScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
 }
+
+/** React Router's client entry, which a portal page imports only when woken (app/enhancers/wake.ts). */
+export const REACT_ENTRY = /\/assets\/entry\.client-[^/]+\.js$/;
+
+/** React's entry waits until `release()`; `fail()` makes it unreachable instead. */
+export async function holdReact(page: Page) {
+  let answer: (how: "continue" | "abort") => void = () => {};
+  const decided = new Promise<"continue" | "abort">((resolve) => {
+    answer = resolve;
+  });
+  await page.route(REACT_ENTRY, async (route) => {
+    if ((await decided) === "continue") await route.continue();
+    else await route.abort("internetdisconnected");
+  });
+  return { release: () => answer("continue"), fail: () => answer("abort") };
+}

@@ -3,9 +3,11 @@ import { adminPost, plusOne, proClientBesideAdmin, quotaBar, sessionsBar } from 
 import {
   patientExpect as expect,
   gotoHydrated,
+  holdReact,
   markDocument,
   type NewPage,
   PEOPLE,
+  REACT_ENTRY,
   sameDocument,
   signIn,
   test,
@@ -14,7 +16,6 @@ import {
 // Portal and admin pages hydrate when a person first acts on them (docs/decisions/0042-hydrate-on-intent.md,
 // app/enhancers/wake.ts): read as HTML first, then React with nothing a person did lost.
 
-const REACT_ENTRY = /\/assets\/entry\.client-[^/]+\.js$/;
 const CONFIRMATION = "Handed in. Your coach will review it.";
 
 function scriptsLoaded(page: Page): string[] {
@@ -23,19 +24,6 @@ function scriptsLoaded(page: Page): string[] {
     if (request.resourceType() === "script") urls.push(new URL(request.url()).pathname);
   });
   return urls;
-}
-
-/** React's entry waits until `release()`; `fail()` makes it unreachable instead. */
-async function holdReact(page: Page) {
-  let answer: (how: "continue" | "abort") => void = () => {};
-  const decided = new Promise<"continue" | "abort">((resolve) => {
-    answer = resolve;
-  });
-  await page.route(REACT_ENTRY, async (route) => {
-    if ((await decided) === "continue") await route.continue();
-    else await route.abort("internetdisconnected");
-  });
-  return { release: () => answer("continue"), fail: () => answer("abort") };
 }
 
 const wakeState = (page: Page) => page.evaluate(() => document.documentElement.dataset.wake);
