@@ -3,6 +3,7 @@ import { SETTINGS } from "~/content/settings";
 import { can } from "~/domain/policy";
 import { DEFAULT_THEME, parseTheme } from "~/domain/theme";
 import type { Viewer } from "~/domain/viewer";
+import { addAnalyticsScripts } from "~/lib/analytics";
 import { askViewer, endSession } from "~/lib/auth-client";
 import { takeSignOut, takeToast } from "~/lib/next-page";
 import { chooseTheme, followSystemTheme } from "~/lib/theme-client";
@@ -169,26 +170,11 @@ function setUpFooterYear(): void {
   }
 }
 
-/** A load failure is only logged (docs/product/errors.md). */
-function setUpAnalytics(): void {
-  for (const { name, scriptSrc, siteId, siteIdAttribute } of SETTINGS.analytics) {
-    const script = document.createElement("script");
-    script.async = true;
-    script.src = scriptSrc;
-    script.setAttribute(siteIdAttribute, siteId);
-    script.dataset.pageViewAnalytics = name;
-    script.addEventListener("error", () => {
-      console.warn(`${name} could not be loaded from ${scriptSrc}; page views are not counted.`);
-    });
-    document.head.append(script);
-  }
-}
-
 setUpTheme();
 setUpMenu();
 setUpAuth();
 setUpFooterYear();
-setUpAnalytics();
+addAnalyticsScripts(SETTINGS.analytics);
 const pending = takeToast();
 if (pending) showToast(pending);
 // Tests wait for this.

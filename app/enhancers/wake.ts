@@ -1,3 +1,5 @@
+import { SETTINGS } from "~/content/settings";
+import { addAnalyticsScripts } from "~/lib/analytics";
 import { ASLEEP_SCRIPT_TYPE, HYDRATING_EVENT, type WakeState } from "~/lib/hydrate-on-intent";
 import { localizeTimes } from "~/lib/local-time";
 
@@ -173,6 +175,8 @@ function listenForChanges(): void {
 if (asleep) {
   setState("asleep");
   localizeTimes();
+  // A page view counts when the page is read, not when it wakes.
+  addAnalyticsScripts(SETTINGS.analytics);
   for (const type of INTENT_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });
   document.addEventListener("click", holdClick, true);
   document.addEventListener("submit", holdSubmit, true);
