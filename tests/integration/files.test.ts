@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { FILE_TYPE_REFUSED, type FileKind, fileQuotaMessage } from "~/lib/files";
@@ -25,7 +25,8 @@ import { auditEvents, files, homework, lessons } from "~/server/schema";
 import { databaseLabel } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn, modelRefusal, PERMISSION } from "../support/refusal";
+import { CHECK_VIOLATION, expectRefused, UNIQUE_VIOLATION } from "../support/pg-constraints";
+import { expectRefusedIn, type ModelRefusal, modelRefusal, PERMISSION } from "../support/refusal";
 import { docx, pdf, png } from "../support/sample-files";
 import { databaseForFile } from "../support/test-database";
 
@@ -223,6 +224,50 @@ describe(`adding a file (${databaseLabel})`, () => {
       fileQuotaMessage(room, limits.quotaBytes),
     );
     expect(await usedBytes(db(), own(mia), mia.id)).toBe(first.size);
+  });
+
+  test("two uploads at once cannot pass the quota together: the second is refused and its object removed", async () => {
+    const mia = await client("Mia Together");
+    const limits = { maxBytes: 100_000, quotaBytes: 70_000 };
+    const before = await disk.objects();
+    // Each fits the room left when it starts; both together do not.
+    const results = await Promise.allSettled([
+      add(own(mia), { ownerId: mia.id, name: "one.pdf", bytes: pdf(40_000) }, limits),
+      add(own(mia), { ownerId: mia.id, name: "two.pdf", bytes: pdf(40_000) }, limits),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected")?.reason as ModelRefusal;
+    expect(refused.init?.status).toBe(413);
+    const listed = await listFiles(db(), own(mia), mia.id);
+    expect(listed).toHaveLength(1);
+    expect((await disk.objects()).length).toBe(before.length + 1);
+    expect(refused.data?.error).toBe(
+      fileQuotaMessage(limits.quotaBytes - (listed[0]?.size ?? 0), limits.quotaBytes),
+    );
+  });
+
+  test("the table refuses what the model never writes: no size, an unknown type, two attachments, a key twice", async () => {
+    const mia = await client("Mia Constraints");
+    const hw = await homeworkOf(mia.id);
+    const lesson = await lessonOf(mia.id);
+    const sha = "a".repeat(64);
+    const insert = (overrides: {
+      size?: number;
+      type?: string;
+      key?: string;
+      both?: boolean;
+      name?: string;
+    }) =>
+      db().execute(sql`INSERT INTO files (owner_id, name, size, type, sha256, storage_key, homework_id, lesson_id)
+        VALUES (${mia.id}, ${overrides.name ?? "cv.pdf"}, ${overrides.size ?? 10}, ${overrides.type ?? "application/pdf"},
+          ${sha}, ${overrides.key ?? randomUUID()}, ${overrides.both ? hw.id : null}, ${overrides.both ? lesson.id : null})`);
+    await expectRefused(() => insert({ size: 0 }), CHECK_VIOLATION, "files_size_positive");
+    await expectRefused(() => insert({ type: "text/html" }), CHECK_VIOLATION, "files_type_accepted");
+    await expectRefused(() => insert({ both: true }), CHECK_VIOLATION, "files_one_attachment");
+    await expectRefused(() => insert({ name: "  " }), CHECK_VIOLATION, "files_name_present");
+    const key = randomUUID();
+    await insert({ key });
+    await expectRefused(() => insert({ key }), UNIQUE_VIOLATION, "files_storage_key_key");
   });
 
   test("when the row cannot be inserted, the stored object is deleted", async () => {
