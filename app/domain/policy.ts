@@ -35,6 +35,9 @@ export const POLICY = {
   "self.email-preferences": ["admin", "coach", "client", "lead"],
   "emails.read": ["admin", "coach"],
   "emails.retry": ["admin"],
+  // docs/decisions/0043-file-storage.md: a client's own files; staff any client's.
+  "files.own": ["client"],
+  "files.manage": ["admin", "coach"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

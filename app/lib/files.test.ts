@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import {
   cleanFileName,
   FILE_NAME_MAX_LENGTH,
+  fileQuotaMessage,
   fileTooLargeMessage,
   formatBytes,
   isAcceptedFileType,
@@ -90,4 +91,15 @@ test("sizes are written as people read them", () => {
   expect(fileTooLargeMessage(20 * 1024 * 1024)).toBe(
     "This file is larger than 20 MB, the most one file may be.",
   );
+});
+
+test("the quota's refusal says how much room is left, or that there is none", () => {
+  const quota = 200 * 1024 * 1024;
+  expect(fileQuotaMessage(3 * 1024 * 1024, quota)).toBe(
+    "This file is larger than the 3 MB left of your 200 MB for files: delete one to make room.",
+  );
+  expect(fileQuotaMessage(0, quota)).toBe(
+    "Your files already use all of your 200 MB: delete one to make room.",
+  );
+  expect(fileQuotaMessage(-5, quota)).toBe(fileQuotaMessage(0, quota));
 });

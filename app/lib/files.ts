@@ -18,11 +18,33 @@ export function isAcceptedFileType(mime: string | undefined): mime is AcceptedFi
   return mime !== undefined && Object.hasOwn(ACCEPTED_FILE_TYPES, mime);
 }
 
+/** What a file is for, chosen by whoever adds it; attachments to homework and lessons are "other" by default. */
+export const FILE_KINDS = ["resume", "cover-letter", "other"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export const FILE_KIND_LABELS: Record<FileKind, string> = {
+  resume: "Resume",
+  "cover-letter": "Cover letter",
+  other: "Other",
+};
+
+export function isFileKind(value: unknown): value is FileKind {
+  return typeof value === "string" && (FILE_KINDS as readonly string[]).includes(value);
+}
+
 export const FILE_TYPE_REFUSED =
   "This type of file is not accepted: upload a PDF, a Word document (DOCX), or a PNG or JPEG image.";
 
 export function fileTooLargeMessage(maxBytes: number): string {
   return `This file is larger than ${formatBytes(maxBytes)}, the most one file may be.`;
+}
+
+/** When the person's total, not the per-file limit, is what the file passes. */
+export function fileQuotaMessage(roomBytes: number, quotaBytes: number): string {
+  if (roomBytes <= 0) {
+    return `Your files already use all of your ${formatBytes(quotaBytes)}: delete one to make room.`;
+  }
+  return `This file is larger than the ${formatBytes(roomBytes)} left of your ${formatBytes(quotaBytes)} for files: delete one to make room.`;
 }
 
 /** Binary units, as operating systems show file sizes: 20971520 → "20 MB". */

@@ -8,10 +8,14 @@ import {
   provideDatabase,
 } from "./db.server";
 import { getConfig } from "./env.server";
+import { closeFileStore, getFileStore } from "./files/app-store.server";
+import { type FileSweeper, startFileSweep } from "./files/sweep.server";
 import { closeAllStreams } from "./live/streams.server";
+import { logger } from "./logger.server";
 import { mailContext } from "./mail/outbox.server";
 import { smtpTransport } from "./mail/transport.server";
 import { type MailWorker, startMailWorker } from "./mail/worker.server";
+import { isKnownFile } from "./models/files.server";
 import { seedIfEmpty } from "./seed.server";
 import { resolveSessionSecret } from "./session-secret.server";
 import { assertValidSettings } from "./settings.server";
@@ -35,6 +39,20 @@ function startMail(database: Database): void {
   });
 }
 
+let fileSweeper: FileSweeper | undefined;
+
+/** Removes stored objects no row names, left by a crash between the two (docs/decisions/0043-file-storage.md). */
+function startFiles(database: Database): void {
+  void fileSweeper?.stop(); // a database opened again after a failure
+  fileSweeper = startFileSweep(getFileStore(), {
+    isKnown: isKnownFile(database.db),
+    onReport: (report) => {
+      if (report.removedOrphans + report.removedTemporary > 0) logger.info(report, "file sweep");
+    },
+    onError: (error) => logger.error({ err: (error as Error).message }, "file sweep failed; trying again"),
+  });
+}
+
 async function openAppDatabase(): Promise<Database> {
   const { databaseUrl, dataDir } = getConfig();
   const database = await openDatabase({
@@ -46,6 +64,7 @@ async function openAppDatabase(): Promise<Database> {
   // The session cache serves only while it hears the bus.
   listenForSessionChanges(database.bus);
   startMail(database);
+  startFiles(database);
   return database;
 }
 provideDatabase(openAppDatabase);
@@ -67,6 +86,10 @@ export async function shutdown(): Promise<void> {
   // The email being sent finishes; the rest of its batch goes back to the outbox.
   await mailWorker?.stop();
   mailWorker = undefined;
+  // A sweep under way finishes before the store and the database close.
+  await fileSweeper?.stop();
+  fileSweeper = undefined;
+  closeFileStore();
   resetSessionCache();
   await closeDatabase();
 }

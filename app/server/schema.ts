@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { HOMEWORK_STATUSES, PLANS, ROLES, SERVICE_KINDS } from "../domain/plans";
 import { RESOURCE_KINDS } from "../domain/resource-kinds";
+import { ACCEPTED_FILE_TYPES, FILE_KINDS } from "../lib/files";
 
 // The product's rules live here as constraints, so no code path can break them.
 // Over 300 lines on purpose: drizzle-kit reads the whole schema from one file, reviewed table beside table.
@@ -216,6 +217,56 @@ export const resources = pgTable(
     index("resources_client_created_idx").on(t.clientId, t.createdAt.desc()),
   ],
 );
+
+// ── Files (docs/decisions/0043-file-storage.md) ───────────────────────────────────────────────────
+
+export const fileKindEnum = pgEnum("file_kind", FILE_KINDS);
+const acceptedTypes = sql.raw(
+  Object.keys(ACCEPTED_FILE_TYPES)
+    .map((type) => `'${type}'`)
+    .join(", "),
+);
+
+/**
+ * Metadata only; the bytes are in the file store under `storage_key`. A row exists only for a stored
+ * object (stored first, row second; row deleted first, object second), so the sweep's case is an object
+ * with no row, never the reverse. Owned by a client; an attachment also names its homework or lesson,
+ * which must be the owner's (checked by the model).
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // The coach's marked-up copy outlives the coach's account.
+    uploadedBy: uuid("uploaded_by").references(() => profiles.id, { onDelete: "set null" }),
+    kind: fileKindEnum("kind").notNull().default("other"),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    type: text("type").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    // A file outlives what it was attached to: it stays in the owner's files.
+    homeworkId: uuid("homework_id").references(() => homework.id, { onDelete: "set null" }),
+    lessonId: uuid("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("files_storage_key_key").on(t.storageKey),
+    index("files_owner_created_idx").on(t.ownerId, t.createdAt.desc()),
+    index("files_homework_idx").on(t.homeworkId).where(sql`${t.homeworkId} IS NOT NULL`),
+    index("files_lesson_idx").on(t.lessonId).where(sql`${t.lessonId} IS NOT NULL`),
+    check("files_name_present", hasText(t.name)),
+    check("files_size_positive", sql`${t.size} > 0`),
+    check("files_type_accepted", sql`${t.type} IN (${acceptedTypes})`),
+    check("files_sha256_shape", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check("files_one_attachment", sql`${t.homeworkId} IS NULL OR ${t.lessonId} IS NULL`),
+  ],
+);
+
+export type FileRow = typeof files.$inferSelect;
 
 export type Profile = typeof profiles.$inferSelect;
 export type Lesson = typeof lessons.$inferSelect;

@@ -25,6 +25,7 @@ import {
   sessions,
 } from "~/server/schema";
 import { databaseLabel, everyRow } from "../support/database";
+import { fileStoreForFile } from "../support/file-store";
 import { insertPerson } from "../support/people";
 import { modelRefusal, PERMISSION } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
@@ -32,6 +33,7 @@ import { databaseForFile } from "../support/test-database";
 // docs/decisions/0016-data-rights.md on a real database.
 
 const db = databaseForFile();
+const files = fileStoreForFile();
 
 const person = (role: Role, plan: Plan | null, fullName: string) => insertPerson(db(), role, plan, fullName);
 
@@ -196,7 +198,7 @@ describe(`deleting a person (${databaseLabel})`, () => {
     const bystanderBefore = await rowsOf(bystander.id);
     expect(Object.values(await rowsOf(doomed.id)).every((n) => n >= 1)).toBe(true);
 
-    await deletePerson(db(), authorize(admin, "profile.delete"), doomed.id);
+    await deletePerson(db(), authorize(admin, "profile.delete"), doomed.id, files.store());
 
     expect(await rowsOf(doomed.id)).toEqual({
       profiles: 0,
@@ -224,7 +226,7 @@ describe(`deleting a person (${databaseLabel})`, () => {
   test("a coach's lessons and homework stay with the client, the author set null", async () => {
     const leaving = await person("coach", null, "Lou Leaving");
     const client = await populatedClient("Kim Kept", leaving, admin);
-    await deletePerson(db(), authorize(admin, "profile.delete"), leaving.id);
+    await deletePerson(db(), authorize(admin, "profile.delete"), leaving.id, files.store());
 
     const kept = await db().select().from(lessons).where(eq(lessons.clientId, client.id));
     expect(kept).toEqual([expect.objectContaining({ coachId: null })]);
@@ -235,7 +237,9 @@ describe(`deleting a person (${databaseLabel})`, () => {
 
   test("an admin can't delete themselves", async () => {
     const before = await everyRow(db());
-    const thrown = await modelRefusal(() => deletePerson(db(), authorize(admin, "profile.delete"), admin.id));
+    const thrown = await modelRefusal(() =>
+      deletePerson(db(), authorize(admin, "profile.delete"), admin.id, files.store()),
+    );
     expect(thrown.init?.status).toBe(409);
     expect(thrown.data?.error).toBe("You can't delete yourself.");
     expect(await everyRow(db())).toEqual(before);
@@ -243,7 +247,7 @@ describe(`deleting a person (${databaseLabel})`, () => {
 
   test("an unknown id is a 404", async () => {
     const thrown = await modelRefusal(() =>
-      deletePerson(db(), authorize(admin, "profile.delete"), randomUUID()),
+      deletePerson(db(), authorize(admin, "profile.delete"), randomUUID(), files.store()),
     );
     expect(thrown.init?.status).toBe(404);
   });
@@ -254,7 +258,7 @@ describe(`deleting a person (${databaseLabel})`, () => {
       const subject = await populatedClient(`Sue Subject ${role}`, coach, admin);
       const before = await everyRow(db());
       const thrown = await modelRefusal(() =>
-        deletePerson(db(), authorize(actor, "profile.delete"), subject.id),
+        deletePerson(db(), authorize(actor, "profile.delete"), subject.id, files.store()),
       );
       expect(thrown.init?.status).toBe(403);
       expect(thrown.data?.error).toBe(PERMISSION);

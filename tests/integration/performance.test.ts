@@ -26,6 +26,7 @@ import { authorize } from "~/server/policy.server";
 import { activities, bookings, orders, profiles, sessions } from "~/server/schema";
 import { SEED_PEOPLE } from "~/server/seed.server";
 import { databaseLabel } from "../support/database";
+import { fileStoreForFile } from "../support/file-store";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 import { openDatabaseForFile } from "../support/test-database";
@@ -35,6 +36,7 @@ import { openDatabaseForFile } from "../support/test-database";
 
 const database = openDatabaseForFile({ seed: true });
 const db = () => database().db;
+const files = fileStoreForFile();
 
 const staffAndLead: Record<string, Viewer> = {};
 
@@ -191,7 +193,7 @@ describe(`session cache (${databaseLabel})`, () => {
     expect((await readSessionCached(db(), b.request))?.viewer.plan).toBe("premium");
     await setRole(db(), authorize(admin, "profile.set-role"), b.person.id, "coach");
     expect((await readSessionCached(db(), b.request))?.viewer.role).toBe("coach");
-    await deletePerson(db(), authorize(admin, "profile.delete"), b.person.id);
+    await deletePerson(db(), authorize(admin, "profile.delete"), b.person.id, files.store());
     expect(await readSessionCached(db(), b.request)).toBeNull();
   });
 

@@ -48,4 +48,7 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "self.email-preferences": EVERYONE_SIGNED_IN,
   "emails.read": STAFF,
   "emails.retry": ADMIN_ONLY,
+  // docs/decisions/0043-file-storage.md: a client hands in their own files; staff hand back to any client.
+  "files.own": ["client"],
+  "files.manage": STAFF,
 };

@@ -34,3 +34,47 @@ export async function sweepFiles(store: FileStore, options: SweepOptions): Promi
   }
   return report;
 }
+
+export type FileSweeper = { stop(): Promise<void> };
+
+/**
+ * Sweeps a minute after start, then every `everyMs`; timers are unref'd so they never hold the process
+ * open, and `stop` waits for a sweep under way. A failed sweep is logged and tried again next time.
+ */
+export function startFileSweep(
+  store: FileStore,
+  options: SweepOptions & {
+    everyMs?: number;
+    firstAfterMs?: number;
+    onError?(error: unknown): void;
+    onReport?(report: SweepReport): void;
+  },
+): FileSweeper {
+  const everyMs = options.everyMs ?? SWEEP_GRACE_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweepFiles(store, { isKnown: options.isKnown, graceMs: options.graceMs })
+        .then(
+          (report) => options.onReport?.(report),
+          (error: unknown) => options.onError?.(error),
+        )
+        .finally(() => {
+          running = undefined;
+          schedule(everyMs);
+        });
+    }, delay);
+    timer.unref();
+  };
+  schedule(options.firstAfterMs ?? 60_000);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

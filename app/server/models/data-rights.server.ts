@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { DELETION_REQUESTED } from "~/lib/schemas/account";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
+import type { FileStore } from "../files/store.server";
 import { publishChange } from "../live/bus.server";
 import { notifyDeletionRequest } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
@@ -13,6 +14,7 @@ import {
   bookings,
   emailOutbox,
   emailPreferences,
+  files,
   homework,
   lessons,
   profiles,
@@ -21,6 +23,7 @@ import {
   sessions,
 } from "../schema";
 import { audit } from "./audit.server";
+import { removeObjects, storageKeysOf } from "./files.server";
 import { ownOrders } from "./orders.server";
 
 // The privacy page's promises (docs/decisions/0016-data-rights.md).
@@ -45,6 +48,7 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     resourceRows,
     auditRows,
     bookingRows,
+    fileRows,
   ] = await Promise.all([
     db
       .select({ provider: accounts.providerId, subject: accounts.accountId, createdAt: accounts.createdAt })
@@ -63,6 +67,22 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
     db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
     db.select().from(bookings).where(eq(bookings.clientId, id)).orderBy(asc(bookings.startsAt)),
+    // What they are, not the bytes, nor where the store keeps them.
+    db
+      .select({
+        id: files.id,
+        name: files.name,
+        kind: files.kind,
+        type: files.type,
+        size: files.size,
+        sha256: files.sha256,
+        homeworkId: files.homeworkId,
+        lessonId: files.lessonId,
+        createdAt: files.createdAt,
+      })
+      .from(files)
+      .where(eq(files.ownerId, id))
+      .orderBy(asc(files.createdAt)),
   ]);
   const purchases = await ownOrders(db, permit, { all: true });
   // The text part, not the HTML.
@@ -94,6 +114,7 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     resources: resourceRows,
     auditEvents: auditRows,
     bookings: bookingRows,
+    files: fileRows,
     orders: purchases,
     emails: emailRows,
     emailPreferences: emailChoices[0] ?? null,
@@ -137,9 +158,10 @@ export async function hasRequestedDeletion(
 
 /**
  * The schema's ON DELETE rules do the rest: their own rows cascade; rows they authored for others
- * keep the record with the author set null.
+ * keep the record with the author set null. Their files' rows go with them; the stored objects after the
+ * commit (a failure leaves objects no row names, which the sweep removes).
  */
-export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id: string) {
+export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id: string, store: FileStore) {
   const { actor } = permit;
   if (id === actor.id) refuse("You can't delete yourself.", 409);
   const deleted = await db.transaction(async (tx) => {
@@ -156,11 +178,13 @@ export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id:
       entityId: id, // no foreign key: the id stays as a reference after the row is gone
       before: { email: current.email, role: current.role },
     });
+    const keys = await storageKeysOf(tx, id);
     await tx.delete(profiles).where(eq(profiles.id, id));
     // Their sessions went with them: pages and session caches hear it on commit.
     await publishChange(tx, { kind: "session", userId: id });
-    return { email: current.email };
+    return { email: current.email, keys };
   });
   forgetPerson(id);
-  return deleted;
+  await removeObjects(store, deleted.keys);
+  return { email: deleted.email };
 }

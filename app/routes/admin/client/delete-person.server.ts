@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { DELETE_MISMATCH, deletePersonForm } from "~/lib/schemas/admin";
+import { getFileStore } from "~/server/files/app-store.server";
 import { deletePerson } from "~/server/models/data-rights.server";
 import { getPerson } from "~/server/models/people.server";
 import { authorize } from "~/server/policy.server";
@@ -17,7 +18,7 @@ export const deletePersonIntents = {
       if (confirmEmail === null || confirmEmail !== person.email.toLowerCase()) {
         refuse(DELETE_MISMATCH, 400);
       }
-      await deletePerson(db, permit, clientId);
+      await deletePerson(db, permit, clientId, getFileStore());
       throw redirect("/admin/clients");
     },
     fallback: "Failed to delete.",
