@@ -19,6 +19,7 @@ import {
   calDeliveries,
   emailOutbox,
   emailPreferences,
+  files,
   homework,
   lessons,
   orders,
@@ -246,6 +247,18 @@ async function addOddRows(database: Fresh): Promise<void> {
   await db
     .insert(emailPreferences)
     .values({ profileId: odd.id, deliveries: { "lesson-posted": "digest" }, timeZone: "America/Toronto" });
+  // A row only: the stored bytes are not in the database dump (docs/decisions/0043-file-storage.md).
+  await db.insert(files).values({
+    ownerId: odd.id,
+    uploadedBy: null,
+    kind: "resume",
+    name: ODD,
+    size: 1,
+    type: "application/pdf",
+    sha256: "0".repeat(64),
+    storageKey: "00000000-0000-4000-8000-000000000000",
+    createdAt: at as unknown as Date,
+  });
 }
 
 let source: Fresh;
