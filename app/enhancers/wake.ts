@@ -69,13 +69,11 @@ function fail(): void {
   if (held?.form.isConnected) held.form.requestSubmit(submitterOf(held));
 }
 
-function submitterOf(held: { form: HTMLFormElement; submitter: HTMLElement | null }) {
-  const { submitter, form } = held;
-  return submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
-    ? submitter.form === form
-      ? submitter
-      : undefined
-    : undefined;
+/** The button that submitted the form, if it is one of that form's own (requestSubmit refuses others). */
+function submitterOf({ form, submitter }: { form: HTMLFormElement; submitter: HTMLElement | null }) {
+  const button =
+    submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null;
+  return button?.form === form ? button : undefined;
 }
 
 /** Presses that do nothing without React's handlers; native controls (links, dialogs' commands) pass. */
