@@ -22,6 +22,12 @@ export type CheckoutLine = {
   instalments: number | null;
   plan: Plan | null;
   label: string;
+  /** Each charge before a code's discount; equal to `unitAmount` without one. */
+  listUnitAmount: number;
+  listLabel: string;
+  /** After the amount: "/month", "/month × 12", " every 2 weeks × 4" or nothing. */
+  suffix: string;
+  discountPercent: number | null;
 };
 
 const PROGRAM_PLANS: Readonly<Record<PricingPlanKey, Plan | null>> = {
@@ -59,6 +65,17 @@ export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | {
   }
   const option = CHECKOUT_OPTIONS.find((o) => o === input.option);
   if (!option) return { error: "Choose to pay upfront or in instalments." };
+  const priced = (amount: number, suffix: string) => {
+    const label = amountLabel(amount, currency, suffix);
+    return {
+      unitAmount: amount,
+      label,
+      listUnitAmount: amount,
+      listLabel: label,
+      suffix,
+      discountPercent: null,
+    };
+  };
   const base = {
     offer: plan.planKey,
     title: plan.title,
@@ -74,13 +91,12 @@ export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | {
       line: {
         ...base,
         mode: "subscription",
-        unitAmount: cents(terms.amount),
+        ...priced(cents(terms.amount), instalmentSuffix(terms)),
         recurring:
           terms.interval === "month"
             ? { interval: "month", intervalCount: 1 }
             : { interval: "week", intervalCount: 2 },
         instalments: terms.count,
-        label: `${formatMoney(terms.amount, currency)}${instalmentSuffix(terms)}`,
       },
     };
   }
@@ -90,12 +106,52 @@ export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | {
     line: {
       ...base,
       mode: monthly ? "subscription" : "payment",
-      unitAmount: cents(price),
+      ...priced(cents(price), plan.unit ?? ""),
       recurring: monthly ? { interval: "month", intervalCount: 1 } : null,
       instalments: null,
-      label: `${formatMoney(price, currency)}${plan.unit ?? ""}`,
     },
   };
+}
+
+const amountLabel = (amount: number, currency: Currency, suffix: string) =>
+  `${formatMoney(amount / 100, currency)}${suffix}`;
+
+/** Whole percents only: a free purchase is not a payment, and a fraction of a percent invites rounding disputes. */
+export const DISCOUNT_PERCENT_MIN = 1;
+export const DISCOUNT_PERCENT_MAX = 99;
+
+export function validDiscountPercent(percent: number): boolean {
+  return Number.isInteger(percent) && percent >= DISCOUNT_PERCENT_MIN && percent <= DISCOUNT_PERCENT_MAX;
+}
+
+/**
+ * A percent of a charge in cents, half a cent rounded up, in integers. Stripe is sent this amount
+ * (`amount_off`), not the percent, so what it charges is the list price minus exactly this
+ * (docs/decisions/0044-discount-codes.md).
+ */
+export function discountCents(amount: number, percent: number): number {
+  if (!Number.isInteger(amount) || !validDiscountPercent(percent)) {
+    throw new RangeError(`no discount of ${percent} % on ${amount} cents`);
+  }
+  return Math.floor((amount * percent + 50) / 100);
+}
+
+/** The same line with a code's percent off every charge (each instalment, each month). */
+export function discountedLine(line: CheckoutLine, percent: number | null): CheckoutLine {
+  if (percent === null) return line;
+  const unitAmount = line.listUnitAmount - discountCents(line.listUnitAmount, percent);
+  return {
+    ...line,
+    unitAmount,
+    label: amountLabel(unitAmount, line.currency, line.suffix),
+    discountPercent: percent,
+  };
+}
+
+/** What the buyer pays over the whole order; null for a subscription without an end. */
+export function lineTotal(line: CheckoutLine): number | null {
+  if (line.instalments) return line.unitAmount * line.instalments;
+  return line.recurring ? null : line.unitAmount;
 }
 
 export function allCheckoutLines(): CheckoutLine[] {
