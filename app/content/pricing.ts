@@ -216,3 +216,12 @@ export const WHY_PREMIUM_VIDEO = {
   embedUrl: "https://www.youtube-nocookie.com/embed/why-premium-placeholder",
   watchUrl: "https://www.youtube.com/watch?v=why-premium-placeholder",
 } as const;
+
+/** The FAQ's figures (app/content/faq.ts); how codes work: docs/decisions/0044-discount-codes.md. */
+export const CODE_SETTINGS = {
+  /** Off a purchase made with a client's referral code. */
+  referralPercent: 10,
+  /** The referrer's share of each referred charge, in cash or as a single-use code of this percent. */
+  referralRewardPercent: 10,
+  sponsorDefaultPercent: 25,
+} as const;

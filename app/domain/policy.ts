@@ -38,6 +38,10 @@ export const POLICY = {
   // docs/decisions/0043-file-storage.md: a client's own files; staff any client's.
   "files.own": ["client"],
   "files.manage": ["admin", "coach"],
+  // docs/decisions/0044-discount-codes.md: a client's own referral code and rewards; sponsor codes and
+  // cash rewards paid are the admin's (staff read them through payments.read).
+  "referral.own": ["client"],
+  "codes.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

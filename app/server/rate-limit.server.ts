@@ -42,6 +42,15 @@ function windowLimiter(limit: () => number) {
 }
 
 const changesPerPerson = windowLimiter(() => getConfig().mutationRateLimit);
+/** Discount codes that did not work, per person: enough for typos, too few to guess codes. */
+export const CODE_GUESSES_PER_MINUTE = 10;
+const codeGuessesPerPerson = windowLimiter(() => CODE_GUESSES_PER_MINUTE);
+export const TOO_MANY_CODES = "Too many codes tried in a short time. Please wait a minute and try again.";
+
+export const codeGuesses = {
+  over: (personId: string) => codeGuessesPerPerson.over(`codes:${personId}`),
+  count: (personId: string) => codeGuessesPerPerson.hit(`codes:${personId}`),
+};
 const signInsPerAddress = windowLimiter(() => getConfig().signInRateLimit);
 
 export const limitChangesPerPerson: MiddlewareFunction<Response> = async ({ request, context }, next) => {

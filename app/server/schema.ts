@@ -379,6 +379,12 @@ export const orders = pgTable(
     customerId: text("customer_id"),
     subscriptionId: text("subscription_id"),
     dispute: text("dispute"),
+    // A code's discount, copied when the order is made (docs/decisions/0044-discount-codes.md); the code
+    // as typed outlives its row.
+    discountCodeId: uuid("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    discountCode: text("discount_code"),
+    discountPercent: smallint("discount_percent"),
+    listUnitAmount: integer("list_unit_amount"),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -400,6 +406,10 @@ export const orders = pgTable(
     check(
       "orders_instalments_rule",
       sql`(${t.option} = 'financing') = (${t.instalments} IS NOT NULL) AND ${t.paidInstalments} >= 0`,
+    ),
+    check(
+      "orders_discount_rule",
+      sql`(${t.discountPercent} IS NULL) = (${t.listUnitAmount} IS NULL) AND (${t.discountPercent} IS NULL) = (${t.discountCode} IS NULL) AND (${t.discountPercent} IS NULL OR (${t.discountPercent} BETWEEN 1 AND 99 AND ${t.listUnitAmount} > ${t.unitAmount}))`,
     ),
   ],
 );
@@ -503,3 +513,128 @@ export const emailPreferences = pgTable(
 );
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+// ── Discount codes (docs/decisions/0044-discount-codes.md) ───────────────────────────────────────
+
+/**
+ * `referral`: a client's own (one each, its percent the setting's); `sponsor`: the coach's; `reward`: a
+ * single-use code a referrer earned, for their own next purchase. `lookup` is the code as matched: upper
+ * case, letters and digits only, so "maya 7k2" finds MAYA-7K2.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    lookup: text("lookup").notNull(),
+    kind: text("kind").notNull(),
+    ownerId: uuid("owner_id").references(() => profiles.id, { onDelete: "cascade" }),
+    percent: smallint("percent"),
+    /** Null: every offer. */
+    offers: text("offers").array(),
+    maxUses: integer("max_uses"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    note: text("note"),
+    /** A referral code's: what its owner takes for each referred purchase. */
+    reward: text("reward"),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_lookup_key").on(t.lookup),
+    uniqueIndex("discount_codes_referral_owner_key").on(t.ownerId).where(sql`${t.kind} = 'referral'`),
+    index("discount_codes_kind_created_idx").on(t.kind, t.createdAt.desc()),
+    check("discount_codes_kind_known", sql`${t.kind} IN ('referral', 'sponsor', 'reward')`),
+    check(
+      "discount_codes_code_shape",
+      sql`${t.code} ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$' AND length(${t.code}) <= 40`,
+    ),
+    check("discount_codes_lookup_shape", sql`${t.lookup} ~ '^[A-Z0-9]{4,32}$'`),
+    check("discount_codes_percent_range", sql`${t.percent} IS NULL OR ${t.percent} BETWEEN 1 AND 99`),
+    check("discount_codes_max_uses_positive", sql`${t.maxUses} IS NULL OR ${t.maxUses} > 0`),
+    check(
+      "discount_codes_kind_rule",
+      sql`CASE ${t.kind}
+        WHEN 'referral' THEN ${t.ownerId} IS NOT NULL AND ${t.percent} IS NULL AND ${t.reward} IN ('cash', 'discount')
+        WHEN 'reward' THEN ${t.ownerId} IS NOT NULL AND ${t.percent} IS NOT NULL AND ${t.maxUses} = 1 AND ${t.reward} IS NULL
+        ELSE ${t.ownerId} IS NULL AND ${t.percent} IS NOT NULL AND ${t.reward} IS NULL END`,
+    ),
+  ],
+);
+
+/** A paid order's use of a code: once per buyer and code. */
+export const codeRedemptions = pgTable(
+  "code_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    buyerId: uuid("buyer_id").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("code_redemptions_order_key").on(t.orderId),
+    uniqueIndex("code_redemptions_code_buyer_key").on(t.codeId, t.buyerId),
+  ],
+);
+
+/**
+ * A ledger: each referred charge credits its referrer, each refund or lost dispute takes the share back;
+ * one row per payment row. `reward` is what the referrer had chosen when the first charge came.
+ */
+export const referralCredits = pgTable(
+  "referral_credits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerId: uuid("referrer_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    reward: text("reward").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** A discount reward's single-use code. */
+    rewardCodeId: uuid("reward_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("referral_credits_payment_key").on(t.paymentId),
+    index("referral_credits_referrer_idx").on(t.referrerId, t.createdAt.desc()),
+    index("referral_credits_order_idx").on(t.orderId),
+    check("referral_credits_reward_known", sql`${t.reward} IN ('cash', 'discount')`),
+    check("referral_credits_currency_known", sql`${t.currency} IN ('CAD', 'USD')`),
+    check("referral_credits_amount_nonzero", sql`${t.amount} <> 0`),
+  ],
+);
+
+/** Cash rewards the coach paid by hand. The money moved, so a deleted referrer leaves the row. */
+export const referralPayouts = pgTable(
+  "referral_payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerId: uuid("referrer_id").references(() => profiles.id, { onDelete: "set null" }),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    note: text("note"),
+    paidBy: uuid("paid_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("referral_payouts_referrer_idx").on(t.referrerId, t.createdAt.desc()),
+    check("referral_payouts_currency_known", sql`${t.currency} IN ('CAD', 'USD')`),
+    check("referral_payouts_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export type DiscountCode = typeof discountCodes.$inferSelect;
+export type ReferralCredit = typeof referralCredits.$inferSelect;

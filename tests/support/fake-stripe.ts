@@ -22,6 +22,7 @@ export type FakeStripe = {
   /** Seconds since the epoch. */
   subscriptionEnds: Map<string, number>;
   invoices: Map<string, { paymentIntent: string | null; orderId: string | null }>;
+  coupons: Map<string, Stripe.Coupon>;
   paymentIntents: Map<string, FakePaymentIntent>;
   /** Answer 500, as a Stripe outage would. */
   failing: Set<string>;
@@ -49,6 +50,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, { paymentIntent: string | null; orderId: string | null }>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const failing = new Set<string>();
+  const coupons = new Map<string, Stripe.Coupon>();
   let made = 0;
 
   const server: Server = createServer(async (req, res) => {
@@ -95,17 +97,47 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }));
       return send(200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
     }
+    if (req.method === "POST" && url.pathname === "/v1/coupons") {
+      const id = form.get("id") ?? `coupon_${requests.length}`;
+      if (coupons.has(id)) {
+        // Stripe's answer to a coupon id already taken (error code `resource_already_exists`).
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_already_exists",
+            message: "Coupon already exists.",
+          },
+        });
+      }
+      const coupon = couponObject(id, form);
+      coupons.set(id, coupon);
+      return send(200, coupon);
+    }
     const sessionMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       made += 1;
       const id = `cs_test_${made}_${Math.random().toString(36).slice(2, 10)}`;
       const mode = form.get("mode") === "subscription" ? "subscription" : "payment";
+      const couponId = form.get("discounts[0][coupon]");
+      const coupon = couponId ? coupons.get(couponId) : undefined;
+      if (couponId && !coupon) {
+        return send(400, {
+          error: { type: "invalid_request_error", message: `No such coupon: '${couponId}'` },
+        });
+      }
+      const subtotal = Number(form.get("line_items[0][price_data][unit_amount]"));
+      // An amount_off coupon comes off the subtotal (node_modules/stripe/esm/resources/Coupons.d.ts).
+      const discount = Math.min(subtotal, coupon?.amount_off ?? 0);
       const session: FakeSession = {
         id,
         object: "checkout.session",
         mode,
         url: `https://checkout.stripe.test/c/pay/${id}`,
-        amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
+        amount_subtotal: subtotal,
+        amount_total: subtotal - discount,
+        // Checkout.Session.TotalDetails and .Discount (node_modules/stripe/esm/resources/Checkout/Sessions.d.ts).
+        total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+        discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
         currency: form.get("line_items[0][price_data][currency]"),
         client_reference_id: form.get("client_reference_id"),
         customer_email: form.get("customer_email"),
@@ -157,6 +189,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     canceledSubscriptions,
     subscriptionEnds,
     invoices,
+    coupons,
     paymentIntents,
     failing,
     pay(sessionId) {
@@ -201,6 +234,30 @@ export function stripeEvent<T extends Stripe.Event.Type>(
     object,
     id ?? `evt_test_${eventCount}_${Math.random().toString(36).slice(2, 8)}`,
   );
+}
+
+/** The fields of Stripe.Coupon (node_modules/stripe/esm/resources/Coupons.d.ts) from a create request. */
+function couponObject(id: string, form: URLSearchParams): Stripe.Coupon {
+  const amountOff = form.get("amount_off");
+  const percentOff = form.get("percent_off");
+  const duration = form.get("duration");
+  return {
+    id,
+    object: "coupon",
+    amount_off: amountOff ? Number(amountOff) : null,
+    created: Math.floor(Date.now() / 1000),
+    currency: form.get("currency"),
+    duration: duration === "forever" || duration === "repeating" ? duration : "once",
+    duration_in_months: null,
+    livemode: false,
+    max_redemptions: null,
+    metadata: {},
+    name: form.get("name"),
+    percent_off: percentOff ? Number(percentOff) : null,
+    redeem_by: null,
+    times_redeemed: 0,
+    valid: true,
+  };
 }
 
 /** `payment` names the intent, with no id. */

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import type { Plan, Role } from "~/domain/plans";
 import type { Viewer } from "~/domain/viewer";
-import { startCheckout } from "~/server/payments/checkout.server";
+import { type CodeInput, startCheckout } from "~/server/payments/checkout.server";
 import { stripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { authorize } from "~/server/policy.server";
 import { auditEvents, orders, type paymentEvents, type payments, profiles } from "~/server/schema";
@@ -76,8 +76,14 @@ export function paymentsForFile() {
 
   const buy = (buyer: Viewer) => authorize(buyer, "checkout.start");
 
-  async function checkout(buyer: Viewer, offer: string, currency: string, option: string) {
-    const url = await startCheckout(db(), buy(buyer), STRIPE, { offer, currency, option }, ORIGIN);
+  async function checkout(
+    buyer: Viewer,
+    offer: string,
+    currency: string,
+    option: string,
+    codes: CodeInput = {},
+  ) {
+    const url = await startCheckout(db(), buy(buyer), STRIPE, { offer, currency, option, ...codes }, ORIGIN);
     const sessionId = url.split("/").pop() as string;
     const session = fake().pay(sessionId);
     const [order] = await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
@@ -114,12 +120,12 @@ export function paymentsForFile() {
   const instalmentIntent = (order: { id: string }, n: number) => `pi_${order.id.slice(0, 8)}_${n}`;
 
   /** A local test checkout (no Stripe keys): the order to pay, and the page that pays it. */
-  async function localCheckout(buyer: Viewer, offer: string) {
+  async function localCheckout(buyer: Viewer, offer: string, codes: CodeInput = {}) {
     const url = await startCheckout(
       db(),
       buy(buyer),
       { mode: "local" },
-      { offer, currency: "CAD", option: "financing" },
+      { offer, currency: "CAD", option: "financing", ...codes },
       ORIGIN,
     );
     return { url, orderId: new URL(url, ORIGIN).searchParams.get("order") as string };

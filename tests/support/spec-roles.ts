@@ -51,4 +51,8 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // docs/decisions/0043-file-storage.md: a client hands in their own files; staff hand back to any client.
   "files.own": ["client"],
   "files.manage": STAFF,
+  // docs/decisions/0044-discount-codes.md: every client refers with their own code; the admin makes sponsor
+  // codes and pays cash rewards, as they change payments.
+  "referral.own": ["client"],
+  "codes.manage": ADMIN_ONLY,
 };

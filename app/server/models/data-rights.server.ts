@@ -23,6 +23,7 @@ import {
   sessions,
 } from "../schema";
 import { audit } from "./audit.server";
+import { codesForExport } from "./codes.server";
 import { removeObjects, storageKeysOf } from "./files.server";
 import { ownOrders } from "./orders.server";
 
@@ -84,7 +85,10 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
       .where(eq(files.ownerId, id))
       .orderBy(asc(files.createdAt)),
   ]);
-  const purchases = await ownOrders(db, permit, { all: true });
+  const [purchases, referrals] = await Promise.all([
+    ownOrders(db, permit, { all: true }),
+    codesForExport(db, permit),
+  ]);
   // The text part, not the HTML.
   const [emailRows, emailChoices] = await Promise.all([
     db
@@ -116,6 +120,7 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     bookings: bookingRows,
     files: fileRows,
     orders: purchases,
+    ...referrals,
     emails: emailRows,
     emailPreferences: emailChoices[0] ?? null,
   };

@@ -14,6 +14,7 @@ export async function createOrder(
   permit: Permit<"checkout.start">,
   line: CheckoutLine,
   provider: "stripe" | "local",
+  code: { id: string; code: string } | null = null,
 ): Promise<Order> {
   const buyer = permit.actor;
   const [order] = await db
@@ -28,6 +29,14 @@ export async function createOrder(
       instalments: line.instalments,
       plan: line.plan,
       provider,
+      ...(line.discountPercent !== null && code
+        ? {
+            discountCodeId: code.id,
+            discountCode: code.code,
+            discountPercent: line.discountPercent,
+            listUnitAmount: line.listUnitAmount,
+          }
+        : {}),
     })
     .returning();
   if (!order) throw new Error("order not inserted");

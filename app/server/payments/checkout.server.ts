@@ -1,12 +1,22 @@
-import { type CheckoutLine, type CheckoutRequest, checkoutLine, PAYMENTS_OFF } from "~/domain/checkout";
+import type Stripe from "stripe";
+import {
+  type CheckoutLine,
+  type CheckoutRequest,
+  checkoutLine,
+  discountedLine,
+  PAYMENTS_OFF,
+} from "~/domain/checkout";
+import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import type { PaymentsConfig } from "../env.server";
+import { type CodeCheck, checkCode, largerCode } from "../models/codes.server";
 import { attachCheckoutSession, createOrder, latestCustomer, ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
+import { codeGuesses, TOO_MANY_CODES } from "../rate-limit.server";
 import { refuse } from "../refusal.server";
 import type { Order } from "../schema";
 import { completedCheckout, fulfilCheckout } from "./fulfil.server";
-import { checkoutSessionParams } from "./line-items.server";
+import { checkoutSessionParams, stripeCoupon } from "./line-items.server";
 import { stripeClient } from "./stripe.server";
 
 // Starting and returning from a checkout (docs/decisions/0027-payments.md); the local test checkout
@@ -21,23 +31,79 @@ function lineOrRefuse(input: CheckoutRequest): CheckoutLine {
   return result.line;
 }
 
+/** `ref`: from a referral link; `code`: typed at checkout. */
+export type CodeInput = { ref?: string | null; code?: string | null };
+
+export type CheckoutCodes = {
+  applied: (CodeCheck & { ok: true }) | null;
+  /** Which code was set aside when both worked. */
+  note: string | null;
+  errors: { field: "ref" | "code"; message: string }[];
+};
+
+/**
+ * Each code given, checked on the server; the larger discount applies (docs/decisions/0044-discount-codes.md).
+ * Codes that fail count against the buyer's guesses, and past the limit nothing is checked.
+ */
+export async function checkoutCodes(
+  db: Db,
+  buyer: Viewer,
+  line: CheckoutLine,
+  input: CodeInput,
+): Promise<CheckoutCodes> {
+  const given = (["ref", "code"] as const).flatMap((field) => {
+    const value = input[field]?.trim();
+    return value ? [{ field, value }] : [];
+  });
+  if (given.length === 0) return { applied: null, note: null, errors: [] };
+  if (await codeGuesses.over(buyer.id)) refuse(TOO_MANY_CODES, 429);
+  const works: (CodeCheck & { ok: true })[] = [];
+  const errors: CheckoutCodes["errors"] = [];
+  for (const { field, value } of given) {
+    const check = await checkCode(db, buyer, value, line.offer);
+    if (check.ok) works.push(check);
+    else {
+      errors.push({ field, message: check.error });
+      await codeGuesses.count(buyer.id);
+    }
+  }
+  const larger = largerCode(works);
+  return { applied: larger?.chosen ?? null, note: larger?.note ?? null, errors };
+}
+
+/** Made once per code and charge, then reused (its id says which: line-items.server.ts). */
+async function ensureCoupon(stripe: Stripe, coupon: Stripe.CouponCreateParams & { id: string }) {
+  try {
+    await stripe.coupons.create(coupon, { idempotencyKey: `coupon-${coupon.id}` });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "resource_already_exists") throw error;
+  }
+}
+
 export async function startCheckout(
   db: Db,
   permit: Permit<"checkout.start">,
   config: PaymentsConfig,
-  input: CheckoutRequest,
+  input: CheckoutRequest & CodeInput,
   origin: string,
 ): Promise<string> {
-  const line = lineOrRefuse(input);
+  const listed = lineOrRefuse(input);
   if (config.mode === "off") refuse(PAYMENTS_OFF, 404);
-  const order = await createOrder(db, permit, line, config.mode);
+  const codes = await checkoutCodes(db, permit.actor, listed, input);
+  const [error] = codes.errors;
+  if (error) refuse(error.message, 400);
+  const applied = codes.applied;
+  const line = discountedLine(listed, applied?.percent ?? null);
+  const order = await createOrder(db, permit, line, config.mode, applied?.code ?? null);
   if (config.mode === "local") {
     await attachCheckoutSession(db, order.id, `cs_local_${order.id.replace(/-/g, "")}`);
     return `/checkout/local?${new URLSearchParams({ order: order.id })}`;
   }
   const stripe = await stripeClient(config.secretKey);
+  const coupon = applied ? stripeCoupon(line, applied.code) : null;
+  if (coupon) await ensureCoupon(stripe, coupon);
   const session = await stripe.checkout.sessions.create(
-    checkoutSessionParams(line, { id: order.id, email: permit.actor.email }, origin),
+    checkoutSessionParams(line, { id: order.id, email: permit.actor.email }, origin, coupon?.id ?? null),
     { idempotencyKey: `checkout-${order.id}` },
   );
   await attachCheckoutSession(db, order.id, session.id);

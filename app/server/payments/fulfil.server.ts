@@ -10,6 +10,7 @@ import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import { notifyDispute, notifyPaymentFailed, notifyPaymentReceived } from "../mail/notify.server";
 import { audit } from "../models/audit.server";
+import { creditReferralIn, recordRedemptionIn } from "../models/codes.server";
 import { changeProfileIn, type Person } from "../models/people.server";
 import { grant } from "../policy.server";
 import { type Order, orders, paymentEvents, payments, profiles } from "../schema";
@@ -40,6 +41,8 @@ export type CompletedCheckout = {
   orderId: string | null;
   paid: boolean;
   amountTotal: number | null;
+  /** Stripe's `total_details.amount_discount`: null when the session says nothing of it. */
+  amountDiscount: number | null;
   currency: string | null;
   paymentIntent: string | null;
   customer: string | null;
@@ -67,6 +70,7 @@ export function completedCheckout(session: Stripe.Checkout.Session): CompletedCh
         : null),
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
     amountTotal: session.amount_total ?? null,
+    amountDiscount: session.total_details?.amount_discount ?? null,
     currency: session.currency ?? null,
     paymentIntent: idOf(paymentIntent),
     customer: idOf(session.customer),
@@ -248,6 +252,11 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
       `paid ${checkout.amountTotal} ${checkout.currency}, the order is ${order.unitAmount} ${order.currency}`,
     );
   }
+  // The discount Stripe reports must be the order's own (docs/decisions/0044-discount-codes.md).
+  const discount = order.listUnitAmount === null ? 0 : order.listUnitAmount - order.unitAmount;
+  if (checkout.amountDiscount !== null && checkout.amountDiscount !== discount) {
+    return ignored(`a discount of ${checkout.amountDiscount}, the order's is ${discount} ${order.currency}`);
+  }
   await tx
     .update(orders)
     .set({
@@ -259,6 +268,7 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
 
   const status = order.mode === "payment" ? "paid" : order.status === "pending" ? "active" : order.status;
   await tx.update(orders).set({ status, fulfilledAt: new Date() }).where(eq(orders.id, order.id));
+  await recordRedemptionIn(tx, order);
   if (order.mode === "payment") {
     const [charged] = await tx
       .insert(payments)
@@ -273,6 +283,8 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
       })
       .onConflictDoNothing()
       .returning({ id: payments.id });
+    if (charged)
+      await creditReferralIn(tx, order, { id: charged.id, kind: "charge", amount: order.unitAmount });
     if (charged && order.personId) await notifyPaymentReceived(tx, order.personId, paymentNotice(order));
   }
   const buyer = await buyerOf(tx, order);
@@ -350,6 +362,7 @@ async function invoicePaid(
     .onConflictDoNothing()
     .returning({ id: payments.id });
   if (!recorded) return { outcome: "applied: invoice already recorded", orderId: order.id };
+  await creditReferralIn(tx, order, { id: recorded.id, kind: "charge", amount });
   if (order.personId) {
     await notifyPaymentReceived(tx, order.personId, { ...paymentNotice(order), amount });
   }
@@ -508,15 +521,19 @@ async function refunded(
   // Cumulative on the charge: an older event arriving late adds nothing.
   const more = refundedSoFar - Number(before?.total ?? 0);
   if (more <= 0) return { outcome: "applied: refund already recorded", orderId: order.id };
-  await tx.insert(payments).values({
-    orderId: order.id,
-    kind: "refund",
-    amount: more,
-    currency: order.currency,
-    reference: `${charge.id}:${refundedSoFar}`,
-    paymentIntent,
-    receiptUrl: charge.receipt_url,
-  });
+  const [refund] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      kind: "refund",
+      amount: more,
+      currency: order.currency,
+      reference: `${charge.id}:${refundedSoFar}`,
+      paymentIntent,
+      receiptUrl: charge.receipt_url,
+    })
+    .returning({ id: payments.id });
+  if (refund) await creditReferralIn(tx, order, { id: refund.id, kind: "refund", amount: more });
   const whole = await markIfAllReturned(tx, order.id);
   const buyer = await buyerOf(tx, order);
   if (buyer) {
@@ -575,6 +592,7 @@ async function disputed(
       .returning({ id: payments.id });
     if (takenBack) {
       changed = true;
+      await creditReferralIn(tx, order, { id: takenBack.id, kind: "chargeback", amount: dispute.amount });
       await markIfAllReturned(tx, order.id);
     }
   }

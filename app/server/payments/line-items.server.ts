@@ -18,7 +18,8 @@ export function stripeLineItem(line: CheckoutLine): StripeLineItem {
     quantity: 1,
     price_data: {
       currency: line.currency === "CAD" ? "cad" : "usd",
-      unit_amount: line.unitAmount,
+      // The list price: a code comes off as a coupon (stripeCoupon).
+      unit_amount: line.listUnitAmount,
       product_data: {
         name: line.title,
         ...(line.instalments ? { description: `${line.instalments} instalments of ${line.label}` } : {}),
@@ -30,15 +31,39 @@ export function stripeLineItem(line: CheckoutLine): StripeLineItem {
   };
 }
 
+/**
+ * A code's discount as an amount per charge, not a percent, so Stripe takes off exactly what the pricing
+ * source computed (docs/decisions/0044-discount-codes.md): once for a payment, every invoice of a
+ * subscription. One coupon per code and charge, its id saying which, so the Stripe dashboard shows codes.
+ */
+export function stripeCoupon(
+  line: CheckoutLine,
+  code: { lookup: string; code: string },
+): (Stripe.CouponCreateParams & { id: string }) | null {
+  if (line.discountPercent === null) return null;
+  const amountOff = line.listUnitAmount - line.unitAmount;
+  const currency = line.currency === "CAD" ? "cad" : "usd";
+  const duration = line.mode === "subscription" ? "forever" : "once";
+  return {
+    id: `code-${code.lookup}-${amountOff}${currency}-${duration}`,
+    name: `${code.code}: ${line.discountPercent} % off`,
+    amount_off: amountOff,
+    currency,
+    duration,
+  };
+}
+
 export function checkoutSessionParams(
   line: CheckoutLine,
   order: { id: string; email: string },
   origin: string,
+  couponId: string | null = null,
 ): Stripe.Checkout.SessionCreateParams {
   const metadata = { order_id: order.id };
   return {
     mode: line.mode,
     line_items: [stripeLineItem(line)],
+    ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
     customer_email: order.email,
     client_reference_id: order.id,
     metadata,

@@ -62,6 +62,12 @@ export function localPaymentEvents(order: Order): Stripe.Event[] {
     mode: order.mode === "subscription" ? "subscription" : "payment",
     payment_status: "paid",
     amount_total: order.unitAmount,
+    // As Stripe reports a coupon's amount off (docs/decisions/0044-discount-codes.md).
+    total_details: {
+      amount_discount: order.listUnitAmount === null ? 0 : order.listUnitAmount - order.unitAmount,
+      amount_shipping: 0,
+      amount_tax: 0,
+    },
     currency: order.currency.toLowerCase(),
     client_reference_id: order.id,
     metadata: { order_id: order.id },
