@@ -61,6 +61,9 @@ export function sharedPricing(options: {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (pagePath(req.path) !== entry.SHARED_PRICING_PATH) return next();
+    // A referral or sponsor link's page shows its code's prices: rendered per request
+    // (docs/decisions/0044-discount-codes.md).
+    if (new URL(req.originalUrl, "http://shell").searchParams.has("ref")) return next();
     const variant = entry.pricingVariant(
       { headers: { get: (name) => req.get(name) ?? null } },
       { peer: req.socket.remoteAddress, headerNames: Object.keys(req.headers) },

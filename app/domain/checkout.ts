@@ -140,11 +140,22 @@ export function discountCents(amount: number, percent: number): number {
 export function discountedLine(line: CheckoutLine, percent: number | null): CheckoutLine {
   if (percent === null) return line;
   const unitAmount = line.listUnitAmount - discountCents(line.listUnitAmount, percent);
+  return lineAt(line, { unitAmount, listUnitAmount: line.listUnitAmount, discountPercent: percent });
+}
+
+/** The line at amounts fixed earlier: an order's, copied from the pricing source when it was made. */
+export function lineAt(
+  line: CheckoutLine,
+  amounts: { unitAmount: number; listUnitAmount: number | null; discountPercent: number | null },
+): CheckoutLine {
+  const list = amounts.listUnitAmount ?? amounts.unitAmount;
   return {
     ...line,
-    unitAmount,
-    label: amountLabel(unitAmount, line.currency, line.suffix),
-    discountPercent: percent,
+    unitAmount: amounts.unitAmount,
+    label: amountLabel(amounts.unitAmount, line.currency, line.suffix),
+    listUnitAmount: list,
+    listLabel: amountLabel(list, line.currency, line.suffix),
+    discountPercent: amounts.discountPercent,
   };
 }
 
@@ -168,8 +179,13 @@ export function allCheckoutLines(): CheckoutLine[] {
   return lines;
 }
 
-export function checkoutHref(offer: PricingPlanKey, currency: Currency, option: CheckoutOption): string {
-  return `/checkout?${new URLSearchParams({ offer, currency, option })}`;
+export function checkoutHref(
+  offer: PricingPlanKey,
+  currency: Currency,
+  option: CheckoutOption,
+  ref: string | null = null,
+): string {
+  return `/checkout?${new URLSearchParams({ offer, currency, option, ...(ref ? { ref } : {}) })}`;
 }
 
 /** A payment belongs to the person who pays (docs/decisions/0027-payments.md). */

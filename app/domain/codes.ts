@@ -42,3 +42,10 @@ export function referralCodeFor(fullName: string | null, random: () => number, t
 export function rewardCode(random: () => number): string {
   return `THANKS-${randomPart(5, random)}`;
 }
+
+/** A referral or sponsor code carried by a link (`/pricing?ref=…`), as the pricing page shows it. */
+export type LinkCode = { code: string; percent: number; offers: readonly string[] | null };
+
+export function codeAppliesTo(code: LinkCode | null | undefined, offer: string): code is LinkCode {
+  return !!code && (!code.offers || code.offers.includes(offer));
+}

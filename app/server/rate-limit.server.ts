@@ -47,10 +47,13 @@ export const CODE_GUESSES_PER_MINUTE = 10;
 const codeGuessesPerPerson = windowLimiter(() => CODE_GUESSES_PER_MINUTE);
 export const TOO_MANY_CODES = "Too many codes tried in a short time. Please wait a minute and try again.";
 
+/** Keyed by person at checkout, by address on the pricing page (`addressKey`). */
 export const codeGuesses = {
-  over: (personId: string) => codeGuessesPerPerson.over(`codes:${personId}`),
-  count: (personId: string) => codeGuessesPerPerson.hit(`codes:${personId}`),
+  over: (key: string) => codeGuessesPerPerson.over(`codes:${key}`),
+  count: (key: string) => codeGuessesPerPerson.hit(`codes:${key}`),
 };
+
+export const addressOf = (context: Readonly<RouterContextProvider>) => addressKey(context);
 const signInsPerAddress = windowLimiter(() => getConfig().signInRateLimit);
 
 export const limitChangesPerPerson: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -18,14 +18,30 @@ export function CheckoutPanel({ title, children }: { title: string; children: Re
 
 export function LineSummary({
   line,
+  code = null,
 }: {
-  line: { title: string; label: string; currency: string; instalments: number | null };
+  line: { title: string; label: string; listLabel: string; currency: string; instalments: number | null };
+  code?: { code: string; percent: number } | null;
 }) {
   return (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-muted-foreground">Offer</dt>
       <dd className="font-medium">{line.title}</dd>
-      <dt className="text-muted-foreground">Price</dt>
+      {code ? (
+        <>
+          <dt className="text-muted-foreground">List price</dt>
+          <dd>
+            <s>
+              {line.listLabel} {line.currency}
+            </s>
+          </dd>
+          <dt className="text-muted-foreground">Code</dt>
+          <dd>
+            {code.code}: {code.percent} % off
+          </dd>
+        </>
+      ) : null}
+      <dt className="text-muted-foreground">{code ? "You pay" : "Price"}</dt>
       <dd className="font-medium">
         {line.label} {line.currency}
       </dd>

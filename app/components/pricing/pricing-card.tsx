@@ -1,7 +1,16 @@
 import { useId } from "react";
 import { ButtonAnchor } from "~/components/ui/button";
 import { PRICING_INTRO, type PricingPlan } from "~/content/pricing";
-import { checkoutHref, financingFor, instalmentSuffix as instalmentText } from "~/domain/checkout";
+import {
+  type CheckoutLine,
+  checkoutHref,
+  checkoutLine,
+  discountedLine,
+  financingFor,
+  instalmentSuffix as instalmentText,
+  lineTotal,
+} from "~/domain/checkout";
+import { codeAppliesTo, type LinkCode } from "~/domain/codes";
 import {
   CURRENCIES,
   type Currency,
@@ -50,8 +59,62 @@ function variantAttributes(plan: PricingPlan, { currency, view }: PriceVariant) 
   };
 }
 
-function PriceText({ plan, variant }: { plan: PricingPlan; variant: PriceVariant }) {
+/** The card's figures with a link's code taken off, by the checkout's own arithmetic. */
+function codeLine(plan: PricingPlan, { currency, view }: PriceVariant, code: LinkCode): CheckoutLine | null {
+  const option = financingFor(plan, currency) && view === "financed" ? "financing" : "upfront";
+  const result = checkoutLine({ offer: plan.planKey, currency, option });
+  return "line" in result ? discountedLine(result.line, code.percent) : null;
+}
+
+function DiscountedPrice({
+  line,
+  code,
+  terms,
+}: {
+  line: CheckoutLine;
+  code: LinkCode;
+  terms: FinancingTerms | null;
+}) {
+  const total = lineTotal(line);
+  return (
+    <>
+      <Price
+        amount={formatMoney(line.unitAmount / 100, line.currency)}
+        suffix={line.suffix}
+        currency={line.currency}
+      />
+      <p className="mt-1 text-sm text-muted-foreground">
+        <s>{line.listLabel}</s> · {code.code}: {code.percent} % off
+      </p>
+      {terms && total !== null ? (
+        <p className="mt-1 text-sm text-muted-foreground">
+          {formatMoney(total / 100, line.currency)} total over {termLength(terms)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function PriceText({
+  plan,
+  variant,
+  code,
+}: {
+  plan: PricingPlan;
+  variant: PriceVariant;
+  code: LinkCode | null;
+}) {
   const { currency } = variant;
+  const discounted = code ? codeLine(plan, variant, code) : null;
+  if (code && discounted) {
+    return (
+      <DiscountedPrice
+        line={discounted}
+        code={code}
+        terms={discounted.instalments ? financingFor(plan, currency) : null}
+      />
+    );
+  }
   const financing = financingFor(plan, currency);
   const price = plan.prices[currency];
   if (financing && variant.view === "financed") {
@@ -90,12 +153,16 @@ export function PricingCard({
   checkout = false,
   initialView = "financed",
   variants = priceVariants(plan),
+  code = null,
 }: {
   plan: PricingPlan;
   checkout?: boolean;
   initialView?: PriceView;
   variants?: readonly PriceVariant[];
+  /** From a referral or sponsor link; shown only where it applies. */
+  code?: LinkCode | null;
 }) {
+  const applied = checkout && codeAppliesTo(code, plan.planKey) ? code : null;
   const titleId = useId();
   const financed = variants.some((variant) => financingFor(plan, variant.currency));
   const toggleCurrencies = [...new Set(variants.map((v) => v.currency))].filter((c) => financingFor(plan, c));
@@ -123,7 +190,7 @@ export function PricingCard({
             data-price=""
             {...variantAttributes(plan, variant)}
           >
-            <PriceText plan={plan} variant={variant} />
+            <PriceText plan={plan} variant={variant} code={applied} />
           </div>
         ))}
         {toggleCurrencies.map((currency) => (
@@ -169,6 +236,7 @@ export function PricingCard({
                         financingFor(plan, variant.currency) && variant.view === "financed"
                           ? "financing"
                           : "upfront",
+                        applied?.code ?? null,
                       )
                     : button.links[variant.currency]
                 }

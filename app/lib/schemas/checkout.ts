@@ -5,11 +5,20 @@ import { defineForm } from "../forms";
 // What may be bought is the pricing source's to say (app/domain/checkout.ts); the form only reads it.
 
 export const checkoutForm = defineForm(
-  z.object({ offer: z.string(), currency: z.string(), option: z.string() }).superRefine((input, context) => {
-    const result = checkoutLine(input);
-    if ("error" in result) context.addIssue({ code: "custom", message: result.error });
-  }),
-  { hidden: ["offer", "currency", "option"] },
+  z
+    .object({
+      offer: z.string(),
+      currency: z.string(),
+      option: z.string(),
+      // A code is checked on the server (app/server/models/codes.server.ts); here only its length.
+      ref: z.string().max(64).optional(),
+      code: z.string().max(64).optional(),
+    })
+    .superRefine((input, context) => {
+      const result = checkoutLine(input);
+      if ("error" in result) context.addIssue({ code: "custom", message: result.error });
+    }),
+  { hidden: ["offer", "currency", "option", "ref", "code"] },
 );
 
 export const localPaymentForm = defineForm(z.object({ order: z.uuid({ error: "No such order." }) }), {

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CheckoutPanel, LineSummary } from "~/components/checkout/checkout-panel";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { checkoutLine, PAYMENTS_OFF } from "~/domain/checkout";
+import { checkoutLine, discountedLine, PAYMENTS_OFF } from "~/domain/checkout";
 import { checkoutForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
@@ -9,13 +9,17 @@ import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { paymentsFor } from "~/server/developer.server";
 import { getConfig } from "~/server/env.server";
-import { startCheckout } from "~/server/payments/checkout.server";
+import { checkoutCodes, startCheckout } from "~/server/payments/checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
 export const access = routeAccess({ loader: BUYER, action: BUYER });
 
-// A GET never starts a payment: the button posts (docs/decisions/0027-payments.md).
+// A GET never starts a payment: the button posts (docs/decisions/0027-payments.md). A code from a referral
+// link (`ref`) or typed (`code`) is checked here to show the price, and again when the button posts
+// (docs/decisions/0044-discount-codes.md).
+
+const NO_CODES = { code: null, note: null, errors: [] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -26,11 +30,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const mode = paymentsFor(context).mode;
   if (input.offer === null && input.currency === null && input.option === null) {
-    return { line: null, mode, canceled: false };
+    return { line: null, mode, canceled: false, ref: null, ...NO_CODES };
   }
   const result = checkoutLine(input);
   if ("error" in result) throw data({ error: result.error }, { status: 400 });
-  return { line: result.line, mode, canceled: url.searchParams.has("canceled") };
+  const ref = url.searchParams.get("ref")?.slice(0, 64) ?? null;
+  const codes = await checkoutCodes(await getDb(), permitFor(context, "checkout.start").actor, result.line, {
+    ref,
+    code: url.searchParams.get("code")?.slice(0, 64) ?? null,
+  });
+  const applied = codes.applied;
+  return {
+    line: discountedLine(result.line, applied?.percent ?? null),
+    mode,
+    canceled: url.searchParams.has("canceled"),
+    ref,
+    code: applied ? { code: applied.code.code, percent: applied.percent, kind: applied.code.kind } : null,
+    note: codes.note,
+    errors: codes.errors,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +79,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { line, mode, canceled } = loaderData;
+  const { line, mode, canceled, code, note, errors, ref } = loaderData;
   if (!line) {
     return (
       <CheckoutPanel title="Checkout">
@@ -79,7 +97,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           Payment cancelled: nothing was charged.
         </p>
       ) : null}
-      <LineSummary line={line} />
+      <LineSummary line={line} code={code} />
+      {note ? (
+        <p role="status" className="mt-3 text-sm text-muted-foreground">
+          {note}
+        </p>
+      ) : null}
+      {mode === "off" ? null : (
+        <CodeForm line={line} refCode={ref} applied={code?.code ?? null} errors={errors} busy={busy} />
+      )}
       {mode === "off" ? (
         <p className="mt-6 text-sm text-muted-foreground">{PAYMENTS_OFF}</p>
       ) : (
@@ -87,6 +113,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="offer" value={line.offer} />
           <input type="hidden" name="currency" value={line.currency} />
           <input type="hidden" name="option" value={line.option} />
+          {code ? <input type="hidden" name="code" value={code.code} /> : null}
           <Button type="submit" disabled={busy}>
             {busy
               ? "Opening checkout…"
@@ -105,5 +132,61 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
     </CheckoutPanel>
+  );
+}
+
+/** A GET: applying a code only shows the price; the payment button posts the code that applied. */
+function CodeForm({
+  line,
+  refCode,
+  applied,
+  errors,
+  busy,
+}: {
+  line: { offer: string; currency: string; option: string };
+  refCode: string | null;
+  applied: string | null;
+  errors: readonly { field: "ref" | "code"; message: string }[];
+  busy: boolean;
+}) {
+  const typedError = errors.find((e) => e.field === "code");
+  const refError = errors.find((e) => e.field === "ref");
+  return (
+    <Form method="get" className="mt-6" aria-label="Discount code">
+      <input type="hidden" name="offer" value={line.offer} />
+      <input type="hidden" name="currency" value={line.currency} />
+      <input type="hidden" name="option" value={line.option} />
+      {refCode && !refError ? <input type="hidden" name="ref" value={refCode} /> : null}
+      {refError ? (
+        <p role="alert" className="mb-3 text-sm text-destructive">
+          {refError.message}
+        </p>
+      ) : null}
+      <label htmlFor="checkout-code" className="text-sm font-medium">
+        Discount or referral code
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="checkout-code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          defaultValue={applied && applied !== refCode ? applied : ""}
+          aria-invalid={typedError ? true : undefined}
+          aria-describedby={typedError ? "checkout-code-error" : undefined}
+          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-sm uppercase"
+        />
+        <Button type="submit" variant="outline" disabled={busy}>
+          Apply
+        </Button>
+      </div>
+      {typedError ? (
+        <p id="checkout-code-error" role="alert" className="mt-1 text-sm text-destructive">
+          {typedError.message}
+        </p>
+      ) : null}
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
 import { CheckoutPanel, LineSummary } from "~/components/checkout/checkout-panel";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { checkoutLine } from "~/domain/checkout";
+import { checkoutLine, lineAt } from "~/domain/checkout";
 import { localPaymentForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
@@ -34,8 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id) return { order: null };
   const order = await ownOrder(await getDb(), permit, { id });
   const result = checkoutLine(order);
-  const line = "line" in result ? result.line : null;
-  return { order: { id: order.id, status: order.status, sessionId: order.checkoutSessionId }, line };
+  const line = "line" in result ? lineAt(result.line, order) : null;
+  const code =
+    order.discountCode && order.discountPercent
+      ? { code: order.discountCode, percent: order.discountPercent }
+      : null;
+  return { order: { id: order.id, status: order.status, sessionId: order.checkoutSessionId }, line, code };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,7 +87,7 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <LineSummary line={line} />
+          <LineSummary line={line} code={loaderData.code} />
           <Form method="post" className="mt-6 flex flex-col gap-2 sm:flex-row">
             <input type="hidden" name="order" value={order.id} />
             <Button type="submit" disabled={busy}>

@@ -5,10 +5,14 @@ import { PricingCard } from "~/components/pricing/pricing-card";
 import { PRICING_GROUPS, PRICING_INTRO, PRICING_PLANS, type PricingPlan } from "~/content/pricing";
 import { SITE } from "~/content/site";
 import { CURRENCIES, type Currency } from "~/domain/financing";
+import { offerTitle } from "~/domain/orders";
 import { initialCurrency } from "~/lib/currency";
 import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { originFrom, seo } from "~/lib/seo";
+import { getDb } from "~/server/db.server";
 import { paymentsFor } from "~/server/developer.server";
+import { sharedCode } from "~/server/models/codes.server";
+import { addressOf, codeGuesses } from "~/server/rate-limit.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
 
@@ -24,9 +28,16 @@ const PER_VISITOR_HEADERS = {
   Vary: "Cookie, CF-IPCountry, X-Vercel-IP-Country, CloudFront-Viewer-Country, X-Country-Code",
 };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const checkout = paymentsFor(context).mode !== "off";
-  return data({ currency: initialCurrency(request), checkout }, { headers: PER_VISITOR_HEADERS });
+  const ref = new URL(request.url).searchParams.get("ref")?.slice(0, 64) || null;
+  let code = null;
+  // A link's code shows its prices; a code that isn't one counts as a guess from this address.
+  if (ref && checkout && !(await codeGuesses.over(addressOf(context)))) {
+    code = await sharedCode(await getDb(), ref);
+    if (!code) await codeGuesses.count(addressOf(context));
+  }
+  return data({ currency: initialCurrency(request), checkout, code }, { headers: PER_VISITOR_HEADERS });
 }
 
 export function headers(_: Route.HeadersArgs) {
@@ -81,7 +92,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function PricingPage({ loaderData }: Route.ComponentProps) {
-  const { currency } = loaderData;
+  const { currency, code } = loaderData;
   return (
     // CSS shows the chosen currency's prices (app.css, "Pricing").
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16" data-pricing="">
@@ -103,6 +114,13 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </p>
+          {code ? (
+            <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
+              Prices below include the code {code.code}: {code.percent} % off
+              {code.offers ? ` ${code.offers.map(offerTitle).join(", ")}` : ""}. It is applied again at
+              checkout.
+            </p>
+          ) : null}
         </div>
       </header>
 
@@ -119,7 +137,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               const plan = PRICING_PLANS.find((p) => p.planKey === key);
               return plan ? (
                 <li key={key}>
-                  <PricingCard plan={plan} checkout={loaderData.checkout} />
+                  <PricingCard plan={plan} checkout={loaderData.checkout} code={loaderData.code} />
                 </li>
               ) : (
                 []

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CODE_SETTINGS, PRICING_PLANS, type PricingPlanKey } from "~/content/pricing";
 import { discountCents, validDiscountPercent } from "~/domain/checkout";
-import { codeDisplay, codeLookup, referralCodeFor, rewardCode } from "~/domain/codes";
+import { codeDisplay, codeLookup, type LinkCode, referralCodeFor, rewardCode } from "~/domain/codes";
 import type { Viewer } from "~/domain/viewer";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
@@ -122,6 +122,21 @@ export async function checkCode(
   }
   const percent = code.kind === "referral" ? CODE_SETTINGS.referralPercent : (code.percent ?? 0);
   return { ok: true, code, percent };
+}
+
+/**
+ * What a referral or sponsor code in a link shows on the pricing page before anyone signs in: null for a
+ * personal reward code or one that can't be used by anybody now. Who may use it is checked at checkout.
+ */
+export async function sharedCode(db: Db, typed: string, now = new Date()): Promise<LinkCode | null> {
+  const lookup = codeLookup(typed);
+  if (!lookup) return null;
+  const [code] = await db.select().from(discountCodes).where(eq(discountCodes.lookup, lookup));
+  if (!code || code.voidedAt || code.kind === "reward") return null;
+  if (code.expiresAt && code.expiresAt <= now) return null;
+  if (code.maxUses !== null && (await usesOf(db, code.id)) >= code.maxUses) return null;
+  const percent = code.kind === "referral" ? CODE_SETTINGS.referralPercent : (code.percent ?? 0);
+  return { code: code.code, percent, offers: code.offers };
 }
 
 /** One code per checkout (Stripe takes one): the larger discount, and a line saying which was set aside. */

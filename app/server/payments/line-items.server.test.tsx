@@ -2,9 +2,16 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { PricingCard } from "~/components/pricing/pricing-card";
 import { PRICING_PLANS } from "~/content/pricing";
-import { allCheckoutLines, type CheckoutLine, checkoutHref, checkoutLine } from "~/domain/checkout";
+import {
+  allCheckoutLines,
+  type CheckoutLine,
+  checkoutHref,
+  checkoutLine,
+  discountedLine,
+} from "~/domain/checkout";
+import type { LinkCode } from "~/domain/codes";
 import { formatMoney } from "~/domain/financing";
-import { stripeLineItem } from "~/server/payments/line-items.server";
+import { stripeCoupon, stripeLineItem } from "~/server/payments/line-items.server";
 
 // Checkout charges exactly what each pricing card variant shows (docs/product/constants.md).
 
@@ -15,7 +22,7 @@ const plain = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-function cardFor(line: CheckoutLine): string {
+function cardFor(line: CheckoutLine, code: LinkCode | null = null): string {
   const plan = PRICING_PLANS.find((p) => p.planKey === line.offer);
   if (!plan) throw new Error(line.offer);
   return renderToString(
@@ -23,6 +30,7 @@ function cardFor(line: CheckoutLine): string {
       plan={plan}
       checkout
       variants={[{ currency: line.currency, view: line.option === "financing" ? "financed" : "upfront" }]}
+      code={code}
     />,
   );
 }
@@ -68,6 +76,35 @@ describe("every line a buyer can check out", () => {
     expect(html).toContain(
       `href="${checkoutHref(line.offer, line.currency, line.option).replace(/&/g, "&amp;")}"`,
     );
+  });
+
+  test.each(lines.flatMap((line) => [10, 25, 7].map((percent) => ({ ...line, percent }))))(
+    "$offer $currency $option with a $percent % code: the card prints what Stripe will charge, and links it",
+    ({ percent, ...line }) => {
+      const code: LinkCode = { code: "MAYA-7K2", percent, offers: null };
+      const text = plain(cardFor(line, code));
+      const discounted = discountedLine(line, percent);
+      const item = stripeLineItem(discounted);
+      const coupon = stripeCoupon(discounted, { lookup: "MAYA7K2", code: code.code });
+      // Stripe takes the coupon's amount off the list price (node_modules/stripe/esm/resources/Coupons.d.ts).
+      const charged = item.price_data.unit_amount - (coupon?.amount_off ?? 0);
+      expect(charged).toBe(discounted.unitAmount);
+      expect(coupon?.duration).toBe(line.recurring ? "forever" : "once");
+      expect(text).toContain(
+        `${formatMoney(charged / 100, line.currency)} ${discounted.suffix ? `${discounted.suffix.trim()} ` : ""}${line.currency}`,
+      );
+      expect(text).toContain(`${line.listLabel} · MAYA-7K2: ${percent} % off`);
+      expect(cardFor(line, code)).toContain(
+        `href="${checkoutHref(line.offer, line.currency, line.option, "MAYA-7K2").replace(/&/g, "&amp;")}"`,
+      );
+    },
+  );
+
+  test("a code for other offers leaves a card at its list price", () => {
+    const line = lineOf("pro", "CAD", "financing");
+    const text = plain(cardFor(line, { code: "CLUB-2026", percent: 25, offers: ["basic"] }));
+    expect(text).toContain("$80 /month × 12 CAD");
+    expect(text).not.toContain("CLUB-2026");
   });
 
   test("the price table's figures, spelled out for Pro in CAD", () => {
