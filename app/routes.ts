@@ -45,6 +45,7 @@ export default [
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      route("codes", "routes/admin/codes.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:emailId/html", "routes/admin/email-html.ts"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),

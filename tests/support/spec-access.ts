@@ -97,6 +97,8 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
     owned: true,
     success: { redirect: "/billing" },
   },
+  // docs/decisions/0044-discount-codes.md: a client's own referral reward.
+  "routes/portal/billing POST reward-choice": { guard: "portal", needs: "referral.own" },
   // A lead has no sessions: 403, no demo.
   "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
 
@@ -124,6 +126,11 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/client POST resolve-booking": admin("bookings.resolve"),
   // docs/decisions/0027-payments.md: coach reads; only an admin changes anything.
   "routes/admin/payments GET": admin("payments.read"),
+  // docs/decisions/0044-discount-codes.md: coach reads codes and rewards owed; the admin changes them.
+  "routes/admin/codes GET": admin("payments.read"),
+  "routes/admin/codes POST create-code": admin("codes.manage"),
+  "routes/admin/codes POST void-code": admin("codes.manage"),
+  "routes/admin/codes POST mark-paid": admin("codes.manage"),
   // docs/decisions/0029-email-outbox.md: coach reads; an admin retries.
   "routes/admin/emails GET": admin("emails.read"),
   "routes/admin/emails POST": admin("emails.retry"),

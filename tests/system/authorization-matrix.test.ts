@@ -347,6 +347,46 @@ const REQUESTS: Record<string, RequestFor> = {
     };
   },
   "routes/portal/billing POST manage-card": () => ({ fields: { intent: "manage-card" } }),
+  "routes/portal/billing POST reward-choice": (person) => ({
+    fields: { intent: "reward-choice", reward: "discount" },
+    observe: person === "visitor" ? undefined : () => readBackAs("/billing", cookies[person]),
+  }),
+  "routes/admin/codes POST create-code": () => ({
+    fields: { intent: "create-code", code: `MATRIX-${++made}`, percent: "25", note: "Matrix" },
+    observe: () => readBackAs("/admin/codes", cookies.admin),
+  }),
+  "routes/admin/codes POST void-code": async () => {
+    const code = `MATRIX-${++made}`;
+    await prepared("/admin/codes", { intent: "create-code", code, percent: "25" });
+    const id = firstMatch(
+      await page("/admin/codes", cookies.admin),
+      new RegExp(`${code}[\\s\\S]*?name="id" value="(${UUID})"`),
+    );
+    return { fields: { intent: "void-code", id }, observe: () => readBackAs("/admin/codes", cookies.admin) };
+  },
+  // A fresh referrer whose friend paid the first instalment of Basic in CAD with their code: 10 % of $54.
+  "routes/admin/codes POST mark-paid": async () => {
+    const referrer = await freshPerson("client");
+    const code = firstMatch(await page("/billing", referrer.cookie), /data-referral-code="">([A-Z0-9-]+)</);
+    const friend = await freshPerson("lead");
+    const order = await startLocalOrder(friend.cookie, {
+      offer: "basic",
+      currency: "CAD",
+      option: "financing",
+      code,
+    });
+    await prepared("/checkout/local", { order }, friend.cookie);
+    return {
+      fields: {
+        intent: "mark-paid",
+        referrerId: referrer.id,
+        currency: "CAD",
+        amount: "540",
+        note: "Matrix",
+      },
+      observe: () => readBackAs("/admin/codes", cookies.admin),
+    };
+  },
   // The lead, now a client, is put back afterwards.
   "routes/portal/billing POST pay-next": async (person) => {
     const owner = person === "lead" ? "lead" : "client";
@@ -408,7 +448,7 @@ const REQUESTS: Record<string, RequestFor> = {
 
 async function startLocalOrder(
   cookie: string,
-  offer = { offer: "single", currency: "USD", option: "upfront" },
+  offer: Record<string, string> = { offer: "single", currency: "USD", option: "upfront" },
 ): Promise<string> {
   const response = await send("POST", "/checkout", cookie, offer);
   await response.arrayBuffer();

@@ -24,3 +24,7 @@ export const checkoutForm = defineForm(
 export const localPaymentForm = defineForm(z.object({ order: z.uuid({ error: "No such order." }) }), {
   hidden: ["order"],
 });
+
+export const rewardChoiceForm = defineForm(
+  z.object({ reward: z.enum(["cash", "discount"], { error: "Choose cash or a discount." }) }),
+);

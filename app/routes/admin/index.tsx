@@ -111,6 +111,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       text: "Every purchase: instalments, renewals, failed payments and refunds.",
     },
     {
+      to: "/admin/codes",
+      title: "Codes and referrals",
+      text: "Sponsor codes with their uses and revenue, and referral rewards owed.",
+    },
+    {
       to: "/admin/emails",
       title: "Emails",
       text: "Every email sent or waiting to go, and any that failed.",

@@ -1,15 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OrderList } from "~/components/payments/order-list";
+import { ReferralCard } from "~/components/payments/referral-card";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
 import { offerTitle } from "~/domain/orders";
 import { noFields } from "~/lib/forms";
-import { localPaymentForm } from "~/lib/schemas/checkout";
+import { localPaymentForm, rewardChoiceForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
+import { chooseReward, ownReferrals } from "~/server/models/codes.server";
 import { ownOrders } from "~/server/models/orders.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { billingPortalUrl, NO_CARD_ON_FILE } from "~/server/payments/checkout.server";
@@ -29,14 +31,21 @@ export const access = routeAccess({ loader: PORTAL_PAGE });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const mode = modeFor(viewer, request, false);
-  if (mode.kind === "demo") return { mode, orders: [], stripe: false, testCharges: [] };
-  const orders = await ownOrders(await getDb(), permitFor(context, "portal.read-own"));
+  if (mode.kind === "demo") return { mode, orders: [], stripe: false, testCharges: [], referral: null };
+  const db = await getDb();
+  const [orders, referrals] = await Promise.all([
+    ownOrders(db, permitFor(context, "portal.read-own")),
+    ownReferrals(db, permitFor(context, "referral.own")),
+  ]);
+  // The link carries the code to the pricing page and on to checkout (docs/decisions/0044-discount-codes.md).
+  const link = `${getConfig().publicOrigin}/pricing?${new URLSearchParams({ ref: referrals.code.code })}`;
+  const referral = { ...referrals, code: { code: referrals.code.code, reward: referrals.code.reward }, link };
   const testCharges = localCheckoutOpen(context)
     ? orders
         .filter(localChargeDue)
         .map((o) => ({ id: o.id, offer: o.offer, instalment: o.instalments ? o.paidInstalments + 1 : null }))
     : [];
-  return { mode, orders, stripe: getConfig().payments.mode === "stripe", testCharges };
+  return { mode, orders, stripe: getConfig().payments.mode === "stripe", testCharges, referral };
 }
 
 const billingIntent = intentsOn("portal");
@@ -53,6 +62,11 @@ export const action = intentAction({
         const url = await billingPortalUrl(db, permit, config.payments, config.publicOrigin);
         return url ? redirect(url) : { ok: false as const, error: NO_CARD_ON_FILE };
       },
+    }),
+    "reward-choice": billingIntent({
+      permission: "referral.own",
+      form: rewardChoiceForm,
+      handler: async ({ reward }, { db, permit }) => chooseReward(db, permit, reward),
     }),
     // A buyer's own order, as on /checkout/local (app/server/payments/local-checkout.server.ts).
     "pay-next": billingIntent({
@@ -80,7 +94,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, orders, stripe, testCharges } = loaderData;
+  const { mode, orders, stripe, testCharges, referral } = loaderData;
   const busy = useNavigation().state !== "idle";
   const pastDue = orders.some((o) => o.status === "past_due");
   return (
@@ -130,7 +144,8 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       ) : null}
-      {actionData && "error" in actionData ? (
+      {referral ? <ReferralCard view={referral} busy={busy} /> : null}
+      {actionData && "error" in actionData && actionData.error ? (
         <p role="alert" className="mt-3 text-sm text-destructive">
           {actionData.error}
         </p>

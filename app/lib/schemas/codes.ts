@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { CODE_SETTINGS, PRICING_PLANS } from "~/content/pricing";
+import { DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN } from "~/domain/checkout";
+import { codeDisplay } from "~/domain/codes";
+import { defineForm, text, values } from "../forms";
+
+// The admin's sponsor codes and cash rewards (docs/decisions/0044-discount-codes.md).
+
+const OFFER_KEYS = PRICING_PLANS.map((p) => p.planKey);
+const optionalWhole = (message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, context) => {
+      if (v === "") return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const sponsorCodeForm = defineForm(
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .refine((v) => codeDisplay(v) !== null, { error: "A code has 4 to 32 letters or digits." }),
+    percent: z.coerce
+      .number({ error: "The discount is a whole percent." })
+      .int({ error: "The discount is a whole percent." })
+      .min(DISCOUNT_PERCENT_MIN, { error: "The discount is a whole percent from 1 to 99." })
+      .max(DISCOUNT_PERCENT_MAX, { error: "The discount is a whole percent from 1 to 99." })
+      .default(CODE_SETTINGS.sponsorDefaultPercent),
+    offers: z.array(z.enum(OFFER_KEYS as [string, ...string[]])),
+    maxUses: optionalWhole("Uses is a whole number above zero, or empty for no limit."),
+    expires: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || !Number.isNaN(Date.parse(`${v}T23:59:59Z`)), {
+        error: "Choose a date, or leave it empty.",
+      }),
+    note: z.string().trim().max(500),
+  }),
+  {
+    read: (form) => ({
+      code: text(form, "code"),
+      percent: text(form, "percent"),
+      offers: values(form, "offers"),
+      maxUses: text(form, "maxUses"),
+      expires: text(form, "expires"),
+      note: text(form, "note"),
+    }),
+  },
+);
+
+export const voidCodeForm = defineForm(z.object({ id: z.uuid({ error: "No such code." }) }), {
+  hidden: ["id"],
+});
+
+export const markPaidForm = defineForm(
+  z.object({
+    referrerId: z.uuid({ error: "No such person." }),
+    currency: z.enum(["CAD", "USD"]),
+    amount: z.coerce.number().int().positive(),
+    note: z.string().trim().max(500),
+  }),
+  { hidden: ["referrerId", "currency", "amount"] },
+);

@@ -1,0 +1,251 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CODE_SETTINGS, PRICING_PLANS, type PricingPlanKey } from "~/content/pricing";
+import { money, offerTitle } from "~/domain/orders";
+import { markPaidForm, sponsorCodeForm, voidCodeForm } from "~/lib/schemas/codes";
+import { seo } from "~/lib/seo";
+import { permitFor } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
+import {
+  createSponsorCode,
+  listSponsorCodes,
+  markRewardPaid,
+  rewardsOwed,
+  voidCode,
+} from "~/server/models/codes.server";
+import { routeAccess, staff } from "~/server/route-access";
+import type { Route } from "./+types/codes";
+
+export const access = routeAccess({ loader: staff("payments.read") });
+
+// Sponsor codes and the referral rewards owed in cash (docs/decisions/0044-discount-codes.md): the coach
+// reads, the admin changes.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = await getDb();
+  const permit = permitFor(context, "payments.read");
+  const [codes, owed] = await Promise.all([listSponsorCodes(db, permit), rewardsOwed(db, permit)]);
+  return { codes, owed };
+}
+
+const codeIntent = intentsOn("staff");
+
+export const action = intentAction({
+  intents: {
+    "create-code": codeIntent({
+      permission: "codes.manage",
+      form: sponsorCodeForm,
+      handler: async (input, { db, permit }) => {
+        const made = await createSponsorCode(db, permit, {
+          code: input.code,
+          percent: input.percent,
+          offers: input.offers as PricingPlanKey[],
+          maxUses: input.maxUses,
+          expiresAt: input.expires ? new Date(`${input.expires}T23:59:59Z`) : null,
+          note: input.note || null,
+        });
+        return { message: `Code ${made.code} made.` };
+      },
+    }),
+    "void-code": codeIntent({
+      permission: "codes.manage",
+      form: voidCodeForm,
+      handler: ({ id }, { db, permit }) => voidCode(db, permit, id),
+    }),
+    "mark-paid": codeIntent({
+      permission: "codes.manage",
+      form: markPaidForm,
+      handler: (input, { db, permit }) => markRewardPaid(db, permit, { ...input, note: input.note || null }),
+    }),
+  },
+});
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Codes and referrals",
+    description: "Sponsor codes and referral rewards.",
+    path: "/admin/codes",
+    noindex: true,
+  });
+}
+
+const inputClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
+
+export default function Codes({ loaderData, actionData }: Route.ComponentProps) {
+  const { codes, owed } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Codes and referrals</h1>
+      {actionData?.ok === false ? (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          {actionData.error}
+        </p>
+      ) : actionData?.ok && actionData.value && "message" in actionData.value ? (
+        <p role="status" className="mt-3 text-sm">
+          {actionData.value.message}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="owed-title" className="mt-8">
+        <h2 id="owed-title" className="text-xl font-semibold">
+          Referral rewards owed
+        </h2>
+        {owed.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">No cash rewards owed.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {owed.map((row) => (
+              <li
+                key={`${row.referrerId}-${row.currency}`}
+                className="rounded-xl border border-border p-3 text-sm"
+              >
+                <p>
+                  <span className="font-medium">{row.person?.fullName ?? row.person?.email ?? "—"}</span>{" "}
+                  {row.person?.email ? (
+                    <span className="text-muted-foreground">({row.person.email})</span>
+                  ) : null}
+                  : <span className="font-semibold">{money(row.amount, row.currency)}</span>
+                </p>
+                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="mark-paid" />
+                  <input type="hidden" name="referrerId" value={row.referrerId} />
+                  <input type="hidden" name="currency" value={row.currency} />
+                  <input type="hidden" name="amount" value={row.amount} />
+                  <label className="grid gap-1">
+                    Note
+                    <input
+                      name="note"
+                      maxLength={500}
+                      className={inputClass}
+                      placeholder="e-Transfer, date…"
+                    />
+                  </label>
+                  <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                    Mark paid
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="sponsor-title" className="mt-10">
+        <h2 id="sponsor-title" className="text-xl font-semibold">
+          Sponsor codes
+        </h2>
+        <Form
+          method="post"
+          className="mt-3 grid gap-3 rounded-xl border border-border p-4 text-sm sm:grid-cols-2"
+        >
+          <input type="hidden" name="intent" value="create-code" />
+          <label className="grid gap-1">
+            Code
+            <input name="code" required maxLength={40} className={`${inputClass} uppercase`} />
+          </label>
+          <label className="grid gap-1">
+            Discount (%)
+            <input
+              name="percent"
+              type="number"
+              min={1}
+              max={99}
+              step={1}
+              defaultValue={CODE_SETTINGS.sponsorDefaultPercent}
+              className={inputClass}
+            />
+          </label>
+          <fieldset className="sm:col-span-2">
+            <legend>Offers (none ticked: every offer)</legend>
+            <div className="mt-1 flex flex-wrap gap-3">
+              {PRICING_PLANS.map((plan) => (
+                <label key={plan.planKey} className="flex items-center gap-1">
+                  <input type="checkbox" name="offers" value={plan.planKey} />
+                  {plan.title}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label className="grid gap-1">
+            Uses (empty: no limit)
+            <input name="maxUses" type="number" min={1} step={1} className={inputClass} />
+          </label>
+          <label className="grid gap-1">
+            Expires after (empty: never)
+            <input name="expires" type="date" className={inputClass} />
+          </label>
+          <label className="grid gap-1 sm:col-span-2">
+            Note (who the sponsor is)
+            <input name="note" maxLength={500} className={inputClass} />
+          </label>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={busy}>
+              Make code
+            </Button>
+          </div>
+        </Form>
+        {codes.length === 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">No sponsor codes yet.</p>
+        ) : (
+          <table className="mt-4 w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-border">
+                <th className="py-2 pr-3">Code</th>
+                <th className="py-2 pr-3">Discount</th>
+                <th className="py-2 pr-3">Offers</th>
+                <th className="py-2 pr-3">Uses</th>
+                <th className="py-2 pr-3">Revenue</th>
+                <th className="py-2 pr-3">Note</th>
+                <th className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.map((code) => (
+                <tr key={code.id} className="border-b border-border align-top">
+                  <td className="py-2 pr-3 font-mono">
+                    {code.code}
+                    {code.voidedAt ? <span className="ml-1 text-muted-foreground">(ended)</span> : null}
+                    {code.expiresAt ? (
+                      <span className="block text-xs text-muted-foreground">
+                        until {new Date(code.expiresAt).toISOString().slice(0, 10)}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3">{code.percent} %</td>
+                  <td className="py-2 pr-3">
+                    {code.offers ? code.offers.map(offerTitle).join(", ") : "All"}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {code.uses}
+                    {code.maxUses ? ` of ${code.maxUses}` : ""}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {Object.entries(code.revenue)
+                      .map(([currency, amount]) => money(amount, currency))
+                      .join(", ") || "—"}
+                  </td>
+                  <td className="py-2 pr-3">{code.note ?? ""}</td>
+                  <td className="py-2">
+                    {code.voidedAt ? null : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="void-code" />
+                        <input type="hidden" name="id" value={code.id} />
+                        <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                          End
+                        </Button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
