@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { instalmentsEndAt, nextChargeDate, type OrderSummary } from "./orders";
+import { discountText, instalmentsEndAt, nextChargeDate, type OrderSummary, priceText } from "./orders";
 
 const order = (over: Partial<OrderSummary>): OrderSummary => ({
   offer: "pro",
@@ -71,4 +71,32 @@ test("no end for anything that is not an instalment plan", () => {
   expect(
     instalmentsEndAt(order({ offer: "monthly", option: "upfront", instalments: null }), new Date()),
   ).toBeNull();
+});
+
+test("an order bought with a code reads its list price and code beside what is paid", () => {
+  const order = {
+    offer: "pro",
+    option: "financing",
+    mode: "subscription",
+    unitAmount: 7200,
+    listUnitAmount: 8000,
+    discountCode: "MAYA-7K2",
+    discountPercent: 10,
+    currency: "CAD",
+    instalments: 12,
+    paidInstalments: 0,
+    status: "active",
+  };
+  expect(priceText(order)).toBe("$72 CAD × 12 instalments");
+  expect(discountText(order)).toBe("List price $80 CAD × 12; code MAYA-7K2, 10 % off");
+  expect(discountText({ ...order, listUnitAmount: null, discountCode: null })).toBeNull();
+  expect(
+    discountText({
+      ...order,
+      mode: "payment",
+      instalments: null,
+      listUnitAmount: 24900,
+      currency: "USD",
+    }),
+  ).toBe("List price $249 USD; code MAYA-7K2, 10 % off");
 });

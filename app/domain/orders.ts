@@ -49,6 +49,25 @@ export function priceText(order: OrderSummary): string {
   return order.mode === "subscription" ? `${each} a month` : each;
 }
 
+/** List price and code, for an order bought with one (docs/decisions/0044-discount-codes.md). */
+export function discountText(order: {
+  listUnitAmount?: number | null;
+  discountCode?: string | null;
+  discountPercent?: number | null;
+  currency: string;
+  instalments: number | null;
+  mode: string;
+}): string | null {
+  if (!order.listUnitAmount || !order.discountCode) return null;
+  const each = money(order.listUnitAmount, order.currency);
+  const list = order.instalments
+    ? `${each} × ${order.instalments}`
+    : order.mode === "subscription"
+      ? `${each} a month`
+      : each;
+  return `List price ${list}; code ${order.discountCode}, ${order.discountPercent} % off`;
+}
+
 export function instalmentsText(order: OrderSummary): string | null {
   if (!order.instalments) return null;
   const left = Math.max(0, order.instalments - order.paidInstalments);

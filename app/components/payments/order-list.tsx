@@ -1,6 +1,7 @@
 import {
   chargesToCome,
   DISPUTE_LABELS,
+  discountText,
   instalmentsText,
   money,
   nextChargeDate,
@@ -83,6 +84,9 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
               <p className="mt-1 text-sm text-muted-foreground">
                 {priceText(order)} · bought <LocalDateTime value={order.createdAt} />
               </p>
+              {discountText(order) ? (
+                <p className="mt-1 text-sm text-muted-foreground">{discountText(order)}</p>
+              ) : null}
               {instalments ? <p className="mt-1 text-sm">Instalments: {instalments}</p> : null}
               {chargesToCome(order) ? <NextCharge order={order} /> : null}
               {order.payments.length > 0 ? (
