@@ -211,6 +211,8 @@ const onNewLead =
     return { params: { id: lead.id }, fields, observe: personRecord(lead.id) };
   };
 
+const rewardChoices = new Map<Person, string>();
+
 const REQUESTS: Record<string, RequestFor> = {
   "routes/auth/login POST local": (person) => ({
     fields: { intent: "local", email: `matrix-login-${person}@example.com`, redirectTo: "/dashboard" },
@@ -347,10 +349,15 @@ const REQUESTS: Record<string, RequestFor> = {
     };
   },
   "routes/portal/billing POST manage-card": () => ({ fields: { intent: "manage-card" } }),
-  "routes/portal/billing POST reward-choice": (person) => ({
-    fields: { intent: "reward-choice", reward: "discount" },
-    observe: person === "visitor" ? undefined : () => readBackAs("/billing", cookies[person]),
-  }),
+  // Each request flips the person's choice (cash is where it starts), so each one that is allowed shows.
+  "routes/portal/billing POST reward-choice": (person) => {
+    const reward = rewardChoices.get(person) === "discount" ? "cash" : "discount";
+    rewardChoices.set(person, reward);
+    return {
+      fields: { intent: "reward-choice", reward },
+      observe: person === "visitor" ? undefined : () => readBackAs("/billing", cookies[person]),
+    };
+  },
   "routes/admin/codes POST create-code": () => ({
     fields: { intent: "create-code", code: `MATRIX-${++made}`, percent: "25", note: "Matrix" },
     observe: () => readBackAs("/admin/codes", cookies.admin),
