@@ -10,8 +10,15 @@ const form = (fields: Record<string, string>) => {
 test("the checkout form takes what the pricing source sells, and says why not otherwise", () => {
   expect(checkoutForm.parse(form({ offer: "pro", currency: "CAD", option: "financing" }))).toEqual({
     ok: true,
-    data: { offer: "pro", currency: "CAD", option: "financing" },
+    data: { offer: "pro", currency: "CAD", option: "financing", ref: "", code: "" },
   });
+  // A code is read as typed; the server checks it (app/server/models/codes.server.ts).
+  expect(
+    checkoutForm.parse(form({ offer: "pro", currency: "CAD", option: "financing", code: " maya 7k2 " })),
+  ).toMatchObject({ ok: true, data: { code: " maya 7k2 " } });
+  expect(
+    checkoutForm.parse(form({ offer: "pro", currency: "CAD", option: "financing", code: "x".repeat(65) })).ok,
+  ).toBe(false);
   const refused = (fields: Record<string, string>) => {
     const parsed = checkoutForm.parse(form(fields));
     return parsed.ok ? null : parsed.error;
