@@ -6,13 +6,10 @@ import {
   chooseReward,
   createSponsorCode,
   listSponsorCodes,
-  markRewardPaid,
-  OWED_CHANGED,
-  ownReferrals,
   referralCodeOf,
-  rewardsOwed,
 } from "~/server/models/codes.server";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
+import { markRewardPaid, OWED_CHANGED, ownReferrals, rewardsOwed } from "~/server/models/referrals.server";
 import { payLocally } from "~/server/payments/local-checkout.server";
 import { authorize } from "~/server/policy.server";
 import { CODE_GUESSES_PER_MINUTE, TOO_MANY_CODES } from "~/server/rate-limit.server";

@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: every route, intent and person of the authorization matrix, read as one table.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bookingToken } from "~/server/bookings/booking-token.server";

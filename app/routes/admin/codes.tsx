@@ -7,13 +7,8 @@ import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
-import {
-  createSponsorCode,
-  listSponsorCodes,
-  markRewardPaid,
-  rewardsOwed,
-  voidCode,
-} from "~/server/models/codes.server";
+import { createSponsorCode, listSponsorCodes, voidCode } from "~/server/models/codes.server";
+import { markRewardPaid, rewardsOwed } from "~/server/models/referrals.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/codes";
 

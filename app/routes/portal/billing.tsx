@@ -11,9 +11,10 @@ import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
-import { chooseReward, ownReferrals } from "~/server/models/codes.server";
+import { chooseReward } from "~/server/models/codes.server";
 import { ownOrders } from "~/server/models/orders.server";
 import { modeFor } from "~/server/models/portal-view.server";
+import { ownReferrals } from "~/server/models/referrals.server";
 import { billingPortalUrl, NO_CARD_ON_FILE } from "~/server/payments/checkout.server";
 import {
   LOCAL_CHECKOUT_CLOSED,

@@ -23,9 +23,9 @@ import {
   sessions,
 } from "../schema";
 import { audit } from "./audit.server";
-import { codesForExport } from "./codes.server";
 import { removeObjects, storageKeysOf } from "./files.server";
 import { ownOrders } from "./orders.server";
+import { codesForExport } from "./referrals.server";
 
 // The privacy page's promises (docs/decisions/0016-data-rights.md).
 

@@ -10,8 +10,8 @@ import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import { notifyDispute, notifyPaymentFailed, notifyPaymentReceived } from "../mail/notify.server";
 import { audit } from "../models/audit.server";
-import { creditReferralIn, recordRedemptionIn } from "../models/codes.server";
 import { changeProfileIn, type Person } from "../models/people.server";
+import { creditReferralIn, recordRedemptionIn } from "../models/referrals.server";
 import { grant } from "../policy.server";
 import { type Order, orders, paymentEvents, payments, profiles } from "../schema";
 
