@@ -16,7 +16,7 @@ import { showToast } from "./toast";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => navClass(isActive);
 
-const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/plan"];
+const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/files", "/plan"];
 
 function NavItems({
   onNavigate,
