@@ -16,7 +16,7 @@ import { useLazyDialog } from "./ui/lazy-dialog";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => navClass(isActive);
 
-const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/plan"];
+const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/files", "/plan"];
 
 const MENU_ID = "site-menu";
 
