@@ -10,6 +10,7 @@ import { intentAction } from "~/server/intents.server";
 import { activitiesFor } from "~/server/models/activities.server";
 import { auditTrail } from "~/server/models/audit.server";
 import { bookingsOf } from "~/server/models/bookings-read.server";
+import { listFiles } from "~/server/models/files.server";
 import { homeworkFor } from "~/server/models/homework.server";
 import { lessonsFor } from "~/server/models/lessons.server";
 import { personOrders } from "~/server/models/orders.server";
@@ -51,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const read = permitFor(context, "client.read");
   const person = await getPerson(db, read, id.data);
-  const [usage, activity, homework, lessons, resources, trail, orders, bookings] = await Promise.all([
+  const [usage, activity, homework, lessons, resources, trail, orders, bookings, files] = await Promise.all([
     usageFor(db, read, person.id),
     activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
     homeworkFor(db, read, person.id),
@@ -60,6 +61,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     auditTrail(db, read, person.id),
     personOrders(db, permitFor(context, "payments.read"), person.id),
     bookingsOf(db, permitFor(context, "bookings.read"), person.id),
+    listFiles(db, permitFor(context, "files.manage"), person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -75,6 +77,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     trail,
     orders,
     bookings,
+    // Metadata only: what is attached to a hand-in, a review or a lesson shows under it.
+    attachments: files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      homeworkId: file.homeworkId,
+      lessonId: file.lessonId,
+      byOwner: file.uploadedBy === file.ownerId,
+    })),
     isSelf: person.id === viewer.id,
     may: {
       setRole: can(viewer, "profile.set-role"),
