@@ -97,6 +97,17 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
     owned: true,
     success: { redirect: "/billing" },
   },
+  // docs/decisions/0043-file-storage.md: the page shows a lead the demo; a file and a change are the
+  // client's own (another client's file is 404, as a missing one).
+  "routes/portal/files GET": PORTAL_PAGE,
+  "routes/portal/files POST": { guard: "portal", needs: "files.own" },
+  "routes/portal/file GET": { guard: "portal", needs: "files.own", owned: true },
+  "routes/portal/file POST": {
+    guard: "portal",
+    needs: "files.own",
+    owned: true,
+    success: { redirect: "/files" },
+  },
   // A lead has no sessions: 403, no demo.
   "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
 
@@ -131,6 +142,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/emails GET": admin("emails.read"),
   "routes/admin/emails POST": admin("emails.retry"),
   "routes/admin/email-html GET": admin("emails.read"),
+  // docs/decisions/0043-file-storage.md: any client's files; a download is audited.
+  "routes/admin/file GET": admin("files.manage"),
+  "routes/admin/client-files GET": admin("files.manage"),
+  "routes/admin/client-files POST": admin("files.manage"),
   // Reviewing includes the queue of what waits.
   "routes/admin/homework GET": admin("homework.review"),
   "routes/admin/lesson-new GET": admin("lesson.create"),

@@ -271,11 +271,12 @@ export function FilesTable({
 export function SpaceUsed({ used, quota }: { used: number; quota: number }) {
   const percent = quota > 0 ? Math.min(100, Math.round((100 * used) / quota)) : 0;
   return (
-    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+    // Phrasing content only: it may sit in a paragraph (the portal page's subtitle).
+    <span className="inline-flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
       <span>
         {formatBytes(used)} of {formatBytes(quota)} used
       </span>
       <progress max={100} value={percent} aria-hidden="true" className="w-32" />
-    </p>
+    </span>
   );
 }

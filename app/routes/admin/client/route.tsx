@@ -6,6 +6,8 @@ import { seo } from "~/lib/seo";
 import { invalid } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { fileLimits } from "~/server/files/app-store.server";
+import { fileRows } from "~/server/files/file-routes.server";
 import { intentAction } from "~/server/intents.server";
 import { activitiesFor } from "~/server/models/activities.server";
 import { auditTrail } from "~/server/models/audit.server";
@@ -27,6 +29,7 @@ import { BookingsSection } from "./bookings";
 import { bookingIntents } from "./bookings.server";
 import { DeletePersonSection } from "./delete-person";
 import { deletePersonIntents } from "./delete-person.server";
+import { FilesSection } from "./files";
 import { HomeworkSection } from "./homework";
 import { homeworkIntents } from "./homework.server";
 import { LessonsSection } from "./lessons";
@@ -77,6 +80,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     trail,
     orders,
     bookings,
+    files: {
+      // Staff do not delete here: a client removes what they added (docs/decisions/0043-file-storage.md).
+      list: fileRows(files, null),
+      maxBytes: fileLimits().maxBytes,
+    },
     // Metadata only: what is attached to a hand-in, a review or a lesson shows under it.
     attachments: files.map((file) => ({
       id: file.id,
@@ -156,6 +164,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
           </div>
           <BookingsSection data={data} />
           <HomeworkSection data={data} />
+          <FilesSection data={data} />
           <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
             <div className="min-w-0">
               <LessonsSection data={data} />
