@@ -46,6 +46,7 @@ export default [
       // An explicit id: the authorization matrix and its tests name routes by id.
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
       route("clients/:id/files", "routes/admin/client-files.tsx"),
+      route("clients/:id/review", "routes/admin/client-review.tsx"),
       route("files/:fileId", "routes/admin/file.ts"),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),

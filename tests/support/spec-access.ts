@@ -127,6 +127,11 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/client POST add-activity": admin("activity.create"),
   "routes/admin/client POST assign-homework": admin("homework.assign"),
   "routes/admin/client POST review-homework": admin("homework.review"),
+  // A review with the coach's files streams to its own route (docs/decisions/0043-file-storage.md).
+  "routes/admin/client-review GET": admin("homework.review"),
+  "routes/admin/client-review POST": admin("homework.review", {
+    success: { redirect: "/admin/clients/:id" },
+  }),
   "routes/admin/client POST add-resource": admin("resource.manage"),
   "routes/admin/client POST remove-resource": admin("resource.manage"),
   "routes/admin/client POST delete-person": admin("profile.delete", {

@@ -307,6 +307,17 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(client.id),
     };
   },
+  // The review with a marked-up copy: its own upload route (docs/decisions/0043-file-storage.md, "Attachments").
+  "routes/admin/client-review POST": async (person) => {
+    const client = await freshPerson("client");
+    const homeworkId = await assignHomework(client.id, client.cookie, "Matrix homework to hand back");
+    await prepared("/homework", { homeworkId, note: "Done" }, client.cookie);
+    return {
+      params: { id: client.id },
+      fields: { homeworkId, feedback: "See the copy", [FILE]: `Matrix marked-up (${person}).pdf` },
+      observe: personRecord(client.id),
+    };
+  },
   "routes/admin/client POST add-resource": onNewLead({
     intent: "add-resource",
     kind: "guide",

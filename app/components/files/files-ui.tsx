@@ -27,7 +27,8 @@ export type FileRowView = {
   removable: boolean;
 };
 
-const ACCEPT = [
+/** What a file input offers: the accepted types and their extensions. */
+export const ACCEPT = [
   ...Object.keys(ACCEPTED_FILE_TYPES),
   ...Object.values(ACCEPTED_FILE_TYPES).map((type) => `.${type.extension}`),
   ".jpeg",

@@ -116,8 +116,9 @@ function parse<R>(
       fields.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
-      // An empty file input is sent as a part with no name and no bytes.
-      if (failed || info.filename === "") return void stream.resume();
+      // An empty file input is sent as a part with no name and no bytes: `filename=""`, which busboy
+      // reads as no file name, or no filename at all (undici's FormData).
+      if (failed || !info.filename) return void stream.resume();
       if (name !== options.fileField) return fail(invalid(FORM_MESSAGES.file));
       filesSeen = true;
       queue = queue

@@ -85,6 +85,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       list: fileRows(files, null),
       maxBytes: fileLimits().maxBytes,
     },
+    // Metadata only: what is attached to a hand-in, a review or a lesson shows under it.
+    attachments: files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      homeworkId: file.homeworkId,
+      lessonId: file.lessonId,
+      byOwner: file.uploadedBy === file.ownerId,
+    })),
     isSelf: person.id === viewer.id,
     may: {
       setRole: can(viewer, "profile.set-role"),
