@@ -99,6 +99,7 @@ export { backup, restore } from "./server/backup-command.server";
 export { calWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
 export { ConfigError, getConfig, publicSiteProblem } from "./server/env.server";
+export { uploadBodyCap, uploadPathPattern } from "./server/files/upload.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";
 export { logger, startupPhase } from "./server/logger.server";
 export { UNSUBSCRIBE_PATH } from "./server/mail/unsubscribe.server";

@@ -33,6 +33,8 @@ export default [
     route("homework", "routes/portal/homework.tsx"),
     route("resources", "routes/portal/resources.tsx"),
     route("plan", "routes/portal/plan.tsx"),
+    route("files", "routes/portal/files.tsx"),
+    route("files/:fileId", "routes/portal/file.ts"),
     route("billing", "routes/portal/billing.tsx"),
     route("sessions.ics", "routes/portal/sessions-ics.ts"),
   ]),
@@ -43,6 +45,9 @@ export default [
       route("clients", "routes/admin/clients.tsx"),
       // An explicit id: the authorization matrix and its tests name routes by id.
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
+      route("clients/:id/files", "routes/admin/client-files.tsx"),
+      route("clients/:id/review", "routes/admin/client-review.tsx"),
+      route("files/:fileId", "routes/admin/file.ts"),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("codes", "routes/admin/codes.tsx"),

@@ -1,11 +1,12 @@
 // The React Router app on Express: a finite body is read whole, compressed in one call and sent with its
-// length; only server-sent events stream (docs/decisions/0032-rendering-cost.md).
+// length; server-sent events and downloads (a body whose length the app gave) stream
+// (docs/decisions/0032-rendering-cost.md, 0043-file-storage.md).
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import Negotiator from "negotiator";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { bufferedBody } from "./security.ts";
+import { bufferedBody, streamedBody } from "./security.ts";
 
 /** Below this, compressing saves nothing a person would notice. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -56,9 +57,20 @@ function webRequest(req: Request, res: Response): globalThis.Request {
     headers,
     signal: controller.signal,
   };
-  // Read whole and bounded before the app (security.ts boundedBodies).
+  if (req.method === "GET" || req.method === "HEAD") return new Request(url, init);
+  // An upload streams, counted (security.ts boundedBodies); any other body was read whole and bounded.
+  const streamed = streamedBody(res);
+  if (streamed) {
+    // `duplex` is Node's (undici) and the fetch standard's, not yet in TypeScript's RequestInit.
+    const upload: RequestInit & { duplex: "half" } = {
+      ...init,
+      body: Readable.toWeb(streamed) as ReadableStream<Uint8Array>,
+      duplex: "half",
+    };
+    return new Request(url, upload);
+  }
   const body = bufferedBody(res);
-  if (body && req.method !== "GET" && req.method !== "HEAD") init.body = body;
+  if (body) init.body = body;
   return new Request(url, init);
 }
 
@@ -68,14 +80,23 @@ async function send(req: Request, res: Response, answer: globalThis.Response): P
     return;
   }
   res.status(answer.status);
-  for (const [name, value] of answer.headers) if (name !== "set-cookie") res.append(name, value);
+  for (const [name, value] of answer.headers) {
+    // The app may repeat a header the shell set (a download's nosniff): once is enough.
+    if (name !== "set-cookie" && res.getHeader(name) !== value) res.append(name, value);
+  }
   for (const cookie of answer.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   const type = answer.headers.get("Content-Type") ?? "";
   if (!answer.body) {
     res.end();
     return;
   }
-  if (/^text\/event-stream/i.test(type)) {
+  // Server-sent events, and a file the app gave its length (a download), stream as they come.
+  if (/^text\/event-stream/i.test(type) || answer.headers.has("Content-Length")) {
+    if (req.method === "HEAD") {
+      await answer.body.cancel();
+      res.end();
+      return;
+    }
     res.flushHeaders();
     const events = Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream);
     events.on("error", () => res.destroy());

@@ -107,7 +107,13 @@ webhook("/webhooks/stripe", entry.stripeWebhook);
 webhook("/webhooks/cal", entry.calWebhook);
 
 app.use(sameSiteMutations(config.publicOrigin, entry.UNSUBSCRIBE_PATH));
-app.use(boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge));
+// Upload routes are found in the build by their `streamsUploads` export (app/server/files/upload.server.ts).
+app.use(
+  boundedBodies(entry.FORM_LIMITS.bytes, entry.FORM_LIMITS.drain, entry.FORM_MESSAGES.tooLarge, {
+    paths: entry.uploadPathPattern(build.routes),
+    capBytes: entry.uploadBodyCap(config.files.maxBytes),
+  }),
+);
 
 // Pre-rendered pages are revalidated, so a deploy shows at once (express-shell/static.ts).
 const client = clientFiles(clientDir, prerenderedScripts.keys(), pagePath);

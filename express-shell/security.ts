@@ -1,6 +1,7 @@
 // Response headers and the same-site rule for state-changing requests (docs/SECURITY.md).
 import { createHash, randomFillSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable, Transform } from "node:stream";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { CspSources } from "../app/server/csp.server.ts";
@@ -178,22 +179,28 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** Which posts stream to the app unread (multipart ones to an upload route), and how much they may send. */
+export type StreamedUploads = { paths: RegExp | null; capBytes: number };
+
 /**
  * Every request body is read here first, whole and bounded, so nothing after (the access check, the action)
  * can be made to buffer more. Over `maxBytes` it is drained for the 413; over `dropBytes` the connection closes.
+ * The one exception is a multipart post to an upload route, handed on as a stream (`streamUpload`).
  */
-export function boundedBodies(maxBytes: number, dropBytes: number, message: string): RequestHandler {
+export function boundedBodies(
+  maxBytes: number,
+  dropBytes: number,
+  message: string,
+  uploads?: StreamedUploads,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
+    if (uploads?.paths?.test(req.path) && /^multipart\/form-data\s*;/i.test(req.get("content-type") ?? ""))
+      return streamUpload(req, res, next, uploads.capBytes, message);
     const refuse = () => {
       if (!res.headersSent) res.status(413).json({ error: message });
     };
-    // Close a moment later: closing at once sends a reset that can discard the 413 before it is read.
-    const hangUp = () => {
-      req.pause();
-      res.once("finish", () => setTimeout(() => req.socket.destroy(), 2_000).unref());
-      refuse();
-    };
+    const hangUp = () => hangUpAfter(req, res, refuse);
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > dropBytes) return hangUp();
     const chunks: Buffer[] = [];
@@ -213,7 +220,71 @@ export function boundedBodies(maxBytes: number, dropBytes: number, message: stri
   };
 }
 
+/** Close a moment later: closing at once sends a reset that can discard the answer before it is read. */
+function hangUpAfter(req: IncomingMessage, res: Response, answer: () => void) {
+  req.pause();
+  res.once("finish", () => setTimeout(() => req.socket.destroy(), 2_000).unref());
+  answer();
+}
+
+/**
+ * The body goes on through a counter: past `capBytes` the connection is dropped (the store refuses a file
+ * long before). An answer given before the body ended (a refusal: 401/403/404 before reading, 413/415 part
+ * way) is followed by reading the rest only up to the cap, and closing two seconds later, so the sender
+ * sees the answer and a 2 GB upload is never read to its end.
+ */
+function streamUpload(
+  req: IncomingMessage,
+  res: Response,
+  next: () => void,
+  capBytes: number,
+  message: string,
+) {
+  let size = 0;
+  const overCap = () =>
+    hangUpAfter(req, res, () => {
+      if (!res.headersSent) res.status(413).json({ error: message });
+    });
+  if (Number(req.headers["content-length"] ?? 0) > capBytes) return overCap();
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > capBytes) {
+        overCap();
+        return done(new Error("upload over its cap"));
+      }
+      done(null, chunk);
+    },
+  });
+  req.pipe(counted);
+  // The sender went away part way: the app's reading fails instead of waiting.
+  req.once("close", () => {
+    if (!req.complete) counted.destroy(new Error("upload aborted"));
+  });
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.unpipe(counted);
+    counted.destroy();
+    const close = setTimeout(() => req.socket.destroy(), 2_000).unref();
+    // Past the cap, stop reading: the timer closes it, once the sender has had time to read the answer.
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > capBytes) req.pause();
+    });
+    req.once("end", () => clearTimeout(close));
+    req.resume();
+  });
+  res.locals.streamedBody = counted;
+  next();
+}
+
 export function bufferedBody(res: Response): Uint8Array<ArrayBuffer> | null {
   const body: unknown = res.locals.bufferedBody;
   return body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : null;
+}
+
+/** An upload's body, counted on its way (boundedBodies). */
+export function streamedBody(res: Response): Readable | null {
+  const body: unknown = res.locals.streamedBody;
+  return body instanceof Readable ? body : null;
 }

@@ -5,20 +5,18 @@ import { PRIMARY_NAV, SITE } from "~/content/site";
 import { can } from "~/domain/policy";
 import { isProtectedPath } from "~/domain/viewer";
 import { signOutOnNextPage } from "~/lib/next-page";
+import { closeSiteMenu, SITE_MENU_ID, setUpSiteMenu } from "~/lib/site-menu";
 import { useAuth } from "./auth-provider";
 import { AUTH_PLACEHOLDER_CLASS, navClass } from "./nav-class";
 import { ThemeSwitch } from "./theme-switch";
 import { showToast } from "./toast";
-import { useLazyDialog } from "./ui/lazy-dialog";
 
-// React on hydrated pages; plain markup with a native <dialog> drawer on HTML-first pages, enhanced by
-// app/enhancers/site.ts (docs/decisions/0019-marketing-javascript.md, 0030-html-first-pages.md).
+// React on hydrated pages, plain markup enhanced by app/enhancers/site.ts on HTML-first pages
+// (docs/decisions/0019-marketing-javascript.md, 0030-html-first-pages.md); the same drawer on both.
 
 const linkClass = ({ isActive }: { isActive: boolean }) => navClass(isActive);
 
-const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/plan"];
-
-const MENU_ID = "site-menu";
+const PORTAL_PATHS = ["/dashboard", "/lessons", "/homework", "/resources", "/files", "/plan"];
 
 function NavItems({
   onNavigate,
@@ -139,68 +137,19 @@ const menuButtonClass = "rounded-md border border-border px-3 py-1.5 text-sm lg:
 const drawerClass = "w-72 max-w-[85vw] flex-col gap-4 border-l border-border bg-background p-5 shadow-xl";
 const closeButtonClass = "rounded-md border border-border px-2 py-1 text-sm";
 
+/**
+ * One header for every page. The phone drawer is a native modal dialog its button opens by `command`,
+ * so it opens before any script: on HTML-first pages, and on portal pages React has not woken yet
+ * (docs/decisions/0042-hydrate-on-intent.md). No aria-expanded: HTML forbids it beside `command`.
+ */
 export function SiteHeader({ htmlFirst = false }: { htmlFirst?: boolean }) {
-  return htmlFirst ? <HtmlFirstHeader /> : <HydratedHeader />;
-}
-
-/** No aria-expanded: it opens a modal dialog, and HTML forbids the attribute beside `command`. */
-function HtmlFirstHeader() {
-  const menu = (
-    <>
-      <button
-        type="button"
-        className={menuButtonClass}
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        {...{ commandfor: MENU_ID, command: "show-modal" }}
-        data-menu-open
-      >
-        Menu
-      </button>
-      <dialog
-        id={MENU_ID}
-        aria-labelledby={`${MENU_ID}-title`}
-        aria-describedby={`${MENU_ID}-description`}
-        className={`${drawerClass} fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none text-foreground open:flex not-open:hidden backdrop:bg-black/50`}
-        {...{ closedby: "any" }}
-      >
-        <div className="flex items-center justify-between">
-          <h2 id={`${MENU_ID}-title`} className="font-semibold">
-            Menu
-          </h2>
-          <button
-            type="button"
-            className={closeButtonClass}
-            aria-label="Close menu"
-            {...{ commandfor: MENU_ID, command: "close" }}
-          >
-            Close
-          </button>
-        </div>
-        <p id={`${MENU_ID}-description`} className="sr-only">
-          Site navigation
-        </p>
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          <NavItems htmlFirst />
-        </nav>
-        <ThemeSwitch htmlFirst />
-      </dialog>
-    </>
-  );
-  return <HeaderBar menu={menu} htmlFirst />;
-}
-
-function HydratedHeader() {
-  // Loaded on intent to open: desktop visits never download it.
-  const { Dialog, open, setOpen, triggerProps, onCloseAutoFocus } = useLazyDialog();
   const location = useLocation();
-
   const { signOut } = useAuth();
 
   // docs/product/screens.md, Site header. Home is HTML-first, a new document, which finishes the
   // sign-out (app/enhancers/site.ts).
   async function handleSignOut() {
-    setOpen(false);
+    closeSiteMenu();
     if (isProtectedPath(location.pathname)) {
       signOutOnNextPage();
       window.location.assign("/");
@@ -210,38 +159,53 @@ function HydratedHeader() {
     await showToast("success", "Signed out");
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating (back/forward too) closes the drawer
-  useEffect(() => setOpen(false), [location.key]);
+  // Only where React runs: what the platform may lack (app/lib/site-menu.ts), and a navigation (back
+  // and forward too) closes the drawer.
+  useEffect(setUpSiteMenu, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(closeSiteMenu, [location.key]);
 
   const menu = (
     <>
-      <button {...triggerProps} className={menuButtonClass} aria-label="Open menu">
+      <button
+        type="button"
+        className={menuButtonClass}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        {...{ commandfor: SITE_MENU_ID, command: "show-modal" }}
+        data-menu-open
+      >
         Menu
       </button>
-      {Dialog ? (
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <Dialog.Content
-              className={`${drawerClass} fixed inset-y-0 right-0 z-50 flex`}
-              onCloseAutoFocus={onCloseAutoFocus}
-            >
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="font-semibold">Menu</Dialog.Title>
-                <Dialog.Close className={closeButtonClass} aria-label="Close menu">
-                  Close
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                <NavItems onNavigate={() => setOpen(false)} onSignOut={handleSignOut} />
-              </nav>
-              <ThemeSwitch />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-      ) : null}
+      <dialog
+        id={SITE_MENU_ID}
+        aria-labelledby={`${SITE_MENU_ID}-title`}
+        aria-describedby={`${SITE_MENU_ID}-description`}
+        className={`${drawerClass} fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none text-foreground open:flex not-open:hidden backdrop:bg-black/50`}
+        {...{ closedby: "any" }}
+      >
+        <div className="flex items-center justify-between">
+          <h2 id={`${SITE_MENU_ID}-title`} className="font-semibold">
+            Menu
+          </h2>
+          <button
+            type="button"
+            className={closeButtonClass}
+            aria-label="Close menu"
+            {...{ commandfor: SITE_MENU_ID, command: "close" }}
+          >
+            Close
+          </button>
+        </div>
+        <p id={`${SITE_MENU_ID}-description`} className="sr-only">
+          Site navigation
+        </p>
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <NavItems htmlFirst={htmlFirst} onNavigate={closeSiteMenu} onSignOut={handleSignOut} />
+        </nav>
+        <ThemeSwitch htmlFirst={htmlFirst} />
+      </dialog>
     </>
   );
-  return <HeaderBar menu={menu} onSignOut={handleSignOut} htmlFirst={false} />;
+  return <HeaderBar menu={menu} onSignOut={handleSignOut} htmlFirst={htmlFirst} />;
 }

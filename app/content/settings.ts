@@ -20,6 +20,8 @@ export type BookingSettings = {
   schedulerLinks: { session_30m: string; mock_interview: string };
   /** A later change by the client keeps the session used. */
   cancelNoticeHours: number;
+  /** Each booked session's reminder emails, in hours before it: `[24, 1]` adds one an hour before. */
+  reminderHoursBefore: readonly number[];
   /** Only safe when Cal.com verifies the booker's email; off, such a booking waits for an admin to confirm. */
   trustBookerEmail: boolean;
 };
@@ -53,6 +55,7 @@ export const SETTINGS: Settings = {
       mock_interview: "https://cal.com/next-offer-coaching/mock-interview",
     },
     cancelNoticeHours: 24,
+    reminderHoursBefore: [24],
     trustBookerEmail: false,
   },
   contactForm: {

@@ -11,6 +11,7 @@ export const CLIENT_EMAIL_KINDS = [
   "last-one-left",
   "payment-receipt",
   "payment-failed",
+  "session-reminder",
 ] as const;
 
 export const STAFF_EMAIL_KINDS = [
@@ -20,6 +21,7 @@ export const STAFF_EMAIL_KINDS = [
   "staff-payment-received",
   "staff-payment-failed",
   "staff-payment-disputed",
+  "staff-daily-agenda",
 ] as const;
 
 export const EMAIL_KINDS = [...CLIENT_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] as const;
@@ -49,7 +51,22 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   "staff-payment-received": "A payment received",
   "staff-payment-failed": "A payment failed",
   "staff-payment-disputed": "A payment disputed with the card's bank",
+  "session-reminder": "Reminders before your sessions",
+  "staff-daily-agenda": "Your day's sessions, each morning",
 };
+
+/** Worth nothing late: at once or off, never held for a digest (docs/decisions/0046-session-reminders.md). */
+export const TIMELY_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
+  "session-reminder",
+  "staff-daily-agenda",
+]);
+
+/** The choices a kind offers: a mandatory one can't be off, a timely one can't wait for the digest. */
+export function deliveriesFor(kind: EmailKind): readonly Delivery[] {
+  return DELIVERIES.filter(
+    (d) => !(d === "off" && isMandatory(kind)) && !(d === "digest" && TIMELY_KINDS.has(kind)),
+  );
+}
 
 export const MANDATORY_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
   "welcome",
@@ -72,11 +89,10 @@ export function emailKindsFor(role: Role): readonly EmailKind[] {
   return CLIENT_EMAIL_KINDS;
 }
 
-/** "now" by default, never "off" for a mandatory kind. */
+/** "now" by default, and whenever the stored choice is not one the kind offers. */
 export function deliveryFor(kind: EmailKind, chosen: Readonly<Record<string, string>> | undefined): Delivery {
   const value = chosen?.[kind];
-  const delivery = (DELIVERIES as readonly string[]).includes(value ?? "") ? (value as Delivery) : "now";
-  return delivery === "off" && isMandatory(kind) ? "now" : delivery;
+  return deliveriesFor(kind).find((d) => d === value) ?? "now";
 }
 
 export function isEmailKind(value: string): value is EmailKind {

@@ -50,6 +50,8 @@ test("protected paths are the portal and the admin area", () => {
     "/lessons",
     "/homework",
     "/resources",
+    "/files",
+    "/files/1",
     "/plan",
     "/admin",
     "/admin/clients/1",

@@ -14,6 +14,7 @@ const PROTECTED_PREFIXES = [
   "/lessons",
   "/homework",
   "/resources",
+  "/files",
   "/plan",
   "/billing",
   "/checkout",

@@ -6,6 +6,7 @@ import type { Viewer } from "~/domain/viewer";
 import { addAnalyticsScripts } from "~/lib/analytics";
 import { askViewer, endSession } from "~/lib/auth-client";
 import { takeSignOut, takeToast } from "~/lib/next-page";
+import { closeSiteMenu, setUpSiteMenu } from "~/lib/site-menu";
 import { chooseTheme, followSystemTheme } from "~/lib/theme-client";
 import { showToast } from "./toast";
 
@@ -31,70 +32,6 @@ function setUpTheme(): void {
     });
   }
   followSystemTheme();
-}
-
-// --- The phone drawer: a native modal <dialog> its button opens by `command` ----------------------
-
-/** One per radio group: its checked radio, or its first. */
-function tabStops(root: HTMLElement): HTMLElement[] {
-  const candidates = root.querySelectorAll<HTMLElement>(
-    "a[href], button:not([disabled]), input:not([disabled])",
-  );
-  const seenGroups = new Set<string>();
-  return [...candidates].filter((element) => {
-    if (element.getClientRects().length === 0) return false;
-    if (element instanceof HTMLInputElement && element.type === "radio") {
-      const group = [
-        ...root.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${CSS.escape(element.name)}"]`),
-      ];
-      const stop = group.find((radio) => radio.checked) ?? group[0];
-      if (stop !== element || seenGroups.has(element.name)) return false;
-      seenGroups.add(element.name);
-    }
-    return true;
-  });
-}
-
-function menu(): HTMLDialogElement | null {
-  return document.querySelector<HTMLDialogElement>("dialog#site-menu");
-}
-
-function setUpMenu(): void {
-  const dialog = menu();
-  const button = document.querySelector<HTMLButtonElement>("[data-menu-open]");
-  if (!dialog || !button) return;
-  // Browsers before invoker commands open and close it here.
-  if (!("command" in HTMLButtonElement.prototype)) {
-    button.addEventListener("click", () => dialog.showModal());
-    for (const close of dialog.querySelectorAll("[command=close]")) {
-      close.addEventListener("click", () => dialog.close());
-    }
-    // What `closedby="any"` does: a press on the backdrop closes it.
-    dialog.addEventListener("click", (event) => {
-      const box = dialog.getBoundingClientRect();
-      const inside =
-        event.clientX >= box.left &&
-        event.clientX <= box.right &&
-        event.clientY >= box.top &&
-        event.clientY <= box.bottom;
-      if (event.target === dialog && !inside) dialog.close();
-    });
-  }
-  // A modal dialog lets Tab leave for the browser's own controls: keep it inside.
-  dialog.addEventListener("keydown", (event) => {
-    if (event.key !== "Tab") return;
-    const stops = tabStops(dialog);
-    const first = stops[0];
-    const last = stops.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  });
 }
 
 // --- Who is signed in (docs/decisions/0010-header-on-prerendered-pages.md) and sign-out ------------
@@ -141,7 +78,7 @@ async function askWhoIsHere(): Promise<void> {
 }
 
 async function signOut(): Promise<void> {
-  menu()?.close();
+  closeSiteMenu();
   showViewer(null);
   const result = await endSession();
   showToast(
@@ -171,7 +108,7 @@ function setUpFooterYear(): void {
 }
 
 setUpTheme();
-setUpMenu();
+setUpSiteMenu();
 setUpAuth();
 setUpFooterYear();
 addAnalyticsScripts(SETTINGS.analytics);

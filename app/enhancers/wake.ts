@@ -2,6 +2,7 @@ import { SETTINGS } from "~/content/settings";
 import { addAnalyticsScripts } from "~/lib/analytics";
 import { ASLEEP_SCRIPT_TYPE, HYDRATING_EVENT, type WakeState } from "~/lib/hydrate-on-intent";
 import { localizeTimes } from "~/lib/local-time";
+import { setUpSiteMenu } from "~/lib/site-menu";
 
 // A portal or admin page is read as HTML; React arrives when a person first acts on it
 // (docs/decisions/0042-hydrate-on-intent.md). Until React hears events itself, this holds what only
@@ -173,6 +174,7 @@ function listenForChanges(): void {
 if (asleep) {
   setState("asleep");
   localizeTimes();
+  setUpSiteMenu();
   // A page view counts when the page is read, not when it wakes.
   addAnalyticsScripts(SETTINGS.analytics);
   for (const type of INTENT_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });

@@ -66,7 +66,7 @@ test("the spec's messages, in the order a person meets them: client first, then 
     field: "title",
   });
   expect(homeworkSubmissionForm.parse(form([["homeworkId", ID]]))).toMatchObject({
-    error: "Add a link or a note before submitting.",
+    error: "Add a link, a note or a file before submitting.",
     field: "url",
   });
 });

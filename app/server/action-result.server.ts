@@ -15,8 +15,8 @@ export async function attempt<T, const E extends object = object>(
   fallback = "Failed to save.",
   also?: E,
 ) {
-  const refused = (error: string, status: number) =>
-    refusal({ ok: false as const, error, ...(also as E) }, { status });
+  const refused = (error: string, status: number, field?: string) =>
+    refusal({ ok: false as const, error, ...(field ? { field } : {}), ...(also as E) }, { status });
   try {
     const value = await work();
     return { ok: true as const, value, error: null };
@@ -24,7 +24,9 @@ export async function attempt<T, const E extends object = object>(
     if (error instanceof Response) throw error; // redirects
     if (isRefusal(error)) {
       const { message, status } = refusalOf(error, fallback);
-      return refused(message, status);
+      // A form's refusal (invalid) names its field, which the form marks.
+      const field = (error.data as { field?: unknown } | null)?.field;
+      return refused(message, status, typeof field === "string" ? field : undefined);
     }
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "action failed");
     return refused(fallback, 500);

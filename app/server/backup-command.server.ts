@@ -1,15 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import {
-  assertDump,
-  BackupError,
-  type Dump,
-  dumpDatabase,
-  restoreDatabase,
-  serializeDump,
-} from "./backup.server";
+import { formatBytes } from "~/lib/files";
+import { BackupError, type Dump, dumpDatabase } from "./backup.server";
+import { checkFileTarget, openBackup, restoreBackup, writeBackupArchive } from "./backup-files.server";
 import { openDatabase, PGLITE_TEMPLATE } from "./db.server";
 import { getConfig } from "./env.server";
+import { openFileStore } from "./files/open.server";
 import { DatabaseInUseError } from "./pglite-lock.server";
 
 // `npm run backup [FILE]` and `npm run restore FILE`; the dump itself is backup.server.ts.
@@ -33,9 +29,10 @@ async function openForTool(url: string | undefined, dataDir: string) {
   }
 }
 
-/** Defaults to DATA_DIR/backups/coach-<time>.json; returns the line to print. */
+/** Defaults to DATA_DIR/backups/coach-<time>.zip: the dump and the stored files; returns the line to print. */
 export async function backup(file?: string): Promise<string> {
-  const { databaseUrl, dataDir } = getConfig();
+  const config = getConfig();
+  const { databaseUrl, dataDir } = config;
   if (!databaseUrl && !existsSync(path.resolve(dataDir, "pglite", "PG_VERSION"))) {
     throw new BackupError(
       `Nothing to back up: there is no database in ${path.resolve(dataDir, "pglite")} (DATA_DIR=${dataDir}).`,
@@ -49,36 +46,59 @@ export async function backup(file?: string): Promise<string> {
     await database.close();
   }
   const stamp = dump.createdAt.replace(/:/g, "-");
-  const target = path.resolve(file ?? path.join(dataDir, "backups", `coach-${stamp}.json`));
+  const target = path.resolve(file ?? path.join(dataDir, "backups", `coach-${stamp}.zip`));
   mkdirSync(path.dirname(target), { recursive: true });
   // Written beside the target and renamed: a backup file is either complete or absent.
   const partial = `${target}.partial`;
-  writeFileSync(partial, serializeDump(dump), { mode: 0o600 });
+  const store = openFileStore(config);
+  let written: Awaited<ReturnType<typeof writeBackupArchive>>;
+  try {
+    written = await writeBackupArchive(dump, store, partial);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    store.close();
+  }
   renameSync(partial, target);
   const counts = rowCounts(dump);
-  return `Backed up ${totalRows(counts)} rows from ${Object.keys(counts).length} tables of ${where(database.kind, dataDir)} to ${target}`;
+  const rows = totalRows(counts) - written.gone;
+  return (
+    `Backed up ${rows} rows from ${Object.keys(counts).length} tables of ${where(database.kind, dataDir)} ` +
+    `and ${written.files} files (${formatBytes(written.bytes)}) from ${storeName(store.kind, dataDir)} to ${target}`
+  );
+}
+
+function storeName(kind: "disk" | "s3", dataDir: string): string {
+  return kind === "disk" ? path.resolve(dataDir, "files") : "the S3 bucket";
 }
 
 export async function restore(file: string | undefined): Promise<string> {
   if (!file) throw new BackupError("Usage: npm run restore FILE (a backup written by npm run backup)");
   const source = path.resolve(file);
   if (!existsSync(source)) throw new BackupError(`No such backup file: ${source}`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(source, "utf8"));
-  } catch (error) {
-    throw new BackupError(`${source} is not a readable JSON backup: ${(error as Error).message}`);
-  }
   // Checked before the database is opened, so a wrong file creates nothing.
-  const dump = assertDump(parsed);
-  const { databaseUrl, dataDir } = getConfig();
-  // Migrations are applied to an empty target; never seeded, or it would no longer be empty.
-  const database = await openForTool(databaseUrl, dataDir);
-  let counts: Record<string, number>;
+  const backup = await openBackup(source);
+  const config = getConfig();
+  const { databaseUrl, dataDir } = config;
+  const store = openFileStore(config);
+  let restored: Awaited<ReturnType<typeof restoreBackup>>;
+  let kind: "pglite" | "postgres";
   try {
-    counts = await restoreDatabase(database.db, dump);
+    await checkFileTarget(backup, store);
+    // Migrations are applied to an empty target; never seeded, or it would no longer be empty.
+    const database = await openForTool(databaseUrl, dataDir);
+    kind = database.kind;
+    try {
+      restored = await restoreBackup(database.db, store, backup);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    backup.close();
+    store.close();
   }
-  return `Restored ${totalRows(counts)} rows into ${Object.keys(counts).length} tables of ${where(database.kind, dataDir)} from ${source} (made ${dump.createdAt})`;
+  const { counts, files } = restored;
+  const into = backup.archive ? ` and ${files} files into ${storeName(store.kind, dataDir)}` : "";
+  return `Restored ${totalRows(counts)} rows into ${Object.keys(counts).length} tables of ${where(kind, dataDir)}${into} from ${source} (made ${backup.dump.createdAt})`;
 }

@@ -180,8 +180,16 @@ async function columnsOf(executor: Executor, table: string): Promise<ColumnInfo[
 
 const INSERT_BATCH = 500;
 
-/** Into an empty database at the dump's migration level, in one transaction. */
-export async function restoreDatabase(db: Db, input: unknown): Promise<Record<string, number>> {
+/**
+ * Into an empty database at the dump's migration level, in one transaction. `beforeInsert` runs once the
+ * target is known to take the dump and before any row is written (the files are put back there), inside the
+ * transaction, so a failure of either leaves the database as it was.
+ */
+export async function restoreDatabase(
+  db: Db,
+  input: unknown,
+  { beforeInsert }: { beforeInsert?: (dump: Dump) => Promise<void> } = {},
+): Promise<Record<string, number>> {
   const dump = assertDump(input);
   const tables = backupTables();
   const everyTable = schemaTables().map((table) => getTableConfig(table).name);
@@ -217,6 +225,7 @@ export async function restoreDatabase(db: Db, input: unknown): Promise<Record<st
       );
     }
 
+    await beforeInsert?.(dump);
     const restored: Record<string, number> = {};
     for (const { name } of tables) {
       const rows = dump.tables[name] ?? [];

@@ -317,6 +317,8 @@ export const bookings = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     attendeeEmail: text("attendee_email").notNull(),
     attendeeName: text("attendee_name"),
+    /** As the booker's Cal.com page had it: a reminder's time zone when the client chose none. */
+    attendeeTimeZone: text("attendee_time_zone"),
     joinUrl: text("join_url"),
     status: bookingStatusEnum("status").notNull().default("booked"),
     counted: boolean("counted").notNull().default(false),
@@ -481,10 +483,15 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     digestId: uuid("digest_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A session reminder's booking: a reschedule or a cancellation replaces or removes it unsent. */
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    /** An iCalendar file sent with it (a session reminder's). */
+    calendar: text("calendar"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("email_outbox_message_id_key").on(t.messageId),
+    index("email_outbox_booking_idx").on(t.bookingId).where(sql`${t.bookingId} IS NOT NULL`),
     index("email_outbox_pending_idx").on(t.sendAfter).where(sql`${t.status} = 'pending'`),
     index("email_outbox_held_idx").on(t.recipientId, t.sendAfter).where(sql`${t.status} = 'held'`),
     index("email_outbox_created_idx").on(t.createdAt.desc()),
@@ -506,10 +513,15 @@ export const emailPreferences = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     deliveries: jsonb("deliveries").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     digestHour: smallint("digest_hour").notNull().default(8),
+    /** Staff: when the day's sessions email comes. */
+    agendaHour: smallint("agenda_hour").notNull().default(7),
     timeZone: text("time_zone").notNull().default("UTC"),
     updatedAt: updatedAt(),
   },
-  (t) => [check("email_preferences_hour", sql`${t.digestHour} BETWEEN 0 AND 23`)],
+  (t) => [
+    check("email_preferences_hour", sql`${t.digestHour} BETWEEN 0 AND 23`),
+    check("email_preferences_agenda_hour", sql`${t.agendaHour} BETWEEN 0 AND 23`),
+  ],
 );
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;

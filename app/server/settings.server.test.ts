@@ -57,3 +57,14 @@ test("trusting the booker's email alone is off by default and must be a yes or n
     parseSettings({ ...SETTINGS, bookings: { ...SETTINGS.bookings, trustBookerEmail: "yes" } }),
   ).toThrow("bookings.trustBookerEmail: must be true or false");
 });
+
+test("session reminders: a day before by default, at most two, each at its own time", () => {
+  expect(SETTINGS.bookings.reminderHoursBefore).toEqual([24]);
+  const withHours = (reminderHoursBefore: unknown) =>
+    parseSettings({ ...SETTINGS, bookings: { ...SETTINGS.bookings, reminderHoursBefore } });
+  expect(withHours([24, 1]).bookings.reminderHoursBefore).toEqual([24, 1]);
+  expect(withHours([]).bookings.reminderHoursBefore).toEqual([]);
+  expect(() => withHours([24, 1, 2])).toThrow("at most two reminders");
+  expect(() => withHours([24, 24])).toThrow("each reminder at a different time");
+  expect(() => withHours([0])).toThrow("bookings.reminderHoursBefore");
+});

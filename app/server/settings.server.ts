@@ -29,6 +29,10 @@ const settingsSchema = z.object({
       }),
       schedulerLinks: z.object({ session_30m: httpsUrl, mock_interview: httpsUrl }),
       cancelNoticeHours: z.number().check(z.int(), z.minimum(0), z.maximum(24 * 30)),
+      reminderHoursBefore: z.array(z.number().check(z.int(), z.minimum(1), z.maximum(24 * 7))).check(
+        z.maxLength(2, "at most two reminders"),
+        z.refine((hours) => new Set(hours).size === hours.length, "each reminder at a different time"),
+      ),
       /** Only when Cal.com verifies the booker's email (docs/decisions/0036-booking-ownership.md). */
       trustBookerEmail: z.boolean({ error: "must be true or false" }),
     })

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { readZip } from "../support/zip";
 import { expect, gotoHydrated, signIn, test } from "./support";
 
 // docs/decisions/0016-data-rights.md.
@@ -12,10 +13,12 @@ test("a signed-in person downloads their data and asks for deletion", async ({ p
   await expect(page.getByRole("heading", { level: 1, name: "Your data" })).toBeVisible();
 
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download my data (JSON)" }).click();
+  await page.getByRole("link", { name: "Download my data (ZIP)" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe("my-data.json");
-  const exported = JSON.parse(await readFile((await download.path()) as string, "utf8"));
+  expect(download.suggestedFilename()).toBe("my-data.zip");
+  const archive = await readZip(await readFile((await download.path()) as string));
+  expect([...archive.keys()]).toEqual(["my-data.json"]);
+  const exported = JSON.parse(archive.get("my-data.json")?.toString("utf8") ?? "null");
   expect(exported.profile.email).toBe(who.email);
   expect(exported.accounts).toEqual([expect.objectContaining({ subject: who.sub })]);
   expect(typeof exported.generatedAt).toBe("string");

@@ -84,6 +84,11 @@ test("a person chooses their emails on /account; payment emails offer no Off; st
     "At once",
     "Daily digest",
   ]);
+  // Worth nothing late: at once or off (docs/decisions/0046-session-reminders.md); the day's sessions are staff's.
+  await expect(
+    section.getByRole("combobox", { name: "Reminders before your sessions" }).locator("option"),
+  ).toHaveText(["At once", "Off"]);
+  await expect(section.getByRole("combobox", { name: "Day's sessions at" })).toHaveCount(0);
   await lessons.selectOption("off");
   await section.getByRole("combobox", { name: "Digest at" }).selectOption("7");
   await section.getByRole("button", { name: "Save email choices" }).click();
@@ -94,7 +99,13 @@ test("a person chooses their emails on /account; payment emails offer no Off; st
   ).toHaveValue("off");
   await person.context.close();
 
-  await signIn(page, PEOPLE.coach, { to: "/admin/emails" });
+  await signIn(page, PEOPLE.coach, { to: "/account" });
+  const staffEmails = page.getByRole("region", { name: "Emails" });
+  await expect(staffEmails.getByRole("combobox", { name: "Day's sessions at" })).toHaveValue("7");
+  await expect(
+    staffEmails.getByRole("combobox", { name: "Your day's sessions, each morning" }).locator("option"),
+  ).toHaveText(["At once", "Off"]);
+  await page.goto("/admin/emails");
   await expect(page.getByRole("heading", { name: "Emails", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Filter emails" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send again" })).toHaveCount(0);

@@ -8,7 +8,7 @@ import { gotoHydrated, PEOPLE, signIn, test } from "./support";
 
 const ASSIGNED = "Record a two-minute 'tell me about yourself'";
 const BAD_LINK_MESSAGE = "Enter a link that starts with https://";
-const EMPTY_MESSAGE = "Add a link or a note before submitting.";
+const EMPTY_MESSAGE = "Add a link, a note or a file before submitting.";
 
 test("a client hands in homework: empty and javascript: links are refused, a link and note are accepted, and no other client sees it", async ({
   page,

@@ -22,7 +22,13 @@ export const PHONE_360 = { width: 360, height: 780 };
 export type NewPage = (options?: BrowserContextOptions) => Promise<Page>;
 
 function collectPageErrors(page: Page, errors: string[]): void {
-  page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
+}
+
+/** The first exception's page and first lines in the failure's first line: CI's summary shows only that. */
+function expectNoPageErrors(errors: string[]): void {
+  const first = errors[0]?.split("\n").slice(0, 3).join(" | ") ?? "";
+  expect(errors, `uncaught exceptions in the page: ${first}`).toEqual([]);
 }
 
 /**
@@ -35,7 +41,7 @@ export const test = base.extend<{ newPage: NewPage }>({
     const errors: string[] = [];
     collectPageErrors(page, errors);
     await use(page);
-    expect(errors, "uncaught exceptions in the page").toEqual([]);
+    expectNoPageErrors(errors);
   },
   newPage: async ({ browser, baseURL }, use) => {
     const errors: string[] = [];
@@ -47,7 +53,7 @@ export const test = base.extend<{ newPage: NewPage }>({
       return context.newPage();
     });
     await Promise.all(contexts.map((context) => context.close()));
-    expect(errors, "uncaught exceptions in the page").toEqual([]);
+    expectNoPageErrors(errors);
   },
 });
 

@@ -90,7 +90,11 @@ test("a press made before React arrives is answered once it has: the theme switc
   const react = await holdReact(page);
   await page.goto("/dashboard");
   const light = page.getByRole("banner").getByRole("radio", { name: "Light" });
-  await page.getByRole("banner").getByText("Light", { exact: true }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("group", { name: "Theme" })
+    .getByText("Light", { exact: true })
+    .click();
   expect(await wakeState(page)).toBe("waking");
   await expect(light).not.toBeChecked();
   await expect(page.locator("html")).toHaveClass(/dark/);

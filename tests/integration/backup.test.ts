@@ -1,4 +1,11 @@
-import { sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { eq, sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -11,6 +18,17 @@ import {
   schemaTables,
   serializeDump,
 } from "~/server/backup.server";
+import {
+  checkFileTarget,
+  DUMP_ENTRY,
+  openBackup,
+  restoreBackup,
+  writeBackupArchive,
+} from "~/server/backup-files.server";
+import { diskFileStore } from "~/server/files/disk-store.server";
+import type { FileStore } from "~/server/files/store.server";
+import { addFile, openFile } from "~/server/models/files.server";
+import { authorize } from "~/server/policy.server";
 import {
   accounts,
   activities,
@@ -35,7 +53,11 @@ import {
   sessions,
 } from "~/server/schema";
 import { seedIfEmpty } from "~/server/seed.server";
+import { zipStream } from "~/server/zip.server";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { insertPerson } from "../support/people";
+import { docx, pdf } from "../support/sample-files";
+import { bytesOf } from "../support/zip";
 
 // docs/decisions/0015-backups.md: odd values survive exactly; a restore never touches a non-empty database.
 
@@ -446,6 +468,166 @@ describe(`backups on ${databaseLabel}`, () => {
     await expect(restoreDatabase(target.db, dump)).resolves.toMatchObject({
       profiles: dump.tables.profiles?.length,
     });
+  });
+});
+
+describe(`backups with files on ${databaseLabel} and the disk store`, () => {
+  const folders: string[] = [];
+  const stores: FileStore[] = [];
+  afterAll(async () => {
+    for (const store of stores) store.close();
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  });
+  const folder = async () => {
+    const made = await mkdtemp(path.join(tmpdir(), "backup-files-"));
+    folders.push(made);
+    return made;
+  };
+  /** A disk store in a new DATA_DIR, and what it holds. */
+  const newStore = async () => {
+    const dataDir = await folder();
+    const store = diskFileStore(dataDir);
+    stores.push(store);
+    const objects = async () =>
+      (await readdir(path.join(dataDir, "files", "objects")).catch(() => [] as string[])).sort();
+    return { store, objects };
+  };
+  const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+  let sourceStore: Awaited<ReturnType<typeof newStore>>;
+  let archiveFile: string;
+  let sourceDump: Dump;
+  const given = { resume: pdf(400_000), letter: docx() };
+
+  beforeAll(async () => {
+    const database = await fresh();
+    await addOddRows(database); // its files row names an object no store holds
+    sourceStore = await newStore();
+    const coach = await insertPerson(database.db, "coach", null, "Cole Backup");
+    const client = await insertPerson(database.db, "client", "pro", "Cleo Backup");
+    for (const [name, bytes] of Object.entries(given)) {
+      await addFile(
+        database.db,
+        authorize(name === "resume" ? client : coach, name === "resume" ? "files.own" : "files.manage"),
+        sourceStore.store,
+        { ownerId: client.id, kind: "other", name: `${name}.bin`, body: Readable.from([bytes]) },
+        { maxBytes: 1024 * 1024, quotaBytes: 10 * 1024 * 1024 },
+      );
+    }
+    sourceDump = await dumpDatabase(database.db);
+    archiveFile = path.join(await folder(), "backup.zip");
+    const summary = await writeBackupArchive(sourceDump, sourceStore.store, archiveFile);
+    const sizes = Object.values(given).reduce((sum, bytes) => sum + bytes.length, 0);
+    expect(summary).toEqual({ files: 2, bytes: sizes, gone: 1 });
+  });
+
+  test("the ZIP holds the dump and every stored file; a row whose object is gone is left out", async () => {
+    const backup = await openBackup(archiveFile);
+    try {
+      expect([...(backup.archive?.sizes.keys() ?? [])].sort()).toEqual(
+        [...(await sourceStore.objects()).map((key) => `files/${key}`), DUMP_ENTRY].sort(),
+      );
+      const sourceFiles = sourceDump.tables.files ?? [];
+      expect(sourceFiles).toHaveLength(3);
+      expect(backup.dump.tables.files).toEqual(sourceFiles.filter((row) => row.name !== ODD));
+      for (const [name, rows] of Object.entries(sourceDump.tables)) {
+        if (name !== "files") expect(backup.dump.tables[name], name).toEqual(rows);
+      }
+    } finally {
+      backup.close();
+    }
+  });
+
+  test("restoring into a fresh database and store brings back every row and every file's bytes", async () => {
+    const target = await fresh();
+    const targetStore = await newStore();
+    const backup = await openBackup(archiveFile);
+    try {
+      await checkFileTarget(backup, targetStore.store);
+      const restored = await restoreBackup(target.db, targetStore.store, backup);
+      expect(restored.files).toBe(2);
+      expect((await dumpDatabase(target.db)).tables).toEqual(backup.dump.tables);
+    } finally {
+      backup.close();
+    }
+    expect(await targetStore.objects()).toEqual(await sourceStore.objects());
+    const [coach] = await target.db.select().from(profiles).where(eq(profiles.fullName, "Cole Backup"));
+    if (!coach) throw new Error("coach not restored");
+    const rows = await target.db.select().from(files).where(eq(files.uploadedBy, coach.id));
+    for (const row of await target.db.select().from(files)) {
+      const opened = await openFile(target.db, authorize(coach, "files.manage"), targetStore.store, row.id);
+      const bytes = await bytesOf(opened.body);
+      expect(sha256(bytes)).toBe(row.sha256);
+      expect(bytes.equals(row.name === "resume.bin" ? given.resume : given.letter)).toBe(true);
+    }
+    expect(rows.map((row) => row.name)).toEqual(["letter.bin"]);
+  });
+
+  test("into a store that already holds files, or a database that is not empty: refused, nothing changed", async () => {
+    const backup = await openBackup(archiveFile);
+    try {
+      await expect(checkFileTarget(backup, sourceStore.store)).rejects.toThrow(/file store is not empty/);
+
+      const before = await dumpDatabase(source.db);
+      const targetStore = await newStore();
+      await expect(restoreBackup(source.db, targetStore.store, backup)).rejects.toThrow(/not empty/);
+      expect((await dumpDatabase(source.db)).tables).toEqual(before.tables);
+      expect(await targetStore.objects()).toEqual([]);
+    } finally {
+      backup.close();
+    }
+  });
+
+  test("a file whose bytes differ from its row fails the restore, which leaves no row and no object", async () => {
+    const backup = await openBackup(archiveFile);
+    const forged = path.join(await folder(), "forged.zip");
+    try {
+      // The same entries, one file's bytes changed but not their size.
+      const archive = backup.archive;
+      if (!archive) throw new Error("a ZIP backup");
+      const names = [...archive.sizes.keys()];
+      await pipeline(
+        zipStream(async (zip) => {
+          for (const name of names) {
+            const bytes = await bytesOf(await archive.open(name));
+            if (name === names.find((n) => n.startsWith("files/")))
+              bytes.writeUInt8((bytes.at(-1) ?? 0) ^ 0xff, bytes.length - 1);
+            zip.addBuffer(name, bytes);
+          }
+        }),
+        createWriteStream(forged),
+      );
+    } finally {
+      backup.close();
+    }
+    const target = await fresh();
+    const targetStore = await newStore();
+    const opened = await openBackup(forged);
+    try {
+      await expect(restoreBackup(target.db, targetStore.store, opened)).rejects.toThrow(
+        /The backup is damaged: the bytes of file .* do not match its record/,
+      );
+    } finally {
+      opened.close();
+    }
+    expect(await target.db.$count(profiles)).toBe(0);
+    expect(await targetStore.objects()).toEqual([]);
+  });
+
+  test("a database-only JSON backup restores only when the store already holds its files", async () => {
+    const json = path.join(await folder(), "database-only.json");
+    const backup = await openBackup(archiveFile);
+    const dump = backup.dump;
+    backup.close();
+    await writeFile(json, serializeDump(dump));
+
+    const empty = await newStore();
+    const databaseOnly = await openBackup(json);
+    expect(databaseOnly.archive).toBeNull();
+    await expect(checkFileTarget(databaseOnly, empty.store)).rejects.toThrow(
+      /holds the database only, and 2 of the files it names are not in the file store/,
+    );
+    await expect(checkFileTarget(databaseOnly, sourceStore.store)).resolves.toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { eq, inArray, or, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -7,16 +8,20 @@ import type { Viewer } from "~/domain/viewer";
 import {
   DELETION_REQUESTED,
   deletePerson,
+  EXPORT_DATA_NAME,
+  exportPersonArchive,
   exportPersonData,
   hasRequestedDeletion,
   requestDeletion,
 } from "~/server/models/data-rights.server";
+import { addFile } from "~/server/models/files.server";
 import { authorize } from "~/server/policy.server";
 import {
   accounts,
   activities,
   auditEvents,
   bookings,
+  files as fileRows,
   homework,
   lessons,
   profiles,
@@ -28,7 +33,9 @@ import { databaseLabel, everyRow } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
 import { insertPerson } from "../support/people";
 import { modelRefusal, PERMISSION } from "../support/refusal";
+import { docx, pdf, png } from "../support/sample-files";
 import { databaseForFile } from "../support/test-database";
+import { bytesOf, readZip } from "../support/zip";
 
 // docs/decisions/0016-data-rights.md on a real database.
 
@@ -153,6 +160,81 @@ describe(`export (${databaseLabel})`, () => {
       const exported = await exportPersonData(db(), authorize(someone, "self.export"));
       expect(exported.profile.email).toBe(someone.email);
     }
+  });
+});
+
+describe(`export archive (${databaseLabel})`, () => {
+  const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+  const LIMITS = { maxBytes: 1024 * 1024, quotaBytes: 10 * 1024 * 1024 };
+  const upload = (viewer: Viewer, ownerId: string, name: string, bytes: Buffer) =>
+    addFile(
+      db(),
+      authorize(viewer, viewer.role === "client" ? "files.own" : "files.manage"),
+      files.store(),
+      { ownerId, kind: "other", name, body: Readable.from([bytes]) },
+      LIMITS,
+    );
+
+  test("a ZIP of the JSON and every file's bytes (sha256 as recorded), none of another client's", async () => {
+    const mine = await populatedClient("Zia Zip", coach, admin);
+    const other = await populatedClient("Otto Zip", coach, admin);
+    const given = {
+      resume: pdf(300_000),
+      marked: png(2_000),
+      letter: docx(),
+    };
+    const resume = await upload(mine, mine.id, "résumé 2026.pdf", given.resume);
+    const marked = await upload(coach, mine.id, "marked-up.png", given.marked);
+    const letter = await upload(mine, mine.id, 'cover: "final"?.docx', given.letter);
+    await upload(other, other.id, "otto.pdf", pdf(10));
+
+    const archive = await bytesOf(
+      await exportPersonArchive(db(), authorize(mine, "self.export"), files.store()),
+    );
+    const entries = await readZip(archive);
+    const json = JSON.parse(entries.get(EXPORT_DATA_NAME)?.toString("utf8") ?? "null");
+    const { generatedAt: _at, ...withoutTime } = await exportPersonData(db(), authorize(mine, "self.export"));
+    expect({ ...json, generatedAt: undefined }).toEqual({ ...JSON.parse(JSON.stringify(withoutTime)) });
+
+    expect(json.files.map((f: { path: string }) => f.path).sort()).toEqual(
+      [
+        `files/${resume.id}-résumé 2026.pdf`,
+        `files/${marked.id}-marked-up.png`,
+        `files/${letter.id}-cover_ _final__.docx`,
+      ].sort(),
+    );
+    expect([...entries.keys()].sort()).toEqual(
+      [...json.files.map((f: { path: string }) => f.path), EXPORT_DATA_NAME].sort(),
+    );
+    for (const [added, bytes] of [
+      [resume, given.resume],
+      [marked, given.marked],
+      [letter, given.letter],
+    ] as const) {
+      const exported = json.files.find((f: { id: string }) => f.id === added.id);
+      const inArchive = entries.get(exported.path) ?? Buffer.alloc(0);
+      expect(sha256(inArchive)).toBe(added.sha256);
+      expect(sha256(inArchive)).toBe(sha256(bytes));
+      expect(exported).toMatchObject({ name: added.name, size: bytes.length, sha256: added.sha256 });
+    }
+    const text = archive.toString("latin1");
+    expect(text).not.toContain("otto.pdf");
+    expect(JSON.stringify(json)).not.toMatch(/storageKey|storage_key/);
+  });
+
+  test("a file whose stored object is gone is left out, and the JSON says so", async () => {
+    const mine = await populatedClient("Gus Gone", coach, admin);
+    const kept = await upload(mine, mine.id, "kept.pdf", pdf(100));
+    const gone = await upload(mine, mine.id, "gone.pdf", pdf(200));
+    const [row] = await db().select().from(fileRows).where(eq(fileRows.id, gone.id));
+    await files.store().delete(row?.storageKey ?? "");
+
+    const entries = await readZip(
+      await bytesOf(await exportPersonArchive(db(), authorize(mine, "self.export"), files.store())),
+    );
+    const json = JSON.parse(entries.get(EXPORT_DATA_NAME)?.toString("utf8") ?? "null");
+    expect(json.files.find((f: { id: string }) => f.id === gone.id)?.path).toBeNull();
+    expect([...entries.keys()].sort()).toEqual([`files/${kept.id}-kept.pdf`, EXPORT_DATA_NAME]);
   });
 });
 

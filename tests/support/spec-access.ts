@@ -99,6 +99,17 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   },
   // docs/decisions/0044-discount-codes.md: a client's own referral reward.
   "routes/portal/billing POST reward-choice": { guard: "portal", needs: "referral.own" },
+  // docs/decisions/0043-file-storage.md: the page shows a lead the demo; a file and a change are the
+  // client's own (another client's file is 404, as a missing one).
+  "routes/portal/files GET": PORTAL_PAGE,
+  "routes/portal/files POST": { guard: "portal", needs: "files.own" },
+  "routes/portal/file GET": { guard: "portal", needs: "files.own", owned: true },
+  "routes/portal/file POST": {
+    guard: "portal",
+    needs: "files.own",
+    owned: true,
+    success: { redirect: "/files" },
+  },
   // A lead has no sessions: 403, no demo.
   "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
 
@@ -118,6 +129,11 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/client POST add-activity": admin("activity.create"),
   "routes/admin/client POST assign-homework": admin("homework.assign"),
   "routes/admin/client POST review-homework": admin("homework.review"),
+  // A review with the coach's files streams to its own route (docs/decisions/0043-file-storage.md).
+  "routes/admin/client-review GET": admin("homework.review"),
+  "routes/admin/client-review POST": admin("homework.review", {
+    success: { redirect: "/admin/clients/:id" },
+  }),
   "routes/admin/client POST add-resource": admin("resource.manage"),
   "routes/admin/client POST remove-resource": admin("resource.manage"),
   "routes/admin/client POST delete-person": admin("profile.delete", {
@@ -135,6 +151,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/emails GET": admin("emails.read"),
   "routes/admin/emails POST": admin("emails.retry"),
   "routes/admin/email-html GET": admin("emails.read"),
+  // docs/decisions/0043-file-storage.md: any client's files; a download is audited.
+  "routes/admin/file GET": admin("files.manage"),
+  "routes/admin/client-files GET": admin("files.manage"),
+  "routes/admin/client-files POST": admin("files.manage"),
   // Reviewing includes the queue of what waits.
   "routes/admin/homework GET": admin("homework.review"),
   "routes/admin/lesson-new GET": admin("lesson.create"),

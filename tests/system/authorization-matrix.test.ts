@@ -15,6 +15,7 @@ import {
   rowKey,
   serverBuild,
 } from "../support/route-matrix";
+import { pdf } from "../support/sample-files";
 import {
   assertBuilt,
   freshDataDir,
@@ -70,23 +71,45 @@ const cookies: Record<Person, string> = {
 const ids: Record<Person, string> = { ...cookies };
 let lessonId = "";
 let emailId = "";
+let fileId = "";
 const SESSION_SECRET = randomBytes(32).toString("hex");
 const unsubscribe = (profileId: string) =>
   unsubscribeToken({ profileId, scope: "lesson-posted" }, SESSION_SECRET);
 
+/** The field an upload form sends its file in (app/server/files/file-routes.server.ts FILE_FIELD). */
+const FILE = "file";
+
 function send(method: "GET" | "POST", path: string, cookie: string, fields?: Fields): Promise<Response> {
+  // An upload form is multipart, its file a small PDF named by the field's value.
+  const upload = fields && FILE in fields;
   return fetch(`${server.url}${path}`, {
     method,
     redirect: "manual",
     headers: {
       origin: server.url,
       ...(cookie ? { cookie } : {}),
-      ...(fields ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      ...(fields && !upload ? { "content-type": "application/x-www-form-urlencoded" } : {}),
     },
-    body: fields ? new URLSearchParams(fields) : undefined,
+    body: upload ? multipart(fields) : fields ? new URLSearchParams(fields) : undefined,
     signal: AbortSignal.timeout(30_000),
   });
 }
+
+function multipart(fields: Fields): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (name !== FILE) form.append(name, value);
+  form.append(FILE, new Blob([new Uint8Array(pdf(100))], { type: "application/pdf" }), fields[FILE]);
+  return form;
+}
+
+/** A file of the client's, uploaded by them; its id. */
+async function clientFile(name: string): Promise<string> {
+  await prepared("/files", { kind: "resume", [FILE]: name }, cookies.client);
+  return firstMatch(await page("/files", cookies.client), new RegExp(`href="/files/(${UUID})"`));
+}
+
+/** The client's files as the client reads them. */
+const clientFiles = () => readBackAs("/files", cookies.client);
 
 const signIn = (email: string) => localSignIn(server.url, email, { headers: { origin: server.url } });
 
@@ -287,6 +310,17 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(client.id),
     };
   },
+  // The review with a marked-up copy: its own upload route (docs/decisions/0043-file-storage.md, "Attachments").
+  "routes/admin/client-review POST": async (person) => {
+    const client = await freshPerson("client");
+    const homeworkId = await assignHomework(client.id, client.cookie, "Matrix homework to hand back");
+    await prepared("/homework", { homeworkId, note: "Done" }, client.cookie);
+    return {
+      params: { id: client.id },
+      fields: { homeworkId, feedback: "See the copy", [FILE]: `Matrix marked-up (${person}).pdf` },
+      observe: personRecord(client.id),
+    };
+  },
   "routes/admin/client POST add-resource": onNewLead({
     intent: "add-resource",
     kind: "guide",
@@ -433,6 +467,20 @@ const REQUESTS: Record<string, RequestFor> = {
       },
     };
   },
+  // docs/decisions/0043-file-storage.md: a client uploads to their own files, the coach to any client's.
+  "routes/portal/files POST": (person) => ({
+    fields: { kind: "resume", [FILE]: `Matrix upload (${person}).pdf` },
+    observe: () => readBackAs("/files", cookies[person === "another-client" ? person : "client"]),
+  }),
+  "routes/portal/file POST": async () => ({
+    params: { fileId: await clientFile("Matrix file to delete.pdf") },
+    fields: {},
+    observe: clientFiles,
+  }),
+  "routes/admin/client-files POST": (person) => ({
+    fields: { kind: "other", [FILE]: `Matrix hand-back (${person}).pdf` },
+    observe: clientFiles,
+  }),
   "routes/admin/lesson-new POST": (person) => ({
     fields: lessonFields(ids.client, `Matrix lesson (${person})`),
     observe: personRecord(ids.client),
@@ -494,6 +542,7 @@ beforeAll(async () => {
     await page("/admin/emails", cookies.admin),
     new RegExp(`/admin/emails/(${UUID})/html`),
   );
+  fileId = await clientFile("Matrix resume.pdf");
 }, 120_000);
 
 describe("the matrix covers the app", () => {
@@ -602,6 +651,7 @@ function cellsOf(row: MatrixRow) {
       id: ids.client,
       lessonId,
       emailId,
+      fileId,
       token: unsubscribe(ids.lead),
       "*": "matrix-no-such-page",
       ...cell.params,

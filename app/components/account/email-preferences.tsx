@@ -3,19 +3,21 @@ import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import {
-  DELIVERIES,
   DELIVERY_LABELS,
   type Delivery,
+  deliveriesFor,
   EMAIL_KIND_LABELS,
   type EmailKind,
 } from "~/domain/email";
 import { deliveryField, emailPreferencesForm } from "~/lib/schemas/email-preferences";
 
-// Kinds that can't be turned off offer no "Off" (and the server refuses it).
+// Kinds that can't be turned off offer no "Off", timely ones no digest (and the server refuses both).
 
 export type EmailPreferencesProps = {
   kinds: { kind: EmailKind; delivery: Delivery; mandatory: boolean }[];
   digestHour: number;
+  /** Staff only: when the day's sessions arrive. */
+  agendaHour: number | null;
   timeZone: string;
   saved: boolean;
   timeZones: string[];
@@ -36,9 +38,36 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   label: `${String(hour).padStart(2, "0")}:00`,
 }));
 
+function HourChoice({
+  label,
+  field,
+  value,
+  children,
+}: {
+  label: string;
+  field: { name: string };
+  value: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="grid gap-1 text-sm">
+      {label}
+      <select {...field} defaultValue={value} className={selectClass}>
+        {HOURS.map(({ hour, label: text }) => (
+          <option key={text} value={hour}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {children}
+    </label>
+  );
+}
+
 export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
   kinds,
   digestHour,
+  agendaHour,
   timeZone,
   saved,
   timeZones,
@@ -70,7 +99,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
             cellClassName="py-1 font-medium"
           />
           <tbody>
-            {kinds.map(({ kind, delivery, mandatory }) => (
+            {kinds.map(({ kind, delivery }) => (
               <tr key={kind} className="border-t border-border">
                 <td className="py-2 pr-3">
                   <label htmlFor={deliveryField(kind)}>{EMAIL_KIND_LABELS[kind]}</label>
@@ -82,7 +111,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
                     defaultValue={delivery}
                     className={selectClass}
                   >
-                    {DELIVERIES.filter((d) => !(mandatory && d === "off")).map((d) => (
+                    {deliveriesFor(kind).map((d) => (
                       <option key={d} value={d}>
                         {DELIVERY_LABELS[d]}
                       </option>
@@ -95,17 +124,14 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
         </table>
         {form.error("deliveries")}
         <div className="flex flex-wrap gap-4">
-          <label className="grid gap-1 text-sm">
-            Digest at
-            <select {...form.field("digestHour")} defaultValue={digestHour} className={selectClass}>
-              {HOURS.map(({ hour, label }) => (
-                <option key={label} value={hour}>
-                  {label}
-                </option>
-              ))}
-            </select>
+          <HourChoice label="Digest at" field={form.field("digestHour")} value={digestHour}>
             {form.error("digestHour")}
-          </label>
+          </HourChoice>
+          {agendaHour === null ? null : (
+            <HourChoice label="Day's sessions at" field={form.field("agendaHour")} value={agendaHour}>
+              {form.error("agendaHour")}
+            </HourChoice>
+          )}
           <label className="grid gap-1 text-sm">
             Time zone
             <select ref={zone} {...form.field("timeZone")} defaultValue={timeZone} className={selectClass}>

@@ -21,6 +21,7 @@ export function PortalNav({ demoPlan }: { demoPlan?: string }) {
         { to: "/lessons", label: "Lessons", end: true },
         { to: "/homework", label: "Homework", end: true },
         { to: "/resources", label: "Resources", end: true },
+        { to: "/files", label: "Files", end: true },
         { to: "/plan", label: "Plan", end: true },
         { to: "/billing", label: "Billing", end: true },
       ];

@@ -4,16 +4,20 @@ import { defineForm, text } from "../forms";
 
 // Kinds the person doesn't get are left out; the server keeps their stored choice (docs/decisions/0029-email-outbox.md).
 
+const hour = z.coerce
+  .number({ error: "Choose an hour." })
+  .int("Choose an hour.")
+  .min(0, "Choose an hour.")
+  .max(23, "Choose an hour.");
+
 export const emailPreferencesSchema = z.object({
   deliveries: z.partialRecord(
     z.enum(EMAIL_KINDS),
     z.enum(DELIVERIES, { error: "Choose at once, digest or off." }),
   ),
-  digestHour: z.coerce
-    .number({ error: "Choose an hour." })
-    .int("Choose an hour.")
-    .min(0, "Choose an hour.")
-    .max(23, "Choose an hour."),
+  digestHour: hour,
+  /** Staff's form has it; a client's does not, and their stored hour stays. */
+  agendaHour: z.optional(hour),
   timeZone: z.string().trim().max(64, "Choose a time zone.").refine(isTimeZone, "Choose a time zone."),
 });
 
@@ -30,6 +34,7 @@ export const emailPreferencesForm = defineForm(emailPreferencesSchema, {
       ]),
     ),
     digestHour: text(form, "digestHour"),
+    agendaHour: form.has("agendaHour") ? text(form, "agendaHour") : undefined,
     timeZone: text(form, "timeZone"),
   }),
 });

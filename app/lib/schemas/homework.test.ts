@@ -10,18 +10,20 @@ test("a link, a note, or both are accepted and trimmed; blanks become null", () 
     homeworkId: id,
     url: "https://example.com/x",
     note: null,
+    files: 0,
   });
   expect(homeworkSubmissionSchema.parse({ homeworkId: id, url: "", note: "  Done  " })).toEqual({
     homeworkId: id,
     url: null,
     note: "Done",
+    files: 0,
   });
 });
 
 test("nothing at all is refused with a clear message", () => {
   const result = homeworkSubmissionSchema.safeParse({ homeworkId: id, url: "  ", note: "" });
   expect(result.success).toBe(false);
-  expect(result.error?.issues[0]?.message).toBe("Add a link or a note before submitting.");
+  expect(result.error?.issues[0]?.message).toBe("Add a link, a note or a file before submitting.");
 });
 
 test("only http(s) links, within limits", () => {

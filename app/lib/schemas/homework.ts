@@ -5,6 +5,10 @@ import { optionalText } from "./text-fields";
 export const SUBMISSION_URL_MAX = 2048;
 export const SUBMISSION_NOTE_MAX = 2000;
 
+export const HAND_IN_EMPTY = "Add a link, a note or a file before submitting.";
+/** Files one hand-in may carry (the upload's own limit: app/server/files/upload.server.ts). */
+export const HAND_IN_MAX_FILES = 5;
+
 export const homeworkSubmissionSchema = z
   .object({
     homeworkId: z.uuid("That homework was not found."),
@@ -13,10 +17,25 @@ export const homeworkSubmissionSchema = z
       "Enter a link that starts with https://",
     ),
     note: optionalText({ name: "the note", max: SUBMISSION_NOTE_MAX, multiline: true }),
+    /** How many files were chosen: a file alone is a hand-in. */
+    files: z.number().int().min(0).default(0),
   })
-  .refine((v) => v.url !== null || v.note !== null, {
-    message: "Add a link or a note before submitting.",
+  .refine((v) => v.url !== null || v.note !== null || v.files > 0, {
+    message: HAND_IN_EMPTY,
     path: ["url"],
   });
 
-export const homeworkSubmissionForm = defineForm(homeworkSubmissionSchema, { hidden: ["homeworkId"] });
+/** Chosen files only: a file input left empty sends one nameless, empty entry. */
+export function chosenFiles(form: FormData, field = "file"): number {
+  return form.getAll(field).filter((value) => typeof value !== "string" && value.name !== "").length;
+}
+
+export const homeworkSubmissionForm = defineForm(homeworkSubmissionSchema, {
+  hidden: ["homeworkId"],
+  read: (form) => ({
+    homeworkId: form.get("homeworkId") ?? "",
+    url: form.get("url") ?? "",
+    note: form.get("note") ?? "",
+    files: chosenFiles(form),
+  }),
+});

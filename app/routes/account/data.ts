@@ -1,20 +1,22 @@
+import { Readable } from "node:stream";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { exportPersonData } from "~/server/models/data-rights.server";
+import { getFileStore } from "~/server/files/app-store.server";
+import { EXPORT_ARCHIVE_NAME, exportPersonArchive } from "~/server/models/data-rights.server";
 import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/data";
 
 export const access = routeAccess({ loader: { access: "signed-in-api", policy: "self.export" } });
 
-// The signed-in person's data as a JSON download (docs/decisions/0016-data-rights.md).
+// The signed-in person's data as one ZIP download, their files' bytes included
+// (docs/decisions/0016-data-rights.md), streamed as it is made.
 export async function loader({ context }: Route.LoaderArgs) {
-  const headers = { "Cache-Control": "no-store" };
-  const exported = await exportPersonData(await getDb(), permitFor(context, "self.export"));
-  return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
+  const archive = await exportPersonArchive(await getDb(), permitFor(context, "self.export"), getFileStore());
+  return new Response(Readable.toWeb(archive) as ReadableStream<Uint8Array>, {
     headers: {
-      ...headers,
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="my-data.json"',
+      "Cache-Control": "no-store",
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${EXPORT_ARCHIVE_NAME}"`,
     },
   });
 }

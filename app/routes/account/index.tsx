@@ -81,11 +81,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Download your data
         </h2>
         <p className="mt-2 text-muted-foreground">
-          One JSON file with your profile, sign-in accounts, sessions and every coaching record we keep about
-          you.
+          One ZIP file: your profile, sign-in accounts, sessions and every coaching record we keep about you
+          as JSON, and the files you and the coach shared.
         </p>
-        <ButtonAnchor href="/account/data" download="my-data.json" className="mt-4">
-          Download my data (JSON)
+        <ButtonAnchor href="/account/data" download="my-data.zip" className="mt-4">
+          Download my data (ZIP)
         </ButtonAnchor>
       </section>
 

@@ -1,35 +1,53 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { AttachedFiles, AttachInput } from "~/components/files/attached-files";
 import { useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { Button } from "~/components/ui/button";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
-import { homeworkSubmissionForm, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/schemas/homework";
+import {
+  HAND_IN_MAX_FILES,
+  homeworkSubmissionForm,
+  SUBMISSION_NOTE_MAX,
+  SUBMISSION_URL_MAX,
+} from "~/lib/schemas/homework";
 import { seo } from "~/lib/seo";
-import { attempt, invalid, readForm } from "~/server/action-result.server";
+import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { receiveFormWithFiles } from "~/server/files/staged-upload.server";
 import { submitHomework } from "~/server/models/portal.server";
 import { homeworkView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/homework";
 
 export const access = routeAccess({ loader: PORTAL_PAGE, action: portal("homework.submit-own") });
+// A hand-in may carry files: a multipart post streams to the action (app/server/files/upload.server.ts).
+export const streamsUploads = true;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return homeworkView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
+  return homeworkView(
+    permitIf(context, "portal.read-own"),
+    modeFor(viewer, request, false),
+    permitIf(context, "files.own"),
+  );
 }
 
+/** The link, the note and up to five files, in one form (docs/decisions/0043-file-storage.md, "Attachments"). */
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = permitFor(context, "homework.submit-own");
-  const form = await readForm(request);
-  const parsed = homeworkSubmissionForm.parse(form);
-  if (!parsed.ok) return invalid(parsed.error, parsed.field ?? undefined);
+  const filePermit = permitFor(context, "files.own");
   return attempt(async () => {
-    await submitHomework(await getDb(), permit, parsed.data.homeworkId, parsed.data);
+    await receiveFormWithFiles(request, {
+      form: homeworkSubmissionForm,
+      permit: filePermit,
+      target: ({ homeworkId }) => ({ ownerId: permit.actor.id, homeworkId }),
+      commit: async (data, staged) =>
+        submitHomework(await getDb(), permit, data.homeworkId, data, { permit: filePermit, staged }),
+    });
     return null;
   });
 }
@@ -96,12 +114,18 @@ export default function Homework({ loaderData }: Route.ComponentProps) {
                       </p>
                     )}
                     {item.submissionNote && <p className="mt-1 whitespace-pre-line">{item.submissionNote}</p>}
+                    <AttachedFiles files={item.files.handedIn} label="Your files" href={download} />
                   </div>
                 )}
-                {item.status === "reviewed" && item.feedback && (
+                {item.status === "reviewed" && (item.feedback || item.files.handedBack.length > 0) && (
                   <div className="mt-3 rounded-lg border border-success/40 px-4 py-3 text-sm">
                     <p className="font-medium text-success">Coach's feedback</p>
-                    <p className="mt-1 whitespace-pre-line">{item.feedback}</p>
+                    {item.feedback && <p className="mt-1 whitespace-pre-line">{item.feedback}</p>}
+                    <AttachedFiles
+                      files={item.files.handedBack}
+                      label="Files from your coach"
+                      href={download}
+                    />
                   </div>
                 )}
                 {item.status !== "reviewed" &&
@@ -119,6 +143,8 @@ export default function Homework({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const download = (id: string) => `/files/${id}`;
+
 function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: boolean }) {
   const fetcher = useFetcher<typeof action>();
   // Typed text stays after a hand-in: "Update your submission" shows it.
@@ -128,15 +154,25 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
   const confirmation = useRef<HTMLParagraphElement>(null);
   // The disabled Submit button dropped keyboard focus: put it on the answer.
   useEffect(() => {
-    if (handedIn) confirmation.current?.focus();
-  }, [handedIn]);
+    if (!handedIn) return;
+    confirmation.current?.focus();
+    // The text stays to be edited; the files went with the hand-in and are listed above it.
+    const chosen = form.formRef.current?.elements.namedItem("file");
+    if (chosen instanceof HTMLInputElement) chosen.value = "";
+  }, [handedIn, form.formRef]);
   return (
     <>
       <details className="mt-4 group" open={!resubmit || undefined}>
         <summary className="cursor-pointer text-sm font-medium text-primary">
           {resubmit ? "Update your submission" : "Submit your work"}
         </summary>
-        <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-3 grid gap-3">
+        <fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          ref={form.ref}
+          onSubmit={form.onSubmit}
+          className="mt-3 grid gap-3"
+        >
           <input type="hidden" name="homeworkId" value={homeworkId} />
           <label className="grid gap-1 text-sm">
             Link (optional)
@@ -162,6 +198,11 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
             />
             {form.error("note")}
           </label>
+          <AttachInput
+            label="Files (optional)"
+            hint={`Up to ${HAND_IN_MAX_FILES}: PDF, Word (DOCX), PNG or JPEG. A file alone is enough.`}
+            disabled={saving}
+          />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={saving}>
               {saving ? "Submitting…" : "Submit"}

@@ -1,3 +1,4 @@
+import { AttachedFiles } from "~/components/files/attached-files";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
@@ -11,7 +12,11 @@ export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  return lessonsView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
+  return lessonsView(
+    permitIf(context, "portal.read-own"),
+    modeFor(viewer, request, false),
+    permitIf(context, "files.own"),
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -61,6 +66,12 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
                     <LinkList links={lesson.resources} className="mt-1" />
                   </div>
                 )}
+                <AttachedFiles
+                  files={lesson.files}
+                  label="Files from your coach"
+                  href={(id) => `/files/${id}`}
+                  className="mt-3 text-sm"
+                />
               </article>
             </li>
           ))}

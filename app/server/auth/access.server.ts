@@ -85,6 +85,9 @@ export function accessTable(routes: BuiltRoutes): AccessTable {
     const hasAction = typeof module.action === "function";
     if (hasAction && !access.action) problem(id, "exports an action its declaration does not mention");
     if (!hasAction && access.action) problem(id, "declares an action the module does not have");
+    // Its intent would be read from a body that streams (app/server/files/upload.server.ts).
+    if (module.streamsUploads === true && access.action && "intents" in access.action)
+      problem(id, "streams uploads, so its action is one handler, not intents");
     for (const layout of layouts) {
       if (layout.guard === "public") continue;
       for (const row of handlersOf(access)) {

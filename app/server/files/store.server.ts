@@ -29,8 +29,11 @@ export type StoredEntry = {
 
 export interface FileStore {
   readonly kind: "disk" | "s3";
-  /** Streams `body` in; rejects with FileRefusedError (too large, wrong type) leaving nothing stored. */
-  put(body: FileBody, limits: PutLimits): Promise<StoredFile>;
+  /**
+   * Streams `body` in; rejects with FileRefusedError (too large, wrong type) leaving nothing stored. The key
+   * is new and random unless given: a restore puts each file back under the key its row names.
+   */
+  put(body: FileBody, limits: PutLimits, options?: { key?: string }): Promise<StoredFile>;
   /** Rejects with FileNotFoundError for an unknown key. */
   read(key: string): Promise<{ body: Readable; size: number }>;
   /** Idempotent: deleting a missing key succeeds. */
@@ -70,8 +73,8 @@ export function createFileStore(backend: Backend): FileStore {
     delete: (key) => backend.delete(key),
     entries: () => backend.entries(),
     close: () => backend.close(),
-    async put(body, limits) {
-      const key = randomUUID();
+    async put(body, limits, options) {
+      const key = options?.key === undefined ? randomUUID() : checkedKey(options.key);
       const pending = backend.begin(key);
       const meter = measure(limits);
       const sniffer = sniffType();

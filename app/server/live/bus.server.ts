@@ -18,6 +18,7 @@ export const RECORD_KINDS = [
   "resource",
   "booking",
   "payment",
+  "file",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -73,16 +73,27 @@ export function notifyHomeworkAssigned(
 export function notifyHomeworkReviewed(
   tx: DbOrTx,
   clientId: string,
-  homework: { title: string; feedback: string | null },
+  homework: { title: string; feedback: string | null; files?: readonly string[] },
 ) {
+  const files = homework.files ?? [];
   return toClient(tx, clientId, "homework-reviewed", (_to, { origin }) => ({
     subject: `Homework reviewed: ${homework.title}`,
     summary: homework.feedback ? "Your coach left feedback." : "Your coach reviewed it.",
     heading: "Your homework was reviewed",
-    paragraphs: [homework.title],
+    paragraphs: [homework.title, ...attachedFiles(files, `${origin}/homework`)],
     ...(homework.feedback ? { quote: { label: "Feedback", text: homework.feedback } } : {}),
     action: { label: "See the review", url: `${origin}/homework` },
   }));
+}
+
+/**
+ * The files that came with a review or a lesson, by name, and where to get them: never the files
+ * themselves, which are served only to the signed-in owner (docs/decisions/0043-file-storage.md).
+ */
+function attachedFiles(names: readonly string[], page: string): string[] {
+  if (names.length === 0) return [];
+  const count = names.length === 1 ? "1 file" : `${names.length} files`;
+  return [`Your coach attached ${count}: ${names.join(", ")}. Download them from ${page} (sign in first).`];
 }
 
 export function notifyLessonPosted(

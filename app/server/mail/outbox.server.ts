@@ -79,7 +79,23 @@ export async function outboxRow(
   };
 }
 
+/** Their stored choices; someone with none has the defaults. */
+export function preferencesOf(tx: DbOrTx, people: readonly Pick<Recipient, "id">[]) {
+  return tx
+    .select()
+    .from(emailPreferences)
+    .where(
+      inArray(
+        emailPreferences.profileId,
+        people.map((person) => person.id),
+      ),
+    );
+}
+
 export type Enqueued = "queued" | "held" | "off" | "invalid-address";
+
+/** A row's fixed parts beyond its content: when it is due, the booking it reminds of, a calendar file. */
+export type EnqueueOptions = { sendAfter?: Date; bookingId?: string; calendar?: string };
 
 /**
  * At once, in the next digest, or not at all, as each recipient's preferences say. A stored address
@@ -91,17 +107,10 @@ export async function enqueueEmail(
   kind: EmailKind,
   content: (to: EmailRecipient) => EmailContent,
   context: MailContext = mailContext(),
+  options: EnqueueOptions = {},
 ): Promise<Enqueued[]> {
   if (recipients.length === 0) return [];
-  const preferences = await tx
-    .select()
-    .from(emailPreferences)
-    .where(
-      inArray(
-        emailPreferences.profileId,
-        recipients.map((r) => r.id),
-      ),
-    );
+  const preferences = await preferencesOf(tx, recipients);
   const now = new Date();
   const results: Enqueued[] = [];
   const rows: Row[] = [];
@@ -118,7 +127,7 @@ export async function enqueueEmail(
       continue;
     }
     const timeZone = chosen?.timeZone ?? "UTC";
-    const row = await outboxRow(context, to, kind, content({ ...to, timeZone }));
+    const row = { ...(await outboxRow(context, to, kind, content({ ...to, timeZone }))), ...options };
     if (delivery === "digest") {
       row.status = "held";
       row.sendAfter = nextLocalHour(now, chosen?.digestHour ?? 8, timeZone);

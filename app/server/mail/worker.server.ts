@@ -4,6 +4,7 @@ import type { Db } from "../db.server";
 import { logger } from "../logger.server";
 import { emailOutbox, type OutboxRow, profiles } from "../schema";
 import { emailTemplates, type MailContext, mailContext, outboxRow } from "./outbox.server";
+import { queueDayAgendas } from "./reminders.server";
 
 // The outbox's worker (docs/decisions/0029-email-outbox.md): claims rows with a lease (SKIP LOCKED) and
 // marks each sent only after SMTP accepted it.
@@ -17,6 +18,7 @@ export type OutgoingMail = {
   text: string;
   messageId: string;
   headers: Record<string, string>;
+  attachments?: { filename: string; content: string; contentType: string }[];
 };
 
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
@@ -144,6 +146,13 @@ export function outgoing(row: OutboxRow, from: string): OutgoingMail {
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         }
       : {},
+    ...(row.calendar
+      ? {
+          attachments: [
+            { filename: "session.ics", content: row.calendar, contentType: "text/calendar; method=PUBLISH" },
+          ],
+        }
+      : {}),
   };
 }
 
@@ -213,12 +222,21 @@ export async function groupDigests(db: Db, context: MailContext, now: Date, limi
   return made;
 }
 
+/** Whether the day's sessions are due is asked once a minute, not every poll. */
+const AGENDA_EVERY_MS = 60_000;
+
 async function round(
   options: Required<Omit<WorkerOptions, "transport">> & WorkerOptions,
   stopping: () => boolean,
+  agenda: { nextAt: number },
 ) {
   const { db, transport, leaseMs, batchSize, backoffMs, maxAttempts } = options;
-  await groupDigests(db, options.context, options.now());
+  const now = options.now();
+  if (now.getTime() >= agenda.nextAt) {
+    agenda.nextAt = now.getTime() + AGENDA_EVERY_MS;
+    await queueDayAgendas(db, now, options.context);
+  }
+  await groupDigests(db, options.context, now);
   if (!transport) {
     await markUnsent(db);
     return;
@@ -270,6 +288,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
     ...options,
   };
   let stopped = false;
+  const agenda = { nextAt: 0 };
   let wakeUp: (() => void) | undefined;
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -285,7 +304,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
     await pause();
     while (!stopped) {
       try {
-        await round(settings, () => stopped);
+        await round(settings, () => stopped, agenda);
       } catch (error) {
         logger.error({ err: (error as Error).message }, "email worker round failed; trying again");
       }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { planReminders } from "../mail/reminders.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { type Booking, bookings } from "../schema";
@@ -36,6 +37,7 @@ async function giveBooking(
     .returning();
   if (!given) throw new Error("booking update returned nothing");
   const applied = await countBooking(tx, given, permit, action);
+  await planReminders(tx, given.id);
   await publishChange(tx, { kind: "booking", clientId });
   return applied;
 }

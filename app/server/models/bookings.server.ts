@@ -1,12 +1,14 @@
 import { eq, inArray, or } from "drizzle-orm";
 import { SETTINGS } from "~/content/settings";
 import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
+import { isTimeZone } from "~/domain/email";
 import type { QuotaKind } from "~/domain/plans";
 import type { CalBooking, CalTrigger } from "../bookings/cal-payload.server";
 import { byOrganizer, joinUrlOf } from "../bookings/cal-payload.server";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
+import { planReminders } from "../mail/reminders.server";
 import type { Permit } from "../policy.server";
 import { type Booking, bookings, calDeliveries } from "../schema";
 import { auditBySystem, auditChange, type SystemSource } from "./audit.server";
@@ -53,6 +55,7 @@ export async function applyCalDelivery(
       noticeHours: settings.cancelNoticeHours,
     });
     await tx.update(calDeliveries).set({ bookingId: outcome.id }).where(eq(calDeliveries.id, fresh.id));
+    await planReminders(tx, outcome.id);
     await publishChange(
       tx,
       outcome.clientId ? { kind: "booking", clientId: outcome.clientId } : { kind: "unmatched-booking" },
@@ -72,6 +75,7 @@ function rowFrom(calBooking: CalBooking, kind: QuotaKind, owner: Owner) {
     endsAt: calBooking.endTime,
     attendeeEmail: attendee?.email ?? "",
     attendeeName: attendee?.name ?? null,
+    attendeeTimeZone: attendee?.timeZone && isTimeZone(attendee.timeZone) ? attendee.timeZone : null,
     joinUrl: joinUrlOf(calBooking),
   };
 }

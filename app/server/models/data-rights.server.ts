@@ -1,9 +1,12 @@
+import type { Readable } from "node:stream";
 import { and, asc, eq } from "drizzle-orm";
 import { DELETION_REQUESTED } from "~/lib/schemas/account";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
+import { FileNotFoundError } from "../files/errors.server";
 import type { FileStore } from "../files/store.server";
 import { publishChange } from "../live/bus.server";
+import { logger } from "../logger.server";
 import { notifyDeletionRequest } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
@@ -22,6 +25,7 @@ import {
   serviceUsage,
   sessions,
 } from "../schema";
+import { zipStream } from "../zip.server";
 import { audit } from "./audit.server";
 import { removeObjects, storageKeysOf } from "./files.server";
 import { ownOrders } from "./orders.server";
@@ -35,6 +39,11 @@ const DELETION_REQUESTED_ACTION = "data.deletion-requested";
 
 /** No secrets (session hashes). */
 export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
+  return (await collectPersonData(db, permit)).data;
+}
+
+/** The data and, apart, where the store keeps each file: the keys are the store's business, not the person's. */
+async function collectPersonData(db: Db, permit: Permit<"self.export">) {
   const { actor } = permit;
   const id = actor.id;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
@@ -68,10 +77,11 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     db.select().from(resources).where(eq(resources.clientId, id)).orderBy(asc(resources.createdAt)),
     db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(asc(auditEvents.createdAt)),
     db.select().from(bookings).where(eq(bookings.clientId, id)).orderBy(asc(bookings.startsAt)),
-    // What they are, not the bytes, nor where the store keeps them.
+    // What they are; the bytes travel in the archive (exportPersonArchive).
     db
       .select({
         id: files.id,
+        storageKey: files.storageKey,
         name: files.name,
         kind: files.kind,
         type: files.type,
@@ -106,7 +116,8 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
       .orderBy(asc(emailOutbox.createdAt)),
     db.select().from(emailPreferences).where(eq(emailPreferences.profileId, id)),
   ]);
-  return {
+  const keys = new Map(fileRows.map((row) => [row.id, row.storageKey]));
+  const data = {
     generatedAt: new Date().toISOString(),
     profile,
     accounts: accountRows,
@@ -118,12 +129,56 @@ export async function exportPersonData(db: Db, permit: Permit<"self.export">) {
     resources: resourceRows,
     auditEvents: auditRows,
     bookings: bookingRows,
-    files: fileRows,
+    files: fileRows.map(({ storageKey: _key, ...file }) => ({
+      ...file,
+      /** Where the export's archive holds the bytes; null if they could not be read. */
+      path: archivePath(file) as string | null,
+    })),
     orders: purchases,
     ...referrals,
     emails: emailRows,
     emailPreferences: emailChoices[0] ?? null,
   };
+  return { data, keys };
+}
+
+export const EXPORT_ARCHIVE_NAME = "my-data.zip";
+export const EXPORT_DATA_NAME = "my-data.json";
+
+// Unique by the id; what Windows will not put in a file name goes (cleanFileName already took paths and
+// control characters out when the file was added).
+function archivePath(file: { id: string; name: string }): string {
+  return `files/${file.id}-${file.name.replace(/[<>:"|?*\\/]/g, "_")}`;
+}
+
+/**
+ * The export as one ZIP, streamed: each file's bytes under its `path`, then my-data.json. The JSON comes
+ * last so it can say which file, if any, could not be read (a row whose object is gone).
+ */
+export async function exportPersonArchive(
+  db: Db,
+  permit: Permit<"self.export">,
+  store: FileStore,
+): Promise<Readable> {
+  const { data, keys } = await collectPersonData(db, permit);
+  return zipStream(async (zip) => {
+    for (const file of data.files) {
+      const key = keys.get(file.id);
+      const opened = key ? await store.read(key).catch(missing) : null;
+      if (!opened || !file.path) {
+        logger.error({ fileId: file.id }, "a file's row names no stored object; left out of the export");
+        file.path = null;
+        continue;
+      }
+      await zip.addStream(file.path, opened.body, { size: file.size, mtime: new Date(file.createdAt) });
+    }
+    zip.addBuffer(EXPORT_DATA_NAME, Buffer.from(`${JSON.stringify(data, null, 2)}\n`));
+  });
+}
+
+function missing(error: unknown): null {
+  if (error instanceof FileNotFoundError) return null;
+  throw error;
 }
 
 export type PersonData = Awaited<ReturnType<typeof exportPersonData>>;

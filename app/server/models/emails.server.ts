@@ -2,7 +2,9 @@ import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   CANNOT_TURN_OFF,
   type Delivery,
+  deliveriesFor,
   deliveryFor,
+  EMAIL_KINDS,
   EMAIL_STATUSES,
   type EmailKind,
   type EmailStatus,
@@ -10,7 +12,8 @@ import {
   isMandatory,
 } from "~/domain/email";
 import type { EmailPreferencesInput } from "~/lib/schemas/email-preferences";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
+import { planRemindersOf } from "../mail/reminders.server";
 import type { Unsubscribe } from "../mail/unsubscribe.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
@@ -85,9 +88,28 @@ export async function retryEmail(db: Db, permit: Permit<"emails.retry">, id: str
   });
 }
 
+export const TIMELY_NOT_DIGESTED = "Reminders and the day's sessions come at once or not at all.";
+
+/**
+ * What waits to be sent to a person of kinds they just turned off goes: a digest's held rows, and
+ * reminders queued for a later time. Reminders turned back on are planned again.
+ */
+async function afterChoices(tx: DbOrTx, personId: string, off: readonly EmailKind[], remindersOn: boolean) {
+  if (off.length > 0) {
+    await tx
+      .delete(emailOutbox)
+      .where(
+        sql`${emailOutbox.recipientId} = ${personId} AND ${inArray(emailOutbox.kind, [...off])} AND (${emailOutbox.status} = 'held' OR (${emailOutbox.status} = 'pending' AND ${emailOutbox.sendAfter} > now() AND ${emailOutbox.claimedUntil} IS NULL))`,
+      );
+  }
+  if (remindersOn) await planRemindersOf(tx, personId);
+}
+
 export type PreferencesView = {
   kinds: { kind: EmailKind; delivery: Delivery; mandatory: boolean }[];
   digestHour: number;
+  /** Staff only. */
+  agendaHour: number | null;
   timeZone: string;
   saved: boolean;
 };
@@ -105,6 +127,7 @@ export async function ownEmailPreferences(
       mandatory: isMandatory(kind),
     })),
     digestHour: row?.digestHour ?? 8,
+    agendaHour: emailKindsFor(actor.role).includes("staff-daily-agenda") ? (row?.agendaHour ?? 7) : null,
     timeZone: row?.timeZone ?? "UTC",
     saved: row !== undefined,
   };
@@ -118,9 +141,8 @@ export async function saveEmailPreferences(
 ) {
   const { actor } = permit;
   for (const [kind, delivery] of Object.entries(input.deliveries)) {
-    if (delivery === "off" && isMandatory(kind as EmailKind)) {
-      refuse(CANNOT_TURN_OFF, 400);
-    }
+    if (delivery === "off" && isMandatory(kind as EmailKind)) refuse(CANNOT_TURN_OFF, 400);
+    if (!deliveriesFor(kind as EmailKind).includes(delivery)) refuse(TIMELY_NOT_DIGESTED, 400);
   }
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -129,20 +151,32 @@ export async function saveEmailPreferences(
       .where(eq(emailPreferences.profileId, actor.id))
       .for("update");
     const deliveries = { ...current?.deliveries, ...input.deliveries };
+    const chosen = {
+      deliveries,
+      digestHour: input.digestHour,
+      agendaHour: input.agendaHour ?? current?.agendaHour ?? 7,
+      timeZone: input.timeZone,
+    };
     await tx
       .insert(emailPreferences)
-      .values({ profileId: actor.id, deliveries, digestHour: input.digestHour, timeZone: input.timeZone })
-      .onConflictDoUpdate({
-        target: emailPreferences.profileId,
-        set: { deliveries, digestHour: input.digestHour, timeZone: input.timeZone },
-      });
+      .values({ profileId: actor.id, ...chosen })
+      .onConflictDoUpdate({ target: emailPreferences.profileId, set: chosen });
     await audit(tx, permit, {
       action: "email.preferences",
       targetId: actor.id,
       entity: "profile",
       entityId: actor.id,
-      after: { deliveries, digestHour: input.digestHour, timeZone: input.timeZone },
+      after: chosen,
     });
+    const was = (kind: EmailKind) => deliveryFor(kind, current?.deliveries);
+    const turnedOff = EMAIL_KINDS.filter(
+      (kind) => deliveryFor(kind, deliveries) === "off" && was(kind) !== "off",
+    );
+    // A new time zone rewrites the reminders' times too.
+    const replan =
+      deliveryFor("session-reminder", deliveries) !== "off" &&
+      (was("session-reminder") === "off" || current?.timeZone !== input.timeZone);
+    await afterChoices(tx, actor.id, turnedOff, replan);
   });
   return { message: "Email choices saved." };
 }
@@ -170,13 +204,7 @@ export async function applyUnsubscribe(db: Db, target: Unsubscribe): Promise<{ k
         target: emailPreferences.profileId,
         set: { deliveries: sql`${emailPreferences.deliveries} || ${JSON.stringify(off)}::jsonb` },
       });
-    if (kinds.length > 0) {
-      await tx
-        .delete(emailOutbox)
-        .where(
-          sql`${emailOutbox.recipientId} = ${person.id} AND ${emailOutbox.status} = 'held' AND ${inArray(emailOutbox.kind, kinds)}`,
-        );
-    }
+    await afterChoices(tx, person.id, kinds, false);
     return { kinds };
   });
 }

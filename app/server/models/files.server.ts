@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../db.server";
 import { type FileLimits, fileLimits } from "../files/app-store.server";
 import { FileNotFoundError, FileRefusedError } from "../files/errors.server";
 import type { FileBody, FileStore, StoredFile } from "../files/store.server";
+import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import { forbidden, type Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
@@ -54,6 +55,35 @@ export async function addFile(
   input: NewFile,
   limits: FileLimits = fileLimits(),
 ): Promise<FileSummary> {
+  const staged = await stageFile(db, permit, store, input, { limits });
+  const attach = { homeworkId: input.homeworkId ?? null, lessonId: input.lessonId ?? null };
+  try {
+    const [added] = await db.transaction((tx) => recordFiles(tx, permit, [staged], attach, limits));
+    if (!added) throw new Error("file row not inserted");
+    return added;
+  } catch (error) {
+    // No row names the object: remove it now, or the sweep will.
+    await discardStaged(store, [staged]);
+    throw error;
+  }
+}
+
+/** A file stored for its owner whose row is not written yet: recordFiles writes it, discardStaged drops it. */
+export type StagedFile = { ownerId: string; kind: FileKind; name: string; stored: StoredFile };
+
+/**
+ * The first half of adding a file, for a form that adds files with something else (a hand-in, a review, a
+ * lesson): the checks that need no bytes, then the bytes stored and checked, no row yet. The caller writes
+ * the rows with its own change in one transaction (recordFiles), so the files and the change go in together
+ * or not at all. `staged` is the size of the files this form staged before, counted against the quota.
+ */
+export async function stageFile(
+  db: Db,
+  permit: FilePermit,
+  store: FileStore,
+  input: NewFile,
+  { limits = fileLimits(), staged = 0 }: { limits?: FileLimits; staged?: number } = {},
+): Promise<StagedFile> {
   const { ownerId } = input;
   const homeworkId = input.homeworkId ?? null;
   const lessonId = input.lessonId ?? null;
@@ -63,31 +93,49 @@ export async function addFile(
   await lockClient(db, permit, ownerId); // only that the owner exists and has coaching records, for now
   await checkAttachment(db, permit, ownerId, { homeworkId, lessonId });
 
-  const room = limits.quotaBytes - (await usedBytesOf(db, ownerId));
+  const room = limits.quotaBytes - (await usedBytesOf(db, ownerId)) - staged;
   const quotaBinds = room < limits.maxBytes;
-  let stored: StoredFile;
   try {
-    stored = await store.put(input.body, {
+    const stored = await store.put(input.body, {
       maxBytes: Math.max(0, Math.min(limits.maxBytes, room)),
       tooLargeMessage: quotaBinds ? fileQuotaMessage(room, limits.quotaBytes) : undefined,
     });
+    return { ownerId, kind: input.kind, name: cleanFileName(input.name), stored };
   } catch (error) {
     if (error instanceof FileRefusedError) refuse(error.message, error.reason === "type" ? 415 : 413);
     throw error;
   }
+}
 
-  const name = cleanFileName(input.name);
-  try {
-    return await db.transaction(async (tx) => {
-      await lockClient(tx, permit, ownerId);
-      const left = limits.quotaBytes - (await usedBytesOf(tx, ownerId));
-      if (stored.size > left) refuse(fileQuotaMessage(left, limits.quotaBytes), 413);
+/**
+ * Inside the caller's transaction: the staged files' rows, attached to the homework or lesson (checked again
+ * here: it may have changed since), each audited, after the owner's room is checked under their lock. The
+ * owner's open pages hear of it on commit.
+ */
+export async function recordFiles(
+  tx: DbOrTx,
+  permit: FilePermit,
+  staged: readonly StagedFile[],
+  attach: { homeworkId?: string | null; lessonId?: string | null } = {},
+  limits: FileLimits = fileLimits(),
+): Promise<FileSummary[]> {
+  const homeworkId = attach.homeworkId ?? null;
+  const lessonId = attach.lessonId ?? null;
+  const added: FileSummary[] = [];
+  for (const ownerId of new Set(staged.map((file) => file.ownerId))) {
+    const mine = staged.filter((file) => file.ownerId === ownerId);
+    await lockClient(tx, permit, ownerId);
+    await checkAttachment(tx, permit, ownerId, { homeworkId, lessonId });
+    const left = limits.quotaBytes - (await usedBytesOf(tx, ownerId));
+    const size = mine.reduce((sum, file) => sum + file.stored.size, 0);
+    if (size > left) refuse(fileQuotaMessage(left, limits.quotaBytes), 413);
+    for (const { kind, name, stored } of mine) {
       const [created] = await tx
         .insert(files)
         .values({
           ownerId,
           uploadedBy: permit.actor.id,
-          kind: input.kind,
+          kind,
           name,
           size: stored.size,
           type: stored.type,
@@ -103,21 +151,27 @@ export async function addFile(
         targetId: ownerId,
         entity: "file",
         entityId: created.id,
-        after: { name, kind: input.kind, size: stored.size, type: stored.type, homeworkId, lessonId },
+        after: { name, kind, size: stored.size, type: stored.type, homeworkId, lessonId },
       });
       const { storageKey: _key, ...summary } = created;
-      return summary;
-    });
-  } catch (error) {
-    // No row names the object: remove it now, or the sweep will.
-    await removeObject(store, stored.key);
-    throw error;
+      added.push(summary);
+    }
+    await publishChange(tx, { kind: "file", clientId: ownerId });
   }
+  return added;
+}
+
+/** After the transaction that would have recorded them failed: no row names these objects. */
+export async function discardStaged(store: FileStore, staged: readonly StagedFile[]): Promise<void> {
+  await removeObjects(
+    store,
+    staged.map((file) => file.stored.key),
+  );
 }
 
 /** The homework or lesson must be the owner's; a client attaches only to their own homework not yet reviewed. */
 async function checkAttachment(
-  db: Db,
+  db: DbOrTx,
   permit: FilePermit,
   ownerId: string,
   { homeworkId, lessonId }: { homeworkId: string | null; lessonId: string | null },
@@ -243,6 +297,7 @@ export async function deleteFile(
       entityId: row.id,
       before: { name: row.name, kind: row.kind, size: row.size, type: row.type },
     });
+    await publishChange(tx, { kind: "file", clientId: row.ownerId });
     return row;
   });
   await removeObject(store, removed.storageKey);

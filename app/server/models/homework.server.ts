@@ -9,6 +9,7 @@ import { refuse } from "../refusal.server";
 import { homework } from "../schema";
 import { audit } from "./audit.server";
 import { lockClient } from "./client-lock.server";
+import { recordFiles, type StagedFile } from "./files.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
 // with its audit row.
@@ -52,12 +53,14 @@ export async function assignHomework(
   });
 }
 
+/** submitted → reviewed, with the coach's files (staged by app/server/files/staged-upload.server.ts), if any. */
 export async function reviewHomework(
   db: Db,
   permit: Permit<"homework.review">,
   homeworkId: string,
   feedback: string | null,
   clientId: string,
+  files: { permit: Permit<"files.manage">; staged: readonly StagedFile[] } | null = null,
 ) {
   const { actor } = permit;
   return db.transaction(async (tx) => {
@@ -83,7 +86,12 @@ export async function reviewHomework(
       before: { status: current.status },
       after: { status: "reviewed", feedback },
     });
-    await notifyHomeworkReviewed(tx, current.clientId, { title: current.title, feedback });
+    const attached = files ? await recordFiles(tx, files.permit, files.staged, { homeworkId }) : [];
+    await notifyHomeworkReviewed(tx, current.clientId, {
+      title: current.title,
+      feedback,
+      files: attached.map((file) => file.name),
+    });
     await publishChange(tx, { kind: "homework", clientId: current.clientId });
     return updated;
   });

@@ -5,9 +5,10 @@ import { isResourceKind } from "~/domain/resource-kinds";
 import { groupedPlanItems, quotaItems, specialItems, type UsageRow, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { jsonText } from "~/lib/json-text";
-import { getDb } from "../db.server";
+import { type Db, getDb } from "../db.server";
 import type { Permit } from "../policy.server";
 import { sessionsView } from "./bookings-read.server";
+import { listFiles } from "./files.server";
 import {
   type ActivityJson,
   dashboardData,
@@ -18,6 +19,22 @@ import {
   resourceFacets,
   usageRows,
 } from "./portal.server";
+
+/** A file shown under what it is attached to, with its download link (/files/:id). */
+export type AttachedFile = { id: string; name: string; size: number; byOwner: boolean };
+
+/** The owner's files by the homework and the lesson they are attached to; metadata only. */
+async function attachedFiles(db: Db, permit: Permit<"files.own">, ownerId: string) {
+  const homework = new Map<string, AttachedFile[]>();
+  const lessons = new Map<string, AttachedFile[]>();
+  // Oldest first under each: the order they were handed in.
+  for (const file of (await listFiles(db, permit, ownerId)).reverse()) {
+    const shown = { id: file.id, name: file.name, size: file.size, byOwner: file.uploadedBy === ownerId };
+    const [map, key] = file.homeworkId ? [homework, file.homeworkId] : [lessons, file.lessonId];
+    if (key) map.set(key, [...(map.get(key) ?? []), shown]);
+  }
+  return { homework, lessons };
+}
 
 /** Anyone without it (a lead) sees the demo. */
 type Own = Permit<"portal.read-own">;
@@ -86,11 +103,17 @@ export async function planView(permit: Own | null, mode: PortalMode) {
   return { mode, groups: groupedPlanItems(usageSummary(mode.plan, rows)) };
 }
 
-export async function lessonsView(permit: Own | null, mode: PortalMode, now = new Date()) {
+export async function lessonsView(
+  permit: Own | null,
+  mode: PortalMode,
+  filesPermit: Permit<"files.own"> | null = null,
+  now = new Date(),
+) {
   if (mode.kind === "demo" || !permit) {
     return {
       mode,
       lessons: DEMO_LESSONS.map((l, i) => ({
+        files: [] as AttachedFile[],
         id: `demo-${i}`,
         title: l.title,
         notes: l.notes,
@@ -100,14 +123,28 @@ export async function lessonsView(permit: Own | null, mode: PortalMode, now = ne
       })),
     };
   }
-  return { mode, lessons: await listLessons(await getDb(), permit) };
+  const db = await getDb();
+  const [lessons, attached] = await Promise.all([
+    listLessons(db, permit),
+    filesPermit ? attachedFiles(db, filesPermit, permit.actor.id) : null,
+  ]);
+  return {
+    mode,
+    lessons: lessons.map((lesson) => ({ ...lesson, files: attached?.lessons.get(lesson.id) ?? [] })),
+  };
 }
 
-export async function homeworkView(permit: Own | null, mode: PortalMode, now = new Date()) {
+export async function homeworkView(
+  permit: Own | null,
+  mode: PortalMode,
+  filesPermit: Permit<"files.own"> | null = null,
+  now = new Date(),
+) {
   if (mode.kind === "demo" || !permit) {
     return {
       mode,
       homework: DEMO_HOMEWORK.map((h, i) => ({
+        files: { handedIn: [] as AttachedFile[], handedBack: [] as AttachedFile[] },
         id: `demo-${i}`,
         title: h.title,
         status: h.status,
@@ -122,7 +159,21 @@ export async function homeworkView(permit: Own | null, mode: PortalMode, now = n
       })),
     };
   }
-  return { mode, homework: await listHomework(await getDb(), permit) };
+  const db = await getDb();
+  const [homework, attached] = await Promise.all([
+    listHomework(db, permit),
+    filesPermit ? attachedFiles(db, filesPermit, permit.actor.id) : null,
+  ]);
+  return {
+    mode,
+    homework: homework.map((item) => ({
+      ...item,
+      files: {
+        handedIn: attached?.homework.get(item.id)?.filter((f) => f.byOwner) ?? [],
+        handedBack: attached?.homework.get(item.id)?.filter((f) => !f.byOwner) ?? [],
+      },
+    })),
+  };
 }
 
 export function resourceFilterFrom(request: Request): ResourceFilter {

@@ -10,6 +10,7 @@ import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { homework, type LinkRow, lessons, profiles, resources } from "../schema";
 import type { ownBookings } from "./bookings-read.server";
+import { recordFiles, type StagedFile } from "./files.server";
 import { usageOf } from "./usage.server";
 
 // Every function works on the permit holder's own rows only: ownership is enforced here, not in the page.
@@ -178,12 +179,16 @@ export async function resourceFacets(db: Db, permit: Permit<"portal.read-own">) 
 
 export type Submission = { url: string | null; note: string | null };
 
-/** assigned → submitted; may be handed in again until the coach has reviewed it. */
+/**
+ * assigned → submitted; may be handed in again until the coach has reviewed it. Files staged for it
+ * (app/server/files/staged-upload.server.ts) are attached in the same transaction.
+ */
 export async function submitHomework(
   db: Db,
   permit: Permit<"homework.submit-own">,
   homeworkId: string,
   submission: Submission,
+  files: { permit: Permit<"files.own">; staged: readonly StagedFile[] } | null = null,
 ) {
   const { actor } = permit;
   const updated = await db.transaction(async (tx) => {
@@ -204,6 +209,7 @@ export async function submitHomework(
       )
       .returning({ id: homework.id, status: homework.status, title: homework.title });
     if (!row) return null;
+    if (files && files.staged.length > 0) await recordFiles(tx, files.permit, files.staged, { homeworkId });
     await notifyHomeworkSubmitted(tx, actor.id, row);
     await publishChange(tx, { kind: "homework", clientId: actor.id });
     return { id: row.id, status: row.status };

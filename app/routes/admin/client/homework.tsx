@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { inputClass } from "~/components/admin/control-classes";
+import { AttachedFiles } from "~/components/files/attached-files";
 import { type FormState, useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { LinkList, SafeLink } from "~/components/safe-link";
@@ -12,7 +13,21 @@ import { type ClientAnswer, type ClientData, Section } from "./section";
 
 export type HomeworkItem = ClientData["homework"][number];
 
-export function HomeworkCard({ item, children }: { item: HomeworkItem; children?: React.ReactNode }) {
+const download = (id: string) => `/admin/files/${id}`;
+
+export function HomeworkCard({
+  item,
+  files = [],
+  children,
+}: {
+  item: HomeworkItem;
+  /** The client's files; those attached to this piece show under it. */
+  files?: ClientData["attachments"];
+  children?: React.ReactNode;
+}) {
+  const mine = files.filter((file) => file.homeworkId === item.id);
+  const handedIn = mine.filter((file) => file.byOwner);
+  const handedBack = mine.filter((file) => !file.byOwner);
   return (
     <li className="rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -39,8 +54,15 @@ export function HomeworkCard({ item, children }: { item: HomeworkItem; children?
           </p>
           {item.submissionUrl && <SafeLink link={{ label: item.submissionUrl, url: item.submissionUrl }} />}
           {item.submissionNote && <p className="whitespace-pre-line">{item.submissionNote}</p>}
+          <AttachedFiles files={handedIn} label="Their files" href={download} className="mt-1" />
         </div>
       )}
+      <AttachedFiles
+        files={handedBack}
+        label="Your files for them"
+        href={download}
+        className="mt-2 text-sm"
+      />
       {item.status === "reviewed" && item.feedback && (
         <p className="mt-2 text-sm">
           <span className="font-medium">Feedback:</span> {item.feedback}
@@ -134,7 +156,7 @@ export function HomeworkSection({ data }: { data: ClientData }) {
       ) : (
         <ul className="space-y-3">
           {data.homework.map((item) => (
-            <HomeworkCard key={item.id} item={item}>
+            <HomeworkCard key={item.id} item={item} files={data.attachments}>
               {item.status === "submitted" && data.may.homework && (
                 <p className="mt-2 text-sm">
                   <a href="#review" className="text-primary underline underline-offset-2">

@@ -1,18 +1,34 @@
 import { useFetcher } from "react-router";
 import { inputClass } from "~/components/admin/control-classes";
+import { AttachInput } from "~/components/files/attached-files";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }) {
+/** To its own route (app/routes/admin/client-review.tsx): a review may carry files, which stream there. */
+function ReviewForm({
+  clientId,
+  homeworkId,
+  title,
+}: {
+  clientId: string;
+  homeworkId: string;
+  title: string;
+}) {
   const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(homeworkReviewForm, fetcher);
   const { saving } = form;
   return (
-    <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="mt-3 grid gap-2">
-      <input type="hidden" name="intent" value="review-homework" />
+    <fetcher.Form
+      method="post"
+      action={`/admin/clients/${clientId}/review`}
+      encType="multipart/form-data"
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      className="mt-3 grid gap-2"
+    >
       <input type="hidden" name="homeworkId" value={homeworkId} />
       <label className="grid gap-1 text-sm">
         Feedback for {title} (the client sees it)
@@ -25,6 +41,7 @@ function ReviewForm({ homeworkId, title }: { homeworkId: string; title: string }
         />
         {form.error("feedback")}
       </label>
+      <AttachInput label="Files for the client (optional: a marked-up copy, up to 5)" disabled={saving} />
       <div className="flex items-center gap-3">
         <Button type="submit" variant="outline" size="sm" disabled={saving}>
           {saving ? "Saving…" : "Mark reviewed"}
@@ -44,8 +61,10 @@ export function ToReview({ data }: { data: ClientData }) {
       ) : (
         <ul className="space-y-3">
           {waiting.map((item) => (
-            <HomeworkCard key={item.id} item={item}>
-              {data.may.homework && <ReviewForm homeworkId={item.id} title={item.title} />}
+            <HomeworkCard key={item.id} item={item} files={data.attachments}>
+              {data.may.homework && (
+                <ReviewForm clientId={data.person.id} homeworkId={item.id} title={item.title} />
+              )}
             </HomeworkCard>
           ))}
         </ul>

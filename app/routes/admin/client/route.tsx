@@ -6,10 +6,13 @@ import { seo } from "~/lib/seo";
 import { invalid } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
+import { fileLimits } from "~/server/files/app-store.server";
+import { fileRows } from "~/server/files/file-routes.server";
 import { intentAction } from "~/server/intents.server";
 import { activitiesFor } from "~/server/models/activities.server";
 import { auditTrail } from "~/server/models/audit.server";
 import { bookingsOf } from "~/server/models/bookings-read.server";
+import { listFiles } from "~/server/models/files.server";
 import { homeworkFor } from "~/server/models/homework.server";
 import { lessonsFor } from "~/server/models/lessons.server";
 import { personOrders } from "~/server/models/orders.server";
@@ -26,6 +29,7 @@ import { BookingsSection } from "./bookings";
 import { bookingIntents } from "./bookings.server";
 import { DeletePersonSection } from "./delete-person";
 import { deletePersonIntents } from "./delete-person.server";
+import { FilesSection } from "./files";
 import { HomeworkSection } from "./homework";
 import { homeworkIntents } from "./homework.server";
 import { LessonsSection } from "./lessons";
@@ -51,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const read = permitFor(context, "client.read");
   const person = await getPerson(db, read, id.data);
-  const [usage, activity, homework, lessons, resources, trail, orders, bookings] = await Promise.all([
+  const [usage, activity, homework, lessons, resources, trail, orders, bookings, files] = await Promise.all([
     usageFor(db, read, person.id),
     activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
     homeworkFor(db, read, person.id),
@@ -60,6 +64,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     auditTrail(db, read, person.id),
     personOrders(db, permitFor(context, "payments.read"), person.id),
     bookingsOf(db, permitFor(context, "bookings.read"), person.id),
+    listFiles(db, permitFor(context, "files.manage"), person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -75,6 +80,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     trail,
     orders,
     bookings,
+    files: {
+      // Staff do not delete here: a client removes what they added (docs/decisions/0043-file-storage.md).
+      list: fileRows(files, null),
+      maxBytes: fileLimits().maxBytes,
+    },
+    // Metadata only: what is attached to a hand-in, a review or a lesson shows under it.
+    attachments: files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      homeworkId: file.homeworkId,
+      lessonId: file.lessonId,
+      byOwner: file.uploadedBy === file.ownerId,
+    })),
     isSelf: person.id === viewer.id,
     may: {
       setRole: can(viewer, "profile.set-role"),
@@ -145,6 +164,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
           </div>
           <BookingsSection data={data} />
           <HomeworkSection data={data} />
+          <FilesSection data={data} />
           <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
             <div className="min-w-0">
               <LessonsSection data={data} />

@@ -29,6 +29,7 @@ const JUMPS = [
   ["specials", "Special items"],
   ["bookings", "Sessions booked"],
   ["homework", "Homework"],
+  ["files", "Files"],
   ["lessons", "Lessons"],
   ["resources", "Resources"],
   ["payments", "Payments"],

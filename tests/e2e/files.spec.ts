@@ -1,0 +1,92 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { pdf } from "../support/sample-files";
+import { uniqueId } from "../support/text";
+import { personIdOf } from "./admin-pages";
+import { expect, gotoHydrated, PEOPLE, region, signIn, test } from "./support";
+
+// The client's Files area and the coach's view of it (docs/decisions/0043-file-storage.md, "Routes"), as
+// Sofia, whose files no other test reads.
+
+const CLIENT = PEOPLE.premiumClient;
+
+async function downloaded(page: Page, link: ReturnType<Page["getByRole"]>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+test("with JavaScript, a client picks a resume, it goes by XMLHttpRequest to /files.data (whose upload events drive the progress bar), is listed and downloads back", async ({
+  page,
+}) => {
+  await signIn(page, CLIENT, { to: "/files" });
+  await gotoHydrated(page, "/files");
+  const name = `Résumé ${uniqueId()}.pdf`;
+  const bytes = pdf(3 * 1024 * 1024);
+  await page.getByRole("combobox", { name: "What is it?" }).selectOption("resume");
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name, mimeType: "application/pdf", buffer: bytes });
+  const upload = page.waitForRequest(
+    (request) => request.method() === "POST" && request.url().endsWith("/files.data"),
+  );
+  await page.getByRole("button", { name: "Upload" }).click();
+  await upload;
+  await expect(page.getByRole("status").filter({ hasText: "Uploaded." })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Resume");
+  await expect(row).toContainText("3 MB");
+  await expect(row).toContainText("You");
+  const file = await downloaded(page, row.getByRole("link", { name }));
+  expect(file.name).toBe(name);
+  expect(file.bytes.equals(bytes)).toBe(true);
+});
+
+test("without JavaScript, the same form uploads as a plain post; a refused type says why and stores nothing", async ({
+  newPage,
+}) => {
+  const page = await newPage({ javaScriptEnabled: false });
+  await signIn(page, CLIENT, { to: "/files" });
+  const rows = page.getByRole("row");
+  const before = await rows.count();
+  await page.getByRole("combobox", { name: "What is it?" }).selectOption("other");
+  await page.getByLabel("File", { exact: true }).setInputFiles({
+    name: "not-a-resume.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("<html>hi</html>"),
+  });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert")).toContainText("This type of file is not accepted");
+  await expect(rows).toHaveCount(before);
+
+  const name = `Cover letter ${uniqueId()}.pdf`;
+  await page.getByRole("combobox", { name: "What is it?" }).selectOption("cover-letter");
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name, mimeType: "application/pdf", buffer: pdf(2000) });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Uploaded.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Cover letter");
+});
+
+test("the coach sees the client's file on the client's page and downloads it", async ({ page, newPage }) => {
+  const client = await newPage();
+  await signIn(client, CLIENT, { to: "/files" });
+  await gotoHydrated(client, "/files");
+  const name = `For the coach ${uniqueId()}.pdf`;
+  const bytes = pdf(5000);
+  await client
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name, mimeType: "application/pdf", buffer: bytes });
+  await client.getByRole("button", { name: "Upload" }).click();
+  await expect(client.getByRole("row").filter({ hasText: name })).toBeVisible();
+
+  await signIn(page, PEOPLE.coach, { to: "/admin" });
+  await gotoHydrated(page, `/admin/clients/${await personIdOf(page, CLIENT.email)}`);
+  const files = region(page, "Files");
+  const row = files.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Sofia Alvarez");
+  const file = await downloaded(page, row.getByRole("link", { name }));
+  expect(file.name).toBe(name);
+  expect(file.bytes.equals(bytes)).toBe(true);
+});

@@ -1,0 +1,110 @@
+import http from "node:http";
+
+// Multipart uploads over real HTTP, as a browser sends them (RFC 7578), with the file's bytes from a
+// generator so a test can offer gigabytes without holding them.
+
+export type UploadPart = { name: string; filename: string; type?: string; bytes: Iterable<Buffer> };
+
+export type UploadOutcome = {
+  /** The answer's status, or "dropped" when the connection closed with no answer. */
+  status: number | "dropped";
+  body: string;
+  /** Body bytes the client managed to hand to the socket before the answer (or the drop). */
+  sent: number;
+  headers: http.IncomingHttpHeaders;
+};
+
+const BOUNDARY = "----coachUploadBoundary7MA4YWxkTrZu0gW";
+
+function fieldPart(name: string, value: string): Buffer {
+  return Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    "utf8",
+  );
+}
+
+function fileHead(part: UploadPart): Buffer {
+  return Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename.replace(/"/g, "%22")}"\r\n` +
+      `Content-Type: ${part.type ?? "application/octet-stream"}\r\n\r\n`,
+    "utf8",
+  );
+}
+
+/** A multipart POST streamed chunk by chunk, stopping as soon as an answer arrives. */
+export function postUpload(
+  url: string,
+  {
+    cookie,
+    fields = {},
+    files,
+    headers = {},
+  }: {
+    cookie?: string;
+    fields?: Record<string, string>;
+    files: UploadPart[];
+    headers?: Record<string, string>;
+  },
+): Promise<UploadOutcome> {
+  return new Promise((resolve) => {
+    let sent = 0;
+    let settled = false;
+    const request = http.request(url, {
+      method: "POST",
+      headers: {
+        "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+    });
+    request.on("response", (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        settled = true;
+        resolve({
+          status: answer.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString("utf8"),
+          sent,
+          headers: answer.headers,
+        });
+        request.destroy();
+      });
+      answer.on("error", () => undefined);
+    });
+    request.on("error", () => {
+      if (!settled) resolve({ status: "dropped", body: "", sent, headers: {} });
+      settled = true;
+    });
+    const pieces = (function* () {
+      for (const [name, value] of Object.entries(fields)) yield fieldPart(name, value);
+      for (const file of files) {
+        yield fileHead(file);
+        yield* file.bytes;
+        yield Buffer.from("\r\n");
+      }
+      yield Buffer.from(`--${BOUNDARY}--\r\n`);
+    })();
+    const pump = () => {
+      for (let next = pieces.next(); !next.done; next = pieces.next()) {
+        if (request.destroyed || settled) return;
+        sent += next.value.length;
+        if (!request.write(next.value)) return void request.once("drain", pump);
+      }
+      if (!request.destroyed) request.end();
+    };
+    pump();
+  });
+}
+
+/** `total` bytes: `head` first (a file's signature), then filler, in 1 MB chunks made once. */
+export function* bytesOf(head: Buffer, total: number): Generator<Buffer> {
+  yield head;
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  let left = total - head.length;
+  while (left > 0) {
+    const size = Math.min(left, chunk.length);
+    yield size === chunk.length ? chunk : chunk.subarray(0, size);
+    left -= size;
+  }
+}
