@@ -35,8 +35,6 @@ import {
   auditEvents,
   bookings,
   calDeliveries,
-  codeRedemptions,
-  discountCodes,
   emailOutbox,
   emailPreferences,
   files,
@@ -46,14 +44,13 @@ import {
   paymentEvents,
   payments,
   profiles,
-  referralCredits,
-  referralPayouts,
   resources,
   serviceUsage,
   sessions,
 } from "~/server/schema";
 import { seedIfEmpty } from "~/server/seed.server";
 import { zipStream } from "~/server/zip.server";
+import { addOddCodeRows } from "../support/code-rows";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
 import { docx, pdf } from "../support/sample-files";
@@ -222,63 +219,7 @@ async function addOddRows(database: Fresh): Promise<void> {
     })
     .returning();
   if (!order) throw new Error("no order");
-  // Codes (docs/decisions/0044-discount-codes.md): an array column, a null owner, a voided code.
-  const [referral, sponsor] = await db
-    .insert(discountCodes)
-    .values([
-      { code: "ODD-7K2", lookup: "ODD7K2", kind: "referral", ownerId: odd.id, reward: "discount" },
-      {
-        code: "CLUB-2026",
-        lookup: "CLUB2026",
-        kind: "sponsor",
-        percent: 25,
-        offers: ["pro", 'with "quote"', "{brace}"],
-        maxUses: 3,
-        expiresAt: at as unknown as Date,
-        note: ODD,
-        voidedAt: new Date("2026-03-01T00:00:00.000Z"),
-        createdBy: ghost.id,
-      },
-    ])
-    .returning();
-  if (!referral || !sponsor) throw new Error("no codes");
-  const [discounted] = await db
-    .insert(orders)
-    .values({
-      personId: ghost.id,
-      offer: "basic",
-      currency: "USD",
-      option: "upfront",
-      mode: "payment",
-      unitAmount: 22410,
-      plan: "basic",
-      status: "paid",
-      provider: "local",
-      discountCodeId: referral.id,
-      discountCode: ODD,
-      discountPercent: 10,
-      listUnitAmount: 24900,
-    })
-    .returning();
-  if (!discounted) throw new Error("no discounted order");
-  await db.insert(codeRedemptions).values({ codeId: referral.id, orderId: discounted.id, buyerId: ghost.id });
-  const [charged] = await db
-    .insert(payments)
-    .values({ orderId: discounted.id, kind: "charge", amount: 22410, currency: "USD", reference: "pi_odd" })
-    .returning();
-  if (!charged) throw new Error("no charge");
-  await db.insert(referralCredits).values({
-    referrerId: odd.id,
-    orderId: discounted.id,
-    paymentId: charged.id,
-    reward: "discount",
-    amount: 2241,
-    currency: "USD",
-    rewardCodeId: sponsor.id,
-  });
-  await db
-    .insert(referralPayouts)
-    .values({ referrerId: null, currency: "CAD", amount: 1, note: ODD, paidBy: null });
+  await addOddCodeRows(db, { odd, ghost, at, text: ODD });
   await db.insert(payments).values([
     {
       orderId: order.id,
