@@ -55,7 +55,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   "staff-daily-agenda": "Your day's sessions, each morning",
 };
 
-/** Worth nothing late: at once or off, never held for a digest (docs/decisions/0046-session-reminders.md). */
+/** Worth nothing late: at once or off, never held for a digest (docs/decisions/0045-session-reminders.md). */
 export const TIMELY_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>([
   "session-reminder",
   "staff-daily-agenda",

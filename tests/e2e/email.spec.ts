@@ -84,7 +84,7 @@ test("a person chooses their emails on /account; payment emails offer no Off; st
     "At once",
     "Daily digest",
   ]);
-  // Worth nothing late: at once or off (docs/decisions/0046-session-reminders.md); the day's sessions are staff's.
+  // Worth nothing late: at once or off (docs/decisions/0045-session-reminders.md); the day's sessions are staff's.
   await expect(
     section.getByRole("combobox", { name: "Reminders before your sessions" }).locator("option"),
   ).toHaveText(["At once", "Off"]);

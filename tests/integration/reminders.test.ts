@@ -17,7 +17,7 @@ import { insertPerson } from "../support/people";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { openDatabaseForFile } from "../support/test-database";
 
-// Session reminders and the coach's day (docs/decisions/0046-session-reminders.md), from Cal.com
+// Session reminders and the coach's day (docs/decisions/0045-session-reminders.md), from Cal.com
 // deliveries built by tests/support/cal.ts, on a real database and a real SMTP server.
 
 const database = openDatabaseForFile();

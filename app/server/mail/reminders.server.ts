@@ -20,7 +20,7 @@ import {
 import type { EmailContent } from "./templates.server";
 
 // Reminders before each booked session, and the coach's day of sessions
-// (docs/decisions/0046-session-reminders.md). Both are outbox rows, so each goes exactly once and a
+// (docs/decisions/0045-session-reminders.md). Both are outbox rows, so each goes exactly once and a
 // restart loses none; a reminder waits in the outbox with `send_after` at its time.
 
 const HOUR_MS = 3_600_000;
