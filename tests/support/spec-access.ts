@@ -153,10 +153,9 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/lesson-new GET": admin("lesson.create"),
   "routes/admin/lesson-new POST": admin("lesson.create"),
   "routes/admin/lesson-edit GET": admin("lesson.edit"),
-  "routes/admin/lesson-edit POST save": admin("lesson.edit"),
-  "routes/admin/lesson-edit POST delete": admin("lesson.edit", {
-    success: { redirect: "/admin/clients/:id" },
-  }),
+  // One handler: the save streams the coach's files (docs/decisions/0043-file-storage.md, "Routes"); the
+  // delete, a plain form, is behind the same guard and permission.
+  "routes/admin/lesson-edit POST": admin("lesson.edit"),
 
   "routes/resources/healthz GET": PUBLIC,
   // docs/decisions/0014-live-updates.md: each hears only what concerns them.

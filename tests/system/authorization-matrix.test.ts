@@ -433,25 +433,18 @@ const REQUESTS: Record<string, RequestFor> = {
     fields: { kind: "other", [FILE]: `Matrix hand-back (${person}).pdf` },
     observe: clientFiles,
   }),
+  // The lesson forms carry the coach's files (docs/decisions/0043-file-storage.md, "Attachments").
   "routes/admin/lesson-new POST": (person) => ({
-    fields: lessonFields(ids.client, `Matrix lesson (${person})`),
+    fields: {
+      ...lessonFields(ids.client, `Matrix lesson (${person})`),
+      [FILE]: `Matrix lesson (${person}).pdf`,
+    },
     observe: personRecord(ids.client),
   }),
-  "routes/admin/lesson-edit POST save": (person) => ({
-    fields: { intent: "save", ...lessonFields(ids.client, `Matrix edit (${person})`) },
+  "routes/admin/lesson-edit POST": (person) => ({
+    fields: { ...lessonFields(ids.client, `Matrix edit (${person})`), [FILE]: `Matrix edit (${person}).pdf` },
     observe: () => readBack(`/admin/lessons/${lessonId}`),
   }),
-  "routes/admin/lesson-edit POST delete": async () => {
-    const client = await freshPerson("client");
-    await prepared("/admin/lessons/new", lessonFields(client.id, "Matrix lesson to delete"));
-    const html = await page(`/admin/clients/${client.id}`, cookies.admin);
-    const id = firstMatch(html, new RegExp(`href="/admin/lessons/(${UUID})"`));
-    return {
-      params: { lessonId: id },
-      fields: { intent: "delete" },
-      observe: () => readBack(`/admin/lessons/${id}`),
-    };
-  },
 };
 
 async function startLocalOrder(
