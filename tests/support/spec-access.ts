@@ -146,6 +146,7 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/email-html GET": admin("emails.read"),
   // docs/decisions/0043-file-storage.md: any client's files; a download is audited.
   "routes/admin/file GET": admin("files.manage"),
+  "routes/admin/file POST": admin("files.manage", { success: { redirect: "/admin/clients/:id" } }),
   "routes/admin/client-files GET": admin("files.manage"),
   "routes/admin/client-files POST": admin("files.manage"),
   // Reviewing includes the queue of what waits.

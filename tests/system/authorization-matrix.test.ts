@@ -104,6 +104,11 @@ function multipart(fields: Fields): FormData {
 /** A file of the client's, uploaded by them; its id. */
 async function clientFile(name: string): Promise<string> {
   await prepared("/files", { kind: "resume", [FILE]: name }, cookies.client);
+  return clientFileId();
+}
+
+/** The id of the client's newest file (their list is newest first). */
+async function clientFileId(): Promise<string> {
   return firstMatch(await page("/files", cookies.client), new RegExp(`href="/files/(${UUID})"`));
 }
 
@@ -429,6 +434,14 @@ const REQUESTS: Record<string, RequestFor> = {
     fields: {},
     observe: clientFiles,
   }),
+  // The coach deletes any of a client's files (docs/decisions/0043-file-storage.md): one the coach added here.
+  "routes/admin/file POST": async (person) => {
+    await prepared(`/admin/clients/${ids.client}/files`, {
+      kind: "other",
+      [FILE]: `Matrix remove (${person}).pdf`,
+    });
+    return { params: { fileId: await clientFileId() }, fields: {}, observe: clientFiles };
+  },
   "routes/admin/client-files POST": (person) => ({
     fields: { kind: "other", [FILE]: `Matrix hand-back (${person}).pdf` },
     observe: clientFiles,
