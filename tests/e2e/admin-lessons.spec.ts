@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { MockIdentity } from "../support/oidc-provider.ts";
+import { pdf } from "../support/sample-files";
 import { escapeRegExp, unique, uniqueId } from "../support/text";
 import {
   chooseLightTheme,
@@ -380,6 +381,48 @@ test("a client or a lead posting to /admin/lessons/new is refused and no lesson 
   await expect(maya.page.getByRole("heading", { level: 1, name: "Lessons" })).toBeVisible();
   await expect(maya.page.getByText(title)).toHaveCount(0);
   await maya.context.close();
+});
+
+// docs/decisions/0043-file-storage.md, "Attachments": the lesson form carries the coach's files, with
+// JavaScript and without; the client finds them under the lesson.
+test("the coach attaches files to a lesson, with JavaScript and, editing it, without; the client sees them", async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await openAs(page, PEOPLE.coach, NEW);
+  const title = unique("Lesson with files");
+  const first = `Slides ${uniqueId()}.pdf`;
+  const second = `Plan ${uniqueId()}.pdf`;
+  const files = page.getByLabel("Files for the client (optional, up to 5)");
+  await chooseClient(page, "sofia", "sofia.alvarez@example.com");
+  await form(page).title.fill(title);
+  await files.setInputFiles({ name: first, mimeType: "application/pdf", buffer: pdf(800) });
+  await form(page).save.click();
+  await expect(page.getByText("Lesson created ✅")).toBeVisible({ timeout: 20_000 });
+  await expect(files).toHaveValue(""); // saved: the input is empty again
+  const editPath = (await page
+    .getByRole("link", { name: "Edit this lesson" })
+    .getAttribute("href")) as string;
+
+  const plain = await newPage({ javaScriptEnabled: false });
+  await signIn(plain, PEOPLE.coach, { to: editPath });
+  await plain
+    .getByLabel("Files for the client (optional, up to 5)")
+    .setInputFiles({ name: second, mimeType: "application/pdf", buffer: pdf(900) });
+  await form(plain).save.click();
+  await expect(plain.getByText("Changes saved ✅", { exact: true })).toBeVisible();
+
+  const sofia = await newSignedInPage(newPage, PEOPLE.premiumClient, "/lessons");
+  const lesson = sofia.page.getByRole("article", { name: title });
+  await expect(lesson.getByText("Files from your coach")).toBeVisible();
+  await expect(lesson.getByRole("link", { name: first })).toHaveAttribute("href", /^\/files\/[0-9a-f-]{36}$/);
+  await expect(lesson.getByRole("link", { name: second })).toHaveAttribute(
+    "href",
+    /^\/files\/[0-9a-f-]{36}$/,
+  );
+  await sofia.context.close();
+
+  await deleteLessonAt(page, editPath);
 });
 
 test("without JavaScript: search with the GET form, errors keep what was typed, save and delete", async ({

@@ -69,7 +69,10 @@ test("without JavaScript, the same form uploads as a plain post; a refused type 
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Cover letter");
 });
 
-test("the coach sees the client's file on the client's page and downloads it", async ({ page, newPage }) => {
+test("the coach sees the client's file on the client's page, downloads it and, once confirmed, deletes it", async ({
+  page,
+  newPage,
+}) => {
   const client = await newPage();
   await signIn(client, CLIENT, { to: "/files" });
   await gotoHydrated(client, "/files");
@@ -89,4 +92,13 @@ test("the coach sees the client's file on the client's page and downloads it", a
   const file = await downloaded(page, row.getByRole("link", { name }));
   expect(file.name).toBe(name);
   expect(file.bytes.equals(bytes)).toBe(true);
+
+  // Staff may delete any of the client's files, after a confirm that works without JavaScript.
+  await row.getByText("Delete", { exact: true }).click();
+  await expect(row.getByText(`Delete “${name}” for good? The client loses it too.`)).toBeVisible();
+  await row.getByRole("button", { name: "Yes, delete" }).click();
+  await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}#files$/);
+  await expect(files.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  await gotoHydrated(client, "/files");
+  await expect(client.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });

@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { homeworkSubmissionForm } from "~/lib/schemas/homework";
 import { mailContext } from "~/server/mail/outbox.server";
-import { smtpTransport } from "~/server/mail/transport.server";
-import { startMailWorker } from "~/server/mail/worker.server";
 import {
   addFile,
   deleteFile,
@@ -17,21 +15,23 @@ import {
   stageFile,
 } from "~/server/models/files.server";
 import { reviewHomework } from "~/server/models/homework.server";
+import { createLesson, type LessonInput, updateLesson } from "~/server/models/lessons.server";
 import { submitHomework } from "~/server/models/portal.server";
 import { authorize } from "~/server/policy.server";
-import { auditEvents, emailOutbox, files, homework } from "~/server/schema";
+import { auditEvents, files, homework, lessons, profiles } from "~/server/schema";
 import { databaseLabel } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
 import { recordEvents } from "../support/live-events";
+import { deliverQueued } from "../support/mail-delivery";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 import { docx, pdf, png } from "../support/sample-files";
-import { startSmtp } from "../support/smtp";
+import type { TestSmtp } from "../support/smtp";
 import { openDatabaseForFile } from "../support/test-database";
 
-// Files that go with a change (docs/decisions/0043-file-storage.md, "Attachments"): a hand-in, a review. The
-// route stages each file as it streams (stageFile) and the change records them in its own transaction, so
-// they go in together or not at all.
+// Files that go with a change (docs/decisions/0043-file-storage.md, "Attachments"): a hand-in, a review, a
+// lesson (app/routes/admin/lesson-action.server.ts). The route stages each file as it streams (stageFile)
+// and the change records them in its own transaction, so they go in together or not at all.
 
 const database = openDatabaseForFile();
 const db = () => database().db;
@@ -57,15 +57,29 @@ async function assigned(clientId: string, title = "Update your resume") {
   return row.id;
 }
 
-/** As the route does: each file staged as it arrives, counted against the quota with those before it. */
-async function stage(permit: FilePermit, ownerId: string, homeworkId: string, given: [string, Buffer][]) {
+/**
+ * As the route does (receiveFormWithFiles): each file staged as it arrives, counted against the quota with
+ * those before it; a refusal drops what was staged. A lesson's are staged for the client alone (a new
+ * lesson has no id yet).
+ */
+async function stage(
+  permit: FilePermit,
+  ownerId: string,
+  homeworkId: string | null,
+  given: [string, Buffer][],
+) {
   const staged: StagedFile[] = [];
-  for (const [name, bytes] of given) {
-    const before = staged.reduce((sum, one) => sum + one.stored.size, 0);
-    const input = { ownerId, homeworkId, kind: "other" as const, name, body: Readable.from([bytes]) };
-    staged.push(await stageFile(db(), permit, store(), input, { limits: LIMITS, staged: before }));
+  try {
+    for (const [name, bytes] of given) {
+      const before = staged.reduce((sum, one) => sum + one.stored.size, 0);
+      const input = { ownerId, homeworkId, kind: "other" as const, name, body: Readable.from([bytes]) };
+      staged.push(await stageFile(db(), permit, store(), input, { limits: LIMITS, staged: before }));
+    }
+    return staged;
+  } catch (error) {
+    await discardStaged(store(), staged);
+    throw error;
   }
-  return staged;
 }
 
 const handIn = (who: Viewer, homeworkId: string, staged: StagedFile[], url: string | null = null) =>
@@ -190,12 +204,12 @@ describe(`a hand-in with files on ${databaseLabel}`, () => {
   });
 });
 
-describe(`the coach hands back files with a review on ${databaseLabel}`, () => {
-  const servers: Awaited<ReturnType<typeof startSmtp>>[] = [];
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-  });
+const servers: TestSmtp[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.close();
+});
 
+describe(`the coach hands back files with a review on ${databaseLabel}`, () => {
   test("the review attaches them, and its email names them with the portal page, never attaching them", async () => {
     const mia = await client("Mia Review");
     const homeworkId = await assigned(mia.id, "Resume, first draft");
@@ -220,19 +234,8 @@ describe(`the coach hands back files with a review on ${databaseLabel}`, () => {
       ["resume (marked up).docx", homeworkId],
     ]);
 
-    const server = await startSmtp();
-    servers.push(server);
-    const worker = startMailWorker({
-      db: db(),
-      transport: smtpTransport(server.url, 5_000),
-      from: '"Coaching" <no-reply@localhost>',
-      leaseMs: 30_000,
-      pollMs: 20,
-      backoffMs: 10,
-    });
-    // Every email queued so far in this file goes out (the hand-ins told the coach too).
-    const received = await server.waitFor(await db().$count(emailOutbox));
-    await worker.stop();
+    // Every email waiting goes out (the hand-ins told the coach too).
+    const received = await deliverQueued(db(), (server) => servers.push(server));
     const review = received.find((mail) => mail.parsed.subject === "Homework reviewed: Resume, first draft");
     expect(review?.envelopeTo).toEqual([mia.email]);
     const text = review?.parsed.text ?? "";
@@ -257,5 +260,101 @@ describe(`the coach hands back files with a review on ${databaseLabel}`, () => {
       clientId: mia.id,
     });
     await events.stop();
+  });
+});
+
+const lesson = (clientId: string, title: string): LessonInput => ({
+  clientId,
+  title,
+  notes: null,
+  occurredAt: new Date("2026-03-02T15:00:00Z"),
+  recordingUrl: null,
+  resources: [],
+});
+
+const rowsOf = (ownerId: string) => db().select().from(files).where(eq(files.ownerId, ownerId));
+
+describe(`the coach's files on a lesson on ${databaseLabel}`, () => {
+  test("a new lesson records its files, audited, and its email names them with /lessons, never attaching them", async () => {
+    const mia = await client("Mia Lesson");
+    const staged = await stage(staff(), mia.id, null, [
+      ["interview notes.pdf", pdf(3_000)],
+      ["resume (marked up).docx", docx()],
+    ]);
+    const created = await createLesson(
+      db(),
+      authorize(coach, "lesson.create"),
+      lesson(mia.id, "Mock interview"),
+      {
+        permit: staff(),
+        staged,
+      },
+    );
+
+    const attached = await listFiles(db(), staff(), mia.id);
+    expect(attached.map((f) => [f.name, f.lessonId, f.uploadedBy]).sort()).toEqual([
+      ["interview notes.pdf", created.id, coach.id],
+      ["resume (marked up).docx", created.id, coach.id],
+    ]);
+    expect(await disk.objects()).toEqual(expect.arrayContaining(staged.map((s) => s.stored.key)));
+    const audited = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, mia.id), eq(auditEvents.action, "file.add")));
+    expect(audited).toHaveLength(2);
+
+    const received = await deliverQueued(db(), (server) => servers.push(server));
+    const posted = received.find((mail) => mail.parsed.subject === "Lesson posted: Mock interview");
+    expect(posted?.envelopeTo).toEqual([mia.email]);
+    const text = posted?.parsed.text ?? "";
+    expect(text).toContain(
+      `Your coach attached 2 files: interview notes.pdf, resume (marked up).docx. Download them from ${mailContext().origin}/lessons (sign in first).`,
+    );
+    expect(posted?.parsed.attachments).toEqual([]);
+  });
+
+  test("an edit adds files to the lesson", async () => {
+    const mia = await client("Mia Edit");
+    const created = await createLesson(db(), authorize(coach, "lesson.create"), lesson(mia.id, "Kick-off"));
+    const staged = await stage(staff(), mia.id, null, [["plan.pdf", pdf(1_000)]]);
+    await updateLesson(db(), authorize(coach, "lesson.edit"), created.id, lesson(mia.id, "Kick-off call"), {
+      permit: staff(),
+      staged,
+    });
+    expect((await rowsOf(mia.id)).map((f) => [f.name, f.lessonId])).toEqual([["plan.pdf", created.id]]);
+  });
+
+  test("a refused file leaves nothing: no lesson, no file row, no stored object", async () => {
+    const mia = await client("Mia Refused");
+    const before = await disk.objects();
+    // The first file is stored as it streams; the second is HTML, refused on its first bytes.
+    const refused = await modelRefusal(() =>
+      stage(staff(), mia.id, null, [
+        ["notes.pdf", pdf(2_000)],
+        ["page.pdf", Buffer.from("<!doctype html><html><body>hi</body></html>")],
+      ]),
+    );
+    expect(refused.init?.status).toBe(415);
+    expect(await db().select().from(lessons).where(eq(lessons.clientId, mia.id))).toEqual([]);
+    expect(await rowsOf(mia.id)).toEqual([]);
+    expect(await disk.objects()).toEqual(before);
+  });
+
+  test("a lesson refused after its files were staged records none of them", async () => {
+    const mia = await client("Mia Gone");
+    const staged = await stage(staff(), mia.id, null, [["notes.pdf", pdf(1_000)]]);
+    // No longer a client by the time the lesson is written.
+    await db().update(profiles).set({ role: "coach" }).where(eq(profiles.id, mia.id));
+    const refused = await modelRefusal(() =>
+      createLesson(db(), authorize(coach, "lesson.create"), lesson(mia.id, "Too late"), {
+        permit: staff(),
+        staged,
+      }),
+    );
+    expect(refused.data?.error).toBe("Select a client.");
+    await discardStaged(store(), staged);
+    expect(await db().select().from(lessons).where(eq(lessons.clientId, mia.id))).toEqual([]);
+    expect(await rowsOf(mia.id)).toEqual([]);
+    expect(await disk.objects()).not.toContain(staged[0]?.stored.key);
   });
 });

@@ -153,6 +153,7 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/email-html GET": admin("emails.read"),
   // docs/decisions/0043-file-storage.md: any client's files; a download is audited.
   "routes/admin/file GET": admin("files.manage"),
+  "routes/admin/file POST": admin("files.manage", { success: { redirect: "/admin/clients/:id" } }),
   "routes/admin/client-files GET": admin("files.manage"),
   "routes/admin/client-files POST": admin("files.manage"),
   // Reviewing includes the queue of what waits.
@@ -160,10 +161,9 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/lesson-new GET": admin("lesson.create"),
   "routes/admin/lesson-new POST": admin("lesson.create"),
   "routes/admin/lesson-edit GET": admin("lesson.edit"),
-  "routes/admin/lesson-edit POST save": admin("lesson.edit"),
-  "routes/admin/lesson-edit POST delete": admin("lesson.edit", {
-    success: { redirect: "/admin/clients/:id" },
-  }),
+  // One handler: the save streams the coach's files (docs/decisions/0043-file-storage.md, "Routes"); the
+  // delete, a plain form, is behind the same guard and permission.
+  "routes/admin/lesson-edit POST": admin("lesson.edit"),
 
   "routes/resources/healthz GET": PUBLIC,
   // docs/decisions/0014-live-updates.md: each hears only what concerns them.

@@ -105,6 +105,11 @@ function multipart(fields: Fields): FormData {
 /** A file of the client's, uploaded by them; its id. */
 async function clientFile(name: string): Promise<string> {
   await prepared("/files", { kind: "resume", [FILE]: name }, cookies.client);
+  return clientFileId();
+}
+
+/** The id of the client's newest file (their list is newest first). */
+async function clientFileId(): Promise<string> {
   return firstMatch(await page("/files", cookies.client), new RegExp(`href="/files/(${UUID})"`));
 }
 
@@ -477,29 +482,30 @@ const REQUESTS: Record<string, RequestFor> = {
     fields: {},
     observe: clientFiles,
   }),
+  // The coach deletes any of a client's files (docs/decisions/0043-file-storage.md): one the coach added here.
+  "routes/admin/file POST": async (person) => {
+    await prepared(`/admin/clients/${ids.client}/files`, {
+      kind: "other",
+      [FILE]: `Matrix remove (${person}).pdf`,
+    });
+    return { params: { fileId: await clientFileId() }, fields: {}, observe: clientFiles };
+  },
   "routes/admin/client-files POST": (person) => ({
     fields: { kind: "other", [FILE]: `Matrix hand-back (${person}).pdf` },
     observe: clientFiles,
   }),
+  // The lesson forms carry the coach's files (docs/decisions/0043-file-storage.md, "Attachments").
   "routes/admin/lesson-new POST": (person) => ({
-    fields: lessonFields(ids.client, `Matrix lesson (${person})`),
+    fields: {
+      ...lessonFields(ids.client, `Matrix lesson (${person})`),
+      [FILE]: `Matrix lesson (${person}).pdf`,
+    },
     observe: personRecord(ids.client),
   }),
-  "routes/admin/lesson-edit POST save": (person) => ({
-    fields: { intent: "save", ...lessonFields(ids.client, `Matrix edit (${person})`) },
+  "routes/admin/lesson-edit POST": (person) => ({
+    fields: { ...lessonFields(ids.client, `Matrix edit (${person})`), [FILE]: `Matrix edit (${person}).pdf` },
     observe: () => readBack(`/admin/lessons/${lessonId}`),
   }),
-  "routes/admin/lesson-edit POST delete": async () => {
-    const client = await freshPerson("client");
-    await prepared("/admin/lessons/new", lessonFields(client.id, "Matrix lesson to delete"));
-    const html = await page(`/admin/clients/${client.id}`, cookies.admin);
-    const id = firstMatch(html, new RegExp(`href="/admin/lessons/(${UUID})"`));
-    return {
-      params: { lessonId: id },
-      fields: { intent: "delete" },
-      observe: () => readBack(`/admin/lessons/${id}`),
-    };
-  },
 };
 
 async function startLocalOrder(

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { AttachInput } from "~/components/files/attached-files";
 import { useAnswerFetcher, useForm, useSettledAnswer } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
@@ -71,11 +72,14 @@ export function LessonForm<Answer extends LessonAnswer>({
   const form = useForm(lessonForm, { answer: result, busy: saving });
   const titleRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  // Saved files are the lesson's now: a fresh, empty input.
+  const [filesKey, setFilesKey] = useState(0);
 
   // docs/product/screens.md, Add Lesson screen: a new lesson clears all but client and date. A refusal
   // changes no field.
   useSettledAnswer(save, (answer) => {
     if (!answer.ok) return;
+    setFilesKey((key) => key + 1);
     if (mode === "new") {
       setTitle("");
       setNotes("");
@@ -96,6 +100,8 @@ export function LessonForm<Answer extends LessonAnswer>({
         ref={form.ref}
         onSubmit={form.onSubmit}
         method="post"
+        // One form with its files, without JavaScript too (docs/decisions/0043-file-storage.md, "Attachments").
+        encType="multipart/form-data"
         noValidate
         className="grid gap-6 rounded-xl border border-border bg-card p-4 text-card-foreground sm:p-6"
       >
@@ -200,6 +206,14 @@ export function LessonForm<Answer extends LessonAnswer>({
           disabled={saving}
           urlField={form.field("resources", "resourceUrl")}
           error={form.error("resources")}
+        />
+
+        {/* Last: the server reads the fields before the files (app/server/files/upload.server.ts). */}
+        <AttachInput
+          key={filesKey}
+          label="Files for the client (optional, up to 5)"
+          hint={mode === "edit" ? "Added to the lesson's files." : undefined}
+          disabled={saving}
         />
 
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

@@ -181,6 +181,7 @@ export function FilesTable({
   files,
   downloadPath,
   deletePath,
+  confirmDelete = false,
   ownerLabel,
   coachLabel,
   caption,
@@ -189,6 +190,8 @@ export function FilesTable({
   downloadPath: (id: string) => string;
   /** Where a delete posts; none: no delete buttons. */
   deletePath?: (id: string) => string;
+  /** Ask first (the coach deleting a client's file): a disclosure, so it works without JavaScript. */
+  confirmDelete?: boolean;
   /** How the owner is named in "Added by": "You", or the client's name. */
   ownerLabel: string;
   /** How a file the coach added is named: "Your coach", "Coach". */
@@ -246,18 +249,31 @@ export function FilesTable({
               <td className="py-2 pr-3">{file.addedBy === "owner" ? ownerLabel : coachLabel}</td>
               {deletePath && (
                 <td className="py-2">
-                  {file.removable && (
-                    <form method="post" action={deletePath(file.id)}>
-                      <Button
-                        type="submit"
-                        variant="danger-outline"
-                        size="xs"
-                        aria-label={`Delete ${file.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </form>
-                  )}
+                  {file.removable &&
+                    (confirmDelete ? (
+                      <details>
+                        <summary className="cursor-pointer text-danger" aria-label={`Delete ${file.name}`}>
+                          Delete
+                        </summary>
+                        <form method="post" action={deletePath(file.id)} className="mt-2 grid gap-2">
+                          <p className="text-xs">Delete “{file.name}” for good? The client loses it too.</p>
+                          <Button type="submit" variant="danger" size="xs">
+                            Yes, delete
+                          </Button>
+                        </form>
+                      </details>
+                    ) : (
+                      <form method="post" action={deletePath(file.id)}>
+                        <Button
+                          type="submit"
+                          variant="danger-outline"
+                          size="xs"
+                          aria-label={`Delete ${file.name}`}
+                        >
+                          Delete
+                        </Button>
+                      </form>
+                    ))}
                 </td>
               )}
             </tr>

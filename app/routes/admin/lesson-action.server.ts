@@ -6,15 +6,15 @@ import {
 } from "~/components/admin/lesson-form-data";
 import { type FormProblem, text, values } from "~/lib/forms";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
+import { receiveFormWithFiles } from "~/server/files/staged-upload.server";
 import { logger } from "~/server/logger.server";
-import type { LessonInput } from "~/server/models/lessons.server";
+import type { LessonFiles, LessonInput } from "~/server/models/lessons.server";
+import type { Permit } from "~/server/policy.server";
 import { isRefusal, refusal, refusalOf } from "~/server/refusal.server";
 
 // Shared by the add and edit lesson actions.
 
 const FAILED = "Failed to save.";
-
-export const LESSON_FORM = { repeatable: lessonForm.repeatable } as const;
 
 /** Echoed back on a refusal, so a page without JavaScript loses nothing. */
 export function readLessonForm(form: FormData): LessonValues {
@@ -35,17 +35,8 @@ export function readLessonForm(form: FormData): LessonValues {
   };
 }
 
-type Parsed = { ok: true; input: LessonInput } | { ok: false; response: ReturnType<typeof refused> };
-
 function refused(values: LessonValues, error: string, status: number, field: LessonSaveResult["field"]) {
   return refusal({ ok: false, intent: "save", error, field, values } satisfies LessonSaveResult, { status });
-}
-
-/** The form as sent (not the shortened echo), checked as the browser did (docs/product/validation.md). */
-export function parseLesson(form: FormData, values: LessonValues): Parsed {
-  const parsed = lessonForm.parse(form);
-  if (parsed.ok) return { ok: true, input: parsed.data };
-  return { ok: false, response: lessonRefused(parsed, values) };
 }
 
 /** A lesson form that failed its check, answered with what was typed. */
@@ -53,10 +44,13 @@ export function lessonRefused(problem: FormProblem, values: LessonValues) {
   return refused(values, problem.error, 400, isLessonField(problem.field) ? problem.field : null);
 }
 
-/** A model's refusal keeps its own message and status; anything else is logged as 'Failed to save.'. */
+/**
+ * A model's refusal keeps its own message and status (a form's refusal its field); anything else is logged
+ * as 'Failed to save.'. `echo` gives the values as typed, read once the work has read the form.
+ */
 export async function saveLesson(
-  values: LessonValues,
-  kept: LessonValues,
+  echo: () => LessonValues,
+  keep: (values: LessonValues) => LessonValues,
   work: () => Promise<{ id: string }>,
 ) {
   try {
@@ -67,17 +61,48 @@ export async function saveLesson(
       lessonId: lesson.id,
       error: null,
       field: null,
-      values: kept,
+      values: keep(echo()),
     } satisfies LessonSaveResult;
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isRefusal(error)) {
       const { message, status } = refusalOf(error, FAILED);
-      return refused(values, message, status, message === "Select a client." ? "clientId" : null);
+      const named = (error.data as { field?: unknown } | null)?.field;
+      const field = message === "Select a client." ? "clientId" : isLessonField(named) ? named : null;
+      return refused(echo(), message, status, field);
     }
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "lesson save failed");
-    return refused(values, FAILED, 500, null);
+    return refused(echo(), FAILED, 500, null);
   }
+}
+
+/**
+ * The lesson form as one multipart post (docs/decisions/0043-file-storage.md, "Attachments"): its fields,
+ * then up to five files staged for the client as they stream, recorded by `work` with the lesson.
+ */
+export function saveLessonWithFiles(
+  request: Request,
+  filePermit: Permit<"files.manage">,
+  keep: (values: LessonValues) => LessonValues,
+  work: (input: LessonInput, files: LessonFiles) => Promise<{ id: string }>,
+) {
+  let sent: FormData | undefined;
+  const form = {
+    ...lessonForm,
+    parse(fields: FormData) {
+      sent = fields;
+      return lessonForm.parse(fields);
+    },
+  };
+  const echo = () => readLessonForm(sent ?? new FormData());
+  return saveLesson(echo, keep, () =>
+    receiveFormWithFiles(request, {
+      form,
+      permit: filePermit,
+      target: ({ clientId }) => ({ ownerId: clientId }),
+      commit: (input, staged) => work(input, { permit: filePermit, staged }),
+    }),
+  );
 }
 
 /** docs/product/screens.md, Add Lesson screen. */

@@ -8,13 +8,21 @@ import { idSchema, lessonForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
-import { getDb } from "~/server/db.server";
+import { type Db, getDb } from "~/server/db.server";
+import { isMultipart } from "~/server/files/upload.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
-import { deleteLesson, getLesson, updateLesson } from "~/server/models/lessons.server";
+import {
+  deleteLesson,
+  getLesson,
+  type LessonFiles,
+  type LessonInput,
+  updateLesson,
+} from "~/server/models/lessons.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
+import type { Permit } from "~/server/policy.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-edit";
-import { lessonRefused, readLessonForm, saveLesson } from "./lesson-action.server";
+import { lessonRefused, readLessonForm, saveLesson, saveLessonWithFiles } from "./lesson-action.server";
 
 // An unknown id is a 404 (the model throws it).
 
@@ -56,26 +64,55 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const access = routeAccess({ loader: staff("lesson.edit") });
+export const access = routeAccess({ loader: staff("lesson.edit"), action: staff("lesson.edit") });
+// 'Save changes' carries the coach's new files for the lesson (app/routes/admin/lesson-action.server.ts).
+export const streamsUploads = true;
+
+/** An edit keeps every value it saved. */
+const keepAll = (values: LessonValues) => values;
 
 const lessonIntent = intentsOn<{ id: string }>("staff");
 
-/** 'Save changes' (the default), and 'Delete lesson' once confirmed; after a delete, the client's page. */
-export const action = intentAction({
+async function update(
+  db: Db,
+  permit: Permit<"lesson.edit">,
+  id: string,
+  input: LessonInput,
+  files: LessonFiles,
+) {
+  const updated = await updateLesson(db, permit, id, input, files);
+  if (!updated) throw new Error("lesson update returned nothing");
+  return updated;
+}
+
+/**
+ * 'Save changes' is a multipart post (the form with its files, streamed: an upload route's action is one
+ * handler); 'Delete lesson' once confirmed, and a save without files, are plain forms read as intents.
+ */
+export async function action(args: Route.ActionArgs) {
+  if (!isMultipart(args.request)) return intents(args);
+  const id = lessonId(args.params);
+  const permit = permitFor(args.context, "lesson.edit");
+  const db = await getDb();
+  return saveLessonWithFiles(args.request, permitFor(args.context, "files.manage"), keepAll, (input, files) =>
+    update(db, permit, id, input, files),
+  );
+}
+
+/** After a delete, the client's page. */
+const intents = intentAction({
   intents: {
     save: lessonIntent({
       permission: "lesson.edit",
       form: lessonForm,
       own: true,
       refused: (problem, form) => lessonRefused(problem, readLessonForm(form)),
-      handler: (input, { db, permit, id, form }) => {
-        const values = readLessonForm(form);
-        return saveLesson(values, values, async () => {
-          const updated = await updateLesson(db, permit, id, input);
-          if (!updated) throw new Error("lesson update returned nothing");
-          return updated;
-        });
-      },
+      handler: (input, { db, permit, id, form }) =>
+        saveLesson(
+          () => readLessonForm(form),
+          keepAll,
+          () => update(db, permit, id, input, null),
+        ),
     }),
     delete: lessonIntent({
       permission: "lesson.edit",

@@ -3,22 +3,17 @@ import { LessonForm } from "~/components/admin/lesson-form";
 import { EMPTY_LESSON, type PickableClient } from "~/components/admin/lesson-form-data";
 import { idSchema } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
-import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { createLesson } from "~/server/models/lessons.server";
 import { getPerson, pickableClients } from "~/server/models/people.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/lesson-new";
-import {
-  keepClientAndDate,
-  LESSON_FORM,
-  parseLesson,
-  readLessonForm,
-  saveLesson,
-} from "./lesson-action.server";
+import { keepClientAndDate, saveLessonWithFiles } from "./lesson-action.server";
 
 export const access = routeAccess({ loader: staff("lesson.create"), action: staff("lesson.create") });
+// The form carries the coach's files for the lesson (app/routes/admin/lesson-action.server.ts).
+export const streamsUploads = true;
 
 // docs/product/screens.md, Add Lesson screen. The loader also answers the picker's searches (`?q=`);
 // `?client=<id>` starts with that client chosen.
@@ -41,12 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = permitFor(context, "lesson.create");
-  const form = await readForm(request, LESSON_FORM);
-  const values = readLessonForm(form);
-  const parsed = parseLesson(form, values);
-  if (!parsed.ok) return parsed.response;
   const db = await getDb();
-  return saveLesson(values, keepClientAndDate(values), () => createLesson(db, permit, parsed.input));
+  return saveLessonWithFiles(request, permitFor(context, "files.manage"), keepClientAndDate, (input, files) =>
+    createLesson(db, permit, input, files),
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -69,8 +69,11 @@ export function contentDisposition(
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A list's rows (components/files/files-ui.tsx): what it shows, and whether `remover` may delete each. */
-export function fileRows(files: readonly FileSummary[], remover: string | null) {
+/**
+ * A list's rows (components/files/files-ui.tsx): what it shows, and whether `remover` may delete each: a
+ * person what they added, staff any (deleteFile in app/server/models/files.server.ts), none: no one.
+ */
+export function fileRows(files: readonly FileSummary[], remover: string | "staff" | null) {
   return files.map((file) => ({
     id: file.id,
     name: file.name,
@@ -78,6 +81,6 @@ export function fileRows(files: readonly FileSummary[], remover: string | null) 
     size: file.size,
     createdAt: file.createdAt,
     addedBy: file.uploadedBy === file.ownerId ? ("owner" as const) : ("coach" as const),
-    removable: remover !== null && file.uploadedBy === remover,
+    removable: remover === "staff" || (remover !== null && file.uploadedBy === remover),
   }));
 }

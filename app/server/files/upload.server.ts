@@ -51,12 +51,17 @@ export type UploadOptions<R> = {
  * shell read it whole) gives its fields and no results. A refusal (400, 413, or whatever `onFile` threw)
  * stops reading at once: the shell closes the connection after the answer rather than reading the rest.
  */
+/** Whether a post is multipart: the shell streams it to an upload route, unread (security.ts). */
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "");
+}
+
 export async function receiveUpload<R>(
   request: Request,
   options: UploadOptions<R>,
 ): Promise<{ fields: FormData; results: R[] }> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
+  if (!isMultipart(request) || !request.body) {
     return { fields: await readForm(request, { repeatable: options.repeatable }), results: [] };
   }
   let parser: busboy.Busboy;

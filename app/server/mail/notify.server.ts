@@ -99,13 +99,14 @@ function attachedFiles(names: readonly string[], page: string): string[] {
 export function notifyLessonPosted(
   tx: DbOrTx,
   clientId: string,
-  lesson: { title: string; occurredAt: Date; recordingUrl: string | null },
+  lesson: { title: string; occurredAt: Date; recordingUrl: string | null; files?: readonly string[] },
 ) {
+  const files = lesson.files ?? [];
   return toClient(tx, clientId, "lesson-posted", (to, { origin }) => ({
     subject: `Lesson posted: ${lesson.title}`,
     summary: `From ${longDate(lesson.occurredAt, to.timeZone)}.`,
     heading: "A lesson was posted",
-    paragraphs: [lesson.title],
+    paragraphs: [lesson.title, ...attachedFiles(files, `${origin}/lessons`)],
     details: [
       ["Date", longDate(lesson.occurredAt, to.timeZone)],
       ...(lesson.recordingUrl ? ([["Recording", lesson.recordingUrl]] as [string, string][]) : []),

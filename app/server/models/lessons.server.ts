@@ -8,6 +8,7 @@ import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { lessons, profiles } from "../schema";
 import { audit } from "./audit.server";
+import { recordFiles, type StagedFile } from "./files.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
 // with its audit row.
@@ -27,7 +28,15 @@ async function assertClientForLesson(tx: DbOrTx, clientId: string) {
   if (client?.role !== "client") refuse("Select a client.", 400);
 }
 
-export async function createLesson(db: Db, permit: Permit<"lesson.create">, input: LessonInput) {
+/** The coach's files for a lesson, staged as they streamed (app/server/files/staged-upload.server.ts). */
+export type LessonFiles = { permit: Permit<"files.manage">; staged: readonly StagedFile[] } | null;
+
+export async function createLesson(
+  db: Db,
+  permit: Permit<"lesson.create">,
+  input: LessonInput,
+  files: LessonFiles = null,
+) {
   const { actor } = permit;
   return db.transaction(async (tx) => {
     await assertClientForLesson(tx, input.clientId);
@@ -43,7 +52,8 @@ export async function createLesson(db: Db, permit: Permit<"lesson.create">, inpu
       entityId: created.id,
       after: { title: created.title, occurredAt: created.occurredAt.toISOString() },
     });
-    await notifyLessonPosted(tx, input.clientId, created);
+    const attached = files ? await recordFiles(tx, files.permit, files.staged, { lessonId: created.id }) : [];
+    await notifyLessonPosted(tx, input.clientId, { ...created, files: attached.map((file) => file.name) });
     await publishChange(tx, { kind: "lesson", clientId: input.clientId });
     return created;
   });
@@ -60,6 +70,7 @@ export async function updateLesson(
   permit: Permit<"lesson.edit">,
   lessonId: string,
   input: LessonInput,
+  files: LessonFiles = null,
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).for("update");
@@ -74,6 +85,8 @@ export async function updateLesson(
       before: { title: current.title, clientId: current.clientId },
       after: { title: input.title, clientId: input.clientId },
     });
+    // After the update: a lesson moved to another client takes files staged for that client.
+    if (files) await recordFiles(tx, files.permit, files.staged, { lessonId });
     await publishChange(tx, { kind: "lesson", clientId: input.clientId });
     if (current.clientId !== input.clientId) {
       await publishChange(tx, { kind: "lesson", clientId: current.clientId });

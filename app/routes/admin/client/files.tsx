@@ -15,6 +15,8 @@ export function FilesSection({ data }: { data: ClientData }) {
             files={files.list}
             caption={`${owner}'s files`}
             downloadPath={(id) => `/admin/files/${id}`}
+            deletePath={(id) => `/admin/files/${id}`}
+            confirmDelete
             ownerLabel={owner}
             coachLabel="Coach"
           />

@@ -82,7 +82,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     bookings,
     files: {
       // Staff do not delete here: a client removes what they added (docs/decisions/0043-file-storage.md).
-      list: fileRows(files, null),
+      list: fileRows(files, "staff"),
       maxBytes: fileLimits().maxBytes,
     },
     // Metadata only: what is attached to a hand-in, a review or a lesson shows under it.
