@@ -650,3 +650,112 @@ export const referralPayouts = pgTable(
 
 export type DiscountCode = typeof discountCodes.$inferSelect;
 export type ReferralCredit = typeof referralCredits.$inferSelect;
+
+// ── A client's first week (docs/decisions/0046-intake-questionnaire.md, 0047-coaching-agreement.md) ──
+
+export const INTAKE_QUESTION_TYPES = ["short", "long", "one", "many", "link"] as const;
+export type IntakeQuestionType = (typeof INTAKE_QUESTION_TYPES)[number];
+/** `options` for "one" and "many" only. `id` is stable across versions, so a draft survives an edit. */
+export type IntakeQuestion = {
+  id: string;
+  type: IntakeQuestionType;
+  label: string;
+  help?: string;
+  required: boolean;
+  options?: string[];
+};
+export type IntakeAnswers = Record<string, string | string[]>;
+
+/** Each save is a new version; none is ever changed or deleted. No row: the default set is in force. */
+export const intakeQuestionnaires = pgTable("intake_questionnaires", {
+  version: integer("version").primaryKey().generatedAlwaysAsIdentity(),
+  questions: jsonb("questions").$type<IntakeQuestion[]>().notNull(),
+  createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One per time a client is asked: on becoming a client, or when the coach asks again. `answers` is the
+ * draft as typed until `submitted_at`; then `questions` holds the questions exactly as they were asked.
+ */
+export const intakeResponses = pgTable(
+  "intake_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by").references(() => profiles.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    answers: jsonb("answers").$type<IntakeAnswers>().notNull().default(sql`'{}'::jsonb`),
+    questionnaireVersion: integer("questionnaire_version").references(() => intakeQuestionnaires.version),
+    questions: jsonb("questions").$type<IntakeQuestion[]>(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("intake_responses_open_key").on(t.profileId).where(sql`${t.submittedAt} IS NULL`),
+    index("intake_responses_profile_idx").on(t.profileId, t.requestedAt.desc()),
+    check("intake_responses_submitted_rule", sql`(${t.submittedAt} IS NULL) = (${t.questions} IS NULL)`),
+  ],
+);
+
+/** Each saved change is a new version; `requires_acceptance` asks every client to accept it again. */
+export const agreementVersions = pgTable(
+  "agreement_versions",
+  {
+    version: integer("version").primaryKey().generatedAlwaysAsIdentity(),
+    body: text("body").notNull(),
+    bodySha256: text("body_sha256").notNull(),
+    requiresAcceptance: boolean("requires_acceptance").notNull().default(true),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("agreement_versions_body_present", hasText(t.body)),
+    check("agreement_versions_body_length", sql`length(${t.body}) <= 50000`),
+    check("agreement_versions_sha256_shape", sql`${t.bodySha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** What a client accepted, as evidence: the version, its text's hash, the name typed, when and from where. */
+export const agreementAcceptances = pgTable(
+  "agreement_acceptances",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    version: integer("version")
+      .notNull()
+      .references(() => agreementVersions.version),
+    bodySha256: text("body_sha256").notNull(),
+    fullName: text("full_name").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("agreement_acceptances_profile_version_key").on(t.profileId, t.version),
+    index("agreement_acceptances_version_idx").on(t.version, t.acceptedAt.desc()),
+    check("agreement_acceptances_name_present", hasText(t.fullName)),
+    check("agreement_acceptances_name_length", sql`length(${t.fullName}) <= 200`),
+  ],
+);
+
+/** One row (id 1) once the coach has changed a default: both steps hold booking back until done. */
+export const onboardingSettings = pgTable(
+  "onboarding_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    intakeBeforeBooking: boolean("intake_before_booking").notNull().default(true),
+    agreementBeforeBooking: boolean("agreement_before_booking").notNull().default(true),
+    updatedBy: uuid("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("onboarding_settings_one_row", sql`${t.id} = 1`)],
+);
+
+export type IntakeResponse = typeof intakeResponses.$inferSelect;
+export type AgreementVersion = typeof agreementVersions.$inferSelect;
+export type AgreementAcceptance = typeof agreementAcceptances.$inferSelect;

@@ -11,6 +11,7 @@ import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { homework, profiles } from "../schema";
 import { audit } from "./audit.server";
+import { requestIntake } from "./onboarding.server";
 
 // Leads and clients as the coach manages them (docs/product/screens.md, Leads & Clients list, Client detail).
 
@@ -159,8 +160,11 @@ export async function changeProfileIn(
   const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);
   const before = Object.fromEntries(Object.keys(wanted).map((k) => [k, current[k as keyof typeof current]]));
   await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: wanted });
-  // Welcomed once, whichever way a lead becomes a client.
-  if (current.role !== "client" && wanted.role === "client") await notifyWelcome(tx, id);
+  // Welcomed and asked for the intake questionnaire once, whichever way someone becomes a client.
+  if (current.role !== "client" && wanted.role === "client") {
+    await notifyWelcome(tx, id);
+    await requestIntake(tx, id, permit.actor.id === id ? null : permit.actor.id);
+  }
   await publishChange(tx, { kind: "profile", clientId: id, userId: id });
   return updated as Person;
 }
