@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { UNSAFE_decodeViaTurboStream as decodeAnswer, Form, useRevalidator } from "react-router";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
+import { ColumnHeaders } from "~/components/ui/column-headers";
 import {
   ACCEPTED_FILE_TYPES,
   FILE_KIND_LABELS,
@@ -202,30 +203,18 @@ export function FilesTable({
     <div className="overflow-x-auto">
       <table className="w-full min-w-0 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Kind
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-              Size
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-              Added
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              By
-            </th>
-            {deletePath && (
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Delete</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <ColumnHeaders
+          className="text-muted-foreground"
+          cellClassName="py-2 pr-3 font-medium"
+          labels={[
+            "Name",
+            "Kind",
+            { label: "Size", className: "hidden sm:table-cell" },
+            { label: "Added", className: "hidden sm:table-cell" },
+            "By",
+            ...(deletePath ? [{ label: "Delete", srOnly: true }] : []),
+          ]}
+        />
         <tbody>
           {files.map((file) => (
             <tr key={file.id} className="border-t border-border align-top">

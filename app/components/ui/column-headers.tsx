@@ -1,10 +1,13 @@
+/** A column: its label, or the label with the cell's own classes (a column hidden on phones) or read aloud only. */
+export type Column = string | { label: string; className?: string; srOnly?: boolean };
+
 export function ColumnHeaders({
   labels,
   className,
   rowClassName,
   cellClassName,
 }: {
-  labels: readonly string[];
+  labels: readonly Column[];
   className?: string;
   rowClassName?: string;
   cellClassName?: string;
@@ -12,11 +15,18 @@ export function ColumnHeaders({
   return (
     <thead className={className}>
       <tr className={rowClassName}>
-        {labels.map((label) => (
-          <th key={label} scope="col" className={cellClassName}>
-            {label}
-          </th>
-        ))}
+        {labels.map((column) => {
+          const { label, className: own, srOnly } = typeof column === "string" ? { label: column } : column;
+          return (
+            <th
+              key={label}
+              scope="col"
+              className={[cellClassName, own].filter(Boolean).join(" ") || undefined}
+            >
+              {srOnly ? <span className="sr-only">{label}</span> : label}
+            </th>
+          );
+        })}
       </tr>
     </thead>
   );
