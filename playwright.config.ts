@@ -41,6 +41,13 @@ const isRunner = process.env.TEST_WORKER_INDEX === undefined;
 const dataDir = isRunner ? mkdtempSync(path.join(os.tmpdir(), "e2e-data-")) : "";
 if (isRunner) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+/** Specs named *.site-wide.spec.ts change settings that hold for every client. */
+const SITE_WIDE = /\.site-wide\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -60,10 +67,18 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
+      testIgnore: SITE_WIDE,
+      use: browser,
+    },
+    {
+      // What changes a rule for every client (the coaching agreement, the booking gates) runs once all else
+      // has finished, so no other spec's client is held back halfway through (docs/decisions/0047-coaching-agreement.md).
+      name: "site-wide",
+      testMatch: SITE_WIDE,
+      dependencies: ["chromium"],
+      fullyParallel: false,
+      workers: 1,
+      use: browser,
     },
   ],
   webServer: [
