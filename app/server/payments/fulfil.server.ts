@@ -229,6 +229,7 @@ const paymentNotice = (order: Order) => ({
   offer: order.offer,
   amount: order.unitAmount,
   currency: order.currency,
+  order,
 });
 
 async function buyerOf(tx: DbOrTx, order: Order): Promise<Viewer | null> {
