@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { CheckoutLine } from "~/domain/checkout";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { type Order, orders, type PaymentRow, payments, profiles } from "../schema";
@@ -10,7 +10,7 @@ import { type Order, orders, type PaymentRow, payments, profiles } from "../sche
 
 /** Amounts copied from the pricing source; staff never hold a `checkout.start` permit. */
 export async function createOrder(
-  db: Db,
+  db: DbOrTx,
   permit: Permit<"checkout.start">,
   line: CheckoutLine,
   provider: "stripe" | "local",

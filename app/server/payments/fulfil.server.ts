@@ -267,7 +267,9 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
     .where(eq(orders.id, order.id));
   if (order.fulfilledAt) return { outcome: "applied: already fulfilled", orderId: order.id };
 
-  const status = order.mode === "payment" ? "paid" : order.status === "pending" ? "active" : order.status;
+  // "expired": released by the buyer's next checkout with its code, yet paid before Stripe expired it (0044).
+  const opening = order.status === "pending" || order.status === "expired";
+  const status = order.mode === "payment" ? "paid" : opening ? "active" : order.status;
   await tx.update(orders).set({ status, fulfilledAt: new Date() }).where(eq(orders.id, order.id));
   await recordRedemptionIn(tx, order);
   if (order.mode === "payment") {

@@ -57,11 +57,13 @@ export function checkoutSessionParams(
   line: CheckoutLine,
   order: { id: string; email: string },
   origin: string,
-  couponId: string | null = null,
+  { couponId = null, expiresAt = null }: { couponId?: string | null; expiresAt?: Date | null } = {},
 ): Stripe.Checkout.SessionCreateParams {
   const metadata = { order_id: order.id };
   return {
     mode: line.mode,
+    // A code's use is held until then, so the session can't be paid after (0044).
+    ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
     line_items: [stripeLineItem(line)],
     ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
     customer_email: order.email,

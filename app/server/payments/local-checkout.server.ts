@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import { chargesToCome } from "~/domain/orders";
 import type { Db } from "../db.server";
 import { paymentsFor } from "../developer.server";
+import { holdEndsAt } from "../models/codes.server";
 import { ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
@@ -124,8 +125,15 @@ async function ownLocalOrder(db: Db, permit: Permit<"checkout.start">, orderId: 
   return order;
 }
 
+export const LOCAL_CHECKOUT_EXPIRED =
+  "This test checkout has expired, as a Stripe checkout holding a code would: start again from the pricing page.";
+
 export async function payLocally(db: Db, permit: Permit<"checkout.start">, orderId: string): Promise<Order> {
   const order = await ownLocalOrder(db, permit, orderId);
+  // Its code's use is held only so long (docs/decisions/0044-discount-codes.md).
+  if (order.status === "pending" && order.discountCodeId && holdEndsAt(order.createdAt) <= new Date()) {
+    refuse(LOCAL_CHECKOUT_EXPIRED, 409);
+  }
   if (order.status === "pending") await deliverLocally(db, localPaymentEvents(order));
   return order;
 }
