@@ -81,6 +81,11 @@ export function discountLines(order: PricedOrder): [label: string, value: string
   ];
 }
 
+/** The tax Stripe Tax added to a payment (docs/decisions/0044-discount-codes.md, README "Taxes"). */
+export function taxText(tax: number, currency: string): string {
+  return `${money(tax, currency)} tax (GST/HST)`;
+}
+
 /** The same lines as one sentence, for tables and lists. */
 export function discountText(order: PricedOrder): string | null {
   const lines = discountLines(order);

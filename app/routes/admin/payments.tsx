@@ -12,6 +12,7 @@ import {
   ORDER_STATUS_LABELS,
   offerTitle,
   priceText,
+  taxText,
 } from "~/domain/orders";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
@@ -104,7 +105,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
               cellClassName="px-3 py-2"
             />
             <tbody>
-              {rows.map(({ order, email, fullName }) => (
+              {rows.map(({ order, email, fullName, tax }) => (
                 <tr key={order.id} className="border-b border-border last:border-b-0">
                   <td className="px-3 py-2">
                     {order.personId ? (
@@ -128,6 +129,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                         : ""}
                     {discountText(order) ? (
                       <span className="mt-1 block text-xs text-muted-foreground">{discountText(order)}</span>
+                    ) : null}
+                    {tax != null ? (
+                      <span className="mt-1 block text-xs text-muted-foreground">
+                        Charged so far incl. {taxText(tax, order.currency)}
+                      </span>
                     ) : null}
                   </td>
                   <td className="px-3 py-2">{order.currency}</td>

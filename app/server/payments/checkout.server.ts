@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { type PaymentSettings, SETTINGS } from "~/content/settings";
 import {
   type CheckoutLine,
   type CheckoutRequest,
@@ -97,6 +98,7 @@ export async function startCheckout(
   config: PaymentsConfig,
   input: CheckoutRequest & CodeInput,
   origin: string,
+  settings: PaymentSettings = SETTINGS.payments,
 ): Promise<string> {
   const listed = lineOrRefuse(input);
   if (config.mode === "off") refuse(PAYMENTS_OFF, 404);
@@ -124,6 +126,7 @@ export async function startCheckout(
     checkoutSessionParams(line, { id: order.id, email: permit.actor.email }, origin, {
       couponId: coupon?.id ?? null,
       expiresAt: coupon ? holdEndsAt(order.createdAt) : null,
+      automaticTax: settings.automaticTax,
     }),
     { idempotencyKey: `checkout-${order.id}` },
   );
