@@ -12,6 +12,15 @@ export type Settings = {
   interestForm: { pageUrl: string; embedUrl: string };
   /** The privacy policy names exactly these, so what it promises is what runs. */
   analytics: readonly AnalyticsTool[];
+  payments: PaymentSettings;
+};
+
+export type PaymentSettings = {
+  /**
+   * Stripe Tax (`automatic_tax`) on every Checkout Session and the instalments it starts: prices are before
+   * tax and Stripe adds GST/HST by the buyer's address. Needs the Stripe setup in the README's "Taxes".
+   */
+  automaticTax: boolean;
 };
 
 export type BookingSettings = {
@@ -69,6 +78,7 @@ export const SETTINGS: Settings = {
   // None yet. For example:
   // { name: "Umami", scriptSrc: "https://cloud.umami.is/script.js", siteId: "…", siteIdAttribute: "data-website-id" }
   analytics: [],
+  payments: { automaticTax: false },
 };
 
 export function externalOrigins(settings: Settings = SETTINGS): string[] {

@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { discountText, instalmentsEndAt, nextChargeDate, type OrderSummary, priceText } from "./orders";
+import {
+  discountLines,
+  discountText,
+  instalmentsEndAt,
+  nextChargeDate,
+  type OrderSummary,
+  priceText,
+} from "./orders";
 
 const order = (over: Partial<OrderSummary>): OrderSummary => ({
   offer: "pro",
@@ -88,15 +95,23 @@ test("an order bought with a code reads its list price and code beside what is p
     status: "active",
   };
   expect(priceText(order)).toBe("$72 CAD × 12 instalments");
-  expect(discountText(order)).toBe("List price $80 CAD × 12; code MAYA-7K2, 10 % off");
+  expect(discountText(order)).toBe(
+    "List price: $80 CAD × 12; Discount: code MAYA-7K2, 10 % off (−$8 CAD each); Paid: $72 CAD × 12",
+  );
   expect(discountText({ ...order, listUnitAmount: null, discountCode: null })).toBeNull();
   expect(
     discountText({
       ...order,
       mode: "payment",
       instalments: null,
+      unitAmount: 22410,
       listUnitAmount: 24900,
       currency: "USD",
     }),
-  ).toBe("List price $249 USD; code MAYA-7K2, 10 % off");
+  ).toBe("List price: $249 USD; Discount: code MAYA-7K2, 10 % off (−$24.90 USD); Paid: $224.10 USD");
+  expect(discountLines({ ...order, mode: "subscription", instalments: null })).toEqual([
+    ["List price", "$80 CAD a month"],
+    ["Discount", "code MAYA-7K2, 10 % off (−$8 CAD each)"],
+    ["Paid", "$72 CAD a month"],
+  ]);
 });

@@ -49,23 +49,47 @@ export function priceText(order: OrderSummary): string {
   return order.mode === "subscription" ? `${each} a month` : each;
 }
 
-/** List price and code, for an order bought with one (docs/decisions/0044-discount-codes.md). */
-export function discountText(order: {
+/** What the amount figures need of an order; the discount fields are null without a code. */
+export type PricedOrder = {
+  unitAmount: number;
   listUnitAmount?: number | null;
   discountCode?: string | null;
   discountPercent?: number | null;
   currency: string;
   instalments: number | null;
   mode: string;
-}): string | null {
-  if (!order.listUnitAmount || !order.discountCode) return null;
-  const each = money(order.listUnitAmount, order.currency);
-  const list = order.instalments
-    ? `${each} × ${order.instalments}`
-    : order.mode === "subscription"
-      ? `${each} a month`
-      : each;
-  return `List price ${list}; code ${order.discountCode}, ${order.discountPercent} % off`;
+};
+
+function perCharge(cents: number, order: PricedOrder): string {
+  const each = money(cents, order.currency);
+  if (order.instalments) return `${each} × ${order.instalments}`;
+  return order.mode === "subscription" ? `${each} a month` : each;
+}
+
+/**
+ * List price, code and what is paid, for an order bought with a code (docs/decisions/0044-discount-codes.md):
+ * the one wording of Billing, the admin's Payments and client page, and the payment emails. Empty without one.
+ */
+export function discountLines(order: PricedOrder): [label: string, value: string][] {
+  if (!order.listUnitAmount || !order.discountCode) return [];
+  const off = money(order.listUnitAmount - order.unitAmount, order.currency);
+  const each = order.instalments || order.mode === "subscription" ? " each" : "";
+  return [
+    ["List price", perCharge(order.listUnitAmount, order)],
+    ["Discount", `code ${order.discountCode}, ${order.discountPercent} % off (−${off}${each})`],
+    ["Paid", perCharge(order.unitAmount, order)],
+  ];
+}
+
+/** The tax Stripe Tax added to a payment (docs/decisions/0044-discount-codes.md, README "Taxes"). */
+export function taxText(tax: number, currency: string): string {
+  return `${money(tax, currency)} tax (GST/HST)`;
+}
+
+/** The same lines as one sentence, for tables and lists. */
+export function discountText(order: PricedOrder): string | null {
+  const lines = discountLines(order);
+  return lines.length ? lines.map(([label, value]) => `${label}: ${value}`).join("; ") : null;
 }
 
 export function instalmentsText(order: OrderSummary): string | null {

@@ -431,6 +431,8 @@ export const payments = pgTable(
     reference: text("reference").notNull(),
     paymentIntent: text("payment_intent"),
     receiptUrl: text("receipt_url"),
+    /** Of a charge, the tax Stripe Tax added (in `amount`); null when none was computed (0044). */
+    taxAmount: integer("tax_amount"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -440,6 +442,10 @@ export const payments = pgTable(
     // `chargeback`: a lost dispute (counts like a refund).
     check("payments_kind_known", sql`${t.kind} IN ('charge', 'refund', 'failed', 'chargeback')`),
     check("payments_amount_not_negative", sql`${t.amount} >= 0`),
+    check(
+      "payments_tax_within_amount",
+      sql`${t.taxAmount} IS NULL OR (${t.taxAmount} >= 0 AND ${t.taxAmount} <= ${t.amount})`,
+    ),
   ],
 );
 

@@ -68,3 +68,12 @@ test("session reminders: a day before by default, at most two, each at its own t
   expect(() => withHours([24, 24])).toThrow("each reminder at a different time");
   expect(() => withHours([0])).toThrow("bookings.reminderHoursBefore");
 });
+
+test("Stripe Tax is off unless the coach turns it on, and must be true or false", () => {
+  expect(SETTINGS.payments.automaticTax).toBe(false);
+  expect(parseSettings({ ...SETTINGS, payments: { automaticTax: true } }).payments.automaticTax).toBe(true);
+  expect(() => parseSettings({ ...SETTINGS, payments: { automaticTax: "yes" } })).toThrow(
+    "payments.automaticTax: must be true or false",
+  );
+  expect(() => parseSettings({ ...SETTINGS, payments: {} })).toThrow("payments.automaticTax");
+});

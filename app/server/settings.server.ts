@@ -60,6 +60,10 @@ const settingsSchema = z.object({
       siteIdAttribute: z.string().check(z.regex(/^data-[a-z0-9-]+$/, "must be a data-* attribute name")),
     }),
   ),
+  payments: z.object({
+    /** Stripe Tax on checkouts (README, "Taxes (Stripe Tax)"). */
+    automaticTax: z.boolean({ error: "must be true or false" }),
+  }),
 });
 
 export function parseSettings(input: unknown): Settings {

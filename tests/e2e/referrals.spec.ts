@@ -47,6 +47,14 @@ test("a referral link from the portal takes 10 % off a friend's purchase; the re
     await expect(friend.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
   });
 
+  const paidWithCode = () =>
+    `List price: $249 USD; Discount: code ${code}, 10 % off (−$24.90 USD); Paid: $224.10 USD`;
+
+  await test.step("the friend's Billing reads the list price, the code and what was paid", async () => {
+    await gotoHydrated(friend, "/billing");
+    await expect(friend.getByRole("article", { name: "Basic" })).toContainText(paidWithCode());
+  });
+
   await test.step("the referrer sees the referral and the cash to come", async () => {
     await gotoHydrated(referrer, "/billing");
     const card = referrer.getByRole("region", { name: "Refer a friend" });
@@ -56,8 +64,13 @@ test("a referral link from the portal takes 10 % off a friend's purchase; the re
     await expect(card).toContainText("Cash to come: $22.41 USD");
   });
 
+  await test.step("the admin's Payments table reads the same for the friend's order", async () => {
+    await signIn(admin, PEOPLE.admin, { to: "/admin/payments" });
+    await gotoHydrated(admin, "/admin/payments?currency=USD");
+    await expect(admin.getByRole("row").filter({ hasText: code })).toContainText(paidWithCode());
+  });
+
   await test.step("the admin marks the reward paid with a note, and the referrer sees it", async () => {
-    await signIn(admin, PEOPLE.admin, { to: "/admin/codes" });
     await gotoHydrated(admin, "/admin/codes");
     const owed = admin.getByRole("region", { name: "Referral rewards owed" });
     const row = owed

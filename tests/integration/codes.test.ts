@@ -4,9 +4,9 @@ import type { Viewer } from "~/domain/viewer";
 import {
   CODE_MESSAGES,
   chooseReward,
-  createSponsorCode,
   listSponsorCodes,
   referralCodeOf,
+  type SponsorCodeInput,
 } from "~/server/models/codes.server";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
 import { markRewardPaid, OWED_CHANGED, ownReferrals, rewardsOwed } from "~/server/models/referrals.server";
@@ -26,6 +26,7 @@ import { stripeEvent } from "../support/fake-stripe";
 import { fileStoreForFile } from "../support/file-store";
 import { paymentsForFile } from "../support/payments";
 import { insertPerson } from "../support/people";
+import { sponsorCode } from "../support/sponsor-code";
 
 // Referral, sponsor and reward codes from checkout to the referrer's credit and its reversal
 // (docs/decisions/0044-discount-codes.md). A real database and the official Stripe client against the
@@ -62,17 +63,7 @@ async function refusalOf(promise: Promise<unknown>) {
   return { status: refusal?.init?.status, error: refusal?.data?.error };
 }
 
-async function sponsor(input: Partial<Parameters<typeof createSponsorCode>[2]> = {}) {
-  return createSponsorCode(db(), await admin(), {
-    code: `club ${Math.random().toString(36).slice(2, 8)}`,
-    percent: 25,
-    offers: null,
-    maxUses: null,
-    expiresAt: null,
-    note: "Student club",
-    ...input,
-  });
-}
+const sponsor = async (input: Partial<SponsorCodeInput> = {}) => sponsorCode(db(), await admin(), input);
 
 describe(`a client's referral code, on ${databaseLabel}`, () => {
   test("is made once, readable, and found however it is typed", async () => {

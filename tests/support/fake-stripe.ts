@@ -144,11 +144,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         metadata: { order_id: form.get("metadata[order_id]") ?? "" },
         payment_status: "unpaid",
         status: "open",
+        // Stripe's default is 24 hours after creation.
+        expires_at: Number(form.get("expires_at") ?? Math.floor(Date.now() / 1000) + 24 * 3600),
         customer: null,
         payment_intent: null,
         subscription: null,
       };
       sessions.set(id, session);
+      return send(200, session);
+    }
+    const expireMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (req.method === "POST" && expireMatch?.[1]) {
+      const session = sessions.get(expireMatch[1]);
+      if (!session) return send(404, { error: { type: "invalid_request_error" } });
+      // Only an open session can be expired (Stripe API reference, "Expire a Checkout Session").
+      if (session.status !== "open") {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+          },
+        });
+      }
+      session.status = "expired";
       return send(200, session);
     }
     if (req.method === "GET" && sessionMatch?.[1]) {

@@ -9,6 +9,7 @@ import {
   type OrderSummary,
   offerTitle,
   priceText,
+  taxText,
 } from "~/domain/orders";
 import { LocalDateTime } from "../portal/local-date-time";
 
@@ -24,6 +25,7 @@ export type OrderView = OrderSummary & {
     amount: number;
     currency: string;
     receiptUrl: string | null;
+    taxAmount?: number | null;
     occurredAt: string | Date;
   }[];
 };
@@ -107,6 +109,9 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
                         >
                           {payment.kind === "refund" || payment.kind === "chargeback" ? "−" : ""}
                           {money(payment.amount, payment.currency)}
+                          {payment.taxAmount != null
+                            ? ` (incl. ${taxText(payment.taxAmount, payment.currency)})`
+                            : ""}
                         </span>
                         {payment.receiptUrl?.startsWith("https://") ? (
                           <a

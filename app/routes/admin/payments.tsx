@@ -5,7 +5,15 @@ import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
-import { money, ORDER_FILTER_STATUSES, ORDER_STATUS_LABELS, offerTitle, priceText } from "~/domain/orders";
+import {
+  discountText,
+  money,
+  ORDER_FILTER_STATUSES,
+  ORDER_STATUS_LABELS,
+  offerTitle,
+  priceText,
+  taxText,
+} from "~/domain/orders";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -97,7 +105,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
               cellClassName="px-3 py-2"
             />
             <tbody>
-              {rows.map(({ order, email, fullName }) => (
+              {rows.map(({ order, email, fullName, tax }) => (
                 <tr key={order.id} className="border-b border-border last:border-b-0">
                   <td className="px-3 py-2">
                     {order.personId ? (
@@ -119,6 +127,14 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                       : order.mode === "subscription"
                         ? " /month"
                         : ""}
+                    {discountText(order) ? (
+                      <span className="mt-1 block text-xs text-muted-foreground">{discountText(order)}</span>
+                    ) : null}
+                    {tax != null ? (
+                      <span className="mt-1 block text-xs text-muted-foreground">
+                        Charged so far incl. {taxText(tax, order.currency)}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2">{order.currency}</td>
                   <td className="px-3 py-2">

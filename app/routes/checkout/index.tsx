@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CheckoutPanel, LineSummary } from "~/components/checkout/checkout-panel";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { SETTINGS } from "~/content/settings";
 import { checkoutLine, discountedLine, PAYMENTS_OFF } from "~/domain/checkout";
 import { checkoutForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
@@ -98,6 +99,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <LineSummary line={line} code={code} />
+      {SETTINGS.payments.automaticTax ? (
+        <p className="mt-3 text-sm text-muted-foreground">
+          Prices are before tax: GST/HST is added at payment, from your address.
+        </p>
+      ) : null}
       {note ? (
         <p role="status" className="mt-3 text-sm text-muted-foreground">
           {note}

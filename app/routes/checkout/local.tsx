@@ -1,7 +1,9 @@
 import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
 import { CheckoutPanel, LineSummary } from "~/components/checkout/checkout-panel";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { SETTINGS } from "~/content/settings";
 import { checkoutLine, lineAt } from "~/domain/checkout";
+import { money } from "~/domain/orders";
 import { localPaymentForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
@@ -10,7 +12,9 @@ import { getDb } from "~/server/db.server";
 import { ownOrder } from "~/server/models/orders.server";
 import {
   LOCAL_CHECKOUT_CLOSED,
+  LOCAL_TEST_HST_PERCENT,
   localCheckoutOpen,
+  localTestTax,
   payLocally,
 } from "~/server/payments/local-checkout.server";
 import { BUYER, routeAccess } from "~/server/route-access";
@@ -39,7 +43,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order.discountCode && order.discountPercent
       ? { code: order.discountCode, percent: order.discountPercent }
       : null;
-  return { order: { id: order.id, status: order.status, sessionId: order.checkoutSessionId }, line, code };
+  const tax = localTestTax(order, SETTINGS.payments);
+  return {
+    order: { id: order.id, status: order.status, sessionId: order.checkoutSessionId },
+    line,
+    code,
+    tax:
+      tax === null
+        ? null
+        : {
+            amount: tax,
+            total: order.unitAmount + tax,
+            currency: order.currency,
+            percent: LOCAL_TEST_HST_PERCENT,
+          },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,6 +83,7 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { order } = loaderData;
   const line = "line" in loaderData ? loaderData.line : null;
+  const tax = "tax" in loaderData ? loaderData.tax : null;
   return (
     <CheckoutPanel title="Test checkout">
       <p className="mt-2 rounded-md border border-border bg-muted px-3 py-2 text-sm">
@@ -88,10 +107,21 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <LineSummary line={line} code={loaderData.code} />
+          {tax ? (
+            <p className="mt-3 text-sm">
+              Tax: {money(tax.amount, tax.currency)}{" "}
+              <span className="text-muted-foreground">
+                (test stand-in for Stripe Tax: {tax.percent} % HST on CAD, as for an Ontario address; none on
+                USD)
+              </span>
+            </p>
+          ) : null}
           <Form method="post" className="mt-6 flex flex-col gap-2 sm:flex-row">
             <input type="hidden" name="order" value={order.id} />
             <Button type="submit" disabled={busy}>
-              {busy ? "Paying…" : `Pay ${line.label} ${line.currency} (test)`}
+              {busy
+                ? "Paying…"
+                : `Pay ${tax ? money(tax.total, tax.currency) : `${line.label} ${line.currency}`} (test)`}
             </Button>
             <ButtonLink
               to={`/checkout?${new URLSearchParams({ offer: line.offer, currency: line.currency, option: line.option, canceled: "1" })}`}

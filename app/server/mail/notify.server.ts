@@ -1,4 +1,4 @@
-import { money, offerTitle } from "~/domain/orders";
+import { discountLines, discountText, money, offerTitle, type PricedOrder, taxText } from "~/domain/orders";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import type { DbOrTx } from "../db.server";
 import {
@@ -128,7 +128,15 @@ export function notifyLastOneLeft(tx: DbOrTx, clientId: string, kind: ServiceKin
   }));
 }
 
-export type PaymentNotice = { offer: string; amount: number; currency: string };
+/** `order`: its price terms, so a receipt names the list price and code beside what was paid. */
+export type PaymentNotice = {
+  offer: string;
+  amount: number;
+  currency: string;
+  order?: PricedOrder;
+  /** Stripe Tax's share of `amount`; null or absent when none was computed. */
+  tax?: number | null;
+};
 
 export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment: PaymentNotice) {
   const amount = money(payment.amount, payment.currency);
@@ -138,7 +146,13 @@ export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment
     summary: `We received ${amount}. Thank you.`,
     heading: "Thank you for your payment",
     paragraphs: [`We received your payment for ${offer}.`],
-    details: [["Amount", amount]],
+    details: [
+      ["Amount", amount],
+      ...(payment.tax != null
+        ? ([["Included", taxText(payment.tax, payment.currency)]] as [string, string][])
+        : []),
+      ...(payment.order ? discountLines(payment.order) : []),
+    ],
     action: { label: "See your billing", url: `${origin}/billing` },
   }));
   const buyer = await recipientById(tx, buyerId);
@@ -146,7 +160,10 @@ export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment
     subject: `Payment received: ${amount} for ${offer}`,
     summary: `From ${buyer ? who(buyer) : "a buyer"}.`,
     heading: "A payment was received",
-    paragraphs: [`${buyer ? who(buyer) : "A buyer"} paid ${amount} for ${offer}.`],
+    paragraphs: [
+      `${buyer ? who(buyer) : "A buyer"} paid ${amount} for ${offer}${payment.tax != null ? `, of which ${taxText(payment.tax, payment.currency)}` : ""}.`,
+      ...(payment.order && discountText(payment.order) ? [`${discountText(payment.order)}.`] : []),
+    ],
     action: { label: "Open payments", url: `${origin}/admin/payments` },
   }));
 }

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { CODE_SETTINGS, type PricingPlanKey } from "~/content/pricing";
 import { validDiscountPercent } from "~/domain/checkout";
 import { codeDisplay, codeLookup, type LinkCode, referralCodeFor } from "~/domain/codes";
@@ -80,6 +80,53 @@ export const usesOf = async (db: DbOrTx, codeId: string) => {
   return row?.n ?? 0;
 };
 
+/**
+ * How long a pending order holds a use of its code: its Checkout Session is made to expire then, so it can't
+ * be paid after (Stripe's shortest is 30 minutes). docs/decisions/0044-discount-codes.md.
+ */
+export const CODE_HOLD_MINUTES = 60;
+export const holdEndsAt = (createdAt: Date) => new Date(createdAt.getTime() + CODE_HOLD_MINUTES * 60_000);
+
+/** A pending order, not yet paid, made within the hold. */
+const holding = (codeId: string, now: Date) =>
+  and(
+    eq(orders.discountCodeId, codeId),
+    eq(orders.status, "pending"),
+    isNull(orders.fulfilledAt),
+    gt(orders.createdAt, new Date(now.getTime() - CODE_HOLD_MINUTES * 60_000)),
+  );
+
+/** What counts against a code's uses: paid uses and the checkouts still holding one. */
+export const usesTaken = async (db: DbOrTx, codeId: string, now = new Date()) => {
+  const [held] = await db.select({ n: count() }).from(orders).where(holding(codeId, now));
+  return (await usesOf(db, codeId)) + (held?.n ?? 0);
+};
+
+/**
+ * Under a lock on the code's row, so checkouts started at once count each other: the buyer's own
+ * checkouts still holding this code are released (a new one replaces them), then the uses are counted
+ * again. Runs in the transaction that makes the order; a refusal rolls the release back. Returns the
+ * released orders' Stripe sessions, to be expired once committed.
+ */
+export async function holdCodeIn(
+  tx: DbOrTx,
+  buyer: Viewer,
+  codeId: string,
+  now = new Date(),
+): Promise<string[]> {
+  const [code] = await tx.select().from(discountCodes).where(eq(discountCodes.id, codeId)).for("update");
+  if (!code || code.voidedAt) refuse(CODE_MESSAGES.unknown(code?.code ?? ""), 400);
+  const released = await tx
+    .update(orders)
+    .set({ status: "expired" })
+    .where(and(holding(codeId, now), eq(orders.personId, buyer.id)))
+    .returning({ sessionId: orders.checkoutSessionId, provider: orders.provider });
+  if (code.maxUses !== null && (await usesTaken(tx, code.id, now)) >= code.maxUses) {
+    refuse(CODE_MESSAGES.usedUp(code.code), 400);
+  }
+  return released.flatMap((r) => (r.provider === "stripe" && r.sessionId ? [r.sessionId] : []));
+}
+
 /** Every reason a code can't be used, each with its message; no Stripe call is made for any of them. */
 export async function checkCode(
   db: DbOrTx,
@@ -105,7 +152,12 @@ export async function checkCode(
     .from(codeRedemptions)
     .where(and(eq(codeRedemptions.codeId, code.id), eq(codeRedemptions.buyerId, buyer.id)));
   if (mine) return { ok: false, error: CODE_MESSAGES.usedAlready(code.code) };
-  if (code.maxUses !== null && (await usesOf(db, code.id)) >= code.maxUses) {
+  // The buyer's own open checkouts with it are released when they start another (holdCodeIn).
+  const own = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(holding(code.id, now), eq(orders.personId, buyer.id)));
+  if (code.maxUses !== null && (await usesTaken(db, code.id, now)) - (own[0]?.n ?? 0) >= code.maxUses) {
     return { ok: false, error: CODE_MESSAGES.usedUp(code.code) };
   }
   const percent = code.kind === "referral" ? CODE_SETTINGS.referralPercent : (code.percent ?? 0);
@@ -122,7 +174,7 @@ export async function sharedCode(db: Db, typed: string, now = new Date()): Promi
   const [code] = await db.select().from(discountCodes).where(eq(discountCodes.lookup, lookup));
   if (!code || code.voidedAt || code.kind === "reward") return null;
   if (code.expiresAt && code.expiresAt <= now) return null;
-  if (code.maxUses !== null && (await usesOf(db, code.id)) >= code.maxUses) return null;
+  if (code.maxUses !== null && (await usesTaken(db, code.id, now)) >= code.maxUses) return null;
   const percent = code.kind === "referral" ? CODE_SETTINGS.referralPercent : (code.percent ?? 0);
   return { code: code.code, percent, offers: code.offers };
 }

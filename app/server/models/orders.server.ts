@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { CheckoutLine } from "~/domain/checkout";
-import type { Db } from "../db.server";
+import type { Db, DbOrTx } from "../db.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { type Order, orders, type PaymentRow, payments, profiles } from "../schema";
@@ -10,7 +10,7 @@ import { type Order, orders, type PaymentRow, payments, profiles } from "../sche
 
 /** Amounts copied from the pricing source; staff never hold a `checkout.start` permit. */
 export async function createOrder(
-  db: Db,
+  db: DbOrTx,
   permit: Permit<"checkout.start">,
   line: CheckoutLine,
   provider: "stripe" | "local",
@@ -126,7 +126,15 @@ export async function listOrders(
   const current = Math.max(1, Math.floor(page));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ order: orders, email: profiles.email, fullName: profiles.fullName })
+      .select({
+        order: orders,
+        email: profiles.email,
+        fullName: profiles.fullName,
+        // Stripe Tax's share of what was charged, null when none was computed (README, "Taxes").
+        tax: sql<
+          number | null
+        >`(select sum(${payments.taxAmount})::int from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.kind} = 'charge')`,
+      })
       .from(orders)
       .leftJoin(profiles, eq(profiles.id, orders.personId))
       .where(where)

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { type PaymentSettings, SETTINGS } from "~/content/settings";
 import {
   type CheckoutLine,
   type CheckoutRequest,
@@ -9,7 +10,8 @@ import {
 import type { Viewer } from "~/domain/viewer";
 import type { Db } from "../db.server";
 import type { PaymentsConfig } from "../env.server";
-import { type CodeCheck, checkCode, largerCode } from "../models/codes.server";
+import { logger } from "../logger.server";
+import { type CodeCheck, checkCode, holdCodeIn, holdEndsAt, largerCode } from "../models/codes.server";
 import { attachCheckoutSession, createOrder, latestCustomer, ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
 import { codeGuesses, TOO_MANY_CODES } from "../rate-limit.server";
@@ -80,12 +82,23 @@ async function ensureCoupon(stripe: Stripe, coupon: Stripe.CouponCreateParams & 
   }
 }
 
+/**
+ * A released checkout can no longer be paid; one already paid can't be expired, and its fulfilment still
+ * applies (docs/decisions/0044-discount-codes.md).
+ */
+async function expireSession(stripe: Stripe, sessionId: string) {
+  await stripe.checkout.sessions.expire(sessionId).catch((error: Error) => {
+    logger.warn({ err: error.message, sessionId }, "released checkout session not expired");
+  });
+}
+
 export async function startCheckout(
   db: Db,
   permit: Permit<"checkout.start">,
   config: PaymentsConfig,
   input: CheckoutRequest & CodeInput,
   origin: string,
+  settings: PaymentSettings = SETTINGS.payments,
 ): Promise<string> {
   const listed = lineOrRefuse(input);
   if (config.mode === "off") refuse(PAYMENTS_OFF, 404);
@@ -94,16 +107,27 @@ export async function startCheckout(
   if (error) refuse(error.message, 400);
   const applied = codes.applied;
   const line = discountedLine(listed, applied?.percent ?? null);
-  const order = await createOrder(db, permit, line, config.mode, applied?.code ?? null);
+  // A code's use is held by the order from here (holdCodeIn): checkouts started at once count each other.
+  const { order, released } = applied
+    ? await db.transaction(async (tx) => {
+        const released = await holdCodeIn(tx, permit.actor, applied.code.id);
+        return { order: await createOrder(tx, permit, line, config.mode, applied.code), released };
+      })
+    : { order: await createOrder(db, permit, line, config.mode, null), released: [] };
   if (config.mode === "local") {
     await attachCheckoutSession(db, order.id, `cs_local_${order.id.replace(/-/g, "")}`);
     return `/checkout/local?${new URLSearchParams({ order: order.id })}`;
   }
   const stripe = await stripeClient(config.secretKey);
+  await Promise.all(released.map((id) => expireSession(stripe, id)));
   const coupon = applied ? stripeCoupon(line, applied.code) : null;
   if (coupon) await ensureCoupon(stripe, coupon);
   const session = await stripe.checkout.sessions.create(
-    checkoutSessionParams(line, { id: order.id, email: permit.actor.email }, origin, coupon?.id ?? null),
+    checkoutSessionParams(line, { id: order.id, email: permit.actor.email }, origin, {
+      couponId: coupon?.id ?? null,
+      expiresAt: coupon ? holdEndsAt(order.createdAt) : null,
+      automaticTax: settings.automaticTax,
+    }),
     { idempotencyKey: `checkout-${order.id}` },
   );
   await attachCheckoutSession(db, order.id, session.id);

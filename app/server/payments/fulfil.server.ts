@@ -43,6 +43,8 @@ export type CompletedCheckout = {
   amountTotal: number | null;
   /** Stripe's `total_details.amount_discount`: null when the session says nothing of it. */
   amountDiscount: number | null;
+  /** Stripe Tax's `total_details.amount_tax`, in `amountTotal`; null when automatic tax was off. */
+  amountTax?: number | null;
   currency: string | null;
   paymentIntent: string | null;
   customer: string | null;
@@ -71,6 +73,7 @@ export function completedCheckout(session: Stripe.Checkout.Session): CompletedCh
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
     amountTotal: session.amount_total ?? null,
     amountDiscount: session.total_details?.amount_discount ?? null,
+    amountTax: session.automatic_tax?.enabled ? (session.total_details?.amount_tax ?? 0) : null,
     currency: session.currency ?? null,
     paymentIntent: idOf(paymentIntent),
     customer: idOf(session.customer),
@@ -229,6 +232,7 @@ const paymentNotice = (order: Order) => ({
   offer: order.offer,
   amount: order.unitAmount,
   currency: order.currency,
+  order,
 });
 
 async function buyerOf(tx: DbOrTx, order: Order): Promise<Viewer | null> {
@@ -247,9 +251,12 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
     return ignored("the session is not this order's");
   }
   if (!checkout.paid) return ignored("not paid yet");
-  if (checkout.amountTotal !== order.unitAmount || checkout.currency !== order.currency.toLowerCase()) {
+  // Before the tax Stripe Tax added, the order's own amount to the cent (README, "Taxes").
+  const tax = checkout.amountTax ?? null;
+  const beforeTax = checkout.amountTotal === null ? null : checkout.amountTotal - (tax ?? 0);
+  if (beforeTax !== order.unitAmount || checkout.currency !== order.currency.toLowerCase()) {
     return ignored(
-      `paid ${checkout.amountTotal} ${checkout.currency}, the order is ${order.unitAmount} ${order.currency}`,
+      `paid ${beforeTax} ${checkout.currency} before tax, the order is ${order.unitAmount} ${order.currency}`,
     );
   }
   // The discount Stripe reports must be the order's own (docs/decisions/0044-discount-codes.md).
@@ -266,7 +273,9 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
     .where(eq(orders.id, order.id));
   if (order.fulfilledAt) return { outcome: "applied: already fulfilled", orderId: order.id };
 
-  const status = order.mode === "payment" ? "paid" : order.status === "pending" ? "active" : order.status;
+  // "expired": released by the buyer's next checkout with its code, yet paid before Stripe expired it (0044).
+  const opening = order.status === "pending" || order.status === "expired";
+  const status = order.mode === "payment" ? "paid" : opening ? "active" : order.status;
   await tx.update(orders).set({ status, fulfilledAt: new Date() }).where(eq(orders.id, order.id));
   await recordRedemptionIn(tx, order);
   if (order.mode === "payment") {
@@ -275,7 +284,8 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
       .values({
         orderId: order.id,
         kind: "charge",
-        amount: order.unitAmount,
+        amount: order.unitAmount + (tax ?? 0),
+        taxAmount: tax,
         currency: order.currency,
         reference: checkout.paymentIntent ?? checkout.sessionId,
         paymentIntent: checkout.paymentIntent,
@@ -285,7 +295,13 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
       .returning({ id: payments.id });
     if (charged)
       await creditReferralIn(tx, order, { id: charged.id, kind: "charge", amount: order.unitAmount });
-    if (charged && order.personId) await notifyPaymentReceived(tx, order.personId, paymentNotice(order));
+    if (charged && order.personId) {
+      await notifyPaymentReceived(tx, order.personId, {
+        ...paymentNotice(order),
+        amount: order.unitAmount + (tax ?? 0),
+        tax,
+      });
+    }
   }
   const buyer = await buyerOf(tx, order);
   if (!buyer) return { outcome: "applied: the buyer's account is gone", orderId: order.id };
@@ -327,6 +343,18 @@ const chargesOf = (tx: DbOrTx, orderId: string) =>
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.kind, "charge")));
 
+/**
+ * The tax Stripe Tax added to an instalment: at the pinned version an invoice lists it in `total_taxes`
+ * (Stripe.Invoice.TotalTax, node_modules/stripe/esm/resources/Invoices.d.ts); exclusive taxes are on top
+ * of the price. Null when automatic tax was off.
+ */
+function taxOfInvoice(invoice: Stripe.Invoice): number | null {
+  if (!invoice.automatic_tax?.enabled) return null;
+  return (invoice.total_taxes ?? [])
+    .filter((t) => t.tax_behavior === "exclusive")
+    .reduce((sum, t) => sum + t.amount, 0);
+}
+
 const subscriptionOf = (invoice: Stripe.Invoice): string | null => {
   const details = invoice.parent?.subscription_details;
   return details ? idOf(details.subscription) : null;
@@ -342,6 +370,7 @@ async function invoicePaid(
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
   if (!invoice.id) return { outcome: "ignored: invoice without id", orderId: order.id };
   const amount = invoice.amount_paid;
+  const tax = taxOfInvoice(invoice);
   if (invoice.currency !== order.currency.toLowerCase()) {
     return {
       outcome: `ignored: invoice in ${invoice.currency}, order in ${order.currency}`,
@@ -354,6 +383,7 @@ async function invoicePaid(
       orderId: order.id,
       kind: "charge",
       amount,
+      taxAmount: tax,
       currency: order.currency,
       reference: invoice.id,
       paymentIntent,
@@ -362,9 +392,10 @@ async function invoicePaid(
     .onConflictDoNothing()
     .returning({ id: payments.id });
   if (!recorded) return { outcome: "applied: invoice already recorded", orderId: order.id };
-  await creditReferralIn(tx, order, { id: recorded.id, kind: "charge", amount });
+  // The referrer's share is of the price, not of the tax.
+  await creditReferralIn(tx, order, { id: recorded.id, kind: "charge", amount: amount - (tax ?? 0) });
   if (order.personId) {
-    await notifyPaymentReceived(tx, order.personId, { ...paymentNotice(order), amount });
+    await notifyPaymentReceived(tx, order.personId, { ...paymentNotice(order), amount, tax });
   }
   const [tally] = await chargesOf(tx, order.id);
   const paid = tally?.n ?? 0;

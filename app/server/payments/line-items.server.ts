@@ -10,14 +10,17 @@ export type StripeLineItem = {
     unit_amount: number;
     product_data: { name: string; description?: string };
     recurring?: { interval: "month" | "week"; interval_count: number };
+    /** With Stripe Tax: our prices are before tax, which Stripe adds. */
+    tax_behavior?: "exclusive";
   };
 };
 
-export function stripeLineItem(line: CheckoutLine): StripeLineItem {
+export function stripeLineItem(line: CheckoutLine, automaticTax = false): StripeLineItem {
   return {
     quantity: 1,
     price_data: {
       currency: line.currency === "CAD" ? "cad" : "usd",
+      ...(automaticTax ? { tax_behavior: "exclusive" as const } : {}),
       // The list price: a code comes off as a coupon (stripeCoupon).
       unit_amount: line.listUnitAmount,
       product_data: {
@@ -57,12 +60,20 @@ export function checkoutSessionParams(
   line: CheckoutLine,
   order: { id: string; email: string },
   origin: string,
-  couponId: string | null = null,
+  {
+    couponId = null,
+    expiresAt = null,
+    automaticTax = false,
+  }: { couponId?: string | null; expiresAt?: Date | null; automaticTax?: boolean } = {},
 ): Stripe.Checkout.SessionCreateParams {
   const metadata = { order_id: order.id };
   return {
     mode: line.mode,
-    line_items: [stripeLineItem(line)],
+    // A code's use is held until then, so the session can't be paid after (0044).
+    ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
+    line_items: [stripeLineItem(line, automaticTax)],
+    // Checkout then asks for the address the tax needs, and the subscription it starts keeps it on.
+    ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
     ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
     customer_email: order.email,
     client_reference_id: order.id,

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
+import { type PaymentSettings, SETTINGS } from "~/content/settings";
 import { chargesToCome } from "~/domain/orders";
 import type { Db } from "../db.server";
 import { paymentsFor } from "../developer.server";
+import { holdEndsAt } from "../models/codes.server";
 import { ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
@@ -32,15 +34,54 @@ function localEvent<T extends Stripe.Event.Type>(type: T, object: Partial<Stripe
 }
 
 const compact = (order: Order) => order.id.replace(/-/g, "");
+
+/**
+ * With Stripe Tax on, the test checkout adds a labelled stand-in for it: 13 % HST (an Ontario address) on a
+ * CAD charge, none on USD. Stripe's own figure depends on the buyer's address and the coach's registrations.
+ */
+export const LOCAL_TEST_HST_PERCENT = 13;
+export function localTestTax(order: Pick<Order, "unitAmount" | "currency">, settings: PaymentSettings) {
+  if (!settings.automaticTax) return null;
+  return order.currency === "CAD" ? Math.round((order.unitAmount * LOCAL_TEST_HST_PERCENT) / 100) : 0;
+}
+
+/**
+ * Stripe.Invoice's tax fields at the pinned version (Invoice.AutomaticTax and Invoice.TotalTax,
+ * node_modules/stripe/esm/resources/Invoices.d.ts): one exclusive tax on top of the price. Tests use it too.
+ */
+export function invoiceTaxFields(tax: number | null, taxable: number): Partial<Stripe.Invoice> {
+  if (tax === null) return {};
+  return {
+    automatic_tax: {
+      enabled: true,
+      disabled_reason: null,
+      liability: null,
+      provider: "stripe",
+      status: "complete",
+    },
+    total_taxes: [
+      {
+        amount: tax,
+        tax_behavior: "exclusive",
+        tax_rate_details: { tax_rate: "txr_local_hst" },
+        taxability_reason: tax ? "standard_rated" : "not_collecting",
+        taxable_amount: taxable,
+        type: "tax_rate_details",
+      },
+    ],
+  };
+}
 const localSubscription = (order: Order) => `sub_local_${compact(order)}`;
 const LOCAL_INVOICE = /^in_local_([0-9a-f]{32})_(\d+)$/;
 
-function localInvoicePaid(order: Order, n: number) {
+function localInvoicePaid(order: Order, n: number, settings: PaymentSettings) {
+  const tax = localTestTax(order, settings);
   return localEvent("invoice.paid", {
     id: `in_local_${compact(order)}_${n}`,
     object: "invoice",
-    amount_due: order.unitAmount,
-    amount_paid: order.unitAmount,
+    amount_due: order.unitAmount + (tax ?? 0),
+    amount_paid: order.unitAmount + (tax ?? 0),
+    ...invoiceTaxFields(tax, order.unitAmount),
     attempt_count: 1,
     currency: order.currency.toLowerCase(),
     hosted_invoice_url: null,
@@ -54,20 +95,24 @@ function localInvoicePaid(order: Order, n: number) {
 }
 
 /** In the order Stripe sends them. */
-export function localPaymentEvents(order: Order): Stripe.Event[] {
+export function localPaymentEvents(order: Order, settings: PaymentSettings): Stripe.Event[] {
   const subscription = order.mode === "subscription" ? localSubscription(order) : null;
+  const tax = localTestTax(order, settings);
   const completed = localEvent("checkout.session.completed", {
     id: order.checkoutSessionId ?? "",
     object: "checkout.session",
     mode: order.mode === "subscription" ? "subscription" : "payment",
     payment_status: "paid",
-    amount_total: order.unitAmount,
-    // As Stripe reports a coupon's amount off (docs/decisions/0044-discount-codes.md).
+    amount_total: order.unitAmount + (tax ?? 0),
+    // As Stripe reports a coupon's amount off (docs/decisions/0044-discount-codes.md) and Stripe Tax's tax.
     total_details: {
       amount_discount: order.listUnitAmount === null ? 0 : order.listUnitAmount - order.unitAmount,
       amount_shipping: 0,
-      amount_tax: 0,
+      amount_tax: tax ?? 0,
     },
+    ...(tax === null
+      ? {}
+      : { automatic_tax: { enabled: true, liability: null, provider: "stripe", status: "complete" } }),
     currency: order.currency.toLowerCase(),
     client_reference_id: order.id,
     metadata: { order_id: order.id },
@@ -75,12 +120,12 @@ export function localPaymentEvents(order: Order): Stripe.Event[] {
     payment_intent: subscription ? null : `pi_local_${compact(order)}`,
     subscription,
   });
-  return subscription ? [completed, localInvoicePaid(order, 1)] : [completed];
+  return subscription ? [completed, localInvoicePaid(order, 1, settings)] : [completed];
 }
 
-function localNextEvents(order: Order): Stripe.Event[] {
+function localNextEvents(order: Order, settings: PaymentSettings): Stripe.Event[] {
   const n = order.paidInstalments + 1;
-  const events: Stripe.Event[] = [localInvoicePaid(order, n)];
+  const events: Stripe.Event[] = [localInvoicePaid(order, n, settings)];
   if (order.instalments !== null && n >= order.instalments) {
     events.push(
       localEvent("customer.subscription.deleted", {
@@ -124,9 +169,21 @@ async function ownLocalOrder(db: Db, permit: Permit<"checkout.start">, orderId: 
   return order;
 }
 
-export async function payLocally(db: Db, permit: Permit<"checkout.start">, orderId: string): Promise<Order> {
+export const LOCAL_CHECKOUT_EXPIRED =
+  "This test checkout has expired, as a Stripe checkout holding a code would: start again from the pricing page.";
+
+export async function payLocally(
+  db: Db,
+  permit: Permit<"checkout.start">,
+  orderId: string,
+  settings: PaymentSettings = SETTINGS.payments,
+): Promise<Order> {
   const order = await ownLocalOrder(db, permit, orderId);
-  if (order.status === "pending") await deliverLocally(db, localPaymentEvents(order));
+  // Its code's use is held only so long (docs/decisions/0044-discount-codes.md).
+  if (order.status === "pending" && order.discountCodeId && holdEndsAt(order.createdAt) <= new Date()) {
+    refuse(LOCAL_CHECKOUT_EXPIRED, 409);
+  }
+  if (order.status === "pending") await deliverLocally(db, localPaymentEvents(order, settings));
   return order;
 }
 
@@ -145,9 +202,10 @@ export async function payNextLocally(
   db: Db,
   permit: Permit<"checkout.start">,
   orderId: string,
+  settings: PaymentSettings = SETTINGS.payments,
 ): Promise<Order> {
   const order = await ownLocalOrder(db, permit, orderId);
   if (!localChargeDue(order)) refuse(NOTHING_MORE_TO_PAY, 409);
-  await deliverLocally(db, localNextEvents(order));
+  await deliverLocally(db, localNextEvents(order, settings));
   return order;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "tax_amount" integer;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_tax_within_amount" CHECK ("payments"."tax_amount" IS NULL OR ("payments"."tax_amount" >= 0 AND "payments"."tax_amount" <= "payments"."amount"));
