@@ -102,6 +102,8 @@ test("the admin writes the agreement; the client accepts it before booking; the 
     await client.reload();
     await expect(bookSession(client)).toBeVisible();
     await expect(acceptLink(client)).toHaveCount(0);
+    // Still asked for, without holding booking back.
+    await expect(client.getByRole("link", { name: "Read the agreement" })).toBeVisible();
 
     await gotoHydrated(admin, "/admin/agreement");
     await gate.check();

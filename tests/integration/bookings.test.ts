@@ -34,7 +34,7 @@ import { openDatabaseForFile } from "../support/test-database";
 // 0036-booking-ownership.md), from tests/support/cal.ts's fixtures.
 
 // The onboarding gates are tested in agreement.test.ts; here nothing holds booking back.
-const NO_GATES = { intake: false, agreement: false };
+const NO_GATES = { agreement: null, blocksBooking: { intake: false, agreement: false } };
 
 const database = openDatabaseForFile();
 const db = () => database().db;

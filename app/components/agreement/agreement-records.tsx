@@ -26,16 +26,20 @@ export function AgreementVersions({ versions }: { versions: readonly Version[] }
         <ul className="mt-3 grid gap-2 text-sm">
           {versions.map((v) => (
             <li key={v.version} className={boxClass}>
-              <details>
-                <summary className="cursor-pointer">
-                  <span className="font-medium">Version {v.version}</span> ·{" "}
-                  <LocalDateTime value={v.createdAt} />
-                  {v.createdBy ? ` · by ${v.createdBy}` : ""} ·{" "}
-                  {v.requiresAcceptance ? "everyone accepts it" : "no new acceptance asked"} ·{" "}
-                  <a className="underline" href={`/admin/agreement?version=${v.version}#acceptances-title`}>
-                    accepted by {v.accepted}
-                  </a>
-                </summary>
+              <p>
+                <span className="font-medium">Version {v.version}</span> ·{" "}
+                <LocalDateTime value={v.createdAt} />
+                {v.createdBy ? ` · by ${v.createdBy}` : ""} ·{" "}
+                {v.requiresAcceptance ? "everyone accepts it" : "no new acceptance asked"} ·{" "}
+                <a
+                  className="inline-block py-0.5 underline"
+                  href={`/admin/agreement?version=${v.version}#acceptances-title`}
+                >
+                  accepted by {v.accepted}
+                </a>
+              </p>
+              <details className="mt-1">
+                <summary className="cursor-pointer py-1">Read version {v.version}</summary>
                 <p className="mt-2 font-mono text-xs break-all text-muted-foreground">
                   SHA-256 {v.bodySha256}
                 </p>

@@ -21,3 +21,15 @@ export function BookingSteps({ missing }: { missing: { intake: boolean; agreemen
     </>
   );
 }
+
+/** The coach asks for the agreement without holding booking back for it. */
+export function AgreementDue() {
+  return (
+    <p className="mt-3 text-sm">
+      Your coach asks you to read and accept the coaching agreement.{" "}
+      <a href="/agreement" className="font-medium text-primary underline underline-offset-4">
+        Read the agreement
+      </a>
+    </p>
+  );
+}

@@ -101,8 +101,11 @@ export async function bookingsToResolve(db: Db, _permit: Permit<"bookings.read">
 
 const PAST_SHOWN = 10;
 
-/** What the coach holds booking back for (onboardingSteps' `blocksBooking`). */
-export type BookingGates = { intake: boolean; agreement: boolean };
+/** onboardingSteps' answer, as far as booking needs it: what holds booking back, and the agreement due. */
+export type BookingGates = {
+  agreement: number | null;
+  blocksBooking: { intake: boolean; agreement: boolean };
+};
 
 /**
  * Upcoming and recent sessions, and booking links (carrying the signed token:
@@ -139,7 +142,7 @@ export function sessionsView(
     .reverse()
     .slice(0, PAST_SHOWN);
   const hasCredit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && q.used < q.included);
-  const missing = { intake: gates.intake, agreement: gates.agreement };
+  const missing = { intake: gates.blocksBooking.intake, agreement: gates.blocksBooking.agreement };
   // A gated client gets no token at all, so no link can be pieced together in the browser.
   const token = missing.intake || missing.agreement ? null : bookingToken(permit.actor.id);
   const link = (kind: QuotaKind) =>
@@ -150,6 +153,8 @@ export function sessionsView(
     noticeHours,
     book: { session: link("session_30m"), mockInterview: link("mock_interview") },
     missing,
+    // Due but not holding booking back (the coach turned that off): still asked for, not required.
+    agreementDue: gates.agreement !== null && !missing.agreement,
   };
 }
 

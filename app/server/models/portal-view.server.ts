@@ -79,7 +79,7 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
       quotas: jsonText(quotas),
       specials: jsonText(specialItems(summary)),
       activity: found.activity,
-      sessions: sessionsView(permit, found.bookings, quotas, now, steps.blocksBooking),
+      sessions: sessionsView(permit, found.bookings, quotas, now, steps),
       paymentFailed: found.paymentFailed,
     };
   }
