@@ -37,6 +37,7 @@ export default [
     route("files/:fileId", "routes/portal/file.ts"),
     route("billing", "routes/portal/billing.tsx"),
     route("sessions.ics", "routes/portal/sessions-ics.ts"),
+    route("agreement", "routes/portal/agreement.tsx"),
   ]),
 
   ...prefix("admin", [
@@ -52,6 +53,7 @@ export default [
       route("payments", "routes/admin/payments.tsx"),
       route("codes", "routes/admin/codes.tsx"),
       route("emails", "routes/admin/emails.tsx"),
+      route("agreement", "routes/admin/agreement.tsx"),
       route("emails/:emailId/html", "routes/admin/email-html.ts"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),
       route("lessons/:lessonId", "routes/admin/lesson-edit.tsx"),

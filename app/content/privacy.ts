@@ -34,6 +34,7 @@ export const PRIVACY = {
       heading: "What we keep about clients",
       paragraphs: [
         "For the coaching itself we keep your profile (name, email, role and plan) and the records of our work together: lessons, homework, resources, activity notes and which of your plan's services you have used.",
+        "When you accept the coaching agreement we keep, as the record of it, the version you accepted, the name you typed, when you accepted, and the network address and browser description your request came with.",
       ],
     },
     {

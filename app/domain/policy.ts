@@ -42,6 +42,11 @@ export const POLICY = {
   // cash rewards paid are the admin's (staff read them through payments.read).
   "referral.own": ["client"],
   "codes.manage": ["admin"],
+  // docs/decisions/0047-coaching-agreement.md: the coach reads the agreement and who accepted it; the
+  // admin writes it and sets what holds booking back; a client accepts for themselves.
+  "agreement.read": ["admin", "coach"],
+  "agreement.manage": ["admin"],
+  "agreement.accept-own": ["client"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

@@ -50,6 +50,7 @@ import {
 } from "~/server/schema";
 import { seedIfEmpty } from "~/server/seed.server";
 import { zipStream } from "~/server/zip.server";
+import { addOddAgreementRows } from "../support/agreement-rows";
 import { addOddCodeRows } from "../support/code-rows";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { insertPerson } from "../support/people";
@@ -220,6 +221,7 @@ async function addOddRows(database: Fresh): Promise<void> {
     .returning();
   if (!order) throw new Error("no order");
   await addOddCodeRows(db, { odd, ghost, at, text: ODD });
+  await addOddAgreementRows(db, { odd, ghost, at, text: ODD });
   await db.insert(payments).values([
     {
       orderId: order.id,

@@ -33,6 +33,9 @@ import { openDatabaseForFile } from "../support/test-database";
 // Cal.com deliveries through the real handler on a real database (docs/decisions/0028-bookings.md,
 // 0036-booking-ownership.md), from tests/support/cal.ts's fixtures.
 
+// The onboarding gates are tested in agreement.test.ts; here nothing holds booking back.
+const NO_GATES = { agreement: null, blocksBooking: { intake: false, agreement: false } };
+
 const database = openDatabaseForFile();
 const db = () => database().db;
 let admin: Viewer;
@@ -434,7 +437,7 @@ describe(`Cal.com webhook (${databaseLabel})`, () => {
     expect(moved.body).toMatchObject({ summary: "moved late" });
     expect(await bookingByUid(created.uid)).toMatchObject({ lateChange: true, counted: true });
     const own = authorize(person, "portal.read-own");
-    const view = sessionsView(own, await ownBookings(db(), own), [], new Date());
+    const view = sessionsView(own, await ownBookings(db(), own), [], new Date(), NO_GATES);
     expect(view.upcoming[0]).toMatchObject({ lateChange: true, changeIsLate: true });
     expect(view.upcoming[0]?.changeUrl).toBe(`https://cal.com/booking/${moved.uid}`);
     // "In time", but the late change already kept the session used.
@@ -527,7 +530,7 @@ describe(`the client's sessions (${databaseLabel})`, () => {
       ),
     );
     const own = authorize(person, "portal.read-own");
-    return sessionsView(own, await ownBookings(db(), own), quotas, now);
+    return sessionsView(own, await ownBookings(db(), own), quotas, now, NO_GATES);
   }
 
   test("upcoming and past are the client's own; book buttons only while the plan has credit", async () => {

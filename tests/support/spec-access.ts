@@ -112,6 +112,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   },
   // A lead has no sessions: 403, no demo.
   "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
+  // docs/decisions/0047-coaching-agreement.md: a lead has no agreement to accept (403, no demo); a client
+  // accepts for themselves only: the form names no person.
+  "routes/portal/agreement GET": { guard: "portal", needs: "portal.read-own" },
+  "routes/portal/agreement POST accept": { guard: "portal", needs: "agreement.accept-own" },
 
   // docs/product/roles.md, Capabilities (coach, admin).
   "routes/admin/index GET": admin("admin.enter"),
@@ -151,6 +155,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/emails GET": admin("emails.read"),
   "routes/admin/emails POST": admin("emails.retry"),
   "routes/admin/email-html GET": admin("emails.read"),
+  // docs/decisions/0047-coaching-agreement.md: the coach reads; the admin writes versions and sets the gates.
+  "routes/admin/agreement GET": admin("agreement.read"),
+  "routes/admin/agreement POST save-agreement": admin("agreement.manage"),
+  "routes/admin/agreement POST set-gates": admin("agreement.manage"),
   // docs/decisions/0043-file-storage.md: any client's files; a download is audited.
   "routes/admin/file GET": admin("files.manage"),
   "routes/admin/file POST": admin("files.manage", { success: { redirect: "/admin/clients/:id" } }),

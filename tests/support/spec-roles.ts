@@ -55,4 +55,9 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // codes and pays cash rewards, as they change payments.
   "referral.own": ["client"],
   "codes.manage": ADMIN_ONLY,
+  // docs/decisions/0047-coaching-agreement.md: the agreement is terms of sale, changed like payments (admin);
+  // the coach reads it and the acceptances; each client accepts for themselves.
+  "agreement.read": STAFF,
+  "agreement.manage": ADMIN_ONLY,
+  "agreement.accept-own": ["client"],
 };

@@ -434,6 +434,48 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: () => readBackAs("/admin/codes", cookies.admin),
     };
   },
+  // docs/decisions/0047-coaching-agreement.md. Each save is a new version, so the page always changes.
+  "routes/admin/agreement POST save-agreement": () => ({
+    fields: { intent: "save-agreement", body: `# Matrix agreement ${++made}`, requiresAcceptance: "on" },
+    observe: () => readBackAs("/admin/agreement", cookies.admin),
+  }),
+  // The intake gate flips from what it is; both gates are put back on afterwards.
+  "routes/admin/agreement POST set-gates": async () => {
+    const admin = await page("/admin/agreement", cookies.admin);
+    const intakeOn = /name="intakeBeforeBooking"[^>]*checked/.test(admin);
+    return {
+      fields: {
+        intent: "set-gates",
+        agreementBeforeBooking: "on",
+        intakeBeforeBooking: intakeOn ? "" : "on",
+      },
+      observe: () => readBackAs("/admin/agreement", cookies.admin),
+      after: () =>
+        prepared("/admin/agreement", {
+          intent: "set-gates",
+          intakeBeforeBooking: "on",
+          agreementBeforeBooking: "on",
+        }),
+    };
+  },
+  // A fresh version each time, so the person has not accepted it yet; the form names no person.
+  "routes/portal/agreement POST accept": async (person) => {
+    await prepared("/admin/agreement", {
+      intent: "save-agreement",
+      body: `# Matrix ${++made}`,
+      requiresAcceptance: "on",
+    });
+    const next = firstMatch(
+      await page("/admin/agreement", cookies.admin),
+      /Save as version (?:<!-- -->)?(\d+)/,
+    );
+    const version = String(Number(next) - 1);
+    return {
+      fields: { intent: "accept", version, fullName: `Matrix ${person}`, accept: "on" },
+      // Their own page changes; anyone refused leaves the client's page as it was.
+      observe: () => readBackAs("/agreement", cookies[person === "another-client" ? person : "client"]),
+    };
+  },
   // The lead, now a client, is put back afterwards.
   "routes/portal/billing POST pay-next": async (person) => {
     const owner = person === "lead" ? "lead" : "client";

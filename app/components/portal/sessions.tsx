@@ -1,6 +1,7 @@
 import { ButtonAnchor } from "~/components/ui/button";
 import { LATE_CHANGE } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
+import { AgreementDue, BookingSteps } from "./booking-steps";
 import { LocalDateTime } from "./local-date-time";
 
 // Each upcoming session says, before its Cal.com link is followed, what a change does to the credit
@@ -26,6 +27,10 @@ export type SessionsData = {
   /** Before the start; a change later than this keeps the session used. */
   noticeHours: number;
   book: { session: string | null; mockInterview: string | null };
+  /** What the coach asks for before booking; while any is missing, no booking link is sent. */
+  missing?: { intake: boolean; agreement: boolean };
+  /** A version to accept that does not hold booking back. */
+  agreementDue?: boolean;
 };
 
 const quietLink = "font-medium text-primary underline-offset-4 hover:underline";
@@ -89,6 +94,7 @@ export function Sessions({ data }: { data: SessionsData }) {
           Upcoming sessions
         </h2>
         <div className="flex flex-wrap gap-2">
+          {data.missing && <BookingSteps missing={data.missing} />}
           {book.session && (
             <ButtonAnchor href={book.session} size="touch" weight="medium">
               Book a session
@@ -101,6 +107,7 @@ export function Sessions({ data }: { data: SessionsData }) {
           )}
         </div>
       </div>
+      {data.agreementDue && <AgreementDue />}
       <div className="mt-4">
         {data.upcoming.length === 0 ? (
           <p className="text-muted-foreground">No upcoming sessions.</p>

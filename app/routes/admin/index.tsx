@@ -120,6 +120,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       title: "Emails",
       text: "Every email sent or waiting to go, and any that failed.",
     },
+    {
+      to: "/admin/agreement",
+      title: "Coaching agreement",
+      text: "The agreement clients accept, its versions, who accepted, and what comes before booking.",
+    },
   ];
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">

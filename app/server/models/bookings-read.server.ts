@@ -101,15 +101,24 @@ export async function bookingsToResolve(db: Db, _permit: Permit<"bookings.read">
 
 const PAST_SHOWN = 10;
 
+/** onboardingSteps' answer, as far as booking needs it: what holds booking back, and the agreement due. */
+export type BookingGates = {
+  agreement: number | null;
+  blocksBooking: { intake: boolean; agreement: boolean };
+};
+
 /**
  * Upcoming and recent sessions, and booking links (carrying the signed token:
- * docs/decisions/0036-booking-ownership.md) for each kind the plan still has credit for.
+ * docs/decisions/0036-booking-ownership.md) for each kind the plan still has credit for — none at all
+ * while a step the coach requires before booking is missing (`missing` says which:
+ * docs/decisions/0047-coaching-agreement.md).
  */
 export function sessionsView(
   permit: Permit<"portal.read-own">,
   own: Awaited<ReturnType<typeof ownBookings>>,
   quotas: readonly { kind: string; used: number; included: number }[],
   now: Date,
+  gates: BookingGates,
   settings = SETTINGS.bookings,
 ) {
   const noticeHours = settings.cancelNoticeHours;
@@ -133,14 +142,19 @@ export function sessionsView(
     .reverse()
     .slice(0, PAST_SHOWN);
   const hasCredit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && q.used < q.included);
-  const token = bookingToken(permit.actor.id);
+  const missing = { intake: gates.blocksBooking.intake, agreement: gates.blocksBooking.agreement };
+  // A gated client gets no token at all, so no link can be pieced together in the browser.
+  const token = missing.intake || missing.agreement ? null : bookingToken(permit.actor.id);
   const link = (kind: QuotaKind) =>
-    hasCredit(kind) ? schedulerLink(settings.schedulerLinks[kind], permit.actor, token) : null;
+    token && hasCredit(kind) ? schedulerLink(settings.schedulerLinks[kind], permit.actor, token) : null;
   return {
     upcoming,
     past,
     noticeHours,
     book: { session: link("session_30m"), mockInterview: link("mock_interview") },
+    missing,
+    // Due but not holding booking back (the coach turned that off): still asked for, not required.
+    agreementDue: gates.agreement !== null && !missing.agreement,
   };
 }
 

@@ -26,6 +26,7 @@ import {
   sessions,
 } from "../schema";
 import { zipStream } from "../zip.server";
+import { acceptancesForExport } from "./agreement.server";
 import { audit } from "./audit.server";
 import { removeObjects, storageKeysOf } from "./files.server";
 import { ownOrders } from "./orders.server";
@@ -95,9 +96,10 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
       .where(eq(files.ownerId, id))
       .orderBy(asc(files.createdAt)),
   ]);
-  const [purchases, referrals] = await Promise.all([
+  const [purchases, referrals, agreementAcceptances] = await Promise.all([
     ownOrders(db, permit, { all: true }),
     codesForExport(db, permit),
+    acceptancesForExport(db, id),
   ]);
   // The text part, not the HTML.
   const [emailRows, emailChoices] = await Promise.all([
@@ -136,6 +138,7 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
     })),
     orders: purchases,
     ...referrals,
+    agreementAcceptances,
     emails: emailRows,
     emailPreferences: emailChoices[0] ?? null,
   };

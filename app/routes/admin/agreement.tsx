@@ -1,0 +1,211 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { AgreementAcceptances, AgreementVersions } from "~/components/agreement/agreement-records";
+import { AgreementText } from "~/components/agreement/agreement-text";
+import { useForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import { AGREEMENT_STARTER } from "~/content/agreement";
+import { can } from "~/domain/policy";
+import { AGREEMENT_BODY_MAX, agreementVersionForm, onboardingGatesForm } from "~/lib/schemas/agreement";
+import { seo } from "~/lib/seo";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
+import {
+  agreementAdminView,
+  saveAgreementVersion,
+  setOnboardingGates,
+} from "~/server/models/agreement.server";
+import { routeAccess, staff } from "~/server/route-access";
+import type { Route } from "./+types/agreement";
+
+// The coaching agreement and what holds booking back (docs/decisions/0047-coaching-agreement.md): the
+// coach reads, the admin writes a new version and sets the two gates.
+
+export const access = routeAccess({ loader: staff("agreement.read") });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const param = new URL(request.url).searchParams.get("version");
+  const version = param && /^\d{1,9}$/.test(param) ? Number(param) : null;
+  const view = await agreementAdminView(await getDb(), permitFor(context, "agreement.read"), version);
+  return { ...view, filter: version, mayEdit: can(currentViewer(context), "agreement.manage") };
+}
+
+const agreementIntent = intentsOn("staff");
+
+export const action = intentAction({
+  intents: {
+    "save-agreement": agreementIntent({
+      permission: "agreement.manage",
+      form: agreementVersionForm,
+      handler: async (input, { db, permit }) => {
+        const saved = await saveAgreementVersion(db, permit, input);
+        return {
+          message: saved.requiresAcceptance
+            ? `Version ${saved.version} saved: every client accepts it before their next booking.`
+            : `Version ${saved.version} saved.`,
+        };
+      },
+    }),
+    "set-gates": agreementIntent({
+      permission: "agreement.manage",
+      form: onboardingGatesForm,
+      handler: async (input, { db, permit }) => {
+        await setOnboardingGates(db, permit, input);
+        return { message: "Saved what comes before booking." };
+      },
+    }),
+  },
+});
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Coaching agreement",
+    description: "The coaching agreement and who accepted it.",
+    path: "/admin/agreement",
+    noindex: true,
+  });
+}
+
+const GATES = [
+  { name: "intakeBeforeBooking", label: "Clients fill in the intake questionnaire before booking" },
+  { name: "agreementBeforeBooking", label: "Clients accept the agreement before booking" },
+] as const;
+
+const boxClass = "rounded-xl border border-border p-4";
+
+export default function AdminAgreement({ loaderData, actionData }: Route.ComponentProps) {
+  const { versions, acceptances, gates, filter, mayEdit } = loaderData;
+  const current = versions[0] ?? null;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  // "Unknown action." names no intent; shown by neither form.
+  const answered = actionData && "intent" in actionData ? actionData : undefined;
+  const saveAnswer = answered?.intent === "save-agreement" ? answered : undefined;
+  const gatesAnswer = answered?.intent === "set-gates" ? answered : undefined;
+  const form = useForm(agreementVersionForm, { answer: saveAnswer, busy });
+  const [draft, setDraft] = useState(current?.body ?? AGREEMENT_STARTER);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Coaching agreement</h1>
+      <p className="mt-1 text-muted-foreground">
+        {current
+          ? `Current: version ${current.version}, accepted by ${current.accepted}.`
+          : "No agreement yet: clients book without one until you save the first version."}
+      </p>
+
+      <section aria-labelledby="gates-title" className="mt-8">
+        <h2 id="gates-title" className="text-xl font-semibold">
+          Before booking
+        </h2>
+        <Form method="post" className={`mt-3 grid gap-2 text-sm ${boxClass}`}>
+          <input type="hidden" name="intent" value="set-gates" />
+          {GATES.map((gate) => (
+            <label key={gate.name} className="flex items-center gap-2">
+              <input type="checkbox" name={gate.name} defaultChecked={gates[gate.name]} disabled={!mayEdit} />
+              {gate.label}
+            </label>
+          ))}
+          {mayEdit ? (
+            <div>
+              <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                Save
+              </Button>
+            </div>
+          ) : null}
+          <Answer answer={gatesAnswer} />
+        </Form>
+      </section>
+
+      {mayEdit ? (
+        <section aria-labelledby="edit-title" className="mt-10">
+          <h2 id="edit-title" className="text-xl font-semibold">
+            {current ? "Write a new version" : "Write the first version"}
+          </h2>
+          <Form
+            method="post"
+            ref={form.ref}
+            onSubmit={form.onSubmit}
+            className="mt-3 grid gap-4 lg:grid-cols-2"
+          >
+            <input type="hidden" name="intent" value="save-agreement" />
+            <div className="grid content-start gap-2">
+              <label htmlFor="agreement-body" className="text-sm font-medium">
+                Agreement (Markdown)
+              </label>
+              <textarea
+                id="agreement-body"
+                {...form.field("body")}
+                rows={20}
+                maxLength={AGREEMENT_BODY_MAX}
+                defaultValue={draft}
+                onChange={(event) => setDraft(event.currentTarget.value)}
+                className="rounded-md border border-border bg-background px-3 py-2 font-mono text-sm"
+              />
+              {form.error("body")}
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="requiresAcceptance"
+                  defaultChecked
+                  disabled={!current}
+                  aria-describedby="requires-note"
+                />
+                Ask every client to accept this version again
+              </label>
+              <p id="requires-note" className="text-xs text-muted-foreground">
+                {current
+                  ? "Untick it for a correction that changes nothing agreed: those who accepted an earlier version keep booking."
+                  : "Everyone accepts the first version."}
+              </p>
+              {form.message}
+              <div>
+                <Button type="submit" disabled={busy}>
+                  Save as version {(current?.version ?? 0) + 1}
+                </Button>
+              </div>
+              <Answer answer={saveAnswer?.ok ? saveAnswer : undefined} />
+            </div>
+            <div className="grid content-start gap-2">
+              <h3 className="text-sm font-medium">Preview, as the client sees it</h3>
+              <div className={boxClass} data-testid="agreement-preview">
+                <AgreementText body={draft} />
+              </div>
+            </div>
+          </Form>
+        </section>
+      ) : current ? (
+        <section aria-labelledby="current-title" className="mt-10">
+          <h2 id="current-title" className="text-xl font-semibold">
+            Version {current.version}
+          </h2>
+          <div className={`mt-3 ${boxClass}`}>
+            <AgreementText body={current.body} />
+          </div>
+        </section>
+      ) : null}
+
+      <AgreementVersions versions={versions} />
+      <AgreementAcceptances versions={versions} acceptances={acceptances} filter={filter} />
+    </div>
+  );
+}
+
+function Answer({ answer }: { answer: { ok: boolean; error?: string | null; value?: unknown } | undefined }) {
+  if (!answer) return null;
+  if (!answer.ok)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {answer.error}
+      </p>
+    );
+  const message =
+    typeof answer.value === "object" && answer.value && "message" in answer.value
+      ? String(answer.value.message)
+      : null;
+  return message ? (
+    <p role="status" className="text-sm">
+      {message}
+    </p>
+  ) : null;
+}
