@@ -15,7 +15,7 @@ export async function acceptAgreement(page: Page, fullName: string) {
   await expect(page.getByRole("status").filter({ hasText: /^You accepted version \d+ on/ })).toBeVisible();
 }
 
-/** Sets the admin's two gates (a set-up step; agreement.spec.ts clicks them). */
+/** Sets the admin's two gates (a set-up step; agreement.site-wide.spec.ts clicks them). */
 export async function setGates(admin: Page, gates: { intake: boolean; agreement: boolean }) {
   const form: Record<string, string> = { intent: "set-gates" };
   if (gates.intake) form.intakeBeforeBooking = "on";

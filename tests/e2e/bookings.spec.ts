@@ -21,7 +21,7 @@ test("a signed booking shows on the client's open dashboard without a reload; it
 }) => {
   const { person, client, admin } = await proClientBesideAdmin(newPage, "Booker");
   const page = client.page;
-  // The first-week steps that hold booking back are tested in agreement.spec.ts.
+  // The first-week steps that hold booking back are tested in agreement.site-wide.spec.ts.
   await readyToBook(page, admin.page, person.name);
   await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
   await expect(page.getByText("No upcoming sessions.")).toBeVisible();
