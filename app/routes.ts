@@ -36,6 +36,7 @@ export default [
     route("files", "routes/portal/files.tsx"),
     route("files/:fileId", "routes/portal/file.ts"),
     route("billing", "routes/portal/billing.tsx"),
+    route("intake", "routes/portal/intake.tsx"),
     route("sessions.ics", "routes/portal/sessions-ics.ts"),
   ]),
 
@@ -51,6 +52,7 @@ export default [
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("codes", "routes/admin/codes.tsx"),
+      route("intake", "routes/admin/intake.tsx"),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:emailId/html", "routes/admin/email-html.ts"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),

@@ -42,6 +42,10 @@ export const POLICY = {
   // cash rewards paid are the admin's (staff read them through payments.read).
   "referral.own": ["client"],
   "codes.manage": ["admin"],
+  // docs/decisions/0046-intake-questionnaire.md: the coach writes the questions and asks again; a client
+  // answers their own.
+  "intake.manage": ["admin", "coach"],
+  "intake.answer-own": ["client"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

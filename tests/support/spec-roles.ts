@@ -55,4 +55,8 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // codes and pays cash rewards, as they change payments.
   "referral.own": ["client"],
   "codes.manage": ADMIN_ONLY,
+  // docs/decisions/0046-intake-questionnaire.md: the coach writes the questions and asks a client again,
+  // like the lessons they add; a client answers their own.
+  "intake.manage": STAFF,
+  "intake.answer-own": ["client"],
 };

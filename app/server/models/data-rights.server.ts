@@ -28,6 +28,7 @@ import {
 import { zipStream } from "../zip.server";
 import { audit } from "./audit.server";
 import { removeObjects, storageKeysOf } from "./files.server";
+import { intakeForExport } from "./intake.server";
 import { ownOrders } from "./orders.server";
 import { codesForExport } from "./referrals.server";
 
@@ -95,9 +96,10 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
       .where(eq(files.ownerId, id))
       .orderBy(asc(files.createdAt)),
   ]);
-  const [purchases, referrals] = await Promise.all([
+  const [purchases, referrals, intake] = await Promise.all([
     ownOrders(db, permit, { all: true }),
     codesForExport(db, permit),
+    intakeForExport(db, permit),
   ]);
   // The text part, not the HTML.
   const [emailRows, emailChoices] = await Promise.all([
@@ -136,6 +138,7 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
     })),
     orders: purchases,
     ...referrals,
+    intakeResponses: intake,
     emails: emailRows,
     emailPreferences: emailChoices[0] ?? null,
   };

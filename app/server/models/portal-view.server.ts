@@ -9,6 +9,7 @@ import { type Db, getDb } from "../db.server";
 import type { Permit } from "../policy.server";
 import { sessionsView } from "./bookings-read.server";
 import { listFiles } from "./files.server";
+import { onboardingSteps } from "./onboarding.server";
 import {
   type ActivityJson,
   dashboardData,
@@ -66,7 +67,11 @@ function demoUsage(mode: PortalMode): UsageRow[] {
 
 export async function dashboardView(permit: Own | null, mode: PortalMode, now = new Date()) {
   if (mode.kind === "real" && permit) {
-    const found = await dashboardData(await getDb(), permit, DASHBOARD_ACTIVITY_LIMIT);
+    const db = await getDb();
+    const [found, onboarding] = await Promise.all([
+      dashboardData(db, permit, DASHBOARD_ACTIVITY_LIMIT),
+      onboardingSteps(db, permit.actor.id),
+    ]);
     const summary = usageSummary(mode.plan, found.usage);
     const quotas = quotaItems(summary);
     return {
@@ -76,6 +81,7 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
       activity: found.activity,
       sessions: sessionsView(permit, found.bookings, quotas, now),
       paymentFailed: found.paymentFailed,
+      onboarding,
     };
   }
   const summary = usageSummary(mode.plan, demoUsage(mode));
@@ -95,6 +101,7 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
     activity: jsonText(activity),
     sessions: null,
     paymentFailed: false,
+    onboarding: null,
   };
 }
 
