@@ -52,6 +52,7 @@ import { seedIfEmpty } from "~/server/seed.server";
 import { zipStream } from "~/server/zip.server";
 import { addOddCodeRows } from "../support/code-rows";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { addOddIntakeRows } from "../support/intake-rows";
 import { insertPerson } from "../support/people";
 import { docx, pdf } from "../support/sample-files";
 import { bytesOf } from "../support/zip";
@@ -220,6 +221,7 @@ async function addOddRows(database: Fresh): Promise<void> {
     .returning();
   if (!order) throw new Error("no order");
   await addOddCodeRows(db, { odd, ghost, at, text: ODD });
+  await addOddIntakeRows(db, { odd, ghost, at, text: ODD });
   await db.insert(payments).values([
     {
       orderId: order.id,

@@ -9,6 +9,7 @@ import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
 import { answerFormFor, type IntakeQuestion, intakeAnswersForm } from "~/lib/schemas/intake";
 import { seo } from "~/lib/seo";
+import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -37,13 +38,20 @@ export const action = intentAction({
       form: intakeAnswersForm,
       handler: ({ responseId, raw }, { db, permit }) => saveIntakeDraft(db, permit, responseId, raw),
     }),
+    // A refusal carries back what was sent, so a page without JavaScript shows it again, not the older draft.
     submit: intake({
       permission: "intake.answer-own",
       form: intakeAnswersForm,
-      handler: async ({ responseId, raw }, { db, permit }) => {
-        await submitIntake(db, permit, responseId, raw);
-        throw redirect("/intake");
-      },
+      own: true,
+      handler: ({ responseId, raw }, { db, permit }) =>
+        attempt(
+          async () => {
+            await submitIntake(db, permit, responseId, raw);
+            throw redirect("/intake");
+          },
+          "Failed to send your answers.",
+          { sent: raw },
+        ),
     }),
   },
 });
@@ -104,6 +112,7 @@ function IntakeForm({
     busy: submitting,
   });
   const draft = useIntakeDraft(form.formRef, { responseId: open.id, questions, action: "/intake" });
+  const sent = answer !== undefined && "sent" in answer ? answer.sent : null;
   const saved = answer !== undefined && "intent" in answer && answer.intent === "save-draft" && answer.ok;
   return (
     <Form
@@ -120,7 +129,7 @@ function IntakeForm({
         send them when you're ready.
       </p>
       <input type="hidden" name="responseId" value={open.id} />
-      <IntakeFields questions={questions} answers={open.answers} form={form} />
+      <IntakeFields questions={questions} answers={sent ?? open.answers} form={form} />
       {form.message}
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-muted-foreground">
         {saved ? "Saved" : draftStatusText(draft.status)}

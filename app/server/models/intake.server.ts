@@ -39,7 +39,6 @@ export async function saveQuestionnaire(
       action: "intake.questionnaire-save",
       targetId: null,
       entity: "intake_questionnaire",
-      entityId: String(row.version),
       after: { version: row.version, questions: questions.length },
     });
     return row;
