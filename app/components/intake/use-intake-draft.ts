@@ -92,7 +92,8 @@ export function useIntakeDraft(
     setStatus("saving");
     let saved = false;
     try {
-      const response = await fetch(action, { method: "POST", body, headers: { Accept: "text/x-script" } });
+      // The route's data twin: the action's status, without rendering the page.
+      const response = await fetch(action, { method: "POST", body });
       saved = response.ok;
     } catch {
       saved = false; // offline, or the connection dropped
@@ -112,6 +113,8 @@ export function useIntakeDraft(
     const element = form.current;
     if (!element) return;
     writeStored(responseId, { answers: readAnswers(new FormData(element)), synced: false });
+    // Never "Saved" while a change waits for its turn.
+    setStatus("saving");
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void send(), DEBOUNCE_MS);
   }, [form, responseId, send]);
@@ -125,12 +128,22 @@ export function useIntakeDraft(
       void send();
     }
     const online = () => void send();
+    // Leaving (a reload, a closed tab) while a change waits: send it anyway, outliving the page.
+    const leave = () => {
+      const stored = readStored(responseId);
+      if (!stored || stored.synced || !form.current) return;
+      const body = new FormData(form.current);
+      body.set("intent", "save-draft");
+      void fetch(action, { method: "POST", body, keepalive: true }).catch(() => {});
+    };
     window.addEventListener("online", online);
+    window.addEventListener("pagehide", leave);
     return () => {
       window.removeEventListener("online", online);
+      window.removeEventListener("pagehide", leave);
       clearTimeout(timer.current);
     };
-  }, [responseId, questions, form, send]);
+  }, [responseId, questions, form, send, action]);
 
   return { status, changed };
 }

@@ -111,7 +111,7 @@ function IntakeForm({
     answer: answer && "ok" in answer ? answer : undefined,
     busy: submitting,
   });
-  const draft = useIntakeDraft(form.formRef, { responseId: open.id, questions, action: "/intake" });
+  const draft = useIntakeDraft(form.formRef, { responseId: open.id, questions, action: "/intake.data" });
   const sent = answer !== undefined && "sent" in answer ? answer.sent : null;
   const saved = answer !== undefined && "intent" in answer && answer.intent === "save-draft" && answer.ok;
   return (
