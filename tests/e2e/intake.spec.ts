@@ -140,6 +140,7 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
     await expect(intake.getByRole("alert")).toHaveText(
       "They already have a questionnaire waiting for answers.",
     );
+    await coach.context.close();
   });
   await client.context.close();
 });
