@@ -22,6 +22,7 @@ export const STAFF_EMAIL_KINDS = [
   "staff-payment-failed",
   "staff-payment-disputed",
   "staff-daily-agenda",
+  "staff-intake-submitted",
 ] as const;
 
 export const EMAIL_KINDS = [...CLIENT_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] as const;
@@ -53,6 +54,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   "staff-payment-disputed": "A payment disputed with the card's bank",
   "session-reminder": "Reminders before your sessions",
   "staff-daily-agenda": "Your day's sessions, each morning",
+  "staff-intake-submitted": "Intake questionnaire answered",
 };
 
 /** Worth nothing late: at once or off, never held for a digest (docs/decisions/0045-session-reminders.md). */

@@ -47,6 +47,10 @@ export const POLICY = {
   "agreement.read": ["admin", "coach"],
   "agreement.manage": ["admin"],
   "agreement.accept-own": ["client"],
+  // docs/decisions/0046-intake-questionnaire.md: the coach writes the questions and asks again; a client
+  // answers their own.
+  "intake.manage": ["admin", "coach"],
+  "intake.answer-own": ["client"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

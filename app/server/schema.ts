@@ -17,6 +17,7 @@ import {
 import { HOMEWORK_STATUSES, PLANS, ROLES, SERVICE_KINDS } from "../domain/plans";
 import { RESOURCE_KINDS } from "../domain/resource-kinds";
 import { ACCEPTED_FILE_TYPES, FILE_KINDS } from "../lib/files";
+import type { IntakeAnswers, IntakeQuestion } from "../lib/schemas/intake";
 
 // The product's rules live here as constraints, so no code path can break them.
 // Over 300 lines on purpose: drizzle-kit reads the whole schema from one file, reviewed table beside table.
@@ -659,18 +660,8 @@ export type ReferralCredit = typeof referralCredits.$inferSelect;
 
 // ── A client's first week (docs/decisions/0046-intake-questionnaire.md, 0047-coaching-agreement.md) ──
 
-export const INTAKE_QUESTION_TYPES = ["short", "long", "one", "many", "link"] as const;
-export type IntakeQuestionType = (typeof INTAKE_QUESTION_TYPES)[number];
-/** `options` for "one" and "many" only. `id` is stable across versions, so a draft survives an edit. */
-export type IntakeQuestion = {
-  id: string;
-  type: IntakeQuestionType;
-  label: string;
-  help?: string;
-  required: boolean;
-  options?: string[];
-};
-export type IntakeAnswers = Record<string, string | string[]>;
+// The question's shape and its checks are app/lib/schemas/intake.ts, shared with the browser.
+export type { IntakeAnswers, IntakeQuestion } from "../lib/schemas/intake";
 
 /** Each save is a new version; none is ever changed or deleted. No row: the default set is in force. */
 export const intakeQuestionnaires = pgTable("intake_questionnaires", {

@@ -53,6 +53,7 @@ import { zipStream } from "~/server/zip.server";
 import { addOddAgreementRows } from "../support/agreement-rows";
 import { addOddCodeRows } from "../support/code-rows";
 import { databaseLabel, freshDatabase } from "../support/database";
+import { addOddIntakeRows } from "../support/intake-rows";
 import { insertPerson } from "../support/people";
 import { docx, pdf } from "../support/sample-files";
 import { bytesOf } from "../support/zip";
@@ -222,6 +223,7 @@ async function addOddRows(database: Fresh): Promise<void> {
   if (!order) throw new Error("no order");
   await addOddCodeRows(db, { odd, ghost, at, text: ODD });
   await addOddAgreementRows(db, { odd, ghost, at, text: ODD });
+  await addOddIntakeRows(db, { odd, ghost, at, text: ODD });
   await db.insert(payments).values([
     {
       orderId: order.id,

@@ -110,6 +110,16 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
     owned: true,
     success: { redirect: "/files" },
   },
+  // docs/decisions/0046-intake-questionnaire.md: a client answers their own (another client's request is
+  // 404, as a missing one); a lead has nothing to answer: 403, no demo.
+  "routes/portal/intake GET": { guard: "portal", needs: "intake.answer-own" },
+  "routes/portal/intake POST save-draft": { guard: "portal", needs: "intake.answer-own", owned: true },
+  "routes/portal/intake POST submit": {
+    guard: "portal",
+    needs: "intake.answer-own",
+    owned: true,
+    success: { redirect: "/intake" },
+  },
   // A lead has no sessions: 403, no demo.
   "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
   // docs/decisions/0047-coaching-agreement.md: a lead has no agreement to accept (403, no demo); a client
@@ -151,6 +161,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/codes POST create-code": admin("codes.manage"),
   "routes/admin/codes POST void-code": admin("codes.manage"),
   "routes/admin/codes POST mark-paid": admin("codes.manage"),
+  // docs/decisions/0046-intake-questionnaire.md: coach and admin write the questions and ask again.
+  "routes/admin/intake GET": admin("intake.manage"),
+  "routes/admin/intake POST save-questionnaire": admin("intake.manage"),
+  "routes/admin/client POST ask-intake": admin("intake.manage"),
   // docs/decisions/0029-email-outbox.md: coach reads; an admin retries.
   "routes/admin/emails GET": admin("emails.read"),
   "routes/admin/emails POST": admin("emails.retry"),

@@ -60,4 +60,8 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "agreement.read": STAFF,
   "agreement.manage": ADMIN_ONLY,
   "agreement.accept-own": ["client"],
+  // docs/decisions/0046-intake-questionnaire.md: the coach writes the questions and asks a client again,
+  // like the lessons they add; a client answers their own.
+  "intake.manage": STAFF,
+  "intake.answer-own": ["client"],
 };

@@ -242,6 +242,23 @@ const onNewLead =
 
 const rewardChoices = new Map<Person, string>();
 
+/** The required answers of the default questions (a matrix save makes every question optional). */
+const INTAKE_ANSWERS: Fields = {
+  "q.target-roles": "Backend engineer",
+  "q.timeline": "In 1–3 months",
+  "q.situation": "Between jobs",
+  "q.worry": "Matrix worry",
+};
+
+/** The client's open intake request, asked for again by the admin when they have sent the last one. */
+async function openIntake(clientId: string, cookie: string): Promise<string> {
+  const pattern = new RegExp(`name="responseId" value="(${UUID})"`);
+  const found = pattern.exec(await page("/intake", cookie))?.[1];
+  if (found) return found;
+  await prepared(`/admin/clients/${clientId}`, { intent: "ask-intake" });
+  return firstMatch(await page("/intake", cookie), pattern);
+}
+
 const REQUESTS: Record<string, RequestFor> = {
   "routes/auth/login POST local": (person) => ({
     fields: { intent: "local", email: `matrix-login-${person}@example.com`, redirectTo: "/dashboard" },
@@ -397,6 +414,40 @@ const REQUESTS: Record<string, RequestFor> = {
       fields: { intent: "reward-choice", reward },
       observe: person === "visitor" ? undefined : () => readBackAs("/billing", cookies[person]),
     };
+  },
+  // docs/decisions/0046-intake-questionnaire.md: the client's own request; another client posts to it.
+  "routes/portal/intake POST save-draft": async (person) => ({
+    fields: {
+      intent: "save-draft",
+      responseId: await openIntake(ids.client, cookies.client),
+      "q.target-roles": `Matrix draft (${person}) ${++made}`,
+    },
+    observe: () => readBackAs("/intake", cookies.client),
+  }),
+  "routes/portal/intake POST submit": async () => ({
+    fields: { intent: "submit", responseId: await openIntake(ids.client, cookies.client), ...INTAKE_ANSWERS },
+    observe: () => readBackAs("/intake", cookies.client),
+  }),
+  "routes/admin/intake POST save-questionnaire": (person) => ({
+    fields: {
+      intent: "save-questionnaire",
+      questions: JSON.stringify([
+        {
+          id: "target-roles",
+          type: "short",
+          label: `Matrix question (${person}) ${++made}`,
+          required: false,
+        },
+      ]),
+    },
+    observe: () => readBackAs("/admin/intake", cookies.admin),
+  }),
+  // A client who has sent their answers, so asking again is allowed.
+  "routes/admin/client POST ask-intake": async () => {
+    const client = await freshPerson("client");
+    const responseId = await openIntake(client.id, client.cookie);
+    await prepared("/intake", { intent: "submit", responseId, ...INTAKE_ANSWERS }, client.cookie);
+    return { params: { id: client.id }, fields: { intent: "ask-intake" }, observe: personRecord(client.id) };
   },
   "routes/admin/codes POST create-code": () => ({
     fields: { intent: "create-code", code: `MATRIX-${++made}`, percent: "25", note: "Matrix" },

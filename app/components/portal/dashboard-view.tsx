@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import type { PortalMode } from "~/domain/portal-mode";
 import type { UsageItem } from "~/domain/usage";
 import { type JsonText, parseJsonText } from "~/lib/json-text";
+import { BeforeFirstSession, type FirstSteps } from "../intake/before-first-session";
 import { type ActivityEntry, ActivityList } from "./activity-list";
 import { PortalPage } from "./portal-page";
 import { QuotaCard } from "./quota-card";
@@ -15,6 +16,8 @@ export type DashboardData = {
   activity: JsonText<ActivityEntry[]>;
   /** Null in the demo. */
   sessions?: SessionsData | null;
+  /** What the client still has to do before their first session; null in the demo. */
+  onboarding?: FirstSteps | null;
 };
 
 /** docs/product/screens.md, Dashboard. */
@@ -32,6 +35,7 @@ export function DashboardView({
   const activity = useMemo(() => parseJsonText(data.activity), [data.activity]);
   return (
     <PortalPage title="Dashboard" subtitle={greeting} mode={data.mode} demoNav={demoNav}>
+      {data.onboarding && <BeforeFirstSession steps={data.onboarding} />}
       <section aria-labelledby="quotas-heading">
         <h2 id="quotas-heading" className="text-xl font-semibold">
           Sessions and mock interviews

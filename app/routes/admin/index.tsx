@@ -116,6 +116,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       text: "Sponsor codes with their uses and revenue, and referral rewards owed.",
     },
     {
+      to: "/admin/intake",
+      title: "Intake questionnaire",
+      text: "The questions a new client answers before the first session.",
+    },
+    {
       to: "/admin/emails",
       title: "Emails",
       text: "Every email sent or waiting to go, and any that failed.",

@@ -19,6 +19,7 @@ export const RECORD_KINDS = [
   "booking",
   "payment",
   "file",
+  "intake",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

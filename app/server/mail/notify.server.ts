@@ -242,6 +242,18 @@ export async function notifyHomeworkSubmitted(tx: DbOrTx, clientId: string, home
   }));
 }
 
+export async function notifyIntakeSubmitted(tx: DbOrTx, clientId: string) {
+  const client = await recipientById(tx, clientId);
+  if (!client) return [];
+  return toStaff(tx, "staff-intake-submitted", (_to, { origin }) => ({
+    subject: `Intake questionnaire answered: ${who(client)}`,
+    summary: "Their answers are on their page.",
+    heading: "A client answered the intake questionnaire",
+    paragraphs: [`${who(client)} sent their answers to the intake questionnaire.`],
+    action: { label: "Read their answers", url: `${origin}/admin/clients/${clientId}#intake` },
+  }));
+}
+
 export function notifyDeletionRequest(tx: DbOrTx, person: Recipient, note: string | null) {
   return toStaff(tx, "staff-deletion-request", (_to, { origin }) => ({
     subject: `Data-deletion request: ${who(person)}`,

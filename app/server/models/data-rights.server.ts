@@ -29,6 +29,7 @@ import { zipStream } from "../zip.server";
 import { acceptancesForExport } from "./agreement.server";
 import { audit } from "./audit.server";
 import { removeObjects, storageKeysOf } from "./files.server";
+import { intakeForExport } from "./intake.server";
 import { ownOrders } from "./orders.server";
 import { codesForExport } from "./referrals.server";
 
@@ -96,10 +97,11 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
       .where(eq(files.ownerId, id))
       .orderBy(asc(files.createdAt)),
   ]);
-  const [purchases, referrals, agreementAcceptances] = await Promise.all([
+  const [purchases, referrals, agreementAcceptances, intake] = await Promise.all([
     ownOrders(db, permit, { all: true }),
     codesForExport(db, permit),
     acceptancesForExport(db, id),
+    intakeForExport(db, permit),
   ]);
   // The text part, not the HTML.
   const [emailRows, emailChoices] = await Promise.all([
@@ -139,6 +141,7 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
     orders: purchases,
     ...referrals,
     agreementAcceptances,
+    intakeResponses: intake,
     emails: emailRows,
     emailPreferences: emailChoices[0] ?? null,
   };

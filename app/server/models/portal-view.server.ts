@@ -81,6 +81,7 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
       activity: found.activity,
       sessions: sessionsView(permit, found.bookings, quotas, now, steps),
       paymentFailed: found.paymentFailed,
+      onboarding: steps,
     };
   }
   const summary = usageSummary(mode.plan, demoUsage(mode));
@@ -100,6 +101,7 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
     activity: jsonText(activity),
     sessions: null,
     paymentFailed: false,
+    onboarding: null,
   };
 }
 

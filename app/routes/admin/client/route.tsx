@@ -14,6 +14,7 @@ import { auditTrail } from "~/server/models/audit.server";
 import { bookingsOf } from "~/server/models/bookings-read.server";
 import { listFiles } from "~/server/models/files.server";
 import { homeworkFor } from "~/server/models/homework.server";
+import { intakeFor } from "~/server/models/intake.server";
 import { lessonsFor } from "~/server/models/lessons.server";
 import { personOrders } from "~/server/models/orders.server";
 import { getPerson } from "~/server/models/people.server";
@@ -32,6 +33,8 @@ import { deletePersonIntents } from "./delete-person.server";
 import { FilesSection } from "./files";
 import { HomeworkSection } from "./homework";
 import { homeworkIntents } from "./homework.server";
+import { IntakeSection } from "./intake";
+import { intakeIntents } from "./intake.server";
 import { LessonsSection } from "./lessons";
 import { PaymentsSection } from "./payments";
 import { ResourcesSection } from "./resources";
@@ -55,17 +58,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const read = permitFor(context, "client.read");
   const person = await getPerson(db, read, id.data);
-  const [usage, activity, homework, lessons, resources, trail, orders, bookings, files] = await Promise.all([
-    usageFor(db, read, person.id),
-    activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
-    homeworkFor(db, read, person.id),
-    lessonsFor(db, read, person.id),
-    resourcesFor(db, read, person.id),
-    auditTrail(db, read, person.id),
-    personOrders(db, permitFor(context, "payments.read"), person.id),
-    bookingsOf(db, permitFor(context, "bookings.read"), person.id),
-    listFiles(db, permitFor(context, "files.manage"), person.id),
-  ]);
+  const [usage, activity, homework, lessons, resources, trail, orders, bookings, files, intake] =
+    await Promise.all([
+      usageFor(db, read, person.id),
+      activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
+      homeworkFor(db, read, person.id),
+      lessonsFor(db, read, person.id),
+      resourcesFor(db, read, person.id),
+      auditTrail(db, read, person.id),
+      personOrders(db, permitFor(context, "payments.read"), person.id),
+      bookingsOf(db, permitFor(context, "bookings.read"), person.id),
+      listFiles(db, permitFor(context, "files.manage"), person.id),
+      intakeFor(db, read, person.id),
+    ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
   return {
@@ -80,6 +85,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     trail,
     orders,
     bookings,
+    intake,
     files: {
       // Staff do not delete here: a client removes what they added (docs/decisions/0043-file-storage.md).
       list: fileRows(files, "staff"),
@@ -106,6 +112,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       lessons: can(viewer, "lesson.create"),
       deletePerson: can(viewer, "profile.delete"),
       resolveBookings: can(viewer, "bookings.resolve"),
+      intake: can(viewer, "intake.manage"),
     },
   };
 }
@@ -124,6 +131,7 @@ export const action = intentAction({
     ...resourceIntents,
     ...deletePersonIntents,
     ...bookingIntents,
+    ...intakeIntents,
   },
   before: async ({ params }) =>
     idSchema.safeParse(params.id).success ? undefined : invalid("That person was not found."),
@@ -162,6 +170,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
               <SpecialItems data={data} />
             </div>
           </div>
+          <IntakeSection data={data} />
           <BookingsSection data={data} />
           <HomeworkSection data={data} />
           <FilesSection data={data} />

@@ -27,6 +27,7 @@ const JUMPS = [
   ["activity", "Activity"],
   ["review", "To review"],
   ["specials", "Special items"],
+  ["intake", "Intake"],
   ["bookings", "Sessions booked"],
   ["homework", "Homework"],
   ["files", "Files"],

@@ -22,6 +22,8 @@ const ACTION_LABELS: Record<string, string> = {
   "booking.reschedule": "Booking moved",
   "booking.assign": "Booking assigned",
   "booking.resolve": "Over-plan booking resolved",
+  "intake.submit": "Intake questionnaire answered",
+  "intake.request": "Asked to fill in the intake questionnaire",
 };
 
 function describeChange(

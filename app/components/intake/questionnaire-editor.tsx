@@ -1,0 +1,241 @@
+import { useState } from "react";
+import { inputClass } from "~/components/admin/control-classes";
+import type { FormState } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import {
+  INTAKE_LIMITS,
+  INTAKE_TYPE_LABELS,
+  INTAKE_TYPES,
+  type IntakeQuestion,
+  type IntakeType,
+} from "~/lib/schemas/intake";
+import { IntakeFields } from "./intake-fields";
+
+// The coach's questions (docs/decisions/0046-intake-questionnaire.md): each control is a button or a field,
+// so the whole list is edited and reordered with the keyboard; the preview draws the client's component.
+
+const newId = () => `q-${Math.random().toString(36).slice(2, 8)}`;
+
+function move<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+const isChoice = (type: IntakeType) => type === "one" || type === "many";
+
+function QuestionEditor({
+  question: q,
+  index,
+  count,
+  change,
+  moveTo,
+  remove,
+}: {
+  question: IntakeQuestion;
+  index: number;
+  count: number;
+  change: (next: IntakeQuestion) => void;
+  moveTo: (to: number) => void;
+  remove: () => void;
+}) {
+  const n = index + 1;
+  const id = (part: string) => `edit-${q.id}-${part}`;
+  const options = q.options ?? [];
+  const setOptions = (next: string[]) => change({ ...q, options: next });
+  return (
+    <li className="grid gap-3 rounded-xl border border-border bg-card p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">Question {n}</h3>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="xs"
+            disabled={index === 0}
+            onClick={() => moveTo(index - 1)}
+            aria-label={`Move question ${n} up`}
+          >
+            Up
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="xs"
+            disabled={index === count - 1}
+            onClick={() => moveTo(index + 1)}
+            aria-label={`Move question ${n} down`}
+          >
+            Down
+          </Button>
+          <Button
+            type="button"
+            variant="danger-outline"
+            size="xs"
+            disabled={count === 1}
+            onClick={remove}
+            aria-label={`Remove question ${n}`}
+          >
+            Remove
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={id("label")} className="text-sm font-medium">
+          Question {n}
+        </label>
+        <input
+          id={id("label")}
+          value={q.label}
+          maxLength={INTAKE_LIMITS.label}
+          onChange={(e) => change({ ...q, label: e.target.value })}
+          className={inputClass}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <label htmlFor={id("type")} className="text-sm font-medium">
+            Answer
+          </label>
+          <select
+            id={id("type")}
+            value={q.type}
+            onChange={(e) => {
+              const type = e.target.value as IntakeType;
+              change({
+                ...q,
+                type,
+                options: isChoice(type) ? (options.length ? options : ["", ""]) : undefined,
+              });
+            }}
+            className={inputClass}
+          >
+            {INTAKE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {INTAKE_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm">
+          <input
+            type="checkbox"
+            checked={q.required}
+            onChange={(e) => change({ ...q, required: e.target.checked })}
+          />
+          Required
+        </label>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={id("help")} className="text-sm font-medium">
+          Help text (optional)
+        </label>
+        <input
+          id={id("help")}
+          value={q.help ?? ""}
+          maxLength={INTAKE_LIMITS.help}
+          onChange={(e) => change({ ...q, help: e.target.value })}
+          className={inputClass}
+        />
+      </div>
+      {isChoice(q.type) && (
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium">Options</legend>
+          {options.map((option, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two options may be typed the same until saved
+            <div key={i} className="flex gap-2">
+              <input
+                aria-label={`Question ${n}, option ${i + 1}`}
+                value={option}
+                maxLength={INTAKE_LIMITS.option}
+                onChange={(e) => setOptions(options.map((o, j) => (j === i ? e.target.value : o)))}
+                className={`${inputClass} min-w-0 flex-1`}
+              />
+              <Button
+                type="button"
+                variant="outline"
+                size="field"
+                onClick={() => setOptions(options.filter((_, j) => j !== i))}
+                aria-label={`Remove option ${i + 1} of question ${n}`}
+              >
+                Remove
+              </Button>
+            </div>
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            size="xs"
+            className="justify-self-start"
+            disabled={options.length >= INTAKE_LIMITS.options}
+            onClick={() => setOptions([...options, ""])}
+          >
+            Add an option to question {n}
+          </Button>
+        </fieldset>
+      )}
+    </li>
+  );
+}
+
+/** The list being edited, posted whole as JSON in `questions`; the server checks it again. */
+export function QuestionnaireEditor({
+  initial,
+  form,
+  busy,
+}: {
+  initial: readonly IntakeQuestion[];
+  form: FormState<"questions">;
+  busy: boolean;
+}) {
+  const [questions, setQuestions] = useState<IntakeQuestion[]>(() => [...initial]);
+  const add = () =>
+    setQuestions((list) => [...list, { id: newId(), type: "short", label: "", required: false }]);
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid content-start gap-4">
+        <input type="hidden" {...form.field("questions")} value={JSON.stringify(questions)} />
+        <ol className="grid gap-4">
+          {questions.map((q, index) => (
+            <QuestionEditor
+              key={q.id}
+              question={q}
+              index={index}
+              count={questions.length}
+              change={(next) => setQuestions((list) => list.map((item) => (item.id === q.id ? next : item)))}
+              moveTo={(to) => setQuestions((list) => move(list, index, to))}
+              remove={() => setQuestions((list) => list.filter((item) => item.id !== q.id))}
+            />
+          ))}
+        </ol>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={add}
+            disabled={questions.length >= INTAKE_LIMITS.questions}
+          >
+            Add a question
+          </Button>
+          <Button type="submit" name="intent" value="save-questionnaire" disabled={busy}>
+            {busy ? "Saving…" : "Save as a new version"}
+          </Button>
+        </div>
+        {form.error("questions")}
+        {form.message}
+      </div>
+      <section aria-labelledby="preview-heading" className="grid content-start gap-3">
+        <h2 id="preview-heading" className="text-xl font-semibold">
+          Preview
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Exactly what a client sees (the fields here do nothing).
+        </p>
+        <fieldset disabled className="rounded-xl border border-dashed border-border p-4" aria-label="Preview">
+          <IntakeFields questions={questions} prefix="preview" />
+        </fieldset>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useFetcher } from "react-router";
+import { useFetcherForm } from "~/components/form";
+import { IntakeAnswersList } from "~/components/intake/intake-answers";
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { Button } from "~/components/ui/button";
+import { noFields } from "~/lib/forms";
+import { type ClientAnswer, type ClientData, Section } from "./section";
+
+// What the client answered, beside the questions as they were asked then (the response's own snapshot),
+// and the request still waiting, if any (docs/decisions/0046-intake-questionnaire.md).
+
+export function IntakeSection({ data }: { data: ClientData }) {
+  const fetcher = useFetcher<ClientAnswer>();
+  const form = useFetcherForm(noFields, fetcher);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const asked = answer?.ok && answer.intent === "ask-intake" ? answer.value : null;
+  const open = data.intake.find((row) => row.submittedAt === null);
+  return (
+    <Section id="intake" title="Intake">
+      <div className="grid gap-4">
+        {open && (
+          <p className="text-sm">
+            Waiting for answers since <LocalDateTime value={open.requestedAt} />.
+          </p>
+        )}
+        {data.intake.length === 0 && (
+          <p className="text-muted-foreground">Not asked to fill in the questionnaire.</p>
+        )}
+        {data.intake.map((row) =>
+          row.submittedAt && row.questions ? (
+            <article key={row.id} className="rounded-xl border border-border bg-card p-4">
+              <h3 className="font-semibold">
+                Answered <LocalDateTime value={row.submittedAt} />
+              </h3>
+              <div className="mt-3">
+                <IntakeAnswersList questions={row.questions} answers={row.answers} />
+              </div>
+            </article>
+          ) : null,
+        )}
+        {data.may.intake && data.person.role === "client" && (
+          <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-2">
+            <input type="hidden" name="intent" value="ask-intake" />
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              disabled={form.saving}
+              className="justify-self-start"
+            >
+              Ask to fill in again
+            </Button>
+            {form.message}
+            {asked && "message" in asked ? (
+              <p role="status" className="text-sm">
+                {asked.message}
+              </p>
+            ) : null}
+          </fetcher.Form>
+        )}
+      </div>
+    </Section>
+  );
+}
