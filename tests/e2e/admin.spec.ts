@@ -31,7 +31,10 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
 
   const leadsCard = page.getByRole("link", { name: /^Leads: \d+$/ });
   await expect(leadsCard).toHaveAttribute("href", "/admin/clients?filter=leads");
-  const label = await page.locator("dt", { hasText: /^Leads$/ }).boundingBox();
+  // The mouse clicks where the label is on screen, so bring it on screen first (more cards push it down).
+  const leadsLabel = page.locator("dt", { hasText: /^Leads$/ });
+  await leadsLabel.scrollIntoViewIfNeeded();
+  const label = await leadsLabel.boundingBox();
   if (!label) throw new Error("no 'Leads' label on the admin home");
   await page.mouse.click(label.x + label.width / 2, label.y + label.height / 2);
   await expect(page).toHaveURL(/\/admin\/clients\?filter=leads$/);

@@ -1,4 +1,4 @@
-import { acceptAgreement, acceptLink, bookSession } from "./agreement-pages";
+import { acceptAgreement, acceptLink, bookSession } from "./onboarding-pages";
 import {
   patientExpect as expect,
   expectNoAxeViolations,

@@ -3,7 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { calDelivery, calSignature } from "../support/cal.ts";
 import { parseCalendar } from "../support/ical.ts";
 import { proClientBesideAdmin, sessionsBar } from "./admin-pages";
-import { readyToBook } from "./agreement-pages";
+import { readyToBook } from "./onboarding-pages";
 import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // Cal.com deliveries in the browser (docs/decisions/0028-bookings.md, 0036-booking-ownership.md).
@@ -22,7 +22,7 @@ test("a signed booking shows on the client's open dashboard without a reload; it
   const { person, client, admin } = await proClientBesideAdmin(newPage, "Booker");
   const page = client.page;
   // The first-week steps that hold booking back are tested in agreement.site-wide.spec.ts.
-  await readyToBook(page, admin.page, person.name);
+  await readyToBook(page, person.name);
   await expect(sessionsBar(page)).toHaveAttribute("aria-valuetext", "0 of 4 used");
   await expect(page.getByText("No upcoming sessions.")).toBeVisible();
   const book = page.getByRole("link", { name: "Book a session", exact: true });

@@ -1,0 +1,132 @@
+import { calDelivery, calSignature } from "../support/cal.ts";
+import { parseCalendar } from "../support/ical.ts";
+import { startSmtp } from "../support/smtp";
+import { acceptAgreement, acceptLink, answerIntake, bookSession, intakeLink } from "./onboarding-pages";
+import {
+  patientExpect as expect,
+  freshIdentity,
+  gotoHydrated,
+  PEOPLE,
+  signedInPage,
+  signIn,
+  test,
+} from "./support";
+
+// A new client's first week, end to end (issue #34): pays on the local test checkout, answers the intake
+// questionnaire, accepts the coaching agreement, books through Cal.com (a signed webhook), and the
+// reminder arrives by SMTP a day ahead with the time in the zone the client booked in and the calendar file.
+// Site-wide: it publishes an agreement version and listens on the port the server sends email to.
+
+// The zone the client booked in, as Cal.com reports it (tests/support/cal.ts: the attendee's timeZone).
+const ZONE = "Europe/Berlin";
+
+test("pay → intake → agreement → book → the reminder arrives with the client's local time", async ({
+  newPage,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  const who = freshIdentity("Newcomer");
+  const client = await newPage();
+  const marker = `Coaching terms ${Date.now()}`;
+
+  await test.step("a lead buys Pro on the local test checkout", async () => {
+    await signIn(client, who, { to: "/checkout?offer=pro&currency=USD&option=upfront" });
+    await client.getByRole("button", { name: "Continue to the test checkout" }).click();
+    await client.getByRole("button", { name: /^Pay \$[\d,.]+ USD \(test\)$/ }).click();
+    await expect(client.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+  });
+
+  await test.step("the admin publishes the agreement, with both steps held before booking", async () => {
+    const admin = await signedInPage(newPage, PEOPLE.admin, "/admin/agreement");
+    const page = admin.page;
+    for (const name of [
+      "Clients fill in the intake questionnaire before booking",
+      "Clients accept the agreement before booking",
+    ]) {
+      await expect(page.getByRole("checkbox", { name })).toBeChecked();
+    }
+    await page.getByLabel("Agreement (Markdown)").fill(`# ${marker}\n\nCancel at least **24 hours** ahead.`);
+    await page.getByRole("button", { name: /^Save as version \d+$/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Version \d+ saved/ })).toBeVisible();
+    await admin.context.close();
+  });
+
+  await test.step("the new client's dashboard asks for both steps instead of a booking", async () => {
+    await gotoHydrated(client, "/dashboard");
+    await expect(client.getByRole("main").getByRole("region").first()).toHaveAccessibleName(
+      "Before your first session",
+    );
+    await expect(intakeLink(client)).toBeVisible();
+    await expect(acceptLink(client)).toBeVisible();
+    await expect(bookSession(client)).toHaveCount(0);
+    expect(await client.content()).not.toContain("metadata%5Bportal%5D");
+  });
+
+  await test.step("the intake answered, the agreement is still missing", async () => {
+    await answerIntake(client, { roles: "New-grad backend engineer", worry: "Behavioural rounds." });
+    await gotoHydrated(client, "/dashboard");
+    await expect(intakeLink(client)).toHaveCount(0);
+    await expect(acceptLink(client)).toBeVisible();
+    await expect(bookSession(client)).toHaveCount(0);
+  });
+
+  await test.step("the agreement accepted, the booking buttons appear", async () => {
+    await gotoHydrated(client, "/agreement");
+    await expect(client.getByRole("heading", { name: marker })).toBeVisible();
+    await acceptAgreement(client, who.name);
+    await gotoHydrated(client, "/dashboard");
+    await expect(bookSession(client)).toBeVisible();
+  });
+
+  const smtp = await startSmtp({ port: Number(process.env.E2E_SMTP_PORT) });
+  try {
+    // A day and a little ahead, on a whole minute: the 24-hour reminder falls due within this test.
+    const start = new Date(Math.ceil((Date.now() + 86_400_000 + 75_000) / 60_000) * 60_000);
+    const delivery =
+      await test.step("a session booked from the portal's link reaches the webhook", async () => {
+        await gotoHydrated(client, "/dashboard");
+        const href = (await bookSession(client).getAttribute("href")) ?? "";
+        const token = new URL(href).searchParams.get("metadata[portal]") ?? "";
+        expect(token).not.toBe("");
+        const made = calDelivery("BOOKING_CREATED", { email: who.email, name: who.name, token, start });
+        const answer = await request.post("/webhooks/cal", {
+          headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(made.body) },
+          data: made.body,
+        });
+        expect(answer.status(), await answer.text()).toBe(200);
+        await expect(client.getByRole("list", { name: "Upcoming sessions" })).toBeVisible();
+        return made;
+      });
+
+    await test.step("the reminder arrives once, in the client's own time, with the join link and the .ics", async () => {
+      const reminders = () =>
+        smtp.received.filter(
+          (m) => m.envelopeTo.includes(who.email) && /^Reminder: /.test(m.parsed.subject ?? ""),
+        );
+      await expect.poll(() => reminders().length, { timeout: 150_000, intervals: [2_000] }).toBe(1);
+      const [mail] = reminders();
+      const text = mail?.parsed.text ?? "";
+      expect(mail?.parsed.subject).toBe("Reminder: your 30-minute coaching session tomorrow");
+      // The start as a reader in that zone sees it, written independently of the app.
+      const local = new Intl.DateTimeFormat("en-US", {
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: ZONE,
+      }).format(start);
+      const zoneName = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, timeZoneName: "short" })
+        .formatToParts(start)
+        .find((part) => part.type === "timeZoneName")?.value;
+      expect(text).toContain(local);
+      expect(text).toContain(String(zoneName));
+      const utc = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+      expect(text).not.toContain(`${utc.format(start)} UTC`);
+      expect(text).toContain(`https://app.cal.com/video/${delivery.uid}`);
+      const ics = mail?.parsed.attachments.find((a) => a.filename === "session.ics");
+      expect(ics?.contentType).toBe("text/calendar");
+      const [event] = parseCalendar(ics?.content.toString("utf8") ?? "");
+      expect(event?.start.toISOString()).toBe(start.toISOString());
+    });
+  } finally {
+    await smtp.close();
+  }
+});
