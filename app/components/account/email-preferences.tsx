@@ -77,11 +77,12 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
   const fetcher = { ...posted, data: posted.data ?? answer };
   const form = useFetcherForm(emailPreferencesForm, fetcher, { reset: false });
   const zone = useRef<HTMLSelectElement>(null);
-  // Never saved: the digest's zone starts as the browser's own.
+  // Never saved: the zone starts as the browser's own, unless the person has already picked one.
   useEffect(() => {
     const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!saved && zone.current && timeZones.includes(mine)) zone.current.value = mine;
-  }, [saved, timeZones]);
+    const untouched = zone.current?.value === timeZone;
+    if (!saved && zone.current && untouched && timeZones.includes(mine)) zone.current.value = mine;
+  }, [saved, timeZone, timeZones]);
   return (
     <section aria-labelledby="emails" className="mt-8 rounded-2xl border border-border p-6">
       <h2 id="emails" className="text-xl font-semibold">
