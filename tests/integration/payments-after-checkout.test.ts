@@ -89,6 +89,25 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     ).toBe(1);
   });
 
+  test("an instalment that isn't the order's price to the cent records nothing and counts for nothing", async () => {
+    const lead = await person("lead");
+    const { order, session, completed } = await checkout(lead, "pro", "CAD", "financing");
+    const subscription = session.subscription as string;
+    await deliver(completed);
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
+    expect((await orderOf(order.id)).paidInstalments).toBe(1);
+    for (const amount of [order.unitAmount - 1, order.unitAmount + 1]) {
+      const off = stripeEvent("invoice.paid", invoice(order, subscription, 2, { amount_paid: amount }));
+      await deliver(off);
+      const [stored] = await db().select().from(paymentEvents).where(eq(paymentEvents.id, off.id));
+      expect(stored?.outcome).toMatch(/^ignored: paid \d+ cad before tax, an instalment is \d+ CAD$/);
+    }
+    expect((await orderOf(order.id)).paidInstalments).toBe(1);
+    expect(
+      await countOf(payments, and(eq(payments.orderId, order.id), eq(payments.kind, "charge")) as never),
+    ).toBe(1);
+  });
+
   test("Monthly Sessions is a subscription; cancelling it is recorded, history kept", async () => {
     const lead = await person("lead");
     const { order, session, completed } = await checkout(lead, "monthly", "CAD", "upfront");

@@ -102,6 +102,25 @@ describe(`Stripe Tax, on ${databaseLabel}`, () => {
     const receipt = await receiptTo(buyer.id);
     expect(receipt?.text).toContain(`Amount: $${((order.unitAmount + tax) / 100).toFixed(2)} CAD`);
     expect(receipt?.text).toContain(`Included: $${(tax / 100).toFixed(2)} CAD tax (GST/HST)`);
+
+    // A partial refund returns price and tax in the charge's proportion: the share taken back is of the price.
+    const total = order.unitAmount + tax;
+    const returned = Math.round(total / 2);
+    await deliver(
+      stripeEvent("charge.refunded", {
+        id: `ch_${order.id.slice(0, 8)}`,
+        object: "charge",
+        payment_intent: session.payment_intent,
+        amount: total,
+        amount_refunded: returned,
+      }),
+    );
+    const after = await db().select().from(referralCredits).where(eq(referralCredits.referrerId, maya.id));
+    const priceReturned = Math.round((returned * order.unitAmount) / total);
+    expect(after.map((c) => c.amount).sort((a, b) => b - a)).toEqual([
+      Math.round(order.unitAmount / 10),
+      -Math.round(priceReturned / 10),
+    ]);
   });
 
   test("an instalment's invoice: its total_taxes are recorded beside what was paid", async () => {

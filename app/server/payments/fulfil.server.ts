@@ -377,6 +377,14 @@ async function invoicePaid(
       orderId: order.id,
     };
   }
+  // Each instalment is the order's discounted price to the cent, before tax, as the first charge is
+  // (the code's coupon lasts "forever" on a subscription: app/server/payments/line-items.server.ts).
+  if (amount - (tax ?? 0) !== order.unitAmount) {
+    return {
+      outcome: `ignored: paid ${amount - (tax ?? 0)} ${invoice.currency} before tax, an instalment is ${order.unitAmount} ${order.currency}`,
+      orderId: order.id,
+    };
+  }
   const [recorded] = await tx
     .insert(payments)
     .values({
@@ -564,7 +572,10 @@ async function refunded(
       receiptUrl: charge.receipt_url,
     })
     .returning({ id: payments.id });
-  if (refund) await creditReferralIn(tx, order, { id: refund.id, kind: "refund", amount: more });
+  if (refund) {
+    const amount = await beforeTaxOf(tx, paymentIntent, more);
+    await creditReferralIn(tx, order, { id: refund.id, kind: "refund", amount });
+  }
   const whole = await markIfAllReturned(tx, order.id);
   const buyer = await buyerOf(tx, order);
   if (buyer) {
@@ -589,6 +600,19 @@ function disputeState(status: Stripe.Dispute.Status): "open" | "won" | "lost" | 
   // "prevented" never became a dispute.
   if (status === "warning_closed" || status === "prevented") return null;
   return "open";
+}
+
+/**
+ * The part of money returned on a charge that was price, not tax, in the charge's own proportion: the
+ * referrer's share is of the price (docs/decisions/0044-discount-codes.md), taken back the same way.
+ */
+async function beforeTaxOf(tx: DbOrTx, paymentIntent: string, returned: number): Promise<number> {
+  const [charge] = await tx
+    .select({ amount: payments.amount, tax: payments.taxAmount })
+    .from(payments)
+    .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)));
+  if (!charge?.tax || charge.amount <= 0) return returned;
+  return Math.round((returned * (charge.amount - charge.tax)) / charge.amount);
 }
 
 /** A lost dispute counts like a refund; access is unchanged, as for a refund. */
@@ -623,7 +647,8 @@ async function disputed(
       .returning({ id: payments.id });
     if (takenBack) {
       changed = true;
-      await creditReferralIn(tx, order, { id: takenBack.id, kind: "chargeback", amount: dispute.amount });
+      const amount = await beforeTaxOf(tx, paymentIntent, dispute.amount);
+      await creditReferralIn(tx, order, { id: takenBack.id, kind: "chargeback", amount });
       await markIfAllReturned(tx, order.id);
     }
   }
