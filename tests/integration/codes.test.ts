@@ -106,10 +106,26 @@ describe(`checkout with a code on Stripe, on ${databaseLabel}`, () => {
       duration: "forever",
       name: `${code.code}: 10 % off`,
     });
+    // The session carries a promotion code made for this checkout on that coupon: once, until the hold ends.
+    const promoCall = calls.find((r) => r.path === "/v1/promotion_codes");
+    expect(promoCall?.idempotencyKey).toBe(`promotion-code-${order.id}`);
+    const promoForm = Object.fromEntries(promoCall?.form ?? []);
+    expect(promoForm).toMatchObject({
+      "promotion[type]": "coupon",
+      "promotion[coupon]": couponCall?.form.get("id"),
+      max_redemptions: "1",
+      expires_at: String(Math.floor(order.createdAt.getTime() / 1000) + 60 * 60),
+      "metadata[order_id]": order.id,
+    });
+    expect(promoForm.code).toBe(`${code.code}-${order.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+    const [promo] = [...fake().promotionCodes.values()].filter((p) => p.code === promoForm.code);
     const sessionCall = calls.find((r) => r.path === "/v1/checkout/sessions");
-    expect(sessionCall?.form.get("discounts[0][coupon]")).toBe(couponCall?.form.get("id"));
+    expect(sessionCall?.form.get("discounts[0][promotion_code]")).toBe(promo?.id);
+    expect(sessionCall?.form.has("discounts[0][coupon]")).toBe(false);
     expect(sessionCall?.form.get("line_items[0][price_data][unit_amount]")).toBe("17500");
+    expect(session.discounts).toEqual([{ coupon: couponCall?.form.get("id"), promotion_code: promo?.id }]);
     expect(session.total_details).toEqual({ amount_discount: 1750, amount_shipping: 0, amount_tax: 0 });
+    expect(promo?.times_redeemed).toBe(1);
 
     const subscription = session.subscription as string;
     await deliver(completed);
@@ -127,10 +143,14 @@ describe(`checkout with a code on Stripe, on ${databaseLabel}`, () => {
     const redemptions = await db().select().from(codeRedemptions).where(eq(codeRedemptions.codeId, code.id));
     expect(redemptions.map((r) => r.orderId)).toEqual([order.id]);
 
-    // A second checkout reuses the coupon: Stripe answers "already exists" once the idempotency window ends.
+    // A second checkout reuses the coupon (Stripe answers "already exists") under a promotion code of its own.
+    const couponsBefore = fake().coupons.size;
     const other = await person("lead");
-    await checkout(other, "premium", "CAD", "financing", { ref: code.code });
-    expect(fake().coupons.size).toBeGreaterThanOrEqual(1);
+    const second = await checkout(other, "premium", "CAD", "financing", { ref: code.code });
+    expect(fake().coupons.size).toBe(couponsBefore);
+    expect(second.session.discounts?.[0]?.coupon).toBe(couponCall?.form.get("id"));
+    expect(second.session.discounts?.[0]?.promotion_code).not.toBe(promo?.id);
+    expect(second.session.amount_total).toBe(15750);
   });
 
   test("the fulfilment takes exactly the discounted amount and Stripe's reported discount, nothing else", async () => {

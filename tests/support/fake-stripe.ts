@@ -23,6 +23,7 @@ export type FakeStripe = {
   subscriptionEnds: Map<string, number>;
   invoices: Map<string, { paymentIntent: string | null; orderId: string | null }>;
   coupons: Map<string, Stripe.Coupon>;
+  promotionCodes: Map<string, Stripe.PromotionCode>;
   paymentIntents: Map<string, FakePaymentIntent>;
   /** Answer 500, as a Stripe outage would. */
   failing: Set<string>;
@@ -51,6 +52,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const failing = new Set<string>();
   const coupons = new Map<string, Stripe.Coupon>();
+  const promotionCodes = new Map<string, Stripe.PromotionCode>();
   let made = 0;
 
   const server: Server = createServer(async (req, res) => {
@@ -113,18 +115,54 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       coupons.set(id, coupon);
       return send(200, coupon);
     }
+    if (req.method === "POST" && url.pathname === "/v1/promotion_codes") {
+      const couponId = form.get("promotion[coupon]") ?? "";
+      if (form.get("promotion[type]") !== "coupon" || !coupons.has(couponId)) {
+        return send(400, {
+          error: { type: "invalid_request_error", message: `No such coupon: '${couponId}'` },
+        });
+      }
+      const code = form.get("code") ?? `PROMO${promotionCodes.size + 1}`;
+      // The text is unique among active promotion codes, whatever its case (PromotionCodes.d.ts, `code`).
+      const taken = [...promotionCodes.values()].some(
+        (promo) => promo.active && promo.code.toUpperCase() === code.toUpperCase(),
+      );
+      if (taken) {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            message: "An active promotion code with `code` already exists.",
+          },
+        });
+      }
+      const promo = promotionCodeObject(`promo_${requests.length}`, code, couponId, form);
+      promotionCodes.set(promo.id, promo);
+      return send(200, promo);
+    }
     const sessionMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       made += 1;
       const id = `cs_test_${made}_${Math.random().toString(36).slice(2, 10)}`;
       const mode = form.get("mode") === "subscription" ? "subscription" : "payment";
-      const couponId = form.get("discounts[0][coupon]");
-      const coupon = couponId ? coupons.get(couponId) : undefined;
-      if (couponId && !coupon) {
+      const promoId = form.get("discounts[0][promotion_code]");
+      const promo = promoId ? promotionCodes.get(promoId) : undefined;
+      const now = Math.floor(Date.now() / 1000);
+      if (promoId && !promo) {
         return send(400, {
-          error: { type: "invalid_request_error", message: `No such coupon: '${couponId}'` },
+          error: { type: "invalid_request_error", message: `No such promotion code: '${promoId}'` },
         });
       }
+      if (
+        promo &&
+        ((promo.expires_at !== null && promo.expires_at <= now) ||
+          (promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions))
+      ) {
+        return send(400, {
+          error: { type: "invalid_request_error", message: "This promotion code cannot be redeemed." },
+        });
+      }
+      const couponId = promo?.promotion.coupon;
+      const coupon = typeof couponId === "string" ? coupons.get(couponId) : undefined;
       const subtotal = Number(form.get("line_items[0][price_data][unit_amount]"));
       // An amount_off coupon comes off the subtotal (node_modules/stripe/esm/resources/Coupons.d.ts).
       const discount = Math.min(subtotal, coupon?.amount_off ?? 0);
@@ -137,7 +175,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         amount_total: subtotal - discount,
         // Checkout.Session.TotalDetails and .Discount (node_modules/stripe/esm/resources/Checkout/Sessions.d.ts).
         total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
-        discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
+        discounts: coupon && promo ? [{ coupon: coupon.id, promotion_code: promo.id }] : [],
         currency: form.get("line_items[0][price_data][currency]"),
         client_reference_id: form.get("client_reference_id"),
         customer_email: form.get("customer_email"),
@@ -208,6 +246,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptionEnds,
     invoices,
     coupons,
+    promotionCodes,
     paymentIntents,
     failing,
     pay(sessionId) {
@@ -220,6 +259,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           receiptUrl: `https://pay.stripe.test/receipts/pi_${compact}`,
         });
       }
+      const promo = session.discounts?.[0]?.promotion_code;
+      const redeemed = typeof promo === "string" ? promotionCodes.get(promo) : undefined;
+      if (redeemed) redeemed.times_redeemed += 1;
       Object.assign(session, {
         payment_status: "paid",
         status: "complete",
@@ -275,6 +317,39 @@ function couponObject(id: string, form: URLSearchParams): Stripe.Coupon {
     redeem_by: null,
     times_redeemed: 0,
     valid: true,
+  };
+}
+
+/** Stripe.PromotionCode (node_modules/stripe/esm/resources/PromotionCodes.d.ts) from a create request. */
+function promotionCodeObject(
+  id: string,
+  code: string,
+  coupon: string,
+  form: URLSearchParams,
+): Stripe.PromotionCode {
+  const expiresAt = form.get("expires_at");
+  const maxRedemptions = form.get("max_redemptions");
+  const metadata = Object.fromEntries(
+    [...form].flatMap(([key, value]) => {
+      const name = key.match(/^metadata\[(.+)\]$/)?.[1];
+      return name ? [[name, value]] : [];
+    }),
+  );
+  return {
+    id,
+    object: "promotion_code",
+    active: true,
+    code,
+    created: Math.floor(Date.now() / 1000),
+    customer: null,
+    customer_account: null,
+    expires_at: expiresAt ? Number(expiresAt) : null,
+    livemode: false,
+    max_redemptions: maxRedemptions ? Number(maxRedemptions) : null,
+    metadata,
+    promotion: { type: "coupon", coupon },
+    restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+    times_redeemed: 0,
   };
 }
 

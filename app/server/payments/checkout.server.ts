@@ -18,7 +18,7 @@ import { codeGuesses, TOO_MANY_CODES } from "../rate-limit.server";
 import { refuse } from "../refusal.server";
 import type { Order } from "../schema";
 import { completedCheckout, fulfilCheckout } from "./fulfil.server";
-import { checkoutSessionParams, stripeCoupon } from "./line-items.server";
+import { checkoutSessionParams, stripeCoupon, stripePromotionCode } from "./line-items.server";
 import { stripeClient } from "./stripe.server";
 
 // Starting and returning from a checkout (docs/decisions/0027-payments.md); the local test checkout
@@ -121,11 +121,20 @@ export async function startCheckout(
   const stripe = await stripeClient(config.secretKey);
   await Promise.all(released.map((id) => expireSession(stripe, id)));
   const coupon = applied ? stripeCoupon(line, applied.code) : null;
-  if (coupon) await ensureCoupon(stripe, coupon);
+  const expiresAt = coupon ? holdEndsAt(order.createdAt) : null;
+  let promotionCodeId: string | null = null;
+  if (applied && coupon && expiresAt) {
+    await ensureCoupon(stripe, coupon);
+    const promotionCode = await stripe.promotionCodes.create(
+      stripePromotionCode(coupon.id, applied.code, order, expiresAt),
+      { idempotencyKey: `promotion-code-${order.id}` },
+    );
+    promotionCodeId = promotionCode.id;
+  }
   const session = await stripe.checkout.sessions.create(
     checkoutSessionParams(line, { id: order.id, email: permit.actor.email }, origin, {
-      couponId: coupon?.id ?? null,
-      expiresAt: coupon ? holdEndsAt(order.createdAt) : null,
+      promotionCodeId,
+      expiresAt,
       automaticTax: settings.automaticTax,
     }),
     { idempotencyKey: `checkout-${order.id}` },

@@ -21,7 +21,7 @@ export function stripeLineItem(line: CheckoutLine, automaticTax = false): Stripe
     price_data: {
       currency: line.currency === "CAD" ? "cad" : "usd",
       ...(automaticTax ? { tax_behavior: "exclusive" as const } : {}),
-      // The list price: a code comes off as a coupon (stripeCoupon).
+      // The list price: a code comes off as a promotion code on its coupon (stripePromotionCode).
       unit_amount: line.listUnitAmount,
       product_data: {
         name: line.title,
@@ -56,15 +56,36 @@ export function stripeCoupon(
   };
 }
 
+/**
+ * The buyer's code as a Stripe promotion code made for this one checkout, on the code's amount coupon: it
+ * reads `MAYA-7K2-…` on Stripe's page and dashboard, Stripe takes it once and not after the code's hold
+ * ends (docs/decisions/0044-discount-codes.md). A code is several coupons (one per amount), and a
+ * promotion code's text must be unique among active ones, so each checkout gets its own, tailed by the order.
+ */
+export function stripePromotionCode(
+  couponId: string,
+  code: { code: string },
+  order: { id: string },
+  expiresAt: Date,
+): Stripe.PromotionCodeCreateParams {
+  return {
+    promotion: { type: "coupon", coupon: couponId },
+    code: `${code.code}-${order.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`,
+    max_redemptions: 1,
+    expires_at: Math.floor(expiresAt.getTime() / 1000),
+    metadata: { order_id: order.id, code: code.code },
+  };
+}
+
 export function checkoutSessionParams(
   line: CheckoutLine,
   order: { id: string; email: string },
   origin: string,
   {
-    couponId = null,
+    promotionCodeId = null,
     expiresAt = null,
     automaticTax = false,
-  }: { couponId?: string | null; expiresAt?: Date | null; automaticTax?: boolean } = {},
+  }: { promotionCodeId?: string | null; expiresAt?: Date | null; automaticTax?: boolean } = {},
 ): Stripe.Checkout.SessionCreateParams {
   const metadata = { order_id: order.id };
   return {
@@ -74,7 +95,7 @@ export function checkoutSessionParams(
     line_items: [stripeLineItem(line, automaticTax)],
     // Checkout then asks for the address the tax needs, and the subscription it starts keeps it on.
     ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
-    ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+    ...(promotionCodeId ? { discounts: [{ promotion_code: promotionCodeId }] } : {}),
     customer_email: order.email,
     client_reference_id: order.id,
     metadata,
