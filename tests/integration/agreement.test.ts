@@ -21,6 +21,7 @@ import {
 import { sessionsView } from "~/server/models/bookings-read.server";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
 import { onboardingSteps } from "~/server/models/onboarding.server";
+import { dashboardData } from "~/server/models/portal.server";
 import { authorize } from "~/server/policy.server";
 import { agreementAcceptances, agreementVersions, auditEvents, intakeResponses } from "~/server/schema";
 import { databaseLabel } from "../support/database";
@@ -69,6 +70,8 @@ const ALL_QUOTAS = [
 ];
 async function bookingLinks(who: Viewer) {
   const steps = await onboardingSteps(db(), who.id);
+  // The dashboard reads the same steps inside its one prepared query (portal.server.ts dashboardData).
+  expect((await dashboardData(db(), own(who), 5)).steps).toEqual(steps);
   const view = sessionsView(own(who), [], ALL_QUOTAS, new Date(), steps);
   return { book: view.book, missing: view.missing, agreementDue: view.agreementDue };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, isNull, notExists, sql } from "drizzle-orm";
+import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db.server";
-import { agreementAcceptances, agreementVersions, intakeResponses, onboardingSettings } from "../schema";
+import { intakeResponses, onboardingSettings, profiles } from "../schema";
 
 // What a client still has to do before their first session: the intake questionnaire
 // (docs/decisions/0046-intake-questionnaire.md) and the coaching agreement (0047-coaching-agreement.md).
@@ -25,48 +25,57 @@ export async function requestIntake(tx: DbOrTx, profileId: string, requestedBy: 
 }
 
 /**
+ * What onboardingSteps reads, as SQL columns on one person, so a page's one query can carry them (the
+ * dashboard's: portal.server.ts). Explicit aliases: inside select fields, drizzle leaves names unqualified.
+ */
+export function onboardingColumns(profileId: SQL | SQL.Aliased | Placeholder) {
+  return {
+    intakeOpen: sql<boolean>`EXISTS (
+      SELECT 1 FROM intake_responses r WHERE r.profile_id = ${profileId} AND r.submitted_at IS NULL)`.as(
+      "intake_open",
+    ),
+    agreementDue: sql<number | null>`(
+      SELECT v.version FROM agreement_versions v WHERE v.requires_acceptance AND NOT EXISTS (
+        SELECT 1 FROM agreement_acceptances a WHERE a.profile_id = ${profileId} AND a.version >= v.version)
+      ORDER BY v.version DESC LIMIT 1)`.as("agreement_due"),
+    intakeGate: sql<boolean | null>`(
+      SELECT s.intake_before_booking FROM onboarding_settings s WHERE s.id = 1)`.as("intake_gate"),
+    agreementGate: sql<boolean | null>`(
+      SELECT s.agreement_before_booking FROM onboarding_settings s WHERE s.id = 1)`.as("agreement_gate"),
+  };
+}
+
+type OnboardingRow = {
+  intakeOpen: boolean;
+  agreementDue: number | null;
+  intakeGate: boolean | null;
+  agreementGate: boolean | null;
+};
+
+/**
  * `intake`: an open request is waiting. `agreement`: the newest version that asks for acceptance, when this
  * person has accepted neither it nor a later one. `blocksBooking`: the steps the coach holds booking back for.
  */
-export async function onboardingSteps(db: DbOrTx, profileId: string) {
-  const [options, [open], [due]] = await Promise.all([
-    onboardingOptions(db),
-    db
-      .select({ id: intakeResponses.id })
-      .from(intakeResponses)
-      .where(and(eq(intakeResponses.profileId, profileId), isNull(intakeResponses.submittedAt))),
-    db
-      .select({ version: agreementVersions.version })
-      .from(agreementVersions)
-      .where(
-        and(
-          eq(agreementVersions.requiresAcceptance, true),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(agreementAcceptances)
-              .where(
-                and(
-                  eq(agreementAcceptances.profileId, profileId),
-                  gte(agreementAcceptances.version, agreementVersions.version),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(desc(agreementVersions.version))
-      .limit(1),
-  ]);
-  const intake = open !== undefined;
-  const agreement = due?.version ?? null;
+export function stepsOf(row: OnboardingRow | undefined) {
+  const intake = row?.intakeOpen ?? false;
+  const agreement = row?.agreementDue ?? null;
   return {
     intake,
     agreement,
     blocksBooking: {
-      intake: intake && options.intakeBeforeBooking,
-      agreement: agreement !== null && options.agreementBeforeBooking,
+      intake: intake && (row?.intakeGate ?? DEFAULT_ONBOARDING.intakeBeforeBooking),
+      agreement: agreement !== null && (row?.agreementGate ?? DEFAULT_ONBOARDING.agreementBeforeBooking),
     },
   };
+}
+
+/** One round trip; an unknown person has nothing to do. */
+export async function onboardingSteps(db: DbOrTx, profileId: string) {
+  const [row] = await db
+    .select(onboardingColumns(sql`${profileId}::uuid`))
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return stepsOf(row);
 }
 
 export type OnboardingSteps = Awaited<ReturnType<typeof onboardingSteps>>;

@@ -9,7 +9,6 @@ import { type Db, getDb } from "../db.server";
 import type { Permit } from "../policy.server";
 import { sessionsView } from "./bookings-read.server";
 import { listFiles } from "./files.server";
-import { onboardingSteps } from "./onboarding.server";
 import {
   type ActivityJson,
   dashboardData,
@@ -68,10 +67,8 @@ function demoUsage(mode: PortalMode): UsageRow[] {
 export async function dashboardView(permit: Own | null, mode: PortalMode, now = new Date()) {
   if (mode.kind === "real" && permit) {
     const db = await getDb();
-    const [found, steps] = await Promise.all([
-      dashboardData(db, permit, DASHBOARD_ACTIVITY_LIMIT),
-      onboardingSteps(db, permit.actor.id),
-    ]);
+    const found = await dashboardData(db, permit, DASHBOARD_ACTIVITY_LIMIT);
+    const steps = found.steps;
     const summary = usageSummary(mode.plan, found.usage);
     const quotas = quotaItems(summary);
     return {

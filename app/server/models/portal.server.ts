@@ -11,6 +11,7 @@ import { refuse } from "../refusal.server";
 import { homework, type LinkRow, lessons, profiles, resources } from "../schema";
 import type { ownBookings } from "./bookings-read.server";
 import { recordFiles, type StagedFile } from "./files.server";
+import { type OnboardingSteps, onboardingColumns, stepsOf } from "./onboarding.server";
 import { usageOf } from "./usage.server";
 
 // Every function works on the permit holder's own rows only: ownership is enforced here, not in the page.
@@ -69,6 +70,7 @@ function prepareDashboard(db: Db) {
       activity: activity.as("activity"),
       bookings: booked.as("bookings"),
       paymentFailed: pastDue.as("payment_failed"),
+      ...onboardingColumns(clientId),
     })
     .from(profiles)
     .where(eq(profiles.id, clientId))
@@ -85,10 +87,19 @@ export async function dashboardData(
   activity: JsonText<ActivityJson[]>;
   bookings: OwnBooking[];
   paymentFailed: boolean;
+  steps: OnboardingSteps;
 }> {
   const clientId = ownerId(permit);
   const [row] = await dashboardStatement(db).execute({ clientId, limit });
-  if (!row) return { usage: [], activity: jsonText([]), bookings: [], paymentFailed: false };
+  if (!row) {
+    return {
+      usage: [],
+      activity: jsonText([]),
+      bookings: [],
+      paymentFailed: false,
+      steps: stepsOf(undefined),
+    };
+  }
   return {
     usage: row.usage,
     activity: row.activity,
@@ -99,6 +110,7 @@ export async function dashboardData(
       resolvedAt: b.resolvedAt === null ? null : new Date(b.resolvedAt),
     })),
     paymentFailed: row.paymentFailed,
+    steps: stepsOf(row),
   };
 }
 
