@@ -145,12 +145,13 @@ function QuestionEditor({
           {options.map((option, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: two options may be typed the same until saved
             <div key={i} className="flex gap-2">
+              {/* w-0: the field's own width would hold the row wider than a phone; flex-1 fills the row. */}
               <input
                 aria-label={`Question ${n}, option ${i + 1}`}
                 value={option}
                 maxLength={INTAKE_LIMITS.option}
                 onChange={(e) => setOptions(options.map((o, j) => (j === i ? e.target.value : o)))}
-                className={`${inputClass} min-w-0 flex-1`}
+                className={`${inputClass} w-0 min-w-0 flex-1`}
               />
               <Button
                 type="button"
