@@ -26,10 +26,11 @@ const components: Components = {
 /** URLs are judged by `safeHref` when drawn; here only a safe one is passed on at all. */
 const urlTransform = (url: string) => safeHref(url) ?? "";
 
+/** wrap-anywhere, not break-words: a long address then narrows the admin's grid columns too, on a phone. */
 export function AgreementText({ body, className = "" }: { body: string; className?: string }) {
   return (
     <div
-      className={`agreement-text max-w-prose space-y-3 break-words text-sm leading-relaxed [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 ${className}`}
+      className={`agreement-text max-w-prose space-y-3 wrap-anywhere text-sm leading-relaxed [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 ${className}`}
     >
       <Markdown skipHtml disallowedElements={["img"]} urlTransform={urlTransform} components={components}>
         {body}

@@ -52,7 +52,8 @@ export function Trail({ data }: { data: ClientData }) {
           {data.trail.map((event) => (
             <li key={event.id} className="grid gap-1 px-4 py-2 sm:grid-cols-[12rem_1fr_auto]">
               <span className="font-medium">{ACTION_LABELS[event.action] ?? event.action}</span>
-              <span className="break-words text-muted-foreground">
+              {/* wrap-anywhere, not break-words: a long value (an agreement's SHA-256) may then narrow the grid on a phone. */}
+              <span className="wrap-anywhere text-muted-foreground">
                 {describeChange(event.before, event.after)}
               </span>
               <span className="text-muted-foreground">
