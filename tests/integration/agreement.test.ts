@@ -279,7 +279,11 @@ describe(`the coaching agreement on ${databaseLabel}`, () => {
         ].join("\n\n"),
       }),
     );
-    expect(html).toContain("<h1>Terms</h1>");
+    // The Markdown's `#` sits under the page's own h1, as an h2 by default.
+    expect(html).toMatch(/<h2 class="[^"]*">Terms<\/h2>/);
+    expect(html).not.toContain("<h1");
+    const underH3 = renderToStaticMarkup(AgreementText({ body: "# Terms\n\n## Fees", topLevel: 4 }));
+    expect(underH3).toMatch(/<h4 [^>]*>Terms<\/h4>.*<h5 [^>]*>Fees<\/h5>/s);
     expect(html).not.toMatch(/<script|<img|onerror|javascript:|data:text/i);
     expect(html).toContain('href="https://example.com/terms"');
     expect(html).toContain("click");
