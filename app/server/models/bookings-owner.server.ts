@@ -4,10 +4,14 @@ import { BOOKING_TOKEN_KEY, bookingTokenOwner } from "../bookings/booking-token.
 import type { CalBooking } from "../bookings/cal-payload.server";
 import type { DbOrTx } from "../db.server";
 import { profiles } from "../schema";
+import { onboardingSteps } from "./onboarding.server";
 
 // Whose a Cal.com booking is (docs/decisions/0036-booking-ownership.md).
 
 const BOOKABLE = inArray(profiles.role, ["client", "lead"]);
+
+const firstName = (person: { fullName: string | null; email: string }) =>
+  person.fullName?.trim().split(/\s+/)[0] || person.email;
 
 async function personByEmail(tx: DbOrTx, email: string) {
   const [match] = await tx
@@ -24,8 +28,10 @@ export async function matchClient(tx: DbOrTx, email: string): Promise<string | n
 }
 
 /**
- * A valid portal-link token names the owner. A client's email alone makes them `claimedBy` only,
- * with the reason an admin reads before confirming.
+ * A valid portal-link token names the owner, unless a step the coach holds booking back for is still
+ * missing (docs/decisions/0047-coaching-agreement.md): the token never expires, so a link kept from before
+ * the step was due only makes them `claimedBy`. So does a client's email alone; either way with the reason
+ * an admin reads before confirming.
  */
 export type Owner = { clientId: string | null; claimedBy: string | null; confirmReason: string | null };
 
@@ -38,18 +44,33 @@ export async function ownerOf(
   const signedFor = bookingTokenOwner(token);
   if (signedFor) {
     const [person] = await tx
-      .select({ id: profiles.id })
+      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
       .from(profiles)
       .where(and(eq(profiles.id, signedFor), BOOKABLE));
-    if (person) return { clientId: person.id, claimedBy: null, confirmReason: null };
+    if (person) {
+      const missing = await missingSteps(tx, person.id);
+      if (!missing) return { clientId: person.id, claimedBy: null, confirmReason: null };
+      const confirmReason = `Booked from ${firstName(person)}'s portal link before ${missing}`;
+      return { clientId: null, claimedBy: person.id, confirmReason };
+    }
   }
   const byEmail = await personByEmail(tx, calBooking.attendees[0]?.email ?? "");
   if (!byEmail) return { clientId: null, claimedBy: null, confirmReason: null };
   if (settings.trustBookerEmail) return { clientId: byEmail.id, claimedBy: null, confirmReason: null };
-  const name = byEmail.fullName?.trim().split(/\s+/)[0] || byEmail.email;
+  const name = firstName(byEmail);
   const confirmReason =
     token == null
       ? `Booked with ${name}'s email but not from their portal link`
       : `Booked with ${name}'s email and a portal link that is not valid`;
   return { clientId: null, claimedBy: byEmail.id, confirmReason };
+}
+
+/** What the coach still holds this person's booking back for, as the reason says it; null: nothing. */
+async function missingSteps(tx: DbOrTx, profileId: string): Promise<string | null> {
+  const { blocksBooking } = await onboardingSteps(tx, profileId);
+  const steps = [
+    blocksBooking.intake ? "filling in the intake questionnaire" : null,
+    blocksBooking.agreement ? "accepting the agreement" : null,
+  ].filter((step) => step !== null);
+  return steps.length > 0 ? steps.join(" and ") : null;
 }
