@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { AGREEMENT_NEWER, AGREEMENT_NO_VERSION, AGREEMENT_TICK_REQUIRED } from "~/lib/schemas/agreement";
+import { bookingToken } from "~/server/bookings/booking-token.server";
+import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
 import { personIdOf } from "../support/people-list";
 import { serversForFile } from "../support/server-file";
@@ -7,14 +9,19 @@ import { type RunningServer, startServer } from "../support/server-process";
 
 // The coaching agreement through the running server (docs/decisions/0047-coaching-agreement.md): the
 // address kept is Express's trusted one, a posted person id is ignored, and bad acceptances are refused
-// with a 4xx and nothing stored, as a document and as its `.data` twin.
+// with a 4xx and nothing stored, as a document and as its `.data` twin; and the Cal.com webhook holds back
+// a booking from a portal link kept from before a version was due.
 
 serversForFile();
 
 type Session = { server: RunningServer; admin: string; maya: string; danielId: string };
 
+const SESSION_SECRET = "agreement-system-test-secret-0123456789";
+
 async function openServer(env: Record<string, string>): Promise<Session> {
-  const server = await startServer({ env: { MUTATION_RATE_LIMIT: "100000", ...env } });
+  const server = await startServer({
+    env: { MUTATION_RATE_LIMIT: "100000", SESSION_SECRET, CAL_WEBHOOK_SECRET: TEST_CAL_SECRET, ...env },
+  });
   const admin = await localSignIn(server.url, "admin@example.com");
   const maya = await localSignIn(server.url, "maya.chen@example.com");
   const danielId = await personIdOf(server.url, admin, "daniel.okafor@example.com");
@@ -114,6 +121,37 @@ describe("without a trusted proxy (TRUST_PROXY=false)", () => {
     expect(rows[0]).toMatch(/127\.0\.0\.1|::1/);
     expect(rows[0]).not.toContain("198.51.100.99");
     expect(rows[0]).toContain("AgreementTest/1.0");
+  });
+});
+
+/** A signed BOOKING_CREATED from Cal.com carrying Maya's portal link token, as the webhook receives it. */
+async function bookedFromMayasLink(s: Session): Promise<string | undefined> {
+  const mayaId = await personIdOf(s.server.url, s.admin, "maya.chen@example.com");
+  const { body } = calDelivery("BOOKING_CREATED", {
+    email: "maya.chen@example.com",
+    token: bookingToken(mayaId, SESSION_SECRET),
+    start: new Date(Date.now() + 72 * 3_600_000),
+  });
+  const response = await fetch(`${s.server.url}/webhooks/cal`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(body) },
+    body,
+  });
+  const answer = (await response.json()) as { summary?: string };
+  expect(response.status, JSON.stringify(answer)).toBe(200);
+  return answer.summary;
+}
+
+describe("the webhook holds a booking back too (TRUST_PROXY=false)", () => {
+  test("Maya's old link, while a new version waits for her: to confirm, with the reason on the admin home", async () => {
+    const s = await openServer({ TRUST_PROXY: "false" });
+    const version = await saveVersion(s, "# Terms\n\nAsked again.");
+    expect(await bookedFromMayasLink(s)).toBe("to confirm");
+    const home = await page(s, "/admin", s.admin);
+    expect(home).toContain("To confirm: Booked from Maya&#x27;s portal link before accepting the agreement");
+    expect((await post(s, "/agreement", s.maya, accept(version))).status).toBe(200);
+    // Hers now: her seeded Basic plan has no 30-minute sessions, so it is hers and over plan.
+    expect(await bookedFromMayasLink(s)).toBe("over plan");
   });
 });
 
