@@ -216,14 +216,20 @@ describe(`the coach's day on ${databaseLabel}`, () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.recipientId, personId), eq(emailOutbox.kind, "staff-daily-agenda")));
 
-  test("one email at the chosen hour in the coach's zone listing that day's sessions, once", async () => {
-    const coach = await insertPerson(db(), "coach", null, "Coach Agenda");
+  /** A coach who gets the day's email at `agendaHour` in `timeZone`. */
+  async function agendaCoach(name: string, agendaHour: number, timeZone: string) {
+    const coach = await insertPerson(db(), "coach", null, name);
     await saveEmailPreferences(db(), authorize(coach, "self.email-preferences"), {
       deliveries: {},
       digestHour: 8,
-      agendaHour: 6,
-      timeZone: "America/Vancouver",
+      agendaHour,
+      timeZone,
     });
+    return coach;
+  }
+
+  test("one email at the chosen hour in the coach's zone listing that day's sessions, once", async () => {
+    const coach = await agendaCoach("Coach Agenda", 6, "America/Vancouver");
     const gil = await client("Gil Today");
     // 16 May 2031 in Vancouver (PDT, UTC−7): sessions at 9:00 and 15:30 local; one the next day.
     await deliver("BOOKING_CREATED", { ...from(gil), start: new Date("2031-05-16T16:00:00Z") });
@@ -242,6 +248,27 @@ describe(`the coach's day on ${databaseLabel}`, () => {
     expect(agenda?.text).toContain("3:30 PM");
     expect(agenda?.text).toContain("Gil Today");
     expect(agenda?.status).toBe("pending");
+  });
+
+  test("on a day the clocks change, the day starts at local midnight (America/Toronto)", async () => {
+    const coach = await agendaCoach("Coach Toronto", 7, "America/Toronto");
+    const ivy = await client("Ivy Evening");
+    // 9 March 2031, clocks forward at 2:00: 11:30 PM EST the evening before is not that day's.
+    await deliver("BOOKING_CREATED", { ...from(ivy), start: new Date("2031-03-09T04:30:00Z") });
+    await deliver("BOOKING_CREATED", { ...from(ivy), start: new Date("2031-03-09T13:00:00Z") }); // 9:00 EDT
+    await queueDayAgendas(db(), new Date("2031-03-09T11:05:00Z")); // 7:05 EDT
+    const [spring] = await agendasOf(coach.id);
+    // 2 November 2031, clocks back at 2:00: 12:30 AM EDT is that day's.
+    await deliver("BOOKING_CREATED", { ...from(ivy), start: new Date("2031-11-02T04:30:00Z") });
+    await deliver("BOOKING_CREATED", { ...from(ivy), start: new Date("2031-11-02T14:00:00Z") }); // 9:00 EST
+    await queueDayAgendas(db(), new Date("2031-11-02T12:05:00Z")); // 7:05 EST
+    const autumn = (await agendasOf(coach.id)).find((agenda) => agenda.id !== spring?.id);
+    expect(spring?.subject).toBe("Today: 1 session");
+    expect(spring?.text).toContain("9:00 AM");
+    expect(spring?.text).not.toContain("11:30 PM");
+    expect(autumn?.subject).toBe("Today: 2 sessions");
+    expect(autumn?.text).toContain("12:30 AM");
+    expect(autumn?.text).toContain("9:00 AM");
   });
 
   test("none on a day without sessions, none when turned off", async () => {

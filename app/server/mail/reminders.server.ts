@@ -140,8 +140,8 @@ function agendaId(profileId: string, day: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The calendar day and hour at `now` in `timeZone`, and that day's first instant. */
-function dayAt(now: Date, timeZone: string): { day: string; hour: number; start: Date } {
+/** What the clock on the wall in `timeZone` reads at `at`, and that reading taken as if it were UTC. */
+function wallClock(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-CA", {
       timeZone,
@@ -153,14 +153,38 @@ function dayAt(now: Date, timeZone: string): { day: string; hour: number; start:
       second: "2-digit",
       hourCycle: "h23",
     })
-      .formatToParts(now)
+      .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  const day = `${parts.year}-${parts.month}-${parts.day}`;
-  const sinceMidnight =
-    (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 +
-    now.getUTCMilliseconds();
-  return { day, hour: Number(parts.hour), start: new Date(now.getTime() - sinceMidnight) };
+  const [year, month, day] = [parts.year, parts.month, parts.day].map(Number) as [number, number, number];
+  const asUtc = Date.UTC(
+    year,
+    month - 1,
+    day,
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: Number(parts.hour),
+    midnight: Date.UTC(year, month - 1, day),
+    asUtc,
+  };
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at `at` (negative west of Greenwich), in ms. */
+const offsetAt = (at: Date, timeZone: string) =>
+  wallClock(at, timeZone).asUtc - Math.floor(at.getTime() / 1000) * 1000;
+
+/**
+ * The calendar day and hour at `now` in `timeZone`, and that day's first instant. The offset at `now` is
+ * not midnight's when the clocks changed since (a DST day): it is read again at the first guess.
+ */
+function dayAt(now: Date, timeZone: string): { day: string; hour: number; start: Date } {
+  const { day, hour, midnight } = wallClock(now, timeZone);
+  const guess = new Date(midnight - offsetAt(now, timeZone));
+  return { day, hour, start: new Date(midnight - offsetAt(guess, timeZone)) };
 }
 
 /** A day is 23 or 25 hours when the clocks change: it ends at the next local midnight. */
