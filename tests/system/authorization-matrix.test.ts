@@ -252,6 +252,20 @@ async function openIntake(clientId: string, cookie: string): Promise<string> {
   return firstMatch(await page("/intake", cookie), pattern);
 }
 
+/**
+ * A new client whose portal link books for them: their intake answered and a due agreement accepted, as
+ * the webhook holds back the rest (docs/decisions/0047-coaching-agreement.md).
+ */
+async function readyToBook(client: { id: string; cookie: string }) {
+  const responseId = await openIntake(client.id, client.cookie);
+  await prepared("/intake", { intent: "submit", responseId, ...INTAKE_ANSWERS }, client.cookie);
+  const due = /name="version" value="(\d+)"/.exec(await page("/agreement", client.cookie))?.[1];
+  if (due) {
+    const fields = { intent: "accept", version: due, fullName: "Matrix Client", accept: "on" };
+    await prepared("/agreement", fields, client.cookie);
+  }
+}
+
 const REQUESTS: Record<string, RequestFor> = {
   "routes/auth/login POST local": (person) => ({
     fields: { intent: "local", email: `matrix-login-${person}@example.com`, redirectTo: "/dashboard" },
@@ -391,6 +405,7 @@ const REQUESTS: Record<string, RequestFor> = {
   }),
   "routes/admin/client POST resolve-booking": async () => {
     const client = await freshPerson("client");
+    await readyToBook(client);
     const bookingId = await booked(client.email, client.id);
     return {
       params: { id: client.id },
