@@ -1,4 +1,4 @@
-import { and, count, eq, sql, sum } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import type Stripe from "stripe";
 import { instalmentsEndAt } from "~/domain/orders";
 import { PLANS, type Plan } from "~/domain/plans";
@@ -573,8 +573,8 @@ async function refunded(
     })
     .returning({ id: payments.id });
   if (refund) {
-    const amount = await beforeTaxOf(tx, paymentIntent, more);
-    await creditReferralIn(tx, order, { id: refund.id, kind: "refund", amount });
+    const price = await priceReturned(tx, paymentIntent, refund.id, more);
+    await creditReferralIn(tx, order, { id: refund.id, kind: "refund", ...price });
   }
   const whole = await markIfAllReturned(tx, order.id);
   const buyer = await buyerOf(tx, order);
@@ -603,16 +603,39 @@ function disputeState(status: Stripe.Dispute.Status): "open" | "won" | "lost" | 
 }
 
 /**
- * The part of money returned on a charge that was price, not tax, in the charge's own proportion: the
- * referrer's share is of the price (docs/decisions/0044-discount-codes.md), taken back the same way.
+ * The price (not tax) in money returned on a charge, in the charge's own proportion: this row's part and
+ * what earlier refunds and lost disputes of the charge returned, both from the running total, so returns in
+ * parts round once over the charge (docs/decisions/0044-discount-codes.md).
  */
-async function beforeTaxOf(tx: DbOrTx, paymentIntent: string, returned: number): Promise<number> {
-  const [charge] = await tx
-    .select({ amount: payments.amount, tax: payments.taxAmount })
-    .from(payments)
-    .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)));
-  if (!charge?.tax || charge.amount <= 0) return returned;
-  return Math.round((returned * (charge.amount - charge.tax)) / charge.amount);
+async function priceReturned(
+  tx: DbOrTx,
+  paymentIntent: string,
+  rowId: string,
+  returned: number,
+): Promise<{ amount: number; before: number }> {
+  const [[charge], [earlier]] = await Promise.all([
+    tx
+      .select({ amount: payments.amount, tax: payments.taxAmount })
+      .from(payments)
+      .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent))),
+    tx
+      .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.kind, ["refund", "chargeback"]),
+          eq(payments.paymentIntent, paymentIntent),
+          ne(payments.id, rowId),
+        ),
+      ),
+  ]);
+  const price = (total: number) => {
+    if (!charge || charge.amount <= 0) return total;
+    const capped = Math.min(total, charge.amount);
+    return charge.tax ? Math.round((capped * (charge.amount - charge.tax)) / charge.amount) : capped;
+  };
+  const before = price(earlier?.total ?? 0);
+  return { amount: price((earlier?.total ?? 0) + returned) - before, before };
 }
 
 /** A lost dispute counts like a refund; access is unchanged, as for a refund. */
@@ -647,8 +670,8 @@ async function disputed(
       .returning({ id: payments.id });
     if (takenBack) {
       changed = true;
-      const amount = await beforeTaxOf(tx, paymentIntent, dispute.amount);
-      await creditReferralIn(tx, order, { id: takenBack.id, kind: "chargeback", amount });
+      const price = await priceReturned(tx, paymentIntent, takenBack.id, dispute.amount);
+      await creditReferralIn(tx, order, { id: takenBack.id, kind: "chargeback", ...price });
       await markIfAllReturned(tx, order.id);
     }
   }
