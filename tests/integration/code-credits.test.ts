@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
-import { referralCodeOf } from "~/server/models/codes.server";
+import { chooseReward, referralCodeOf } from "~/server/models/codes.server";
+import { ownReferrals } from "~/server/models/referrals.server";
 import { authorize } from "~/server/policy.server";
 import { referralCredits } from "~/server/schema";
 import { databaseLabel } from "../support/database";
@@ -10,9 +11,10 @@ import { paymentsForFile } from "../support/payments";
 import { insertPerson } from "../support/people";
 
 // What a referrer keeps when money goes back in parts (docs/decisions/0044-discount-codes.md): the share
-// taken back over a charge is the share of all that was returned on it, rounded once. Events typed as the SDK's.
+// taken back over a charge is the share of all that was returned on it, rounded once, and a discount
+// reward withdrawn by a refund comes back when the referred plan is paid again. Events typed as the SDK's.
 
-const { db, person, deliver, checkout } = paymentsForFile();
+const { db, person, deliver, checkout, invoice, instalmentIntent } = paymentsForFile();
 
 const client = (name: string) => insertPerson(db(), "client", "basic", name);
 const referralOf = (referrer: Viewer) => referralCodeOf(db(), authorize(referrer, "referral.own"));
@@ -52,5 +54,28 @@ describe(`partial refunds, on ${databaseLabel}`, () => {
     expect(await creditedTo(maya.id)).toBe(2238);
     await deliver(refunded(charge, pi, 22410, 22410));
     expect(await creditedTo(maya.id)).toBe(0);
+  });
+});
+
+describe(`a discount reward, on ${databaseLabel}`, () => {
+  test("withdrawn when the only paid instalment is refunded, usable again when the next is paid", async () => {
+    const maya = await client("Maya Again");
+    await chooseReward(db(), authorize(maya, "referral.own"), "discount");
+    const code = await referralOf(maya);
+    const { order, session, completed } = await checkout(await person("lead"), "pro", "CAD", "financing", {
+      ref: code.code,
+    });
+    await deliver(completed);
+    const subscription = session.subscription as string;
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
+    const rewardOf = async () => (await ownReferrals(db(), authorize(maya, "referral.own"))).rewardCodes;
+    expect(await rewardOf()).toMatchObject([{ uses: 0, voidedAt: null }]);
+
+    await deliver(refunded("ch_first_instalment", instalmentIntent(order, 1), 7200, 7200));
+    expect((await rewardOf())[0]?.voidedAt).not.toBeNull();
+
+    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
+    expect(await creditedTo(maya.id)).toBe(720);
+    expect(await rewardOf()).toMatchObject([{ uses: 0, voidedAt: null }]);
   });
 });

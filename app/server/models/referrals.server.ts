@@ -84,15 +84,19 @@ export async function creditReferralIn(tx: DbOrTx, order: Order, money: MoneyRow
     .onConflictDoNothing()
     .returning({ id: referralCredits.id });
   if (!credited) return;
-  if (reward === "discount" && net + amount <= 0 && rewardCodeId) {
-    // Taken back in full: an unused reward code goes too; a used one was already spent.
-    const used = await usesOf(tx, rewardCodeId);
-    if (used === 0) {
-      await tx
-        .update(discountCodes)
-        .set({ voidedAt: new Date() })
-        .where(and(eq(discountCodes.id, rewardCodeId), isNull(discountCodes.voidedAt)));
-    }
+  if (reward === "discount" && rewardCodeId && (await usesOf(tx, rewardCodeId)) === 0) {
+    // Taken back in full, an unused reward code goes (a used one was already spent); paid again (a later
+    // instalment of the same order), it comes back.
+    const withdrawn = net + amount <= 0;
+    await tx
+      .update(discountCodes)
+      .set({ voidedAt: withdrawn ? new Date() : null })
+      .where(
+        and(
+          eq(discountCodes.id, rewardCodeId),
+          withdrawn ? isNull(discountCodes.voidedAt) : isNotNull(discountCodes.voidedAt),
+        ),
+      );
   }
   await publishChange(tx, { kind: "payment", clientId: referrerId });
 }
