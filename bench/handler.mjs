@@ -46,7 +46,13 @@ try {
   await entry.startup();
   await adminQuery(url.toString(), SEED_SQL);
   const handle = createRequestHandler(build, "production");
-  const context = () => entry.requestLoadContext(randomBytes(16).toString("base64"), "127.0.0.1");
+  // As express-shell/main.ts passes it: a loopback peer with no proxy header, so local sign-in opens.
+  const context = () =>
+    entry.requestLoadContext(randomBytes(16).toString("base64"), {
+      clientAddress: "127.0.0.1",
+      peer: "127.0.0.1",
+      headerNames: [],
+    });
   const origin = "http://127.0.0.1:3000";
   const signedIn = await handle(
     new Request(`${origin}/login`, {

@@ -1,12 +1,17 @@
+import type { Locator, Page } from "@playwright/test";
 import { calDelivery, calSignature } from "../support/cal.ts";
 import { parseCalendar } from "../support/ical.ts";
 import { startSmtp } from "../support/smtp";
 import { acceptAgreement, acceptLink, answerIntake, bookSession, intakeLink } from "./onboarding-pages";
 import {
   patientExpect as expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
   freshIdentity,
   gotoHydrated,
   PEOPLE,
+  PHONE_360,
+  region,
   signedInPage,
   signIn,
   test,
@@ -15,7 +20,8 @@ import {
 // A new client's first week, end to end (issue #34): pays on the local test checkout, answers the intake
 // questionnaire, accepts the coaching agreement, books through Cal.com (a signed webhook), and the
 // reminder arrives by SMTP a day ahead with the time in the zone the client chose and the calendar file.
-// Site-wide: it publishes an agreement version and listens on the port the server sends email to.
+// Then the first week's screens on a phone. Site-wide: both publish an agreement version, and the first
+// listens on the port the server sends email to.
 
 // Cal.com reports the booking made in Europe/Berlin (tests/support/cal.ts); the client then picks this one.
 const ZONE = "America/Vancouver";
@@ -139,4 +145,73 @@ test("pay → intake → agreement → book → the reminder arrives with the cl
   } finally {
     await smtp.close();
   }
+});
+
+/** `path` as `page`'s person sees it at phone width, once `shown` is there: no sideways scroll, no axe violation. */
+async function fitsPhone(page: Page, path: string, shown: (page: Page) => Locator) {
+  await gotoHydrated(page, path);
+  await expect(shown(page)).toBeVisible();
+  await expectNoSidewaysScroll(page, path);
+  await expectNoAxeViolations(page);
+}
+
+test("the first week's screens fit a 360 px phone and have no accessibility violations, before and after each step", async ({
+  newPage,
+}) => {
+  // Two people sign in and ten pages are checked on a shared, busy machine.
+  test.setTimeout(360_000);
+  const who = freshIdentity("Phone");
+  const client = (await signedInPage(newPage, who, "/dashboard")).page;
+  const admin = (await signedInPage(newPage, PEOPLE.admin, "/admin")).page;
+  await client.setViewportSize(PHONE_360);
+  await admin.setViewportSize(PHONE_360);
+  let clientPage = "";
+
+  // The version and an answer have an address too long for a phone's line, as a pasted link may be.
+  await test.step("the admin converts the new lead and publishes a version, on the phone", async () => {
+    await gotoHydrated(admin, `/admin/clients?${new URLSearchParams({ q: who.email })}`);
+    await admin.getByRole("button", { name: "Convert to client" }).click();
+    await expect(admin.getByRole("button", { name: "Convert to client" })).toHaveCount(0);
+    clientPage = (await admin.getByRole("link", { name: who.email, exact: true }).getAttribute("href")) ?? "";
+    expect(clientPage).toMatch(/^\/admin\/clients\/[0-9a-f-]{36}$/);
+    await fitsPhone(admin, "/admin/intake", (page) =>
+      page.getByRole("heading", { level: 1, name: "Intake questionnaire" }),
+    );
+    await fitsPhone(admin, "/admin/agreement", (page) => page.getByLabel("Agreement (Markdown)"));
+    await admin
+      .getByLabel("Agreement (Markdown)")
+      .fill(
+        `# Coaching terms on a phone\n\nCancel at least **24 hours** ahead. Terms: https://example.com/${"terms".repeat(12)}`,
+      );
+    await admin.getByRole("button", { name: /^Save as version \d+$/ }).click();
+    await expect(admin.getByRole("status").filter({ hasText: /^Version \d+ saved/ })).toBeVisible();
+    await fitsPhone(admin, clientPage, (page) =>
+      region(page, "Intake").getByText(/^Waiting for answers since/),
+    );
+  });
+
+  await test.step("the client's dashboard, questionnaire and agreement, before each step", async () => {
+    await fitsPhone(client, "/dashboard", (page) => region(page, "Before your first session"));
+    await expect(intakeLink(client)).toBeVisible();
+    await expect(acceptLink(client)).toBeVisible();
+    await fitsPhone(client, "/intake", (page) => page.getByRole("button", { name: "Send my answers" }));
+    await fitsPhone(client, "/agreement", (page) =>
+      page.getByRole("checkbox", { name: "I have read and accept this agreement" }),
+    );
+  });
+
+  await test.step("after each step: the sent answers, the accepted agreement, the client page and the evidence", async () => {
+    const worry = `Small screens: https://example.com/${"portfolio".repeat(8)}`;
+    await answerIntake(client, { roles: "Backend engineer on a phone", worry });
+    await expectNoSidewaysScroll(client, "/intake once sent");
+    await expectNoAxeViolations(client);
+    await gotoHydrated(client, "/agreement");
+    await acceptAgreement(client, who.name);
+    await expectNoSidewaysScroll(client, "/agreement once accepted");
+    await expectNoAxeViolations(client);
+    await fitsPhone(admin, clientPage, (page) => region(page, "Intake").getByText(worry));
+    await fitsPhone(admin, "/admin/agreement", (page) =>
+      page.getByRole("row").filter({ hasText: who.email }),
+    );
+  });
 });

@@ -215,9 +215,31 @@ export async function chooseLightTheme(page: Page, baseURL: string | undefined) 
   await page.addInitScript(() => localStorage.setItem("theme", "light"));
 }
 
+/** A failure names the innermost elements past the right edge (outside any scrolling box), which are what to fix. */
 export async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${label} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+  const { overflow, past } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const clipped = (element: Element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll("*")].filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5 && !clipped(element),
+    );
+    const innermost = wide.filter(
+      (element) => !wide.some((other) => other !== element && element.contains(other)),
+    );
+    return {
+      overflow: document.documentElement.scrollWidth - width,
+      past: innermost.slice(0, 5).map((element) => {
+        const right = Math.round(element.getBoundingClientRect().right);
+        const text = (element.textContent ?? "").trim().slice(0, 40);
+        return `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> "${text}" ends at ${right}`;
+      }),
+    };
+  });
+  expect(overflow, `${label} scrolls sideways at 360 px: ${past.join("; ")}`).toBeLessThanOrEqual(0);
 }
 
 /** React Router's client entry, which a portal page imports only when woken (app/enhancers/wake.ts). */

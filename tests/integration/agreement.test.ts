@@ -27,6 +27,7 @@ import { agreementAcceptances, agreementVersions, auditEvents, intakeResponses }
 import { databaseLabel } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
 import { insertPerson } from "../support/people";
+import { CHECK_VIOLATION, expectRefused } from "../support/pg-constraints";
 import { openDatabaseForFile } from "../support/test-database";
 
 // The coaching agreement and the booking gates on a real database (docs/decisions/0047-coaching-agreement.md).
@@ -239,8 +240,13 @@ describe(`the coaching agreement on ${databaseLabel}`, () => {
     );
     expect(forged).toEqual({ ok: true, data: { version: 7, fullName: "Ivy", accept: true } });
 
-    // The table's own checks stand behind the form.
-    await expect(accept(ivy, 1, "x".repeat(201))).rejects.toThrow();
+    // The table's own checks stand behind the form, on the version she could accept.
+    const current = (await onboardingSteps(db(), ivy.id)).agreement as number;
+    await expectRefused(
+      () => accept(ivy, current, "x".repeat(201)),
+      CHECK_VIOLATION,
+      "agreement_acceptances_name_length",
+    );
     expect(await count()).toBe(0);
 
     // The admin's form: blank or over 50,000 characters.
@@ -273,7 +279,11 @@ describe(`the coaching agreement on ${databaseLabel}`, () => {
         ].join("\n\n"),
       }),
     );
-    expect(html).toContain("<h1>Terms</h1>");
+    // The Markdown's `#` sits under the page's own h1, as an h2 by default.
+    expect(html).toMatch(/<h2 class="[^"]*">Terms<\/h2>/);
+    expect(html).not.toContain("<h1");
+    const underH3 = renderToStaticMarkup(AgreementText({ body: "# Terms\n\n## Fees", topLevel: 4 }));
+    expect(underH3).toMatch(/<h4 [^>]*>Terms<\/h4>.*<h5 [^>]*>Fees<\/h5>/s);
     expect(html).not.toMatch(/<script|<img|onerror|javascript:|data:text/i);
     expect(html).toContain('href="https://example.com/terms"');
     expect(html).toContain("click");

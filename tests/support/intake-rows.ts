@@ -2,6 +2,14 @@ import type { SQL } from "drizzle-orm";
 import type { Db } from "~/server/db.server";
 import { intakeQuestionnaires, intakeResponses } from "~/server/schema";
 
+/** The required answers of the default questions, as `/intake`'s form posts them (`intent: "submit"`). */
+export const INTAKE_ANSWERS: Record<string, string> = {
+  "q.target-roles": "Backend engineer",
+  "q.timeline": "In 1–3 months",
+  "q.situation": "Between jobs",
+  "q.worry": "Matrix worry",
+};
+
 /**
  * The backup test's odd rows in the intake tables (tests/integration/backup.test.ts): jsonb with quotes,
  * HTML and emoji, a version made by no one, a sent response with its snapshot and an open draft.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bookingToken } from "~/server/bookings/booking-token.server";
 import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
+import { INTAKE_ANSWERS } from "../support/intake-rows";
 import { localSignIn } from "../support/local-sign-in";
 import { PERMISSION } from "../support/refusal";
 import {
@@ -241,14 +242,6 @@ const onNewLead =
   };
 
 const rewardChoices = new Map<Person, string>();
-
-/** The required answers of the default questions (a matrix save makes every question optional). */
-const INTAKE_ANSWERS: Fields = {
-  "q.target-roles": "Backend engineer",
-  "q.timeline": "In 1–3 months",
-  "q.situation": "Between jobs",
-  "q.worry": "Matrix worry",
-};
 
 /** The client's open intake request, asked for again by the admin when they have sent the last one. */
 async function openIntake(clientId: string, cookie: string): Promise<string> {

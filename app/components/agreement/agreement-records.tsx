@@ -44,7 +44,7 @@ export function AgreementVersions({ versions }: { versions: readonly Version[] }
                   SHA-256 {v.bodySha256}
                 </p>
                 <div className="mt-2">
-                  <AgreementText body={v.body} />
+                  <AgreementText body={v.body} topLevel={3} />
                 </div>
               </details>
             </li>

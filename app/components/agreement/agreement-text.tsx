@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import { safeHref } from "~/domain/links";
 
@@ -23,15 +24,47 @@ const components: Components = {
   },
 };
 
+type Level = 1 | 2 | 3 | 4 | 5 | 6;
+const LEVELS = [1, 2, 3, 4, 5, 6] as const;
+
+/** The Markdown's `#` drawn at `top`, `##` one below, and so on: the text sits under the page's own headings. */
+function headingsFrom(top: Level): Components {
+  return Object.fromEntries(
+    LEVELS.map((level) => {
+      const Tag = `h${Math.min(level + top - 1, 6)}` as `h${Level}`;
+      const size = level === 1 ? "text-xl" : level === 2 ? "text-lg" : "";
+      return [
+        `h${level}`,
+        ({ children }: { children?: ReactNode }) => <Tag className={`font-semibold ${size}`}>{children}</Tag>,
+      ];
+    }),
+  );
+}
+
 /** URLs are judged by `safeHref` when drawn; here only a safe one is passed on at all. */
 const urlTransform = (url: string) => safeHref(url) ?? "";
 
-export function AgreementText({ body, className = "" }: { body: string; className?: string }) {
+/** wrap-anywhere, not break-words: a long address then narrows the admin's grid columns too, on a phone. */
+export function AgreementText({
+  body,
+  className = "",
+  topLevel = 2,
+}: {
+  body: string;
+  className?: string;
+  /** The heading level of the Markdown's `#`: one below the heading the text sits under. */
+  topLevel?: Level;
+}) {
   return (
     <div
-      className={`agreement-text max-w-prose space-y-3 break-words text-sm leading-relaxed [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 ${className}`}
+      className={`agreement-text max-w-prose space-y-3 wrap-anywhere text-sm leading-relaxed [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 ${className}`}
     >
-      <Markdown skipHtml disallowedElements={["img"]} urlTransform={urlTransform} components={components}>
+      <Markdown
+        skipHtml
+        disallowedElements={["img"]}
+        urlTransform={urlTransform}
+        components={{ ...headingsFrom(topLevel), ...components }}
+      >
         {body}
       </Markdown>
     </div>

@@ -18,7 +18,8 @@ export function IntakeAnswersList({
         return (
           <div key={q.id} className="grid gap-0.5">
             <dt className="text-sm font-medium text-muted-foreground">{q.label}</dt>
-            <dd className="whitespace-pre-wrap break-words">
+            {/* wrap-anywhere: a long pasted address narrows these grids too, so no page scrolls sideways. */}
+            <dd className="whitespace-pre-wrap wrap-anywhere">
               {text === "" ? (
                 <span className="text-muted-foreground">No answer</span>
               ) : q.type === "link" ? (

@@ -145,12 +145,13 @@ function QuestionEditor({
           {options.map((option, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: two options may be typed the same until saved
             <div key={i} className="flex gap-2">
+              {/* w-0: the field's own width would hold the row wider than a phone; flex-1 fills the row. */}
               <input
                 aria-label={`Question ${n}, option ${i + 1}`}
                 value={option}
                 maxLength={INTAKE_LIMITS.option}
                 onChange={(e) => setOptions(options.map((o, j) => (j === i ? e.target.value : o)))}
-                className={`${inputClass} min-w-0 flex-1`}
+                className={`${inputClass} w-0 min-w-0 flex-1`}
               />
               <Button
                 type="button"
@@ -194,7 +195,11 @@ export function QuestionnaireEditor({
     setQuestions((list) => [...list, { id: newId(), type: "short", label: "", required: false }]);
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      <div className="grid content-start gap-4">
+      {/* A heading of its own, so each question's h3 sits under an h2 as the preview's side does. */}
+      <section aria-labelledby="questions-heading" className="grid content-start gap-4">
+        <h2 id="questions-heading" className="text-xl font-semibold">
+          Questions
+        </h2>
         <input type="hidden" {...form.field("questions")} value={JSON.stringify(questions)} />
         <ol className="grid gap-4">
           {questions.map((q, index) => (
@@ -224,7 +229,7 @@ export function QuestionnaireEditor({
         </div>
         {form.error("questions")}
         {form.message}
-      </div>
+      </section>
       <section aria-labelledby="preview-heading" className="grid content-start gap-3">
         <h2 id="preview-heading" className="text-xl font-semibold">
           Preview

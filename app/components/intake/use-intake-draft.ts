@@ -1,44 +1,18 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import {
   answerField,
-  checkAnswers,
   type IntakeAnswers,
   type IntakeQuestion,
   PICK_FIELD,
   pickValue,
-  readAnswers,
 } from "~/lib/schemas/intake";
+import { DraftSaver, type DraftStatus } from "./draft-saver";
 
-// Nothing typed is lost (docs/decisions/0046-intake-questionnaire.md, "Drafts"): each change goes to this
-// browser's storage at once and to the server a moment later; a failed save is tried again, and what was
-// typed offline is put back on the next visit and sent.
+// Nothing typed is lost (docs/decisions/0046-intake-questionnaire.md, "Drafts"): the page's side of
+// draft-saver.ts, which keeps each change in this browser and sends it; what was typed offline is put back
+// on the next visit and sent.
 
-const DEBOUNCE_MS = 800;
-const RETRY_MS = 5_000;
-
-export type DraftStatus = "idle" | "saving" | "saved" | "unsaved" | "restored" | { problem: string };
-
-type Stored = { answers: IntakeAnswers; synced: boolean };
-
-const storageKey = (responseId: string) => `intake-draft:${responseId}`;
-
-function readStored(responseId: string): Stored | null {
-  try {
-    const text = window.localStorage.getItem(storageKey(responseId));
-    const value = text ? (JSON.parse(text) as Stored) : null;
-    return value && typeof value.answers === "object" && value.answers !== null ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(responseId: string, value: Stored) {
-  try {
-    window.localStorage.setItem(storageKey(responseId), JSON.stringify(value));
-  } catch {
-    // Storage full or refused (private mode): the server copy still goes.
-  }
-}
+export type { DraftStatus };
 
 /** Puts answers back into the form's own fields (they are uncontrolled, so a plain form still works). */
 function fill(form: HTMLFormElement, questions: readonly IntakeQuestion[], answers: IntakeAnswers) {
@@ -71,81 +45,42 @@ export function useIntakeDraft(
   }: { responseId: string; questions: readonly IntakeQuestion[]; action: string },
 ) {
   const [status, setStatus] = useState<DraftStatus>("idle");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const inFlight = useRef(false);
-  const again = useRef(false);
-
-  const send = useCallback(async () => {
-    clearTimeout(timer.current);
-    const element = form.current;
-    if (!element) return;
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    const body = new FormData(element);
-    const checked = checkAnswers(questions, readAnswers(body), { complete: false });
-    // Refused here as the server would refuse it: nothing to retry until it is changed.
-    if (!checked.ok) return setStatus({ problem: checked.error });
-    body.set("intent", "save-draft");
-    inFlight.current = true;
-    setStatus("saving");
-    let saved = false;
-    try {
-      // The route's data twin: the action's status, without rendering the page.
-      const response = await fetch(action, { method: "POST", body });
-      saved = response.ok;
-    } catch {
-      saved = false; // offline, or the connection dropped
-    }
-    inFlight.current = false;
-    if (saved) writeStored(responseId, { answers: checked.data, synced: true });
-    if (again.current) {
-      again.current = false;
-      void send();
-      return;
-    }
-    setStatus(saved ? "saved" : "unsaved");
-    if (!saved) timer.current = setTimeout(() => void send(), RETRY_MS);
-  }, [form, questions, responseId, action]);
-
-  const changed = useCallback(() => {
-    const element = form.current;
-    if (!element) return;
-    writeStored(responseId, { answers: readAnswers(new FormData(element)), synced: false });
-    // Never "Saved" while a change waits for its turn.
-    setStatus("saving");
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void send(), DEBOUNCE_MS);
-  }, [form, responseId, send]);
+  const asked = useRef(questions);
+  asked.current = questions;
+  // One saver for the request while the page shows it: it alone knows what is in flight.
+  const [saver] = useState(
+    () =>
+      new DraftSaver({
+        responseId,
+        questions: () => asked.current,
+        read: () => (form.current ? new FormData(form.current) : null),
+        // The route's data twin: the action's status, without rendering the page.
+        post: (body, { keepalive }) => fetch(action, { method: "POST", body, keepalive }),
+        storage: () => window.localStorage,
+        status: setStatus,
+      }),
+  );
 
   // What this browser typed but never got to the server wins over the server's older copy.
   useEffect(() => {
-    const stored = readStored(responseId);
+    const stored = saver.stored();
     if (stored && !stored.synced && form.current) {
       fill(form.current, questions, stored.answers);
       setStatus("restored");
-      void send();
+      void saver.send();
     }
-    const online = () => void send();
-    // Leaving (a reload, a closed tab) while a change waits: send it anyway, outliving the page.
-    const leave = () => {
-      const stored = readStored(responseId);
-      if (!stored || stored.synced || !form.current) return;
-      const body = new FormData(form.current);
-      body.set("intent", "save-draft");
-      void fetch(action, { method: "POST", body, keepalive: true }).catch(() => {});
-    };
+    const online = () => void saver.send();
+    const leave = () => saver.leave();
     window.addEventListener("online", online);
     window.addEventListener("pagehide", leave);
     return () => {
       window.removeEventListener("online", online);
       window.removeEventListener("pagehide", leave);
-      clearTimeout(timer.current);
+      saver.dispose();
     };
-  }, [responseId, questions, form, send, action]);
+  }, [saver, questions, form]);
 
-  return { status, changed };
+  return { status, changed: () => saver.changed() };
 }
 
 export function draftStatusText(status: DraftStatus): string {

@@ -14,7 +14,8 @@ export function SpecialItemList({
       {items.map((item) => (
         <li key={item.kind} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <span>{item.label}</span>
-          <span className="flex items-center gap-3">
+          {/* A div: the admin's action is a form, which a span may not hold. */}
+          <div className="flex items-center gap-3">
             {item.completed ? (
               <span className="rounded-full bg-success/15 px-2.5 py-0.5 text-sm font-medium text-success">
                 ✓ Completed
@@ -25,7 +26,7 @@ export function SpecialItemList({
               </span>
             )}
             {action?.(item)}
-          </span>
+          </div>
         </li>
       ))}
     </ul>

@@ -169,7 +169,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
             <div className="grid content-start gap-2">
               <h3 className="text-sm font-medium">Preview, as the client sees it</h3>
               <div className={boxClass} data-testid="agreement-preview">
-                <AgreementText body={draft} />
+                <AgreementText body={draft} topLevel={4} />
               </div>
             </div>
           </Form>
@@ -180,7 +180,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
             Version {current.version}
           </h2>
           <div className={`mt-3 ${boxClass}`}>
-            <AgreementText body={current.body} />
+            <AgreementText body={current.body} topLevel={3} />
           </div>
         </section>
       ) : null}

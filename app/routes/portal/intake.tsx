@@ -75,7 +75,7 @@ export default function Intake({ loaderData, actionData }: Route.ComponentProps)
   return (
     <PortalPage title="Before your first session" mode={mode}>
       {open ? (
-        <IntakeForm open={open} questions={questions} answer={actionData} />
+        <IntakeForm key={open.id} open={open} questions={questions} answer={actionData} />
       ) : sent?.questions && sent.submittedAt ? (
         <section aria-labelledby="sent-heading" className="grid gap-4">
           <h2 id="sent-heading" className="text-xl font-semibold">

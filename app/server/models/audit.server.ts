@@ -1,11 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { AuditAction } from "~/domain/audit-actions";
 import type { Db, DbOrTx } from "../db.server";
 import type { Action, Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { auditEvents, profiles } from "../schema";
 
 export type AuditEntry = {
-  action: string;
+  action: AuditAction;
   targetId: string | null;
   entity: string;
   entityId?: string | null;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { AuditAction } from "~/domain/audit-actions";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import { planReminders } from "../mail/reminders.server";
@@ -27,7 +28,7 @@ async function giveBooking(
   permit: Permit<"bookings.resolve">,
   row: Booking,
   clientId: string,
-  action: string,
+  action: AuditAction,
 ) {
   await lockClient(tx, permit, clientId);
   const [given] = await tx

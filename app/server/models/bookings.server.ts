@@ -1,5 +1,6 @@
 import { eq, inArray, or } from "drizzle-orm";
 import { SETTINGS } from "~/content/settings";
+import type { AuditAction } from "~/domain/audit-actions";
 import { givesCreditBack, kindOfEventType } from "~/domain/bookings";
 import { isTimeZone } from "~/domain/email";
 import type { QuotaKind } from "~/domain/plans";
@@ -110,7 +111,7 @@ export async function countBooking(
   tx: DbOrTx,
   row: Booking,
   by: Permit<"bookings.resolve"> | SystemSource,
-  action: string,
+  action: AuditAction,
 ): Promise<BookingOutcome> {
   let counted = false;
   if (row.clientId && row.status === "booked") {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import type { AuditAction } from "~/domain/audit-actions";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import { type JsonText, jsonText } from "~/lib/json-text";
@@ -147,7 +148,7 @@ export async function changeProfileIn(
   tx: DbOrTx,
   permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan" | "checkout.start">,
   id: string,
-  action: string,
+  action: AuditAction,
   change: ProfileChange | ((current: Person) => ProfileChange | null),
   precondition?: (current: Person) => string | null,
 ): Promise<Person> {
@@ -173,7 +174,7 @@ async function changeProfile(
   db: Db,
   permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan">,
   id: string,
-  action: string,
+  action: AuditAction,
   change: ProfileChange,
   precondition?: (current: Person) => string | null,
 ): Promise<Person> {

@@ -1,30 +1,6 @@
 import { LocalDateTime } from "~/components/portal/local-date-time";
+import { auditActionLabel } from "~/domain/audit-actions";
 import { type ClientData, Section } from "./section";
-
-const ACTION_LABELS: Record<string, string> = {
-  "lead.convert": "Converted to client",
-  "profile.set-role": "Role changed",
-  "profile.set-plan": "Plan changed",
-  "usage.adjust": "Quota adjusted",
-  "special-item.mark-done": "Marked done",
-  "special-item.undo": "Undone",
-  "activity.create": "Activity added",
-  "lesson.create": "Lesson added",
-  "lesson.update": "Lesson edited",
-  "lesson.delete": "Lesson deleted",
-  "homework.assign": "Homework assigned",
-  "homework.review": "Homework reviewed",
-  "resource.add": "Resource added",
-  "resource.remove": "Resource removed",
-  "data.deletion-requested": "Deletion requested",
-  "booking.create": "Session booked",
-  "booking.cancel": "Booking cancelled",
-  "booking.reschedule": "Booking moved",
-  "booking.assign": "Booking assigned",
-  "booking.resolve": "Over-plan booking resolved",
-  "intake.submit": "Intake questionnaire answered",
-  "intake.request": "Asked to fill in the intake questionnaire",
-};
 
 function describeChange(
   before: Record<string, unknown> | null,
@@ -51,8 +27,9 @@ export function Trail({ data }: { data: ClientData }) {
         <ol className="divide-y divide-border rounded-xl border border-border bg-card text-sm">
           {data.trail.map((event) => (
             <li key={event.id} className="grid gap-1 px-4 py-2 sm:grid-cols-[12rem_1fr_auto]">
-              <span className="font-medium">{ACTION_LABELS[event.action] ?? event.action}</span>
-              <span className="break-words text-muted-foreground">
+              <span className="font-medium">{auditActionLabel(event.action)}</span>
+              {/* wrap-anywhere, not break-words: a long value (an agreement's SHA-256) may then narrow the grid on a phone. */}
+              <span className="wrap-anywhere text-muted-foreground">
                 {describeChange(event.before, event.after)}
               </span>
               <span className="text-muted-foreground">
