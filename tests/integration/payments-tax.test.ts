@@ -141,6 +141,7 @@ describe(`Stripe Tax, on ${databaseLabel}`, () => {
     const first = invoice(order, session.subscription as string, 1, {
       amount_paid: order.unitAmount + tax,
       amount_due: order.unitAmount + tax,
+      total: order.unitAmount + tax,
       ...invoiceTax(tax, order.unitAmount),
     });
     await deliver(stripeEvent("invoice.paid", first));
