@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import {
   CODE_MESSAGES,
+  checkCode,
   chooseReward,
   listSponsorCodes,
   referralCodeOf,
@@ -233,6 +234,9 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
       [maya, code.code, CODE_MESSAGES.own],
       [again, code.code, CODE_MESSAGES.usedAlready(code.code)],
       [await person("lead"), proOnly.code, CODE_MESSAGES.notForOffer(proOnly.code, "Basic")],
+      // A referral is for a first purchase: not a lead who has paid before, nor a client.
+      [first, code.code, CODE_MESSAGES.firstPurchase],
+      [await client("Old Client"), code.code, CODE_MESSAGES.firstPurchase],
     ];
     for (const [buyer, typed, message] of cases) {
       const requests = fake().requests.length;
@@ -243,6 +247,21 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
       expect(fake().requests.length).toBe(requests);
       expect((await db().select().from(orders).where(eq(orders.personId, buyer.id))).length).toBe(orderCount);
     }
+  });
+
+  test("a referral code is refused to staff; a sponsor code still serves a client who has bought", async () => {
+    const code = await referralOf(await client("Maya Staff"));
+    for (const role of ["coach", "admin"] as const) {
+      expect(await checkCode(db(), await person(role), code.code, "basic")).toEqual({
+        ok: false,
+        error: CODE_MESSAGES.firstPurchase,
+      });
+    }
+    const club = await sponsor();
+    expect(await checkCode(db(), await client("Returning Client"), club.code, "basic")).toMatchObject({
+      ok: true,
+      percent: club.percent,
+    });
   });
 
   test("guessing is limited per person: past the limit even a good code waits", async () => {

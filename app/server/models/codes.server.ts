@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CODE_SETTINGS, type PricingPlanKey } from "~/content/pricing";
 import { validDiscountPercent } from "~/domain/checkout";
 import { codeDisplay, codeLookup, type LinkCode, referralCodeFor } from "~/domain/codes";
@@ -69,6 +69,7 @@ export const CODE_MESSAGES = {
   own: "That's your own referral code: share it with a friend, and you're rewarded when they buy.",
   notYours: (code: string) => `The code ${code} was made for someone else's next purchase.`,
   usedAlready: (code: string) => `You've already used the code ${code}.`,
+  firstPurchase: "Referral codes are for a first purchase.",
   notForOffer: (code: string, offer: string) => `The code ${code} doesn't apply to ${offer}.`,
 };
 
@@ -127,6 +128,16 @@ export async function holdCodeIn(
   return released.flatMap((r) => (r.provider === "stripe" && r.sessionId ? [r.sessionId] : []));
 }
 
+/** Any order of theirs fulfilled, refunded since or not. */
+async function hasBought(db: DbOrTx, personId: string): Promise<boolean> {
+  const [paid] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.personId, personId), isNotNull(orders.fulfilledAt)))
+    .limit(1);
+  return Boolean(paid);
+}
+
 /** Every reason a code can't be used, each with its message; no Stripe call is made for any of them. */
 export async function checkCode(
   db: DbOrTx,
@@ -152,6 +163,10 @@ export async function checkCode(
     .from(codeRedemptions)
     .where(and(eq(codeRedemptions.codeId, code.id), eq(codeRedemptions.buyerId, buyer.id)));
   if (mine) return { ok: false, error: CODE_MESSAGES.usedAlready(code.code) };
+  // A referral is a new buyer's (the FAQ's "someone you refer"): not a client, staff, or anyone who has paid.
+  if (code.kind === "referral" && (buyer.role !== "lead" || (await hasBought(db, buyer.id)))) {
+    return { ok: false, error: CODE_MESSAGES.firstPurchase };
+  }
   // The buyer's own open checkouts with it are released when they start another (holdCodeIn).
   const own = await db
     .select({ n: count() })
