@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { CODE_SETTINGS, type PricingPlanKey } from "~/content/pricing";
 import { validDiscountPercent } from "~/domain/checkout";
 import { codeDisplay, codeLookup, type LinkCode, referralCodeFor } from "~/domain/codes";
@@ -14,6 +15,7 @@ import { audit } from "./audit.server";
 
 // Referral, sponsor and reward codes and who may use them (docs/decisions/0044-discount-codes.md); what
 // referrers earn is app/server/models/referrals.server.ts.
+// Longer than ~300 lines on purpose: a code's rules, its hold and the coach's view of its uses are read together.
 
 export const random = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -277,7 +279,14 @@ export async function voidCode(db: Db, permit: Permit<"codes.manage">, id: strin
   });
 }
 
-/** Each sponsor code with its uses and what its orders took, net of refunds, per currency. */
+/** A refund's or lost dispute's own charge, for its share of tax. */
+const returnedCharge = alias(payments, "returned_charge");
+
+/**
+ * Each sponsor code with its uses and what its orders took, net of refunds, per currency, before tax: tax
+ * is not the coach's revenue. A refund's tax is in its charge's proportion, as for a referrer's share
+ * (priceReturned in app/server/payments/fulfil.server.ts).
+ */
 export async function listSponsorCodes(db: Db, _permit: Permit<"payments.read">) {
   const codes = await db
     .select()
@@ -297,10 +306,22 @@ export async function listSponsorCodes(db: Db, _permit: Permit<"payments.read">)
       .select({
         codeId: orders.discountCodeId,
         currency: payments.currency,
-        net: sql<number>`coalesce(sum(case when ${payments.kind} = 'charge' then ${payments.amount} when ${payments.kind} in ('refund', 'chargeback') then -${payments.amount} else 0 end), 0)::int`,
+        net: sql<number>`coalesce(sum(case
+          when ${payments.kind} = 'charge' then ${payments.amount} - coalesce(${payments.taxAmount}, 0)
+          when ${payments.kind} in ('refund', 'chargeback') then -round(${payments.amount}::numeric
+            * coalesce((${returnedCharge.amount} - coalesce(${returnedCharge.taxAmount}, 0))::numeric / nullif(${returnedCharge.amount}, 0), 1))
+          else 0 end), 0)::int`,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
+      .leftJoin(
+        returnedCharge,
+        and(
+          eq(returnedCharge.kind, "charge"),
+          eq(returnedCharge.paymentIntent, payments.paymentIntent),
+          inArray(payments.kind, ["refund", "chargeback"]),
+        ),
+      )
       .where(inArray(orders.discountCodeId, ids))
       .groupBy(orders.discountCodeId, payments.currency),
   ]);
