@@ -32,6 +32,7 @@ import { sponsorCode } from "../support/sponsor-code";
 // Referral, sponsor and reward codes from checkout to the referrer's credit and its reversal
 // (docs/decisions/0044-discount-codes.md). A real database and the official Stripe client against the
 // in-process fake (tests/support/fake-stripe.ts); events typed as the SDK's at the pinned version.
+// Longer than ~300 lines on purpose: one code's path from checkout to credit, refund and export reads in one file.
 
 const { db, fake, person, deliver, orderOf, buy, checkout, invoice, localCheckout } = paymentsForFile();
 const files = fileStoreForFile();
