@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, test } from "vitest";
+import { money } from "~/domain/orders";
 import { listSponsorCodes, referralCodeOf } from "~/server/models/codes.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { invoiceTaxFields, payLocally } from "~/server/payments/local-checkout.server";
@@ -118,6 +119,7 @@ describe(`Stripe Tax, on ${databaseLabel}`, () => {
     const receipt = await receiptTo(buyer.id);
     expect(receipt?.text).toContain(`Amount: $${((order.unitAmount + tax) / 100).toFixed(2)} CAD`);
     expect(receipt?.text).toContain(`Included: $${(tax / 100).toFixed(2)} CAD tax (GST/HST)`);
+    expect(receipt?.text).toContain(`Paid: ${money(order.unitAmount, "CAD")}, before tax`);
 
     // A partial refund returns price and tax in the charge's proportion: the share taken back is of the price.
     const total = order.unitAmount + tax;
