@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
+import { sponsorCodeForm } from "~/lib/schemas/codes";
 import {
   CODE_MESSAGES,
   checkCode,
@@ -263,6 +264,25 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
       ok: true,
       percent: club.percent,
     });
+  });
+
+  test("an expiry day chosen by the admin lasts to midnight on the coach's clock", async () => {
+    const chosen = new FormData();
+    for (const [key, value] of Object.entries({
+      code: "TORONTO-DAY",
+      percent: "25",
+      expires: "2026-12-31",
+    })) {
+      chosen.set(key, value);
+    }
+    const parsed = sponsorCodeForm.parse(chosen);
+    if (!parsed.ok) throw new Error("the form should parse");
+    const club = await sponsor({ code: parsed.data.code, expiresAt: parsed.data.expires });
+    const buyer = await person("lead");
+    // 23:30 in Toronto on the 31st is 04:30 UTC on the 1st: still good; Toronto's midnight ends it.
+    const at = (iso: string) => checkCode(db(), buyer, club.code, "basic", new Date(iso));
+    expect(await at("2027-01-01T04:30:00Z")).toMatchObject({ ok: true });
+    expect(await at("2027-01-01T05:00:00Z")).toEqual({ ok: false, error: CODE_MESSAGES.expired(club.code) });
   });
 
   test("guessing is limited per person: past the limit even a good code waits", async () => {
