@@ -6,6 +6,7 @@ import {
   CODE_MESSAGES,
   checkCode,
   chooseReward,
+  linkCheck,
   listSponsorCodes,
   referralCodeOf,
   type SponsorCodeInput,
@@ -263,6 +264,19 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
     expect(await checkCode(db(), await client("Returning Client"), club.code, "basic")).toMatchObject({
       ok: true,
       percent: club.percent,
+    });
+  });
+
+  test("the pricing page's link check gives a signed-in visitor the checkout's own message", async () => {
+    const maya = await client("Maya Link");
+    const code = await referralOf(maya);
+    const shown = { code: code.code, percent: 10, offers: null };
+    expect(await linkCheck(db(), null, code.code)).toEqual({ code: shown, refusal: null });
+    expect(await linkCheck(db(), await person("lead"), code.code)).toEqual({ code: shown, refusal: null });
+    expect(await linkCheck(db(), maya, code.code)).toEqual({ code: null, refusal: CODE_MESSAGES.own });
+    expect(await linkCheck(db(), await client("Bought Before"), code.code)).toEqual({
+      code: null,
+      refusal: CODE_MESSAGES.firstPurchase,
     });
   });
 

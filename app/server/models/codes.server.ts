@@ -196,6 +196,24 @@ export async function sharedCode(db: Db, typed: string, now = new Date()): Promi
   return { code: code.code, percent, offers: code.offers };
 }
 
+/**
+ * The pricing page's link check. For a signed-in visitor it is also the checkout's own (checkCode), so a
+ * code they can't use (their own, a referral after a first purchase) shows its message there, not a price.
+ */
+export async function linkCheck(
+  db: Db,
+  viewer: Viewer | null,
+  typed: string,
+  now = new Date(),
+): Promise<{ code: LinkCode | null; refusal: string | null }> {
+  const code = await sharedCode(db, typed, now);
+  if (!code || !viewer) return { code, refusal: null };
+  // An offer the code is for, so only who may use it is asked.
+  const offer = (code.offers?.[0] as PricingPlanKey | undefined) ?? "single";
+  const check = await checkCode(db, viewer, typed, offer, now);
+  return check.ok ? { code, refusal: null } : { code: null, refusal: check.error };
+}
+
 /** One code per checkout (Stripe takes one): the larger discount, and a line saying which was set aside. */
 export function largerCode(
   checks: readonly (CodeCheck & { ok: true })[],
