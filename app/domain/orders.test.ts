@@ -109,6 +109,8 @@ test("an order bought with a code reads its list price and code beside what is p
       currency: "USD",
     }),
   ).toBe("List price: $249 USD; Discount: code MAYA-7K2, 10 % off (−$24.90 USD); Paid: $224.10 USD");
+  // Tax on: the discounted amount is before the tax each payment adds (0044).
+  expect(discountLines({ ...order, beforeTax: true })[2]).toEqual(["Paid", "$72 CAD × 12, before tax"]);
   expect(discountLines({ ...order, mode: "subscription", instalments: null })).toEqual([
     ["List price", "$80 CAD a month"],
     ["Discount", "code MAYA-7K2, 10 % off (−$8 CAD each)"],

@@ -58,7 +58,14 @@ export type PricedOrder = {
   currency: string;
   instalments: number | null;
   mode: string;
+  /** Charged with tax on top (any payment with a `tax_amount`): its amounts then read "before tax". */
+  beforeTax?: boolean;
 };
+
+/** Stripe Tax on: the order's own amounts are before the tax its payments include (README, "Taxes"). */
+export const BEFORE_TAX = ", before tax";
+export const chargedWithTax = (payments: readonly { taxAmount?: number | null }[]): boolean =>
+  payments.some((payment) => payment.taxAmount != null);
 
 function perCharge(cents: number, order: PricedOrder): string {
   const each = money(cents, order.currency);
@@ -77,7 +84,7 @@ export function discountLines(order: PricedOrder): [label: string, value: string
   return [
     ["List price", perCharge(order.listUnitAmount, order)],
     ["Discount", `code ${order.discountCode}, ${order.discountPercent} % off (−${off}${each})`],
-    ["Paid", perCharge(order.unitAmount, order)],
+    ["Paid", `${perCharge(order.unitAmount, order)}${order.beforeTax ? BEFORE_TAX : ""}`],
   ];
 }
 

@@ -41,6 +41,41 @@ export function formatted(date: Date, timeZone: string | undefined, shape: TimeS
   return text;
 }
 
+/** How far the zone's clock is ahead of UTC at `at`, in milliseconds (whole seconds). */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The last millisecond of a calendar day ("2026-12-31") on the zone's clock: just before the next day's
+ * local midnight, found from the zone's offset then, checked once more across a clock change.
+ */
+export function endOfDayIn(day: string, timeZone: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  const nextMidnight = Date.UTC(year, month - 1, date + 1);
+  const guess = nextMidnight - offsetAt(nextMidnight, timeZone);
+  return new Date(nextMidnight - offsetAt(guess, timeZone) - 1);
+}
+
 /** Rewrites the server's times in the reader's zone, before any React runs. */
 export function localizeTimes(root: ParentNode = document): void {
   for (const time of root.querySelectorAll<HTMLTimeElement>("time[data-local]")) {

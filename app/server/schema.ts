@@ -456,6 +456,11 @@ export const paymentEvents = pgTable("payment_events", {
   type: text("type").notNull(),
   orderId: uuid("order_id").references(() => orders.id),
   outcome: text("outcome").notNull(),
+  /**
+   * Set only when a paid session or invoice was stored as ignored (its amount failed the check): a later
+   * refund or dispute of that charge is then ignored too, not retried (docs/decisions/0044-discount-codes.md).
+   */
+  paymentIntent: text("payment_intent"),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
+import { sponsorCodeForm } from "~/lib/schemas/codes";
 import {
   CODE_MESSAGES,
+  checkCode,
   chooseReward,
+  linkCheck,
   listSponsorCodes,
   referralCodeOf,
   type SponsorCodeInput,
@@ -31,6 +34,7 @@ import { sponsorCode } from "../support/sponsor-code";
 // Referral, sponsor and reward codes from checkout to the referrer's credit and its reversal
 // (docs/decisions/0044-discount-codes.md). A real database and the official Stripe client against the
 // in-process fake (tests/support/fake-stripe.ts); events typed as the SDK's at the pinned version.
+// Longer than ~300 lines on purpose: one code's path from checkout to credit, refund and export reads in one file.
 
 const { db, fake, person, deliver, orderOf, buy, checkout, invoice, localCheckout } = paymentsForFile();
 const files = fileStoreForFile();
@@ -233,6 +237,9 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
       [maya, code.code, CODE_MESSAGES.own],
       [again, code.code, CODE_MESSAGES.usedAlready(code.code)],
       [await person("lead"), proOnly.code, CODE_MESSAGES.notForOffer(proOnly.code, "Basic")],
+      // A referral is for a first purchase: not a lead who has paid before, nor a client.
+      [first, code.code, CODE_MESSAGES.firstPurchase],
+      [await client("Old Client"), code.code, CODE_MESSAGES.firstPurchase],
     ];
     for (const [buyer, typed, message] of cases) {
       const requests = fake().requests.length;
@@ -243,6 +250,53 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
       expect(fake().requests.length).toBe(requests);
       expect((await db().select().from(orders).where(eq(orders.personId, buyer.id))).length).toBe(orderCount);
     }
+  });
+
+  test("a referral code is refused to staff; a sponsor code still serves a client who has bought", async () => {
+    const code = await referralOf(await client("Maya Staff"));
+    for (const role of ["coach", "admin"] as const) {
+      expect(await checkCode(db(), await person(role), code.code, "basic")).toEqual({
+        ok: false,
+        error: CODE_MESSAGES.firstPurchase,
+      });
+    }
+    const club = await sponsor();
+    expect(await checkCode(db(), await client("Returning Client"), club.code, "basic")).toMatchObject({
+      ok: true,
+      percent: club.percent,
+    });
+  });
+
+  test("the pricing page's link check gives a signed-in visitor the checkout's own message", async () => {
+    const maya = await client("Maya Link");
+    const code = await referralOf(maya);
+    const shown = { code: code.code, percent: 10, offers: null };
+    expect(await linkCheck(db(), null, code.code)).toEqual({ code: shown, refusal: null });
+    expect(await linkCheck(db(), await person("lead"), code.code)).toEqual({ code: shown, refusal: null });
+    expect(await linkCheck(db(), maya, code.code)).toEqual({ code: null, refusal: CODE_MESSAGES.own });
+    expect(await linkCheck(db(), await client("Bought Before"), code.code)).toEqual({
+      code: null,
+      refusal: CODE_MESSAGES.firstPurchase,
+    });
+  });
+
+  test("an expiry day chosen by the admin lasts to midnight on the coach's clock", async () => {
+    const chosen = new FormData();
+    for (const [key, value] of Object.entries({
+      code: "TORONTO-DAY",
+      percent: "25",
+      expires: "2026-12-31",
+    })) {
+      chosen.set(key, value);
+    }
+    const parsed = sponsorCodeForm.parse(chosen);
+    if (!parsed.ok) throw new Error("the form should parse");
+    const club = await sponsor({ code: parsed.data.code, expiresAt: parsed.data.expires });
+    const buyer = await person("lead");
+    // 23:30 in Toronto on the 31st is 04:30 UTC on the 1st: still good; Toronto's midnight ends it.
+    const at = (iso: string) => checkCode(db(), buyer, club.code, "basic", new Date(iso));
+    expect(await at("2027-01-01T04:30:00Z")).toMatchObject({ ok: true });
+    expect(await at("2027-01-01T05:00:00Z")).toEqual({ ok: false, error: CODE_MESSAGES.expired(club.code) });
   });
 
   test("guessing is limited per person: past the limit even a good code waits", async () => {

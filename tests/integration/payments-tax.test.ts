@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, test } from "vitest";
-import { referralCodeOf } from "~/server/models/codes.server";
+import { money } from "~/domain/orders";
+import { listSponsorCodes, referralCodeOf } from "~/server/models/codes.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { invoiceTaxFields, payLocally } from "~/server/payments/local-checkout.server";
 import { authorize } from "~/server/policy.server";
@@ -10,6 +11,7 @@ import { databaseLabel } from "../support/database";
 import { stripeEvent } from "../support/fake-stripe";
 import { ORIGIN, paymentsForFile, STRIPE } from "../support/payments";
 import { insertPerson } from "../support/people";
+import { sponsorCode } from "../support/sponsor-code";
 
 // Stripe Tax as an option (README, "Taxes (Stripe Tax)"): the Checkout Session asks for it, fulfilment
 // checks the amount before tax to the cent and records the tax, receipts show it. Events typed as the
@@ -27,6 +29,21 @@ const sessionTax: Stripe.Checkout.Session.AutomaticTax = {
 
 /** Invoice.AutomaticTax and Invoice.TotalTax, typed by the SDK: the local test checkout's own fields. */
 const invoiceTax = (amount: number, taxable: number) => invoiceTaxFields(amount, taxable);
+
+/** Stripe.Charge refunded in part, of the session's payment. */
+const refundOf = (
+  order: { id: string },
+  session: Partial<Pick<Stripe.Checkout.Session, "payment_intent">>,
+  amount: number,
+  refunded: number,
+) =>
+  stripeEvent("charge.refunded", {
+    id: `ch_${order.id.slice(0, 8)}`,
+    object: "charge",
+    payment_intent: session.payment_intent,
+    amount,
+    amount_refunded: refunded,
+  });
 
 const paymentsOf = (orderId: string) => db().select().from(payments).where(eq(payments.orderId, orderId));
 const receiptTo = async (personId: string) =>
@@ -102,25 +119,49 @@ describe(`Stripe Tax, on ${databaseLabel}`, () => {
     const receipt = await receiptTo(buyer.id);
     expect(receipt?.text).toContain(`Amount: $${((order.unitAmount + tax) / 100).toFixed(2)} CAD`);
     expect(receipt?.text).toContain(`Included: $${(tax / 100).toFixed(2)} CAD tax (GST/HST)`);
+    expect(receipt?.text).toContain(`Paid: ${money(order.unitAmount, "CAD")}, before tax`);
 
     // A partial refund returns price and tax in the charge's proportion: the share taken back is of the price.
     const total = order.unitAmount + tax;
     const returned = Math.round(total / 2);
-    await deliver(
-      stripeEvent("charge.refunded", {
-        id: `ch_${order.id.slice(0, 8)}`,
-        object: "charge",
-        payment_intent: session.payment_intent,
-        amount: total,
-        amount_refunded: returned,
-      }),
-    );
+    await deliver(refundOf(order, session, total, returned));
     const after = await db().select().from(referralCredits).where(eq(referralCredits.referrerId, maya.id));
     const priceReturned = Math.round((returned * order.unitAmount) / total);
     expect(after.map((c) => c.amount).sort((a, b) => b - a)).toEqual([
       Math.round(order.unitAmount / 10),
       -Math.round(priceReturned / 10),
     ]);
+  });
+
+  test("a sponsor code's revenue is before tax, a refund's tax taken out in its charge's proportion", async () => {
+    const club = await sponsorCode(db(), authorize(await person("admin"), "codes.manage"));
+    const { order, session } = await checkout(await person("lead"), "basic", "CAD", "upfront", {
+      code: club.code,
+    });
+    const tax = Math.round(order.unitAmount * 0.13);
+    const total = order.unitAmount + tax;
+    await deliver(
+      stripeEvent("checkout.session.completed", {
+        ...session,
+        automatic_tax: sessionTax,
+        amount_total: total,
+        total_details: {
+          amount_discount: (order.listUnitAmount ?? 0) - order.unitAmount,
+          amount_shipping: 0,
+          amount_tax: tax,
+        },
+      }),
+    );
+    const revenue = async () =>
+      (await listSponsorCodes(db(), authorize(await person("coach"), "payments.read"))).find(
+        (c) => c.id === club.id,
+      )?.revenue;
+    expect(await revenue()).toEqual({ CAD: order.unitAmount });
+    const returned = Math.round(total / 4);
+    await deliver(refundOf(order, session, total, returned));
+    expect(await revenue()).toEqual({
+      CAD: order.unitAmount - Math.round((returned * order.unitAmount) / total),
+    });
   });
 
   test("an instalment's invoice: its total_taxes are recorded beside what was paid", async () => {
@@ -141,6 +182,7 @@ describe(`Stripe Tax, on ${databaseLabel}`, () => {
     const first = invoice(order, session.subscription as string, 1, {
       amount_paid: order.unitAmount + tax,
       amount_due: order.unitAmount + tax,
+      total: order.unitAmount + tax,
       ...invoiceTax(tax, order.unitAmount),
     });
     await deliver(stripeEvent("invoice.paid", first));

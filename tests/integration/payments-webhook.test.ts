@@ -247,6 +247,8 @@ describe(`only our own failures are 5xx, on ${databaseLabel}`, () => {
           object: "invoice",
           amount_paid: 100,
           amount_due: 100,
+          total: 100,
+          total_excluding_tax: 100,
           attempt_count: 1,
           currency: "cad",
           hosted_invoice_url: null,

@@ -105,6 +105,8 @@ export function paymentsForFile() {
       object: "invoice",
       amount_paid: order.unitAmount,
       amount_due: order.unitAmount,
+      total: order.unitAmount,
+      total_excluding_tax: order.unitAmount,
       attempt_count: 1,
       currency: "cad",
       hosted_invoice_url: `https://invoice.stripe.test/${n}`,

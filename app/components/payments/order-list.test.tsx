@@ -51,3 +51,29 @@ test("a won dispute reads as won, the order still paid", () => {
   expect(html).toContain(">Dispute won<");
   expect(html).toContain(">Paid<");
 });
+
+test("with tax on, the discounted price and the next charge read before tax; without, as before", () => {
+  const instalments = (taxAmount: number | null) =>
+    order({
+      offer: "pro",
+      option: "financing",
+      mode: "subscription",
+      unitAmount: 6000,
+      listUnitAmount: 6700,
+      discountCode: "MAYA-7K2",
+      discountPercent: 10,
+      currency: "CAD",
+      instalments: 12,
+      paidInstalments: 1,
+      status: "active",
+      payments: [{ ...payment("charge"), amount: 6000 + (taxAmount ?? 0), currency: "CAD", taxAmount }],
+    });
+  const text = (html: string) => html.replace(/<!-- -->/g, "");
+  const taxed = text(renderToString(<OrderList orders={[instalments(780)]} />));
+  expect(taxed).toContain("Paid: $60 CAD × 12, before tax");
+  expect(taxed).toMatch(/Next charge: \$60 CAD, before tax, on /);
+  const plain = text(renderToString(<OrderList orders={[instalments(null)]} />));
+  expect(plain).toContain("Paid: $60 CAD × 12<");
+  expect(plain).toMatch(/Next charge: \$60 CAD on /);
+  expect(plain).not.toContain("before tax");
+});

@@ -1,4 +1,6 @@
 import {
+  BEFORE_TAX,
+  chargedWithTax,
   chargesToCome,
   DISPUTE_LABELS,
   discountText,
@@ -8,6 +10,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderSummary,
   offerTitle,
+  type PricedOrder,
   priceText,
   taxText,
 } from "~/domain/orders";
@@ -15,20 +18,21 @@ import { LocalDateTime } from "../portal/local-date-time";
 
 // The portal's Billing tab and the admin client page show the same list.
 
-export type OrderView = OrderSummary & {
-  id: string;
-  dispute?: string | null;
-  createdAt: string | Date;
-  payments: {
+export type OrderView = OrderSummary &
+  Pick<PricedOrder, "listUnitAmount" | "discountCode" | "discountPercent"> & {
     id: string;
-    kind: string;
-    amount: number;
-    currency: string;
-    receiptUrl: string | null;
-    taxAmount?: number | null;
-    occurredAt: string | Date;
-  }[];
-};
+    dispute?: string | null;
+    createdAt: string | Date;
+    payments: {
+      id: string;
+      kind: string;
+      amount: number;
+      currency: string;
+      receiptUrl: string | null;
+      taxAmount?: number | null;
+      occurredAt: string | Date;
+    }[];
+  };
 
 const KIND_LABELS: Record<string, string> = {
   charge: "Payment",
@@ -68,6 +72,7 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
     <ul className="space-y-4">
       {orders.map((order) => {
         const instalments = instalmentsText(order);
+        const priced = { ...order, beforeTax: chargedWithTax(order.payments) };
         return (
           <li key={order.id}>
             <article
@@ -86,8 +91,8 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
               <p className="mt-1 text-sm text-muted-foreground">
                 {priceText(order)} · bought <LocalDateTime value={order.createdAt} />
               </p>
-              {discountText(order) ? (
-                <p className="mt-1 text-sm text-muted-foreground">{discountText(order)}</p>
+              {discountText(priced) ? (
+                <p className="mt-1 text-sm text-muted-foreground">{discountText(priced)}</p>
               ) : null}
               {instalments ? <p className="mt-1 text-sm">Instalments: {instalments}</p> : null}
               {chargesToCome(order) ? <NextCharge order={order} /> : null}
@@ -141,6 +146,7 @@ function NextCharge({ order }: { order: OrderView }) {
   return (
     <p className="mt-1 text-sm">
       Next charge: {money(order.unitAmount, order.currency)}
+      {chargedWithTax(order.payments) ? `${BEFORE_TAX}${date ? "," : ""}` : ""}
       {date ? (
         <>
           {" "}

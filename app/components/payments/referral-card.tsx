@@ -21,6 +21,14 @@ export type ReferralView = {
   }[];
 };
 
+/** A discount reward is a code of a percent off the next purchase (listed below), not this amount off. */
+function referralReward(r: ReferralView["referrals"][number]): string {
+  if (r.amount <= 0) return "refunded, no reward";
+  return r.reward === "cash"
+    ? `${money(r.amount, r.currency)} in cash`
+    : "a discount code for your next purchase";
+}
+
 function rewardCodeState(code: ReferralView["rewardCodes"][number]): string {
   if (code.uses > 0) return "used";
   return code.voidedAt ? "withdrawn (the purchase was refunded)" : "ready to use";
@@ -55,7 +63,8 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         A friend who buys with your code gets {percent} % off. You get {CODE_SETTINGS.referralRewardPercent} %
-        of what they pay, in cash or as a discount on your next purchase.
+        of what they pay in cash, or a {CODE_SETTINGS.referralRewardPercent} % discount code for your next
+        purchase.
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Your code</dt>
@@ -102,8 +111,7 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
         <ul className="mt-1 space-y-1 text-sm" aria-label="Referred purchases">
           {view.referrals.map((r) => (
             <li key={r.orderId}>
-              {offerTitle(r.offer)}: {money(r.amount, r.currency)}{" "}
-              {r.reward === "cash" ? "in cash" : "as a discount"}
+              {offerTitle(r.offer)}: {referralReward(r)}
             </li>
           ))}
         </ul>

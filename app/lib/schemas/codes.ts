@@ -3,6 +3,7 @@ import { CODE_SETTINGS, PRICING_PLANS } from "~/content/pricing";
 import { DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN } from "~/domain/checkout";
 import { codeDisplay } from "~/domain/codes";
 import { defineForm, text, values } from "../forms";
+import { endOfDayIn, SERVER_TIME_ZONE } from "../local-time";
 
 // The admin's sponsor codes and cash rewards (docs/decisions/0044-discount-codes.md).
 
@@ -35,12 +36,17 @@ export const sponsorCodeForm = defineForm(
       .default(CODE_SETTINGS.sponsorDefaultPercent),
     offers: z.array(z.enum(OFFER_KEYS as [string, ...string[]])),
     maxUses: optionalWhole("Uses is a whole number above zero, or empty for no limit."),
+    // A day; it ends at midnight on the coach's clock (SERVER_TIME_ZONE), as the admin's page shows it back.
     expires: z
       .string()
       .trim()
-      .refine((v) => v === "" || !Number.isNaN(Date.parse(`${v}T23:59:59Z`)), {
-        error: "Choose a date, or leave it empty.",
-      }),
+      .refine(
+        (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`))),
+        {
+          error: "Choose a date, or leave it empty.",
+        },
+      )
+      .transform((v) => (v === "" ? null : endOfDayIn(v, SERVER_TIME_ZONE))),
     note: z.string().trim().max(500),
   }),
   {

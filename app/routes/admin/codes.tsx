@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CODE_SETTINGS, PRICING_PLANS, type PricingPlanKey } from "~/content/pricing";
 import { money, offerTitle } from "~/domain/orders";
+import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
 import { markPaidForm, sponsorCodeForm, voidCodeForm } from "~/lib/schemas/codes";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
@@ -37,7 +38,7 @@ export const action = intentAction({
           percent: input.percent,
           offers: input.offers as PricingPlanKey[],
           maxUses: input.maxUses,
-          expiresAt: input.expires ? new Date(`${input.expires}T23:59:59Z`) : null,
+          expiresAt: input.expires,
           note: input.note || null,
         });
         return { message: `Code ${made.code} made.` };
@@ -168,7 +169,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
             <input name="maxUses" type="number" min={1} step={1} className={inputClass} />
           </label>
           <label className="grid gap-1">
-            Expires after (empty: never)
+            Expires after (end of that day, {SERVER_TIME_ZONE}; empty: never)
             <input name="expires" type="date" className={inputClass} />
           </label>
           <label className="grid gap-1 sm:col-span-2">
@@ -206,7 +207,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
                     {code.voidedAt ? <span className="ml-1 text-muted-foreground">(ended)</span> : null}
                     {code.expiresAt ? (
                       <span className="block text-xs text-muted-foreground">
-                        until {new Date(code.expiresAt).toISOString().slice(0, 10)}
+                        until the end of {formatted(new Date(code.expiresAt), SERVER_TIME_ZONE, "date")}
                       </span>
                     ) : null}
                   </td>

@@ -127,8 +127,10 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                       : order.mode === "subscription"
                         ? " /month"
                         : ""}
-                    {discountText(order) ? (
-                      <span className="mt-1 block text-xs text-muted-foreground">{discountText(order)}</span>
+                    {discountText({ ...order, beforeTax: tax != null }) ? (
+                      <span className="mt-1 block text-xs text-muted-foreground">
+                        {discountText({ ...order, beforeTax: tax != null })}
+                      </span>
                     ) : null}
                     {tax != null ? (
                       <span className="mt-1 block text-xs text-muted-foreground">

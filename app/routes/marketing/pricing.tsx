@@ -9,9 +9,10 @@ import { offerTitle } from "~/domain/orders";
 import { initialCurrency } from "~/lib/currency";
 import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { originFrom, seo } from "~/lib/seo";
+import { viewerContext } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { paymentsFor } from "~/server/developer.server";
-import { sharedCode } from "~/server/models/codes.server";
+import { linkCheck } from "~/server/models/codes.server";
 import { addressOf, codeGuesses } from "~/server/rate-limit.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
@@ -32,12 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const checkout = paymentsFor(context).mode !== "off";
   const ref = new URL(request.url).searchParams.get("ref")?.slice(0, 64) || null;
   let code = null;
+  let codeRefusal = null;
   // A link's code shows its prices; a code that isn't one counts as a guess from this address.
   if (ref && checkout && !(await codeGuesses.over(addressOf(context)))) {
-    code = await sharedCode(await getDb(), ref);
-    if (!code) await codeGuesses.count(addressOf(context));
+    const viewer = context.get(viewerContext);
+    ({ code, refusal: codeRefusal } = await linkCheck(
+      await getDb(),
+      viewer && viewer !== "unavailable" ? viewer : null,
+      ref,
+    ));
+    if (!code && !codeRefusal) await codeGuesses.count(addressOf(context));
   }
-  return data({ currency: initialCurrency(request), checkout, code }, { headers: PER_VISITOR_HEADERS });
+  return data(
+    { currency: initialCurrency(request), checkout, code, codeRefusal },
+    { headers: PER_VISITOR_HEADERS },
+  );
 }
 
 export function headers(_: Route.HeadersArgs) {
@@ -114,6 +124,11 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </p>
+          {loaderData.codeRefusal ? (
+            <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
+              {loaderData.codeRefusal}
+            </p>
+          ) : null}
           {code ? (
             <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
               Prices below include the code {code.code}: {code.percent} % off

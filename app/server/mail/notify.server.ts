@@ -151,7 +151,7 @@ export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment
       ...(payment.tax != null
         ? ([["Included", taxText(payment.tax, payment.currency)]] as [string, string][])
         : []),
-      ...(payment.order ? discountLines(payment.order) : []),
+      ...(payment.order ? discountLines({ ...payment.order, beforeTax: payment.tax != null }) : []),
     ],
     action: { label: "See your billing", url: `${origin}/billing` },
   }));
@@ -162,7 +162,9 @@ export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment
     heading: "A payment was received",
     paragraphs: [
       `${buyer ? who(buyer) : "A buyer"} paid ${amount} for ${offer}${payment.tax != null ? `, of which ${taxText(payment.tax, payment.currency)}` : ""}.`,
-      ...(payment.order && discountText(payment.order) ? [`${discountText(payment.order)}.`] : []),
+      ...(payment.order && discountText(payment.order)
+        ? [`${discountText({ ...payment.order, beforeTax: payment.tax != null })}.`]
+        : []),
     ],
     action: { label: "Open payments", url: `${origin}/admin/payments` },
   }));

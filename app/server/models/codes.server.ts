@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { CODE_SETTINGS, type PricingPlanKey } from "~/content/pricing";
 import { validDiscountPercent } from "~/domain/checkout";
 import { codeDisplay, codeLookup, type LinkCode, referralCodeFor } from "~/domain/codes";
@@ -14,6 +15,7 @@ import { audit } from "./audit.server";
 
 // Referral, sponsor and reward codes and who may use them (docs/decisions/0044-discount-codes.md); what
 // referrers earn is app/server/models/referrals.server.ts.
+// Longer than ~300 lines on purpose: a code's rules, its hold and the coach's view of its uses are read together.
 
 export const random = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -69,6 +71,7 @@ export const CODE_MESSAGES = {
   own: "That's your own referral code: share it with a friend, and you're rewarded when they buy.",
   notYours: (code: string) => `The code ${code} was made for someone else's next purchase.`,
   usedAlready: (code: string) => `You've already used the code ${code}.`,
+  firstPurchase: "Referral codes are for a first purchase.",
   notForOffer: (code: string, offer: string) => `The code ${code} doesn't apply to ${offer}.`,
 };
 
@@ -127,6 +130,16 @@ export async function holdCodeIn(
   return released.flatMap((r) => (r.provider === "stripe" && r.sessionId ? [r.sessionId] : []));
 }
 
+/** Any order of theirs fulfilled, refunded since or not. */
+async function hasBought(db: DbOrTx, personId: string): Promise<boolean> {
+  const [paid] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.personId, personId), isNotNull(orders.fulfilledAt)))
+    .limit(1);
+  return Boolean(paid);
+}
+
 /** Every reason a code can't be used, each with its message; no Stripe call is made for any of them. */
 export async function checkCode(
   db: DbOrTx,
@@ -152,6 +165,10 @@ export async function checkCode(
     .from(codeRedemptions)
     .where(and(eq(codeRedemptions.codeId, code.id), eq(codeRedemptions.buyerId, buyer.id)));
   if (mine) return { ok: false, error: CODE_MESSAGES.usedAlready(code.code) };
+  // A referral is a new buyer's (the FAQ's "someone you refer"): not a client, staff, or anyone who has paid.
+  if (code.kind === "referral" && (buyer.role !== "lead" || (await hasBought(db, buyer.id)))) {
+    return { ok: false, error: CODE_MESSAGES.firstPurchase };
+  }
   // The buyer's own open checkouts with it are released when they start another (holdCodeIn).
   const own = await db
     .select({ n: count() })
@@ -177,6 +194,24 @@ export async function sharedCode(db: Db, typed: string, now = new Date()): Promi
   if (code.maxUses !== null && (await usesTaken(db, code.id, now)) >= code.maxUses) return null;
   const percent = code.kind === "referral" ? CODE_SETTINGS.referralPercent : (code.percent ?? 0);
   return { code: code.code, percent, offers: code.offers };
+}
+
+/**
+ * The pricing page's link check. For a signed-in visitor it is also the checkout's own (checkCode), so a
+ * code they can't use (their own, a referral after a first purchase) shows its message there, not a price.
+ */
+export async function linkCheck(
+  db: Db,
+  viewer: Viewer | null,
+  typed: string,
+  now = new Date(),
+): Promise<{ code: LinkCode | null; refusal: string | null }> {
+  const code = await sharedCode(db, typed, now);
+  if (!code || !viewer) return { code, refusal: null };
+  // An offer the code is for, so only who may use it is asked.
+  const offer = (code.offers?.[0] as PricingPlanKey | undefined) ?? "single";
+  const check = await checkCode(db, viewer, typed, offer, now);
+  return check.ok ? { code, refusal: null } : { code: null, refusal: check.error };
 }
 
 /** One code per checkout (Stripe takes one): the larger discount, and a line saying which was set aside. */
@@ -262,7 +297,14 @@ export async function voidCode(db: Db, permit: Permit<"codes.manage">, id: strin
   });
 }
 
-/** Each sponsor code with its uses and what its orders took, net of refunds, per currency. */
+/** A refund's or lost dispute's own charge, for its share of tax. */
+const returnedCharge = alias(payments, "returned_charge");
+
+/**
+ * Each sponsor code with its uses and what its orders took, net of refunds, per currency, before tax: tax
+ * is not the coach's revenue. A refund's tax is in its charge's proportion, as for a referrer's share
+ * (priceReturned in app/server/payments/fulfil.server.ts).
+ */
 export async function listSponsorCodes(db: Db, _permit: Permit<"payments.read">) {
   const codes = await db
     .select()
@@ -282,10 +324,22 @@ export async function listSponsorCodes(db: Db, _permit: Permit<"payments.read">)
       .select({
         codeId: orders.discountCodeId,
         currency: payments.currency,
-        net: sql<number>`coalesce(sum(case when ${payments.kind} = 'charge' then ${payments.amount} when ${payments.kind} in ('refund', 'chargeback') then -${payments.amount} else 0 end), 0)::int`,
+        net: sql<number>`coalesce(sum(case
+          when ${payments.kind} = 'charge' then ${payments.amount} - coalesce(${payments.taxAmount}, 0)
+          when ${payments.kind} in ('refund', 'chargeback') then -round(${payments.amount}::numeric
+            * coalesce((${returnedCharge.amount} - coalesce(${returnedCharge.taxAmount}, 0))::numeric / nullif(${returnedCharge.amount}, 0), 1))
+          else 0 end), 0)::int`,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
+      .leftJoin(
+        returnedCharge,
+        and(
+          eq(returnedCharge.kind, "charge"),
+          eq(returnedCharge.paymentIntent, payments.paymentIntent),
+          inArray(payments.kind, ["refund", "chargeback"]),
+        ),
+      )
       .where(inArray(orders.discountCodeId, ids))
       .groupBy(orders.discountCodeId, payments.currency),
   ]);

@@ -33,7 +33,16 @@ export async function recordRedemptionIn(tx: DbOrTx, order: Order): Promise<void
     .onConflictDoNothing();
 }
 
-export type MoneyRow = { id: string; kind: "charge" | "refund" | "chargeback"; amount: number };
+/**
+ * A payment row's price before tax; for money returned, `before` is the price already returned on the same
+ * charge, so the share taken back is rounded once over the charge, not once per refund.
+ */
+export type MoneyRow = {
+  id: string;
+  kind: "charge" | "refund" | "chargeback";
+  amount: number;
+  before?: number;
+};
 
 /**
  * The referrer's share of a referred order's payment row: a charge adds it, a refund or lost dispute
@@ -51,7 +60,9 @@ export async function creditReferralIn(tx: DbOrTx, order: Order, money: MoneyRow
     .where(eq(referralCredits.orderId, order.id))
     .orderBy(asc(referralCredits.createdAt));
   const net = earlier.reduce((total, row) => total + row.amount, 0);
-  const share = discountCents(money.amount, CODE_SETTINGS.referralRewardPercent);
+  const shareOf = (cents: number) => discountCents(cents, CODE_SETTINGS.referralRewardPercent);
+  const before = money.kind === "charge" ? 0 : (money.before ?? 0);
+  const share = shareOf(before + money.amount) - shareOf(before);
   const amount = money.kind === "charge" ? share : -Math.min(net, share);
   if (amount === 0) return;
   const reward = (earlier[0]?.reward ?? code.reward ?? "cash") as RewardChoice;
@@ -73,15 +84,19 @@ export async function creditReferralIn(tx: DbOrTx, order: Order, money: MoneyRow
     .onConflictDoNothing()
     .returning({ id: referralCredits.id });
   if (!credited) return;
-  if (reward === "discount" && net + amount <= 0 && rewardCodeId) {
-    // Taken back in full: an unused reward code goes too; a used one was already spent.
-    const used = await usesOf(tx, rewardCodeId);
-    if (used === 0) {
-      await tx
-        .update(discountCodes)
-        .set({ voidedAt: new Date() })
-        .where(and(eq(discountCodes.id, rewardCodeId), isNull(discountCodes.voidedAt)));
-    }
+  if (reward === "discount" && rewardCodeId && (await usesOf(tx, rewardCodeId)) === 0) {
+    // Taken back in full, an unused reward code goes (a used one was already spent); paid again (a later
+    // instalment of the same order), it comes back.
+    const withdrawn = net + amount <= 0;
+    await tx
+      .update(discountCodes)
+      .set({ voidedAt: withdrawn ? new Date() : null })
+      .where(
+        and(
+          eq(discountCodes.id, rewardCodeId),
+          withdrawn ? isNull(discountCodes.voidedAt) : isNotNull(discountCodes.voidedAt),
+        ),
+      );
   }
   await publishChange(tx, { kind: "payment", clientId: referrerId });
 }

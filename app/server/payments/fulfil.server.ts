@@ -1,4 +1,4 @@
-import { and, count, eq, sql, sum } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import type Stripe from "stripe";
 import { instalmentsEndAt } from "~/domain/orders";
 import { PLANS, type Plan } from "~/domain/plans";
@@ -86,7 +86,11 @@ export function completedCheckout(session: Stripe.Checkout.Session): CompletedCh
  * One event's outcome inside its transaction, plus the person whose role or plan it changed: their
  * cached session is forgotten once the transaction commits.
  */
-type OutcomeInTransaction = FulfilmentOutcome & { personId?: string | null };
+type OutcomeInTransaction = FulfilmentOutcome & {
+  personId?: string | null;
+  /** Money was taken but the event is ignored: a later refund or dispute of it is ignored too (orderOfCharge). */
+  paymentIntent?: string | null;
+};
 
 /** Asked before the transaction, so no call holds a row lock. */
 type Fetched = { invoicePaymentIntent?: string | null; receiptUrl?: string | null };
@@ -116,7 +120,7 @@ export async function applyProviderEvent(
     const effect = await applyEventIn(tx, event, fetched, provider);
     await tx
       .update(paymentEvents)
-      .set({ outcome: effect.outcome, orderId: effect.orderId })
+      .set({ outcome: effect.outcome, orderId: effect.orderId, paymentIntent: effect.paymentIntent ?? null })
       .where(eq(paymentEvents.id, event.id));
     return effect;
   });
@@ -251,18 +255,21 @@ async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise<Outcom
     return ignored("the session is not this order's");
   }
   if (!checkout.paid) return ignored("not paid yet");
+  const paidButIgnored = (why: string) => ({ ...ignored(why), paymentIntent: checkout.paymentIntent });
   // Before the tax Stripe Tax added, the order's own amount to the cent (README, "Taxes").
   const tax = checkout.amountTax ?? null;
   const beforeTax = checkout.amountTotal === null ? null : checkout.amountTotal - (tax ?? 0);
   if (beforeTax !== order.unitAmount || checkout.currency !== order.currency.toLowerCase()) {
-    return ignored(
+    return paidButIgnored(
       `paid ${beforeTax} ${checkout.currency} before tax, the order is ${order.unitAmount} ${order.currency}`,
     );
   }
   // The discount Stripe reports must be the order's own (docs/decisions/0044-discount-codes.md).
   const discount = order.listUnitAmount === null ? 0 : order.listUnitAmount - order.unitAmount;
   if (checkout.amountDiscount !== null && checkout.amountDiscount !== discount) {
-    return ignored(`a discount of ${checkout.amountDiscount}, the order's is ${discount} ${order.currency}`);
+    return paidButIgnored(
+      `a discount of ${checkout.amountDiscount}, the order's is ${discount} ${order.currency}`,
+    );
   }
   await tx
     .update(orders)
@@ -369,20 +376,29 @@ async function invoicePaid(
   const order = await lockOrder(tx, await orderIdForInvoice(tx, invoice));
   if (!order) return { outcome: "ignored: no order for this invoice", orderId: null };
   if (!invoice.id) return { outcome: "ignored: invoice without id", orderId: order.id };
+  // What was charged; less than the invoice when the customer's credit balance paid part of it.
   const amount = invoice.amount_paid;
-  const tax = taxOfInvoice(invoice);
+  const invoiceTax = taxOfInvoice(invoice);
+  // The row's tax stays inside what was charged (payments_tax_within_amount).
+  const tax = invoiceTax === null ? null : Math.min(invoiceTax, amount);
   if (invoice.currency !== order.currency.toLowerCase()) {
     return {
       outcome: `ignored: invoice in ${invoice.currency}, order in ${order.currency}`,
       orderId: order.id,
+      paymentIntent,
     };
   }
   // Each instalment is the order's discounted price to the cent, before tax, as the first charge is
   // (the code's coupon lasts "forever" on a subscription: app/server/payments/line-items.server.ts).
-  if (amount - (tax ?? 0) !== order.unitAmount) {
+  // The invoice's own total is checked, not `amount_paid`, which a credit balance lowers: at the pinned
+  // version Stripe.Invoice has `total` ("after discounts and taxes") and `total_excluding_tax` ("including
+  // all discounts but excluding all tax", nullable) in node_modules/stripe/esm/resources/Invoices.d.ts.
+  const invoiced = invoice.total_excluding_tax ?? invoice.total - (invoiceTax ?? 0);
+  if (invoiced !== order.unitAmount) {
     return {
-      outcome: `ignored: paid ${amount - (tax ?? 0)} ${invoice.currency} before tax, an instalment is ${order.unitAmount} ${order.currency}`,
+      outcome: `ignored: invoiced ${invoiced} ${invoice.currency} before tax, an instalment is ${order.unitAmount} ${order.currency}`,
       orderId: order.id,
+      paymentIntent,
     };
   }
   const [recorded] = await tx
@@ -508,22 +524,37 @@ export class RetryLater extends Error {
 }
 
 /**
- * Locked. Not recorded yet but carrying our order id: RetryLater; otherwise someone else's payment.
+ * Locked. Paid but stored as ignored (its amount failed the check): an outcome ignoring this event too,
+ * as there is nothing of it to take back. Not recorded yet but carrying our order id: RetryLater;
+ * otherwise someone else's payment.
  */
 async function orderOfCharge(
   tx: DbOrTx,
   paymentIntent: string,
   provider: ProviderCalls,
-): Promise<Order | null> {
+): Promise<Order | OutcomeInTransaction | null> {
   const [paid] = await tx
     .select({ orderId: payments.orderId })
     .from(payments)
     .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)));
   if (paid) return lockOrder(tx, paid.orderId);
+  const [ignored] = await tx
+    .select({ id: paymentEvents.id, orderId: paymentEvents.orderId })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentIntent, paymentIntent))
+    .limit(1);
+  if (ignored) {
+    return {
+      outcome: `ignored: its payment was ignored (event ${ignored.id}), so nothing was recorded to take back`,
+      orderId: ignored.orderId,
+    };
+  }
   const ours = await orderRow(tx, await provider.orderOfPaymentIntent(paymentIntent));
   if (ours) throw new RetryLater(`the payment of order ${ours.id} is not recorded yet`);
   return null;
 }
+
+const isOutcome = (found: Order | OutcomeInTransaction): found is OutcomeInTransaction => "outcome" in found;
 
 async function totalsOf(tx: DbOrTx, orderId: string) {
   const [totals] = await tx
@@ -552,6 +583,7 @@ async function refunded(
   if (!paymentIntent) return { outcome: "ignored: charge without payment intent", orderId: null };
   const order = await orderOfCharge(tx, paymentIntent, provider);
   if (!order) return { outcome: "ignored: no order for this charge", orderId: null };
+  if (isOutcome(order)) return order;
   const refundedSoFar = charge.amount_refunded;
   const [before] = await tx
     .select({ total: sum(payments.amount) })
@@ -573,8 +605,8 @@ async function refunded(
     })
     .returning({ id: payments.id });
   if (refund) {
-    const amount = await beforeTaxOf(tx, paymentIntent, more);
-    await creditReferralIn(tx, order, { id: refund.id, kind: "refund", amount });
+    const price = await priceReturned(tx, paymentIntent, refund.id, more);
+    await creditReferralIn(tx, order, { id: refund.id, kind: "refund", ...price });
   }
   const whole = await markIfAllReturned(tx, order.id);
   const buyer = await buyerOf(tx, order);
@@ -603,16 +635,39 @@ function disputeState(status: Stripe.Dispute.Status): "open" | "won" | "lost" | 
 }
 
 /**
- * The part of money returned on a charge that was price, not tax, in the charge's own proportion: the
- * referrer's share is of the price (docs/decisions/0044-discount-codes.md), taken back the same way.
+ * The price (not tax) in money returned on a charge, in the charge's own proportion: this row's part and
+ * what earlier refunds and lost disputes of the charge returned, both from the running total, so returns in
+ * parts round once over the charge (docs/decisions/0044-discount-codes.md).
  */
-async function beforeTaxOf(tx: DbOrTx, paymentIntent: string, returned: number): Promise<number> {
-  const [charge] = await tx
-    .select({ amount: payments.amount, tax: payments.taxAmount })
-    .from(payments)
-    .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent)));
-  if (!charge?.tax || charge.amount <= 0) return returned;
-  return Math.round((returned * (charge.amount - charge.tax)) / charge.amount);
+async function priceReturned(
+  tx: DbOrTx,
+  paymentIntent: string,
+  rowId: string,
+  returned: number,
+): Promise<{ amount: number; before: number }> {
+  const [[charge], [earlier]] = await Promise.all([
+    tx
+      .select({ amount: payments.amount, tax: payments.taxAmount })
+      .from(payments)
+      .where(and(eq(payments.kind, "charge"), eq(payments.paymentIntent, paymentIntent))),
+    tx
+      .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.kind, ["refund", "chargeback"]),
+          eq(payments.paymentIntent, paymentIntent),
+          ne(payments.id, rowId),
+        ),
+      ),
+  ]);
+  const price = (total: number) => {
+    if (!charge || charge.amount <= 0) return total;
+    const capped = Math.min(total, charge.amount);
+    return charge.tax ? Math.round((capped * (charge.amount - charge.tax)) / charge.amount) : capped;
+  };
+  const before = price(earlier?.total ?? 0);
+  return { amount: price((earlier?.total ?? 0) + returned) - before, before };
 }
 
 /** A lost dispute counts like a refund; access is unchanged, as for a refund. */
@@ -625,6 +680,7 @@ async function disputed(
   if (!paymentIntent) return { outcome: "ignored: dispute without payment intent", orderId: null };
   const order = await orderOfCharge(tx, paymentIntent, provider);
   if (!order) return { outcome: "ignored: no order for this dispute", orderId: null };
+  if (isOutcome(order)) return order;
   const state = disputeState(dispute.status);
   if (!state) return { outcome: `ignored: dispute ${dispute.status}`, orderId: order.id };
   if (state === "open" && (order.dispute === "won" || order.dispute === "lost")) {
@@ -647,8 +703,8 @@ async function disputed(
       .returning({ id: payments.id });
     if (takenBack) {
       changed = true;
-      const amount = await beforeTaxOf(tx, paymentIntent, dispute.amount);
-      await creditReferralIn(tx, order, { id: takenBack.id, kind: "chargeback", amount });
+      const price = await priceReturned(tx, paymentIntent, takenBack.id, dispute.amount);
+      await creditReferralIn(tx, order, { id: takenBack.id, kind: "chargeback", ...price });
       await markIfAllReturned(tx, order.id);
     }
   }

@@ -81,6 +81,8 @@ function localInvoicePaid(order: Order, n: number, settings: PaymentSettings) {
     object: "invoice",
     amount_due: order.unitAmount + (tax ?? 0),
     amount_paid: order.unitAmount + (tax ?? 0),
+    total: order.unitAmount + (tax ?? 0),
+    total_excluding_tax: order.unitAmount,
     ...invoiceTaxFields(tax, order.unitAmount),
     attempt_count: 1,
     currency: order.currency.toLowerCase(),
