@@ -90,6 +90,8 @@ describe(`dashboardData (${databaseLabel})`, () => {
       activity: "[]",
       bookings: [],
       paymentFailed: false,
+      // Inserted directly, with no intake request, and no agreement published in this file.
+      steps: { intake: false, agreement: null, blocksBooking: { intake: false, agreement: false } },
     });
     await db().insert(activities).values({ clientId: viewer.id, title: "Only Sofia's" });
     expect(
