@@ -117,6 +117,12 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
     await me.getByRole("radio", { name: "In 1–3 months" }).check();
     await me.getByRole("button", { name: "Send my answers" }).click();
     await expect(me.getByRole("heading", { name: "Thank you — your coach has your answers" })).toBeVisible();
+    // Sent: this browser keeps no copy of the answers (a shared computer).
+    await expect
+      .poll(() =>
+        me.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("intake-draft:"))),
+      )
+      .toEqual([]);
     // Shown as the characters typed, never as markup.
     await expect(me.getByText(worry)).toBeVisible();
     await expect(me.locator("main b")).toHaveCount(0);
