@@ -41,9 +41,11 @@ test("the coach edits a question, reorders with the keyboard and previews it as 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("textbox", { name: "Question 1", exact: true })).toHaveValue(second);
   await expect(page.getByRole("textbox", { name: "Question 2", exact: true })).toHaveValue(label);
-  await page.getByRole("button", { name: "Move question 2 up" }).focus();
+  // At the top its Up button is disabled: the focus goes to its Down button, not to the page.
+  await expect(page.getByRole("button", { name: "Move question 1 down" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("textbox", { name: "Question 1", exact: true })).toHaveValue(label);
+  await expect(page.getByRole("button", { name: "Move question 2 down" })).toBeFocused();
 
   // A question with no text is refused in the browser, with the server's words.
   await first.fill("   ");
