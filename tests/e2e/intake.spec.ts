@@ -101,10 +101,28 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
   });
 
   await test.step("typed while offline: kept in the browser and sent when back", async () => {
+    // The page's live-update streams, so the step can have one ask for the page's data while offline.
+    await me.addInitScript(() => {
+      const streams: EventSource[] = [];
+      (window as unknown as { liveStreams: EventSource[] }).liveStreams = streams;
+      window.EventSource = class extends window.EventSource {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          streams.push(this);
+        }
+      };
+    });
     await gotoHydrated(me, "/intake");
     await me.context().setOffline(true);
+    // A live update while offline (the stream's catch-up replaying a recent change does this just after a
+    // load) must not put the error page over the form: it waits for the browser to be back.
+    await me.evaluate(() => {
+      for (const stream of (window as unknown as { liveStreams: EventSource[] }).liveStreams)
+        stream.dispatchEvent(new Event("resync"));
+    });
     await field(me, "target-roles").fill("Staff backend engineer");
     await expect(saveStatus(me)).toHaveText("Not saved yet — we'll keep trying");
+    await expect(field(me, "target-roles")).toHaveValue("Staff backend engineer");
     await me.context().setOffline(false);
     await me.evaluate(() => window.dispatchEvent(new Event("online")));
     await expect(saveStatus(me)).toHaveText("Saved");
