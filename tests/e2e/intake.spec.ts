@@ -112,14 +112,25 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
         }
       };
     });
+    const liveUpdate = () =>
+      me.evaluate(() => {
+        for (const stream of (window as unknown as { liveStreams: EventSource[] }).liveStreams)
+          stream.dispatchEvent(new Event("resync"));
+      });
     await gotoHydrated(me, "/intake");
+    // A live update whose request gets no answer (the connection dropped as it travelled) keeps the page.
+    const pageData = (url: URL) => url.pathname === "/intake.data";
+    await me.route(pageData, (route) =>
+      route.request().method() === "GET" ? route.abort("failed") : route.fallback(),
+    );
+    const dropped = me.waitForEvent("requestfailed", (request) => pageData(new URL(request.url())));
+    await liveUpdate();
+    await dropped;
+    await me.unroute(pageData);
     await me.context().setOffline(true);
     // A live update while offline (the stream's catch-up replaying a recent change does this just after a
-    // load) must not put the error page over the form: it waits for the browser to be back.
-    await me.evaluate(() => {
-      for (const stream of (window as unknown as { liveStreams: EventSource[] }).liveStreams)
-        stream.dispatchEvent(new Event("resync"));
-    });
+    // load) must not put the error page over the form either: it waits for the browser to be back.
+    await liveUpdate();
     await field(me, "target-roles").fill("Staff backend engineer");
     await expect(saveStatus(me)).toHaveText("Not saved yet — we'll keep trying");
     await expect(field(me, "target-roles")).toHaveValue("Staff backend engineer");
