@@ -131,7 +131,8 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
     // A live update while offline (the stream's catch-up replaying a recent change does this just after a
     // load) must not put the error page over the form either: it waits for the browser to be back.
     await liveUpdate();
-    await field(me, "target-roles").fill("Staff backend engineer");
+    // Bounded: with the error page up there is no field, and an unbounded fill waits out the test.
+    await field(me, "target-roles").fill("Staff backend engineer", { timeout: 20_000 });
     await expect(saveStatus(me)).toHaveText("Not saved yet — we'll keep trying");
     await expect(field(me, "target-roles")).toHaveValue("Staff backend engineer");
     await me.context().setOffline(false);
