@@ -29,6 +29,7 @@ import { useDocumentNotes } from "./lib/document-notes";
 import { errorCopy } from "./lib/error-copy";
 import { htmlFirstEnhancers } from "./lib/html-first";
 import { hydratesOnIntent } from "./lib/hydrate-on-intent";
+import { keepShownMiddleware } from "./lib/keep-shown-when-unreachable";
 import { enforceAccess } from "./server/auth/access.server";
 import { builtRoutes } from "./server/auth/built-routes.server";
 import { loadViewer, viewerContext } from "./server/auth/context.server";
@@ -48,6 +49,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   limitChangesPerPerson,
   enforceAccess(builtRoutes),
 ];
+
+// In the browser: a live revalidation that gets no answer keeps the page on screen (the module says why).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepShownMiddleware];
 
 export const access = routeAccess({ layout: "public" });
 

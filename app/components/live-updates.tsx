@@ -44,10 +44,17 @@ export function LiveUpdates() {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
+    // Asked for while offline: run when the browser is back. Asked offline, the page's data can't come and
+    // React Router would put the error page over what is on screen, unsent input and all (an /intake form).
+    let heldOffline = false;
 
     const revalidate = () => {
       clearTimeout(debounce);
       debounce = setTimeout(() => {
+        if (!navigator.onLine) {
+          heldOffline = true;
+          return;
+        }
         const { revalidator: current } = latest.current;
         if (current.state === "idle") void current.revalidate();
         else revalidate();
@@ -87,10 +94,17 @@ export function LiveUpdates() {
         retry = setTimeout(connect, delay);
       };
     };
+    const online = () => {
+      if (!heldOffline) return;
+      heldOffline = false;
+      revalidate();
+    };
+    window.addEventListener("online", online);
     connect();
 
     return () => {
       stopped = true;
+      window.removeEventListener("online", online);
       clearTimeout(debounce);
       clearTimeout(retry);
       source?.close();

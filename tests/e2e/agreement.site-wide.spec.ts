@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { acceptAgreement, acceptLink, bookSession } from "./onboarding-pages";
 import {
   patientExpect as expect,
@@ -14,6 +15,12 @@ import {
 // can hold their booking back.
 
 const CLIENT = PEOPLE.premiumClient;
+
+/** The gates form answers with a toast, as the site's other saves do. */
+const gatesSaved = (page: Page) =>
+  page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.locator("[data-title]", { hasText: "Saved what comes before booking." }) });
 
 test("the admin writes the agreement; the client accepts it before booking; the gate can be turned off", async ({
   newPage,
@@ -91,27 +98,36 @@ test("the admin writes the agreement; the client accepts it before booking; the 
     await gotoHydrated(admin, "/admin/agreement");
     await admin.getByLabel("Agreement (Markdown)").fill(`# ${marker}\n\nRefunds within 14 days.`);
     await admin.getByRole("button", { name: `Save as version ${version + 1}` }).click();
-    await expect(admin.getByRole("status").filter({ hasText: `Version ${version + 1} saved` })).toBeVisible();
+    await expect(
+      admin.getByRole("status").filter({
+        hasText: `Version ${version + 1} saved: every client accepts it before their next booking.`,
+      }),
+    ).toBeVisible();
     await client.goto("/dashboard");
     await expect(acceptLink(client)).toBeVisible();
 
     await gate.uncheck();
     await admin.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(
-      admin.getByRole("status").filter({ hasText: "Saved what comes before booking." }),
-    ).toBeVisible();
+    await expect(gatesSaved(admin)).toBeVisible();
     await client.reload();
     await expect(bookSession(client)).toBeVisible();
     await expect(acceptLink(client)).toHaveCount(0);
     // Still asked for, without holding booking back.
     await expect(client.getByRole("link", { name: "Read the agreement" })).toBeVisible();
+    // With the gate off, a new version is asked for, and the admin is told booking doesn't wait for it.
+    await gotoHydrated(admin, "/admin/agreement");
+    await admin.getByLabel("Agreement (Markdown)").fill(`# ${marker}\n\nRefunds within 30 days.`);
+    await admin.getByRole("button", { name: `Save as version ${version + 2}` }).click();
+    await expect(
+      admin.getByRole("status").filter({
+        hasText: `Version ${version + 2} saved: clients are asked to accept it; booking doesn't wait for it.`,
+      }),
+    ).toBeVisible();
 
     await gotoHydrated(admin, "/admin/agreement");
     await gate.check();
     await admin.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(
-      admin.getByRole("status").filter({ hasText: "Saved what comes before booking." }),
-    ).toBeVisible();
+    await expect(gatesSaved(admin)).toBeVisible();
     await client.reload();
     await expect(acceptLink(client)).toBeVisible();
     await expect(bookSession(client)).toHaveCount(0);

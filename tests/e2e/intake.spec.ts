@@ -41,9 +41,11 @@ test("the coach edits a question, reorders with the keyboard and previews it as 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("textbox", { name: "Question 1", exact: true })).toHaveValue(second);
   await expect(page.getByRole("textbox", { name: "Question 2", exact: true })).toHaveValue(label);
-  await page.getByRole("button", { name: "Move question 2 up" }).focus();
+  // At the top its Up button is disabled: the focus goes to its Down button, not to the page.
+  await expect(page.getByRole("button", { name: "Move question 1 down" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("textbox", { name: "Question 1", exact: true })).toHaveValue(label);
+  await expect(page.getByRole("button", { name: "Move question 2 down" })).toBeFocused();
 
   // A question with no text is refused in the browser, with the server's words.
   await first.fill("   ");
@@ -99,10 +101,40 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
   });
 
   await test.step("typed while offline: kept in the browser and sent when back", async () => {
+    // The page's live-update streams, so the step can have one ask for the page's data while offline.
+    await me.addInitScript(() => {
+      const streams: EventSource[] = [];
+      (window as unknown as { liveStreams: EventSource[] }).liveStreams = streams;
+      window.EventSource = class extends window.EventSource {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          streams.push(this);
+        }
+      };
+    });
+    const liveUpdate = () =>
+      me.evaluate(() => {
+        for (const stream of (window as unknown as { liveStreams: EventSource[] }).liveStreams)
+          stream.dispatchEvent(new Event("resync"));
+      });
     await gotoHydrated(me, "/intake");
+    // A live update whose request gets no answer (the connection dropped as it travelled) keeps the page.
+    const pageData = (url: URL) => url.pathname === "/intake.data";
+    await me.route(pageData, (route) =>
+      route.request().method() === "GET" ? route.abort("failed") : route.fallback(),
+    );
+    const dropped = me.waitForEvent("requestfailed", (request) => pageData(new URL(request.url())));
+    await liveUpdate();
+    await dropped;
+    await me.unroute(pageData);
     await me.context().setOffline(true);
-    await field(me, "target-roles").fill("Staff backend engineer");
+    // A live update while offline (the stream's catch-up replaying a recent change does this just after a
+    // load) must not put the error page over the form either: it waits for the browser to be back.
+    await liveUpdate();
+    // Bounded: with the error page up there is no field, and an unbounded fill waits out the test.
+    await field(me, "target-roles").fill("Staff backend engineer", { timeout: 20_000 });
     await expect(saveStatus(me)).toHaveText("Not saved yet — we'll keep trying");
+    await expect(field(me, "target-roles")).toHaveValue("Staff backend engineer");
     await me.context().setOffline(false);
     await me.evaluate(() => window.dispatchEvent(new Event("online")));
     await expect(saveStatus(me)).toHaveText("Saved");
@@ -117,6 +149,12 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
     await me.getByRole("radio", { name: "In 1–3 months" }).check();
     await me.getByRole("button", { name: "Send my answers" }).click();
     await expect(me.getByRole("heading", { name: "Thank you — your coach has your answers" })).toBeVisible();
+    // Sent: this browser keeps no copy of the answers (a shared computer).
+    await expect
+      .poll(() =>
+        me.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("intake-draft:"))),
+      )
+      .toEqual([]);
     // Shown as the characters typed, never as markup.
     await expect(me.getByText(worry)).toBeVisible();
     await expect(me.locator("main b")).toHaveCount(0);

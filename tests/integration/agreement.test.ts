@@ -9,6 +9,7 @@ import {
   AGREEMENT_NO_VERSION,
   AGREEMENT_TICK_REQUIRED,
   acceptAgreementForm,
+  agreementSavedMessage,
   agreementVersionForm,
 } from "~/lib/schemas/agreement";
 import {
@@ -305,5 +306,24 @@ describe(`the coaching agreement on ${databaseLabel}`, () => {
     expect(
       await db().select().from(agreementAcceptances).where(eq(agreementAcceptances.profileId, kim.id)),
     ).toHaveLength(0);
+  });
+
+  // Last in the file: it publishes versions the tests above don't expect.
+  test("saving a version tells the admin whether booking waits for it, as the gate says", async () => {
+    await setOnboardingGates(db(), manage(), { intakeBeforeBooking: true, agreementBeforeBooking: false });
+    const asked = await save("# Terms\n\nAsked, not waited for.");
+    expect(asked).toMatchObject({ requiresAcceptance: true, holdsBooking: false });
+    expect(agreementSavedMessage(asked)).toBe(
+      `Version ${asked.version} saved: clients are asked to accept it; booking doesn't wait for it.`,
+    );
+    await setOnboardingGates(db(), manage(), { intakeBeforeBooking: true, agreementBeforeBooking: true });
+    const held = await save("# Terms\n\nWaited for.");
+    expect(held.holdsBooking).toBe(true);
+    expect(agreementSavedMessage(held)).toBe(
+      `Version ${held.version} saved: every client accepts it before their next booking.`,
+    );
+    const fix = await save("# Terms\n\nA typo fixed.", false);
+    expect(fix.holdsBooking).toBe(false);
+    expect(agreementSavedMessage(fix)).toBe(`Version ${fix.version} saved.`);
   });
 });

@@ -88,6 +88,19 @@ describe(`the intake questionnaire, on ${databaseLabel}`, () => {
     expect(again.updatedAt.getTime()).toBeGreaterThanOrEqual(open.updatedAt.getTime());
   });
 
+  test("a draft keeps a half-typed link as typed, so the other answers are saved too; sending wants the link whole", async () => {
+    const client = await newClient("Hal Half");
+    const open = await openOf(client);
+    const draft = { "target-roles": "Backend engineer", linkedin: "linkedin.com/in/ha" };
+    await saveIntakeDraft(db(), own(client), open.id, draft);
+    expect((await openOf(client)).answers).toEqual(draft);
+    const refused = await modelRefusal(() =>
+      submitIntake(db(), own(client), open.id, { ...COMPLETE, ...draft }),
+    );
+    expect(refused.data).toMatchObject({ error: INTAKE_MESSAGES.link, field: "q.linkedin" });
+    expect((await openOf(client)).submittedAt).toBeNull();
+  });
+
   test("bad answers are refused and change nothing: size, choices, links, another person's request", async () => {
     const client = await newClient("Bo Bad");
     const other = await newClient("Oli Other");
@@ -99,8 +112,9 @@ describe(`the intake questionnaire, on ${databaseLabel}`, () => {
     );
     await refusedUnchanged(() => saveIntakeDraft(db(), own(client), open.id, { timeline: "Yesterday" }), 400);
     await refusedUnchanged(
-      () => saveIntakeDraft(db(), own(client), open.id, { resume: "javascript:alert(1)" }),
+      () => submitIntake(db(), own(client), open.id, { ...COMPLETE, resume: "javascript:alert(1)" }),
       400,
+      INTAKE_MESSAGES.link,
     );
     await refusedUnchanged(
       () => saveIntakeDraft(db(), own(client), theirs.id, { worry: "mine now" }),
@@ -193,8 +207,12 @@ describe(`the intake questionnaire, on ${databaseLabel}`, () => {
     const next = await openOf(client);
     expect(next.id).not.toBe(open.id);
     expect(next.answers).toEqual({});
+    await saveIntakeDraft(db(), own(client), next.id, { worry: "a draft only I see" });
     const rows = await intakeFor(db(), authorize(await admin(), "client.read"), client.id);
     expect(rows.map((r) => r.submittedAt === null)).toEqual([true, false]);
+    // The coach's page data: the sent answers, never the unsent draft's text.
+    expect(rows.map((r) => r.answers)).toEqual([{}, COMPLETE]);
+    expect(JSON.stringify(rows)).not.toContain("a draft only I see");
     const trail = await db()
       .select()
       .from(auditEvents)

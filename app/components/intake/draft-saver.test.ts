@@ -5,6 +5,7 @@ import {
   DRAFT_REFUSED,
   DraftSaver,
   type DraftStatus,
+  forgetDraft,
   RETRY_MS,
   saveOutcome,
 } from "./draft-saver";
@@ -130,4 +131,31 @@ test("offline: tried again until it goes", async () => {
   await h.answer({ status: 200 });
   expect(h.sent).toEqual(["Offers", "Offers"]);
   expect(h.last()).toBe("saved");
+});
+
+test("once sent, forgetDraft takes this browser's copy of the answers", async () => {
+  const store = new Map<string, string>();
+  const storage = () => ({
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+  });
+  const saver = new DraftSaver({
+    responseId: RESPONSE_ID,
+    questions: () => QUESTIONS,
+    read: () => {
+      const form = new FormData();
+      form.set("q.worry", "my worry");
+      return form;
+    },
+    post: async () => ({ status: 200 }),
+    storage,
+    status: () => {},
+  });
+  saver.changed();
+  expect(saver.stored()?.answers).toEqual({ worry: "my worry" });
+  forgetDraft(storage, RESPONSE_ID);
+  expect(saver.stored()).toBeNull();
+  expect(store.size).toBe(0);
+  saver.dispose();
 });

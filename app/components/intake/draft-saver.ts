@@ -38,6 +38,17 @@ export type DraftSaverOptions = {
   status: (status: DraftStatus) => void;
 };
 
+const draftKey = (responseId: string) => `intake-draft:${responseId}`;
+
+/** Once sent, this browser's copy goes: a shared computer keeps no one's answers. */
+export function forgetDraft(storage: () => Pick<Storage, "removeItem"> | null, responseId: string) {
+  try {
+    storage()?.removeItem(draftKey(responseId));
+  } catch {
+    // No storage here (private mode): nothing was kept.
+  }
+}
+
 export class DraftSaver {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = false;
@@ -48,7 +59,7 @@ export class DraftSaver {
   constructor(private readonly options: DraftSaverOptions) {}
 
   private get key() {
-    return `intake-draft:${this.options.responseId}`;
+    return draftKey(this.options.responseId);
   }
 
   stored(): Stored | null {

@@ -67,7 +67,8 @@ function Question({
         {help}
         <div className="grid gap-1.5">
           {(q.options ?? []).map((option, i) => (
-            <label key={option} className="flex items-start gap-2">
+            // biome-ignore lint/suspicious/noArrayIndexKey: the editor's preview may hold two options alike (a new choice starts with two empty ones); the place is the option
+            <label key={i} className="flex items-start gap-2">
               <input
                 type={q.type === "one" ? "radio" : "checkbox"}
                 {...(i === 0 ? field : {})}

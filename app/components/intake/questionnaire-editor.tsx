@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { inputClass } from "~/components/admin/control-classes";
 import type { FormState } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -44,6 +44,23 @@ function QuestionEditor({
   const id = (part: string) => `edit-${q.id}-${part}`;
   const options = q.options ?? [];
   const setOptions = (next: string[]) => change({ ...q, options: next });
+  // A move to the top or bottom disables the button pressed, which drops the keyboard's focus to the page:
+  // once moved, focus stays on that button, or on the other move button when this one is now disabled.
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const moved = useRef<"up" | "down" | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question's place changed.
+  useEffect(() => {
+    const way = moved.current;
+    if (!way) return;
+    moved.current = null;
+    const [pressed, other] = way === "up" ? [up.current, down.current] : [down.current, up.current];
+    (pressed && !pressed.disabled ? pressed : other)?.focus();
+  }, [index]);
+  const moveBy = (way: "up" | "down") => {
+    moved.current = way;
+    moveTo(way === "up" ? index - 1 : index + 1);
+  };
   return (
     <li className="grid gap-3 rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -53,8 +70,9 @@ function QuestionEditor({
             type="button"
             variant="outline"
             size="xs"
+            ref={up}
             disabled={index === 0}
-            onClick={() => moveTo(index - 1)}
+            onClick={() => moveBy("up")}
             aria-label={`Move question ${n} up`}
           >
             Up
@@ -63,8 +81,9 @@ function QuestionEditor({
             type="button"
             variant="outline"
             size="xs"
+            ref={down}
             disabled={index === count - 1}
-            onClick={() => moveTo(index + 1)}
+            onClick={() => moveBy("down")}
             aria-label={`Move question ${n} down`}
           >
             Down

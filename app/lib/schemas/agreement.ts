@@ -58,3 +58,15 @@ export const acceptAgreementForm = defineForm(
     hidden: ["version"],
   },
 );
+
+/** Said on saving a version: what clients are asked, and whether booking waits for it (the gate). */
+export function agreementSavedMessage(saved: {
+  version: number;
+  requiresAcceptance: boolean;
+  holdsBooking: boolean;
+}) {
+  if (!saved.requiresAcceptance) return `Version ${saved.version} saved.`;
+  return saved.holdsBooking
+    ? `Version ${saved.version} saved: every client accepts it before their next booking.`
+    : `Version ${saved.version} saved: clients are asked to accept it; booking doesn't wait for it.`;
+}

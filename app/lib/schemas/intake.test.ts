@@ -132,13 +132,21 @@ describe("a client's answers", () => {
     expect(checked).toMatchObject({ ok: false, field: `q.${id}` });
   });
 
-  test("links are http(s) only", () => {
-    for (const bad of ["javascript:alert(1)", "ftp://example.com", "example.com"])
-      expect(checkAnswers(QUESTIONS, { cv: bad }, { complete: false })).toMatchObject({
+  test("links sent are http(s) only; a draft keeps one as typed", () => {
+    const rest = { role: "Backend", when: "Soon" };
+    for (const bad of ["javascript:alert(1)", "ftp://example.com", "example.com"]) {
+      expect(checkAnswers(QUESTIONS, { ...rest, cv: bad }, { complete: true })).toMatchObject({
         ok: false,
         error: INTAKE_MESSAGES.link,
       });
-    expect(checkAnswers(QUESTIONS, { cv: "https://example.com/cv.pdf" }, { complete: false }).ok).toBe(true);
+      expect(checkAnswers(QUESTIONS, { cv: bad }, { complete: false })).toEqual({
+        ok: true,
+        data: { cv: bad },
+      });
+    }
+    expect(
+      checkAnswers(QUESTIONS, { ...rest, cv: "https://example.com/cv.pdf" }, { complete: true }).ok,
+    ).toBe(true);
   });
 
   test("HTML is kept as the text typed; answers to questions not asked are dropped", () => {

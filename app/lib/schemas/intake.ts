@@ -173,7 +173,8 @@ type Checked = { ok: true; data: IntakeAnswers } | { ok: false; error: string; f
 
 /**
  * Answers against the questions they answer: each within its type's limit, choices among the options,
- * links http(s) only; `complete` (a submission) also wants every required one. Answers to questions no
+ * and `complete` (a submission) also wants every required one and links http(s) only: a draft keeps a
+ * half-typed link as typed, so one unfinished field never costs the others their save. Answers to questions no
  * longer asked are dropped; empty ones are left out. Text is kept as typed (shown escaped, never as HTML).
  */
 export function checkAnswers(
@@ -209,7 +210,8 @@ export function checkAnswers(
       if (text.length > rule.max)
         return problem(`Keep this answer under ${rule.max.toLocaleString("en-US")} characters.`);
       if (hasControlCharacters(text, rule.multiline)) return problem("Remove the control characters.");
-      if (q.type === "link" && !/^https?:\/\/\S+$/i.test(text)) return problem(INTAKE_MESSAGES.link);
+      if (complete && q.type === "link" && !/^https?:\/\/\S+$/i.test(text))
+        return problem(INTAKE_MESSAGES.link);
     }
     answers[q.id] = text;
   }

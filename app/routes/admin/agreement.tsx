@@ -1,12 +1,18 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { AgreementAcceptances, AgreementVersions } from "~/components/agreement/agreement-records";
 import { AgreementText } from "~/components/agreement/agreement-text";
-import { useForm } from "~/components/form";
+import { useFetcherForm, useForm, useSettledAnswer } from "~/components/form";
+import { showToast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
 import { AGREEMENT_STARTER } from "~/content/agreement";
 import { can } from "~/domain/policy";
-import { AGREEMENT_BODY_MAX, agreementVersionForm, onboardingGatesForm } from "~/lib/schemas/agreement";
+import {
+  AGREEMENT_BODY_MAX,
+  agreementSavedMessage,
+  agreementVersionForm,
+  onboardingGatesForm,
+} from "~/lib/schemas/agreement";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -39,12 +45,7 @@ export const action = intentAction({
       permission: "agreement.manage",
       form: agreementVersionForm,
       handler: async (input, { db, permit }) => {
-        const saved = await saveAgreementVersion(db, permit, input);
-        return {
-          message: saved.requiresAcceptance
-            ? `Version ${saved.version} saved: every client accepts it before their next booking.`
-            : `Version ${saved.version} saved.`,
-        };
+        return { message: agreementSavedMessage(await saveAgreementVersion(db, permit, input)) };
       },
     }),
     "set-gates": agreementIntent({
@@ -52,7 +53,7 @@ export const action = intentAction({
       form: onboardingGatesForm,
       handler: async (input, { db, permit }) => {
         await setOnboardingGates(db, permit, input);
-        return { message: "Saved what comes before booking." };
+        return { message: GATES_SAVED };
       },
     }),
   },
@@ -66,6 +67,8 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
+
+const GATES_SAVED = "Saved what comes before booking.";
 
 const GATES = [
   { name: "intakeBeforeBooking", label: "Clients fill in the intake questionnaire before booking" },
@@ -82,8 +85,14 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
   // "Unknown action." names no intent; shown by neither form.
   const answered = actionData && "intent" in actionData ? actionData : undefined;
   const saveAnswer = answered?.intent === "save-agreement" ? answered : undefined;
+  // Without JavaScript the gates post as a page; with it, through a fetcher that toasts its success.
   const gatesAnswer = answered?.intent === "set-gates" ? answered : undefined;
   const form = useForm(agreementVersionForm, { answer: saveAnswer, busy });
+  const gatesFetcher = useFetcher<typeof action>();
+  const gatesForm = useFetcherForm(onboardingGatesForm, gatesFetcher, { reset: false });
+  useSettledAnswer(gatesFetcher, (answer) => {
+    if (answer.ok) void showToast("success", GATES_SAVED);
+  });
   const [draft, setDraft] = useState(current?.body ?? AGREEMENT_STARTER);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
@@ -98,23 +107,34 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
         <h2 id="gates-title" className="text-xl font-semibold">
           Before booking
         </h2>
-        <Form method="post" className={`mt-3 grid gap-2 text-sm ${boxClass}`}>
+        <gatesFetcher.Form
+          method="post"
+          ref={gatesForm.ref}
+          onSubmit={gatesForm.onSubmit}
+          className={`mt-3 grid gap-2 text-sm ${boxClass}`}
+        >
           <input type="hidden" name="intent" value="set-gates" />
           {GATES.map((gate) => (
             <label key={gate.name} className="flex items-center gap-2">
-              <input type="checkbox" name={gate.name} defaultChecked={gates[gate.name]} disabled={!mayEdit} />
+              <input
+                type="checkbox"
+                {...gatesForm.field(gate.name)}
+                defaultChecked={gates[gate.name]}
+                disabled={!mayEdit}
+              />
               {gate.label}
             </label>
           ))}
+          {gatesForm.message}
           {mayEdit ? (
             <div>
-              <Button type="submit" variant="outline" size="sm" disabled={busy}>
+              <Button type="submit" variant="outline" size="sm" disabled={gatesForm.saving}>
                 Save
               </Button>
             </div>
           ) : null}
           <Answer answer={gatesAnswer} />
-        </Form>
+        </gatesFetcher.Form>
       </section>
 
       {mayEdit ? (

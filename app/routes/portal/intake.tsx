@@ -1,6 +1,7 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { Form, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { useForm } from "~/components/form";
+import { forgetDraft } from "~/components/intake/draft-saver";
 import { IntakeAnswersList } from "~/components/intake/intake-answers";
 import { IntakeFields } from "~/components/intake/intake-fields";
 import { draftStatusText, useIntakeDraft } from "~/components/intake/use-intake-draft";
@@ -72,6 +73,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Intake({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, open, sent, questions } = loaderData;
+  const sentId = sent?.id;
+  // Sent (here or on another device): the copy this browser kept while they typed goes.
+  useEffect(() => {
+    if (sentId) forgetDraft(() => window.localStorage, sentId);
+  }, [sentId]);
   return (
     <PortalPage title="Before your first session" mode={mode}>
       {open ? (

@@ -46,7 +46,13 @@ export async function saveAgreementVersion(
       entity: "agreement_version",
       after: { version: made.version, bodySha256, requiresAcceptance, length: input.body.length },
     });
-    return { version: made.version, requiresAcceptance };
+    // What the admin is told depends on whether booking waits for an acceptance (the gate).
+    const { agreementBeforeBooking } = await onboardingOptions(tx);
+    return {
+      version: made.version,
+      requiresAcceptance,
+      holdsBooking: requiresAcceptance && agreementBeforeBooking,
+    };
   });
 }
 

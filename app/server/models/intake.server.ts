@@ -148,13 +148,17 @@ function refuseField(problem: { error: string; field: string }): never {
 const refusalWithField = ({ error, field }: { error: string; field: string }) =>
   refusal({ ok: false as const, error, field }, { status: 400, statusText: "Bad Request" });
 
-/** The client page: every time they were asked, newest first; a sent one with its questions as asked. */
+/**
+ * The client page: every time they were asked, newest first; a sent one with its questions as asked. A
+ * request still open carries no answers: a draft is the client's until they send it.
+ */
 export async function intakeFor(db: Db, _permit: Permit<"client.read">, clientId: string) {
-  return db
+  const rows = await db
     .select(responseColumns)
     .from(intakeResponses)
     .where(eq(intakeResponses.profileId, clientId))
     .orderBy(desc(intakeResponses.requestedAt));
+  return rows.map((row) => (row.submittedAt === null ? { ...row, answers: {} } : row));
 }
 
 /** "Ask to fill in again": a new open request, unless one is already waiting. */
