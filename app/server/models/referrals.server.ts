@@ -21,6 +21,7 @@ import { type RewardChoice, random, referralCodeOf, usesOf } from "./codes.serve
 // What referrers earn (docs/decisions/0044-discount-codes.md): credits change only inside fulfilment's
 // transactions (app/server/payments/fulfil.server.ts), beside the payment row they follow; cash rewards are
 // marked paid by the admin.
+// Longer than ~300 lines on purpose: a credit, its taking back and the payout that settles it are read together.
 
 // ── After payment ───────────────────────────────────────────────────────────────────────────────
 
