@@ -41,8 +41,8 @@ export function formatted(date: Date, timeZone: string | undefined, shape: TimeS
   return text;
 }
 
-/** How far the zone's clock is ahead of UTC at `at`, in milliseconds (whole seconds). */
-function offsetAt(at: number, timeZone: string): number {
+/** What the zone's wall clock reads at `at`: its day ("2026-12-31"), its hour, and those figures as UTC. */
+export function wallClockIn(at: Date, timeZone: string): { day: string; hour: number; asUtc: number } {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -52,9 +52,9 @@ function offsetAt(at: number, timeZone: string): number {
     hour: "numeric",
     minute: "numeric",
     second: "numeric",
-  }).formatToParts(new Date(at));
+  }).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
+  const asUtc = Date.UTC(
     part("year"),
     part("month") - 1,
     part("day"),
@@ -62,18 +62,29 @@ function offsetAt(at: number, timeZone: string): number {
     part("minute"),
     part("second"),
   );
-  return wall - Math.floor(at / 1000) * 1000;
+  return { day: new Date(asUtc).toISOString().slice(0, 10), hour: part("hour"), asUtc };
 }
 
+/** How far the zone's clock is ahead of UTC at `at`, in milliseconds (whole seconds). */
+const offsetAt = (at: number, timeZone: string) =>
+  wallClockIn(new Date(at), timeZone).asUtc - Math.floor(at / 1000) * 1000;
+
 /**
- * The last millisecond of a calendar day ("2026-12-31") on the zone's clock: just before the next day's
- * local midnight, found from the zone's offset then, checked once more across a clock change.
+ * The first instant of a calendar day ("2026-12-31") on the zone's clock: its local midnight, found from
+ * the zone's offset then, checked once more across a clock change (a DST day is 23 or 25 hours).
  */
+export function startOfDayIn(day: string, timeZone: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  const midnight = Date.UTC(year, month - 1, date);
+  const guess = midnight - offsetAt(midnight, timeZone);
+  return new Date(midnight - offsetAt(guess, timeZone));
+}
+
+/** The last millisecond of a calendar day on the zone's clock: just before the next day's local midnight. */
 export function endOfDayIn(day: string, timeZone: string): Date {
   const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
-  const nextMidnight = Date.UTC(year, month - 1, date + 1);
-  const guess = nextMidnight - offsetAt(nextMidnight, timeZone);
-  return new Date(nextMidnight - offsetAt(guess, timeZone) - 1);
+  const next = new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+  return new Date(startOfDayIn(next, timeZone).getTime() - 1);
 }
 
 /** Rewrites the server's times in the reader's zone, before any React runs. */

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, isNull, lt, or } from "drizzle-orm";
 import { SETTINGS } from "~/content/settings";
 import { deliveryFor, isEmailAddress } from "~/domain/email";
 import { KIND_LABELS } from "~/domain/plans";
+import { startOfDayIn, wallClockIn } from "~/lib/local-time";
 import { sessionsCalendar } from "../bookings/ics.server";
 import type { DbOrTx } from "../db.server";
 import { bookings, emailOutbox, profiles } from "../schema";
@@ -140,51 +141,10 @@ function agendaId(profileId: string, day: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** What the clock on the wall in `timeZone` reads at `at`, and that reading taken as if it were UTC. */
-function wallClock(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const [year, month, day] = [parts.year, parts.month, parts.day].map(Number) as [number, number, number];
-  const asUtc = Date.UTC(
-    year,
-    month - 1,
-    day,
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    midnight: Date.UTC(year, month - 1, day),
-    asUtc,
-  };
-}
-
-/** How far `timeZone`'s clock is ahead of UTC at `at` (negative west of Greenwich), in ms. */
-const offsetAt = (at: Date, timeZone: string) =>
-  wallClock(at, timeZone).asUtc - Math.floor(at.getTime() / 1000) * 1000;
-
-/**
- * The calendar day and hour at `now` in `timeZone`, and that day's first instant. The offset at `now` is
- * not midnight's when the clocks changed since (a DST day): it is read again at the first guess.
- */
+/** The calendar day and hour at `now` in `timeZone`, and that day's first instant (app/lib/local-time.ts). */
 function dayAt(now: Date, timeZone: string): { day: string; hour: number; start: Date } {
-  const { day, hour, midnight } = wallClock(now, timeZone);
-  const guess = new Date(midnight - offsetAt(now, timeZone));
-  return { day, hour, start: new Date(midnight - offsetAt(guess, timeZone)) };
+  const { day, hour } = wallClockIn(now, timeZone);
+  return { day, hour, start: startOfDayIn(day, timeZone) };
 }
 
 /** A day is 23 or 25 hours when the clocks change: it ends at the next local midnight. */
