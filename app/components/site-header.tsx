@@ -95,9 +95,10 @@ function NavItems({
         </LightNavLink>
       ))}
       {htmlFirst ? (
-        <span className="contents" data-auth>
+        // A div, not a span: signed in, it holds the sign-out <form>, which phrasing content can't.
+        <div className="contents" data-auth>
           {authItems}
-        </span>
+        </div>
       ) : (
         authItems
       )}
