@@ -34,11 +34,12 @@ type FieldProps = {
   "aria-describedby": string | undefined;
 };
 
+// A block span, not a <p>: a field's problem often sits inside its <label>, which holds phrasing content only.
 function Problem({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <p id={id} role="alert" className="text-sm text-danger">
+    <span id={id} role="alert" className="block text-sm text-danger">
       {children}
-    </p>
+    </span>
   );
 }
 

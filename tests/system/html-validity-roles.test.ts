@@ -7,7 +7,7 @@ import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
 import { nuCheckerErrors } from "../support/nu-checker";
 import { personIdOf } from "../support/people-list";
-import { type BuiltRoute, builtRoutes, serverBuild } from "../support/route-matrix";
+import { type BuiltRoute, builtRoutes, matrixRows, serverBuild } from "../support/route-matrix";
 import { pdf } from "../support/sample-files";
 import {
   assertBuilt,
@@ -16,7 +16,13 @@ import {
   startServer,
   stopAllServers,
 } from "../support/server-process";
-import { describeOutcome, expectedOutcome, type Person, SPEC_ACCESS } from "../support/spec-access";
+import {
+  describeOutcome,
+  expectedOutcome,
+  isAllowed,
+  type Person,
+  SPEC_ACCESS,
+} from "../support/spec-access";
 
 // Every page of the build, as every kind of person who meets it, is valid by the Nu Html Checker
 // (tests/support/nu-checker.ts), all in one Java run. The pages come from the built server's route list
@@ -244,5 +250,41 @@ test("every page, as every kind of person who meets it, has no Nu Html Checker e
     ]),
   );
   console.info(`Nu Html Checker: ${served.length} pages\n${served.map((page) => page.seen).join("\n")}`);
+  expect(await nuCheckerErrors(pages)).toEqual([]);
+}, 600_000);
+
+// Signing out everywhere would end the sessions the rest of this file uses; its page is checked above.
+const ENDS_SESSIONS = ["routes/auth/logout"];
+
+test("every form sent empty, as each person it is for, answers a page with no Nu Html Checker error", async () => {
+  const pageIds = new Set(PAGE_ROUTES.map((route) => route.id));
+  const forms = matrixRows(routes).filter(
+    (row) => row.method === "POST" && pageIds.has(row.routeId) && !ENDS_SESSIONS.includes(row.routeId),
+  );
+  expect(forms.length).toBeGreaterThan(20);
+  const pages: Record<string, string> = {};
+  const answers: string[] = [];
+  for (const row of forms) {
+    const route = routes.get(row.routeId) as BuiltRoute;
+    for (const who of ["visitor", "lead", "basic-client", "coach", "admin"]) {
+      if (!row.expected || !isAllowed(expectedOutcome(row.expected, PEOPLE[who]?.is ?? "visitor"))) continue;
+      const [url] = urlsOf(route, who);
+      if (!url) continue;
+      const path = route.index ? `${url}?index` : url;
+      const response = await fetchAs(who, path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(row.intent ? { intent: row.intent } : {}),
+      });
+      const html = await response.text();
+      const seen = `${who} POST ${path}${row.intent ? ` intent=${row.intent}` : ""}: ${response.status}`;
+      // An empty form is refused with a message, never a crash.
+      expect(response.status, `${seen} ${html.slice(0, 300)}`).toBeLessThan(500);
+      if (!/^text\/html/.test(response.headers.get("content-type") ?? "")) continue;
+      answers.push(seen);
+      pages[`${answers.length}-${seen}`.replace(/[^a-zA-Z0-9]+/g, "-").slice(0, 100)] = html;
+    }
+  }
+  console.info(`Nu Html Checker: ${answers.length} answers to forms\n${answers.join("\n")}`);
   expect(await nuCheckerErrors(pages)).toEqual([]);
 }, 600_000);

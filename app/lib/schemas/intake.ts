@@ -136,7 +136,8 @@ export const questionnaireForm: FormDefinition<{ questions: IntakeQuestion[] }, 
     const checked = checkQuestionnaire(json);
     return checked.ok ? { ok: true, data: { questions: checked.data } } : checked;
   },
-  hidden: [],
+  // A hidden input: its problem shows beside the button, as no input a person sees can carry it.
+  hidden: ["questions"],
   repeatable: [],
 };
 
