@@ -216,10 +216,12 @@ beforeAll(async () => {
   }
 });
 
+type Served = { seen: string; html: string };
+
 /** Each page as `who` is served it: what was asked and answered, and the HTML. */
-async function pagesSeenBy(who: Who): Promise<{ seen: string; html: string }[]> {
+async function pagesSeenBy(who: Who): Promise<Served[]> {
   const is = PEOPLE[who]?.is ?? "visitor";
-  const seenPages: { seen: string; html: string }[] = [];
+  const served: Served[] = [];
   for (const route of PAGE_ROUTES) {
     const expectation = SPEC_ACCESS[`${route.id} GET`];
     const expected = expectation ? expectedOutcome(expectation, is) : null;
@@ -233,37 +235,23 @@ async function pagesSeenBy(who: Who): Promise<{ seen: string; html: string }[]> 
       else if (expected) expect(response.status, `${seen}, expected ${describeOutcome(expected)}`).toBe(302);
       if (response.status >= 300 && response.status < 400) continue;
       expect(response.headers.get("content-type"), seen).toMatch(/^text\/html/);
-      seenPages.push({ seen, html });
+      served.push({ seen, html });
     }
   }
-  return seenPages;
+  return served;
 }
 
-test("every page, as every kind of person who meets it, has no Nu Html Checker error", async () => {
-  expect(PAGE_ROUTES.length).toBeGreaterThan(30);
-  // Each person's pages one after another, the people side by side.
-  const served = (await Promise.all(Object.keys(PEOPLE).map(pagesSeenBy))).flat();
-  const pages = Object.fromEntries(
-    served.map(({ seen, html }, n) => [
-      `${n + 1}-${seen}`.replace(/[^a-zA-Z0-9]+/g, "-").slice(0, 100),
-      html,
-    ]),
-  );
-  console.info(`Nu Html Checker: ${served.length} pages\n${served.map((page) => page.seen).join("\n")}`);
-  expect(await nuCheckerErrors(pages)).toEqual([]);
-}, 600_000);
-
-// Signing out everywhere would end the sessions the rest of this file uses; its page is checked above.
+// Signing out everywhere would end the sessions the pages are asked with; its page is checked as a GET.
 const ENDS_SESSIONS = ["routes/auth/logout"];
 
-test("every form sent empty, as each person it is for, answers a page with no Nu Html Checker error", async () => {
+/** The page each form of the matrix answers when sent empty (a refusal with its message), by each it is for. */
+async function emptyFormAnswers(): Promise<Served[]> {
   const pageIds = new Set(PAGE_ROUTES.map((route) => route.id));
   const forms = matrixRows(routes).filter(
     (row) => row.method === "POST" && pageIds.has(row.routeId) && !ENDS_SESSIONS.includes(row.routeId),
   );
   expect(forms.length).toBeGreaterThan(20);
-  const pages: Record<string, string> = {};
-  const answers: string[] = [];
+  const served: Served[] = [];
   for (const row of forms) {
     const route = routes.get(row.routeId) as BuiltRoute;
     for (const who of ["visitor", "lead", "basic-client", "coach", "admin"]) {
@@ -280,11 +268,24 @@ test("every form sent empty, as each person it is for, answers a page with no Nu
       const seen = `${who} POST ${path}${row.intent ? ` intent=${row.intent}` : ""}: ${response.status}`;
       // An empty form is refused with a message, never a crash.
       expect(response.status, `${seen} ${html.slice(0, 300)}`).toBeLessThan(500);
-      if (!/^text\/html/.test(response.headers.get("content-type") ?? "")) continue;
-      answers.push(seen);
-      pages[`${answers.length}-${seen}`.replace(/[^a-zA-Z0-9]+/g, "-").slice(0, 100)] = html;
+      if (/^text\/html/.test(response.headers.get("content-type") ?? "")) served.push({ seen, html });
     }
   }
-  console.info(`Nu Html Checker: ${answers.length} answers to forms\n${answers.join("\n")}`);
+  return served;
+}
+
+test("every page, and what every form answers sent empty, as each kind of person, has no Nu Html Checker error", async () => {
+  expect(PAGE_ROUTES.length).toBeGreaterThan(30);
+  // Each person's pages one after another, the people side by side; the forms after, as they change things.
+  const served = (await Promise.all(Object.keys(PEOPLE).map(pagesSeenBy))).flat();
+  served.push(...(await emptyFormAnswers()));
+  const pages = Object.fromEntries(
+    served.map(({ seen, html }, n) => [
+      `${n + 1}-${seen}`.replace(/[^a-zA-Z0-9]+/g, "-").slice(0, 100),
+      html,
+    ]),
+  );
+  console.info(`Nu Html Checker: ${served.length} documents\n${served.map((page) => page.seen).join("\n")}`);
+  // One Java start for all of them (tests/support/nu-checker.ts).
   expect(await nuCheckerErrors(pages)).toEqual([]);
 }, 600_000);
