@@ -29,7 +29,8 @@ import {
 // (tests/support/route-matrix.ts), so a new page is checked without a line here; one with a new URL
 // parameter fails until PARAMS gives it a seeded value. What each person should get comes from the spec's
 // table (tests/support/spec-access.ts): a page they may see must answer 200, and a refusal (403, 404) is a
-// page too. Redirects are skipped: where they lead is checked as its own page.
+// page too. Redirects are skipped: where they lead is checked as its own page. Then each form of the matrix,
+// sent empty by those it is for, answers a page with its problem shown: checked in the same run.
 
 assertBuilt();
 const build = await serverBuild();
@@ -138,7 +139,8 @@ function urlsOf(route: BuiltRoute, who: Who): string[] {
   return paths.flatMap((path) => queries.map((query) => `${path}${query}`));
 }
 
-/** Routes that render a page (a component), not a file, a feed or an API answer. */
+/** Routes that render a page (a component), not a file, a feed or an API answer, nor an email's own
+ * document (app/routes/admin/email-html.ts: written for mail programs). */
 const PAGE_ROUTES = [...routes.values()].filter(
   (route) =>
     !route.pathless &&
