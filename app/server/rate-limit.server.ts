@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
+import { serialize } from "cookie-es";
 import { MemoryStore, type Options } from "express-rate-limit";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { viewerContext } from "./auth/context.server";
+import { readCookie } from "./cookies";
 import { getConfig } from "./env.server";
 
 // Counted inside the app, where a route is known however its URL was spelled; per process, which still
@@ -47,13 +50,56 @@ export const CODE_GUESSES_PER_MINUTE = 10;
 const codeGuessesPerPerson = windowLimiter(() => CODE_GUESSES_PER_MINUTE);
 export const TOO_MANY_CODES = "Too many codes tried in a short time. Please wait a minute and try again.";
 
-/** Keyed by person at checkout, by address on the pricing page (`addressKey`). */
+/** Keyed by person at checkout; the pricing page's link check uses `linkGuesses`. */
 export const codeGuesses = {
   over: (key: string) => codeGuessesPerPerson.over(`codes:${key}`),
   count: (key: string) => codeGuessesPerPerson.hit(`codes:${key}`),
 };
 
-export const addressOf = (context: Readonly<RouterContextProvider>) => addressKey(context);
+/**
+ * Unknown codes in pricing links from one address a minute, whoever sends them: a ceiling for a script that
+ * drops its cookie, high enough that a lecture hall behind one campus address never meets it.
+ */
+export const CODE_GUESSES_PER_ADDRESS_PER_MINUTE = 300;
+const codeGuessesPerAddress = windowLimiter(() => CODE_GUESSES_PER_ADDRESS_PER_MINUTE);
+export const CODE_CHECK_LATER =
+  "We couldn't check this code just now: too many codes were tried from here. Please try again in a minute.";
+
+/** A random id per browser, so one browser's guesses don't hold back the others behind its address. */
+export const BROWSER_COOKIE = "browser";
+const BROWSER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Whose guesses a pricing link's check counts against (docs/decisions/0049-code-refusals.md): the person
+ * signed in (the checkout's own count), else the browser, by a cookie set here when it has none; and every
+ * unknown code against the address too, under CODE_GUESSES_PER_ADDRESS_PER_MINUTE.
+ */
+export async function linkGuesses(context: Readonly<RouterContextProvider>, request: Request) {
+  const viewer = context.get(viewerContext);
+  const person = viewer && viewer !== "unavailable" ? viewer.id : null;
+  const sent = readCookie(request, BROWSER_COOKIE);
+  const browser = sent && BROWSER_ID.test(sent) ? sent : randomBytes(16).toString("base64url");
+  const key = person ?? `browser:${browser}`;
+  const address = `codes:${addressKey(context)}`;
+  const over = (await codeGuesses.over(key)) ?? (await codeGuessesPerAddress.over(address));
+  return {
+    over: over !== null,
+    /** An unknown code: one guess for this person or browser, and for its address. */
+    count: async () => {
+      await Promise.all([codeGuesses.count(key), codeGuessesPerAddress.hit(address)]);
+    },
+    /** For a browser not yet known; nothing for a person signed in. */
+    setCookie:
+      person || browser === sent
+        ? null
+        : serialize(BROWSER_COOKIE, browser, {
+            path: "/",
+            httpOnly: true,
+            sameSite: "lax",
+            secure: getConfig().publicOrigin.startsWith("https:"),
+          }),
+  };
+}
 const signInsPerAddress = windowLimiter(() => getConfig().signInRateLimit);
 
 export const limitChangesPerPerson: MiddlewareFunction<Response> = async ({ request, context }, next) => {

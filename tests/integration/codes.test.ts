@@ -10,6 +10,7 @@ import {
   listSponsorCodes,
   referralCodeOf,
   type SponsorCodeInput,
+  voidCode,
 } from "~/server/models/codes.server";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
 import { markRewardPaid, OWED_CHANGED, ownReferrals, rewardsOwed } from "~/server/models/referrals.server";
@@ -232,7 +233,7 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
 
     const cases: [Viewer, string, string][] = [
       [await person("lead"), "NOPE-123", CODE_MESSAGES.unknown("NOPE-123")],
-      [await person("lead"), expired.code, CODE_MESSAGES.expired(expired.code)],
+      [await person("lead"), expired.code, CODE_MESSAGES.expired(expired.code, expired.expiresAt as Date)],
       [await person("lead"), usedUp.code, CODE_MESSAGES.usedUp(usedUp.code)],
       [maya, code.code, CODE_MESSAGES.own],
       [again, code.code, CODE_MESSAGES.usedAlready(code.code)],
@@ -271,12 +272,48 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
     const maya = await client("Maya Link");
     const code = await referralOf(maya);
     const shown = { code: code.code, percent: 10, offers: null };
-    expect(await linkCheck(db(), null, code.code)).toEqual({ code: shown, refusal: null });
-    expect(await linkCheck(db(), await person("lead"), code.code)).toEqual({ code: shown, refusal: null });
-    expect(await linkCheck(db(), maya, code.code)).toEqual({ code: null, refusal: CODE_MESSAGES.own });
+    const works = { code: shown, refusal: null, unknown: false };
+    expect(await linkCheck(db(), null, code.code)).toEqual(works);
+    expect(await linkCheck(db(), await person("lead"), code.code)).toEqual(works);
+    expect(await linkCheck(db(), maya, code.code)).toEqual({
+      code: null,
+      refusal: CODE_MESSAGES.own,
+      unknown: false,
+    });
     expect(await linkCheck(db(), await client("Bought Before"), code.code)).toEqual({
       code: null,
       refusal: CODE_MESSAGES.firstPurchase,
+      unknown: false,
+    });
+  });
+
+  test("a dead code in a link says why, to anyone: expired on its day, used up, withdrawn, or none such", async () => {
+    await sponsor({ code: "GONE-CLUB", expiresAt: new Date("2026-11-21T04:59:59.999Z") });
+    const usedUp = await sponsor({ code: "FULL-CLUB", maxUses: 1 });
+    await checkout(await person("lead"), "basic", "USD", "upfront", { code: usedUp.code });
+    const withdrawn = await sponsor({ code: "DONE-CLUB" });
+    await voidCode(db(), await admin(), withdrawn.id);
+    const dead = (refusal: string) => ({ code: null, refusal, unknown: false });
+    for (const viewer of [null, await person("lead")]) {
+      expect(await linkCheck(db(), viewer, "gone club")).toEqual(
+        dead("The code GONE-CLUB can no longer be used: it expired on Nov 20, 2026."),
+      );
+      expect(await linkCheck(db(), viewer, "FULL-CLUB")).toEqual(
+        dead("The code FULL-CLUB can no longer be used: all its uses are taken."),
+      );
+      expect(await linkCheck(db(), viewer, "DONE-CLUB")).toEqual(
+        dead("The code DONE-CLUB can no longer be used: it has been withdrawn."),
+      );
+      expect(await linkCheck(db(), viewer, "NONE-CLUB")).toEqual({
+        code: null,
+        refusal: CODE_MESSAGES.unknown("NONE-CLUB"),
+        unknown: true,
+      });
+    }
+    // The checkout says the same.
+    expect(await checkCode(db(), await person("lead"), "DONE-CLUB", "basic")).toEqual({
+      ok: false,
+      error: "The code DONE-CLUB can no longer be used: it has been withdrawn.",
     });
   });
 
@@ -296,7 +333,10 @@ describe(`codes that can't be used, on ${databaseLabel}`, () => {
     // 23:30 in Toronto on the 31st is 04:30 UTC on the 1st: still good; Toronto's midnight ends it.
     const at = (iso: string) => checkCode(db(), buyer, club.code, "basic", new Date(iso));
     expect(await at("2027-01-01T04:30:00Z")).toMatchObject({ ok: true });
-    expect(await at("2027-01-01T05:00:00Z")).toEqual({ ok: false, error: CODE_MESSAGES.expired(club.code) });
+    expect(await at("2027-01-01T05:00:00Z")).toEqual({
+      ok: false,
+      error: `The code ${club.code} can no longer be used: it expired on Dec 31, 2026.`,
+    });
   });
 
   test("guessing is limited per person: past the limit even a good code waits", async () => {

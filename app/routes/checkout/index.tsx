@@ -5,12 +5,13 @@ import { SETTINGS } from "~/content/settings";
 import { checkoutLine, discountedLine, PAYMENTS_OFF } from "~/domain/checkout";
 import { checkoutForm } from "~/lib/schemas/checkout";
 import { seo } from "~/lib/seo";
-import { readForm } from "~/server/action-result.server";
+import { attempt, readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { paymentsFor } from "~/server/developer.server";
 import { getConfig } from "~/server/env.server";
 import { checkoutCodes, startCheckout } from "~/server/payments/checkout.server";
+import { refuse } from "~/server/refusal.server";
 import { BUYER, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
@@ -41,31 +42,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     code: url.searchParams.get("code")?.slice(0, 64) ?? null,
   });
   const applied = codes.applied;
-  return {
-    line: discountedLine(result.line, applied?.percent ?? null),
-    mode,
-    canceled: url.searchParams.has("canceled"),
-    ref,
-    code: applied ? { code: applied.code.code, percent: applied.percent, kind: applied.code.kind } : null,
-    note: codes.note,
-    errors: codes.errors,
-  };
+  // Too many codes tried: the checkout stays, with the message beside the code (a 429 all the same).
+  const limited = codes.errors.some((error) => error.status === 429);
+  return data(
+    {
+      line: discountedLine(result.line, applied?.percent ?? null),
+      mode,
+      canceled: url.searchParams.has("canceled"),
+      ref,
+      code: applied ? { code: applied.code.code, percent: applied.percent, kind: applied.code.kind } : null,
+      note: codes.note,
+      errors: codes.errors,
+    },
+    limited ? { status: 429 } : undefined,
+  );
 }
 
+/** A refusal keeps the buyer on their checkout (the URL keeps the offer, currency and option), its words beside the code or the button. */
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = permitFor(context, "checkout.start");
-  const form = await readForm(request);
-  const parsed = checkoutForm.parse(form);
-  if (!parsed.ok) throw data({ error: parsed.error }, { status: 400 });
-  const config = getConfig();
-  const to = await startCheckout(
-    await getDb(),
-    permit,
-    paymentsFor(context),
-    parsed.data,
-    config.publicOrigin,
-  );
-  return redirect(to);
+  const answer = await attempt(async () => {
+    const parsed = checkoutForm.parse(await readForm(request));
+    if (!parsed.ok) refuse(parsed.error, 400);
+    return startCheckout(await getDb(), permit, paymentsFor(context), parsed.data, getConfig().publicOrigin);
+  }, "The checkout could not be started. Please try again in a moment.");
+  if ("ok" in answer) throw redirect(answer.value);
+  return answer;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -77,10 +79,18 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { line, mode, canceled, code, note, errors, ref } = loaderData;
+  const { line, mode, canceled, code, note, ref } = loaderData;
+  const refused = actionData && !("ok" in actionData && actionData.ok) ? actionData : null;
+  const refusedField =
+    refused?.field === "ref" || refused?.field === "code" ? (refused.field as "ref" | "code") : null;
+  // A code refused when the button posted is shown beside the code, once; anything else beside the button.
+  const errors =
+    refused && refusedField && !loaderData.errors.some((e) => e.message === refused.error)
+      ? [...loaderData.errors, { field: refusedField, message: refused.error, status: 400 as const }]
+      : loaderData.errors;
   if (!line) {
     return (
       <CheckoutPanel title="Checkout">
@@ -132,6 +142,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </Form>
       )}
+      {refused && !refusedField ? (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          {refused.error}
+        </p>
+      ) : null}
       {mode === "stripe" ? (
         <p className="mt-4 text-xs text-muted-foreground">
           You pay on Stripe's secure page and come back here.
@@ -152,17 +167,19 @@ function CodeForm({
   line: { offer: string; currency: string; option: string };
   refCode: string | null;
   applied: string | null;
-  errors: readonly { field: "ref" | "code"; message: string }[];
+  errors: readonly { field: "ref" | "code"; message: string; status: number }[];
   busy: boolean;
 }) {
   const typedError = errors.find((e) => e.field === "code");
   const refError = errors.find((e) => e.field === "ref");
+  // A link's code that could not be checked yet (too many tries) is kept for the next Apply.
+  const keepRef = refCode && (!refError || refError.status === 429);
   return (
     <Form method="get" className="mt-6" aria-label="Discount code">
       <input type="hidden" name="offer" value={line.offer} />
       <input type="hidden" name="currency" value={line.currency} />
       <input type="hidden" name="option" value={line.option} />
-      {refCode && !refError ? <input type="hidden" name="ref" value={refCode} /> : null}
+      {keepRef ? <input type="hidden" name="ref" value={refCode} /> : null}
       {refError ? (
         <p role="alert" className="mb-3 text-sm text-destructive">
           {refError.message}

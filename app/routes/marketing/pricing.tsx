@@ -13,7 +13,7 @@ import { viewerContext } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { paymentsFor } from "~/server/developer.server";
 import { linkCheck } from "~/server/models/codes.server";
-import { addressOf, codeGuesses } from "~/server/rate-limit.server";
+import { CODE_CHECK_LATER, linkGuesses } from "~/server/rate-limit.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/pricing";
 
@@ -34,24 +34,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ref = new URL(request.url).searchParams.get("ref")?.slice(0, 64) || null;
   let code = null;
   let codeRefusal = null;
-  // A link's code shows its prices; a code that isn't one counts as a guess from this address.
-  if (ref && checkout && !(await codeGuesses.over(addressOf(context)))) {
-    const viewer = context.get(viewerContext);
-    ({ code, refusal: codeRefusal } = await linkCheck(
-      await getDb(),
-      viewer && viewer !== "unavailable" ? viewer : null,
-      ref,
-    ));
-    if (!code && !codeRefusal) await codeGuesses.count(addressOf(context));
+  const headers = new Headers(PER_VISITOR_HEADERS);
+  // A link's code shows its prices, or why it can't be used; an unknown one counts as a guess, per person or
+  // browser and per address (docs/decisions/0049-code-refusals.md). Rendered per request: with a `ref`, the
+  // shell keeps no document (express-shell/shared-pricing.ts).
+  if (ref && checkout) {
+    const guesses = await linkGuesses(context, request);
+    if (guesses.setCookie) headers.set("Set-Cookie", guesses.setCookie);
+    if (guesses.over) codeRefusal = CODE_CHECK_LATER;
+    else {
+      const viewer = context.get(viewerContext);
+      const check = await linkCheck(await getDb(), viewer && viewer !== "unavailable" ? viewer : null, ref);
+      ({ code, refusal: codeRefusal } = check);
+      if (check.unknown) await guesses.count();
+    }
   }
-  return data(
-    { currency: initialCurrency(request), checkout, code, codeRefusal },
-    { headers: PER_VISITOR_HEADERS },
-  );
+  return data({ currency: initialCurrency(request), checkout, code, codeRefusal }, { headers });
 }
 
-export function headers(_: Route.HeadersArgs) {
-  return PER_VISITOR_HEADERS;
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders.has("Set-Cookie") ? loaderHeaders : PER_VISITOR_HEADERS;
 }
 
 function offeredCurrencies(plan: PricingPlan): readonly Currency[] {

@@ -6,6 +6,7 @@ import { validDiscountPercent } from "~/domain/checkout";
 import { codeDisplay, codeLookup, type LinkCode, referralCodeFor } from "~/domain/codes";
 import { offerTitle } from "~/domain/orders";
 import type { Viewer } from "~/domain/viewer";
+import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
@@ -66,8 +67,11 @@ export type CodeCheck = { ok: true; code: DiscountCode; percent: number } | { ok
 
 export const CODE_MESSAGES = {
   unknown: (typed: string) => `There's no code "${typed}". Check the spelling, or buy without one.`,
-  expired: (code: string) => `The code ${code} has expired.`,
-  usedUp: (code: string) => `The code ${code} has been used as many times as it can be.`,
+  // The day the admin chose, on the coach's clock (its last millisecond: endOfDayIn).
+  expired: (code: string, at: Date) =>
+    `The code ${code} can no longer be used: it expired on ${formatted(at, SERVER_TIME_ZONE, "date")}.`,
+  usedUp: (code: string) => `The code ${code} can no longer be used: all its uses are taken.`,
+  withdrawn: (code: string) => `The code ${code} can no longer be used: it has been withdrawn.`,
   own: "That's your own referral code: share it with a friend, and you're rewarded when they buy.",
   notYours: (code: string) => `The code ${code} was made for someone else's next purchase.`,
   usedAlready: (code: string) => `You've already used the code ${code}.`,
@@ -118,7 +122,8 @@ export async function holdCodeIn(
   now = new Date(),
 ): Promise<string[]> {
   const [code] = await tx.select().from(discountCodes).where(eq(discountCodes.id, codeId)).for("update");
-  if (!code || code.voidedAt) refuse(CODE_MESSAGES.unknown(code?.code ?? ""), 400);
+  if (!code) refuse(CODE_MESSAGES.unknown(""), 400);
+  if (code.voidedAt) refuse(CODE_MESSAGES.withdrawn(code.code), 400);
   const released = await tx
     .update(orders)
     .set({ status: "expired" })
@@ -140,6 +145,22 @@ async function hasBought(db: DbOrTx, personId: string): Promise<boolean> {
   return Boolean(paid);
 }
 
+const shownAs = (typed: string) => typed.trim().slice(0, 40);
+
+async function codeByText(db: DbOrTx, typed: string): Promise<DiscountCode | undefined> {
+  const lookup = codeLookup(typed);
+  if (!lookup) return undefined;
+  const [code] = await db.select().from(discountCodes).where(eq(discountCodes.lookup, lookup));
+  return code;
+}
+
+/** Why nobody can use a code any more, whoever asks: withdrawn, or past its expiry. */
+function endedFor(code: DiscountCode, now: Date): string | null {
+  if (code.voidedAt) return CODE_MESSAGES.withdrawn(code.code);
+  if (code.expiresAt && code.expiresAt <= now) return CODE_MESSAGES.expired(code.code, code.expiresAt);
+  return null;
+}
+
 /** Every reason a code can't be used, each with its message; no Stripe call is made for any of them. */
 export async function checkCode(
   db: DbOrTx,
@@ -148,11 +169,10 @@ export async function checkCode(
   offer: PricingPlanKey,
   now = new Date(),
 ): Promise<CodeCheck> {
-  const shown = typed.trim().slice(0, 40);
-  const lookup = codeLookup(typed);
-  const [code] = lookup ? await db.select().from(discountCodes).where(eq(discountCodes.lookup, lookup)) : [];
-  if (!code || code.voidedAt) return { ok: false, error: CODE_MESSAGES.unknown(shown) };
-  if (code.expiresAt && code.expiresAt <= now) return { ok: false, error: CODE_MESSAGES.expired(code.code) };
+  const code = await codeByText(db, typed);
+  if (!code) return { ok: false, error: CODE_MESSAGES.unknown(shownAs(typed)) };
+  const ended = endedFor(code, now);
+  if (ended) return { ok: false, error: ended };
   if (code.kind === "referral" && code.ownerId === buyer.id) return { ok: false, error: CODE_MESSAGES.own };
   if (code.kind === "reward" && code.ownerId !== buyer.id) {
     return { ok: false, error: CODE_MESSAGES.notYours(code.code) };
@@ -182,36 +202,45 @@ export async function checkCode(
 }
 
 /**
- * What a referral or sponsor code in a link shows on the pricing page before anyone signs in: null for a
- * personal reward code or one that can't be used by anybody now. Who may use it is checked at checkout.
+ * What a referral or sponsor code in a link shows on the pricing page before anyone signs in: its discount,
+ * or why no one can use it (none such, withdrawn, expired, used up). A personal reward code shows neither;
+ * who may use a code is checked at checkout.
  */
-export async function sharedCode(db: Db, typed: string, now = new Date()): Promise<LinkCode | null> {
-  const lookup = codeLookup(typed);
-  if (!lookup) return null;
-  const [code] = await db.select().from(discountCodes).where(eq(discountCodes.lookup, lookup));
-  if (!code || code.voidedAt || code.kind === "reward") return null;
-  if (code.expiresAt && code.expiresAt <= now) return null;
-  if (code.maxUses !== null && (await usesTaken(db, code.id, now)) >= code.maxUses) return null;
+export async function sharedCode(
+  db: Db,
+  typed: string,
+  now = new Date(),
+): Promise<{ code: LinkCode | null; refusal: string | null; unknown: boolean }> {
+  const code = await codeByText(db, typed);
+  if (!code) return { code: null, refusal: CODE_MESSAGES.unknown(shownAs(typed)), unknown: true };
+  if (code.kind === "reward") return { code: null, refusal: null, unknown: false };
+  const ended = endedFor(code, now);
+  if (ended) return { code: null, refusal: ended, unknown: false };
+  if (code.maxUses !== null && (await usesTaken(db, code.id, now)) >= code.maxUses) {
+    return { code: null, refusal: CODE_MESSAGES.usedUp(code.code), unknown: false };
+  }
   const percent = code.kind === "referral" ? CODE_SETTINGS.referralPercent : (code.percent ?? 0);
-  return { code: code.code, percent, offers: code.offers };
+  return { code: { code: code.code, percent, offers: code.offers }, refusal: null, unknown: false };
 }
 
 /**
  * The pricing page's link check. For a signed-in visitor it is also the checkout's own (checkCode), so a
  * code they can't use (their own, a referral after a first purchase) shows its message there, not a price.
+ * `unknown`: no such code, which counts as a guess (app/server/rate-limit.server.ts, linkGuesses).
  */
 export async function linkCheck(
   db: Db,
   viewer: Viewer | null,
   typed: string,
   now = new Date(),
-): Promise<{ code: LinkCode | null; refusal: string | null }> {
-  const code = await sharedCode(db, typed, now);
-  if (!code || !viewer) return { code, refusal: null };
+): Promise<{ code: LinkCode | null; refusal: string | null; unknown: boolean }> {
+  const shared = await sharedCode(db, typed, now);
+  const code = shared.code;
+  if (!code || !viewer) return shared;
   // An offer the code is for, so only who may use it is asked.
   const offer = (code.offers?.[0] as PricingPlanKey | undefined) ?? "single";
   const check = await checkCode(db, viewer, typed, offer, now);
-  return check.ok ? { code, refusal: null } : { code: null, refusal: check.error };
+  return check.ok ? shared : { code: null, refusal: check.error, unknown: false };
 }
 
 /** One code per checkout (Stripe takes one): the larger discount, and a line saying which was set aside. */

@@ -15,7 +15,7 @@ import { type CodeCheck, checkCode, holdCodeIn, holdEndsAt, largerCode } from ".
 import { attachCheckoutSession, createOrder, latestCustomer, ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
 import { codeGuesses, TOO_MANY_CODES } from "../rate-limit.server";
-import { refuse } from "../refusal.server";
+import { refusal, refuse } from "../refusal.server";
 import type { Order } from "../schema";
 import { completedCheckout, fulfilCheckout } from "./fulfil.server";
 import { checkoutSessionParams, stripeCoupon, stripePromotionCode } from "./line-items.server";
@@ -40,12 +40,14 @@ export type CheckoutCodes = {
   applied: (CodeCheck & { ok: true }) | null;
   /** Which code was set aside when both worked. */
   note: string | null;
-  errors: { field: "ref" | "code"; message: string }[];
+  /** Each code that failed, with its status: 400, or 429 when the buyer has tried too many (none was checked). */
+  errors: { field: "ref" | "code"; message: string; status: 400 | 429 }[];
 };
 
 /**
  * Each code given, checked on the server; the larger discount applies (docs/decisions/0044-discount-codes.md).
- * Codes that fail count against the buyer's guesses, and past the limit nothing is checked.
+ * Codes that fail count against the buyer's guesses, and past the limit nothing is checked: the last code
+ * given (the typed one over a link's) carries the 429, so the checkout says so beside it.
  */
 export async function checkoutCodes(
   db: Db,
@@ -58,14 +60,21 @@ export async function checkoutCodes(
     return value ? [{ field, value }] : [];
   });
   if (given.length === 0) return { applied: null, note: null, errors: [] };
-  if (await codeGuesses.over(buyer.id)) refuse(TOO_MANY_CODES, 429);
+  const last = given[given.length - 1];
+  if (last && (await codeGuesses.over(buyer.id))) {
+    return {
+      applied: null,
+      note: null,
+      errors: [{ field: last.field, message: TOO_MANY_CODES, status: 429 }],
+    };
+  }
   const works: (CodeCheck & { ok: true })[] = [];
   const errors: CheckoutCodes["errors"] = [];
   for (const { field, value } of given) {
     const check = await checkCode(db, buyer, value, line.offer);
     if (check.ok) works.push(check);
     else {
-      errors.push({ field, message: check.error });
+      errors.push({ field, message: check.error, status: 400 });
       await codeGuesses.count(buyer.id);
     }
   }
@@ -104,7 +113,8 @@ export async function startCheckout(
   if (config.mode === "off") refuse(PAYMENTS_OFF, 404);
   const codes = await checkoutCodes(db, permit.actor, listed, input);
   const [error] = codes.errors;
-  if (error) refuse(error.message, 400);
+  // The field names the control the checkout shows it beside (app/routes/checkout/index.tsx).
+  if (error) throw refusal({ error: error.message, field: error.field }, { status: error.status });
   const applied = codes.applied;
   const line = discountedLine(listed, applied?.percent ?? null);
   // A code's use is held by the order from here (holdCodeIn): checkouts started at once count each other.
