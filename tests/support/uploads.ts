@@ -81,7 +81,9 @@ export async function fetchUpload(
   };
   try {
     const answer = await fetch(url, init);
-    return { status: answer.status, body: await answer.text() };
+    // The server closes an upload it refused part way two seconds after its answer (express-shell/security.ts);
+    // on a busy machine the reset can come before the body is read, but the status had arrived.
+    return { status: answer.status, body: await answer.text().catch(() => "") };
   } catch (error) {
     if ((error as Error).name === "TimeoutError") return { status: "no answer", body: "" };
     return { status: "dropped", body: "" };
@@ -98,8 +100,6 @@ export function postUpload(
     let settled = false;
     const request = http.request(url, {
       method: "POST",
-      // A connection of its own, as a browser's new tab or a script's single request has.
-      agent: false,
       headers: {
         "content-type": MULTIPART_TYPE,
         ...(cookie ? { cookie } : {}),

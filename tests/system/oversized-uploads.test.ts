@@ -64,11 +64,13 @@ describe.each([
         });
         outcomes.push(`${target} ${answer.status}`);
         if (answer.status !== 413) break outer; // one unanswered request says it; no need to wait out more
-        if (target === "/files") expect(answer.body).toContain(fileTooLargeMessage(MAX));
+        // Its body, when read before the server hung up, says why.
+        if (target === "/files" && answer.body) expect(answer.body).toContain(fileTooLargeMessage(MAX));
       }
     }
-    expect(outcomes).toEqual(
-      Array.from({ length: IN_A_ROW }, () => ["/files 413", "/files.data 413"]).flat(),
+    // Joined, so a failure shows every outcome rather than a shortened array.
+    expect(outcomes.join(", ")).toBe(
+      Array.from({ length: IN_A_ROW }, () => "/files 413, /files.data 413").join(", "),
     );
   });
 
@@ -84,7 +86,7 @@ describe.each([
       outcomes.push(String(answer.status));
       if (answer.status !== 413) break;
     }
-    expect(outcomes).toEqual(Array.from({ length: IN_A_ROW }, () => "413"));
+    expect(outcomes.join(", ")).toBe(Array.from({ length: IN_A_ROW }, () => "413").join(", "));
   });
 
   test.skipIf(skip)("a file just under the limit, sent the same way, is kept", async () => {
