@@ -70,6 +70,34 @@ test("without JavaScript, the same form uploads as a plain post; a refused type 
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Cover letter");
 });
 
+test("a file whose name holds a control character, picked and sent by the browser's own form, is kept under its cleaned name, with and without JavaScript", async ({
+  page,
+  newPage,
+}) => {
+  // Issue 42: Chromium puts the raw 0x07 in the part's header (by XMLHttpRequest to /files.data and by the
+  // plain form alike: only `"`, CR and LF are escaped), and the page said "Send the form as a form (…)".
+  // Playwright does not show a request body that holds a file, so the bytes are the system test's.
+  const withoutScript = await newPage({ javaScriptEnabled: false });
+  for (const [current, hydrated] of [
+    [page, true],
+    [withoutScript, false],
+  ] as const) {
+    await signIn(current, CLIENT, { to: "/files" });
+    if (hydrated) await gotoHydrated(current, "/files");
+    const id = uniqueId();
+    await current.getByRole("combobox", { name: "What is it?" }).selectOption("other");
+    await current
+      .getByLabel("File", { exact: true })
+      .setInputFiles({ name: `Bell\u0007 notes ${id}.pdf`, mimeType: "application/pdf", buffer: pdf(1500) });
+    const target = hydrated ? "/files.data" : "/files";
+    const upload = current.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(target));
+    await current.getByRole("button", { name: "Upload" }).click();
+    await upload;
+    await expect(current.getByText("Uploaded.")).toBeVisible();
+    await expect(current.getByRole("row").filter({ hasText: `Bell notes ${id}.pdf` })).toContainText("Other");
+  }
+});
+
 test("the coach sees the client's file on the client's page, downloads it and, once confirmed, deletes it", async ({
   page,
   newPage,

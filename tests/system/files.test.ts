@@ -3,6 +3,7 @@ import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
 import { FILE_TYPE_REFUSED, fileTooLargeMessage } from "../../app/lib/files";
 import { CHOOSE_FILE_KIND } from "../../app/lib/schemas/files";
+import { FORM_MESSAGES } from "../../app/server/action-result.server";
 import { UPLOAD_MESSAGES } from "../../app/server/files/upload.server";
 import { localSignIn } from "../support/local-sign-in";
 import { pdf, png, zip } from "../support/sample-files";
@@ -149,6 +150,41 @@ test("a 5,000-character file name is accepted and kept to 120 characters with it
   const page = await filesPage(maya);
   expect(page).toContain(`${"a".repeat(115)}….png`);
   expect(page).not.toContain("a".repeat(116));
+});
+
+test("a name with control characters, sent as Chromium sends it (the raw bytes), is cleaned and the file kept", async () => {
+  // Issue 42: busboy refused the raw 0x07 as a malformed part header, and the page said "Send the form as a
+  // form (…)". The name goes through cleanFileName like any other (app/lib/files.ts).
+  for (const [target, label] of [
+    ["/files", "one"],
+    ["/files.data", "two"],
+  ] as const) {
+    const answer = await postUpload(`${server.url}${target}`, {
+      cookie: maya,
+      fields: { kind: "resume" },
+      files: [file(`Bell\u0007 notes\u001b ${label}\u007f.pdf`, pdf(2000))],
+    });
+    expect(answer.status, `${target}: ${answer.body.slice(0, 300)}`).toBe(200);
+  }
+  const page = await filesPage(maya);
+  expect(page).toContain("Bell notes one.pdf");
+  expect(page).toContain("Bell notes two.pdf");
+});
+
+test("a body whose part headers cannot be read is refused in a person's words, and nothing is stored", async () => {
+  for (const target of ["/files", "/files.data"]) {
+    await unchanged(maya, async () => {
+      // A raw line break in the name starts a header no browser sends ("Content Type", with a space).
+      const answer = await postUpload(`${server.url}${target}`, {
+        cookie: maya,
+        fields: { kind: "resume" },
+        files: [file("cv.pdf\r\nContent Type: x", pdf(2000))],
+      });
+      expect(answer.status, target).toBe(400);
+      expect(answer.body, target).toContain(UPLOAD_MESSAGES.unreadable);
+      expect(answer.body, target).not.toContain(FORM_MESSAGES.notAForm);
+    });
+  }
 });
 
 test("another client's file is 404 by id, as a document and as .data; staff download it", async () => {

@@ -55,6 +55,17 @@ test("PDF, PNG and JPEG are known from their first bytes", async () => {
   expect(await judge(jpeg(50_000))).toBe("image/jpeg");
 });
 
+test("a file larger than the detector's 64 KB queue passes whole, in chunks of any size", async () => {
+  // Issue 42: when the detector asked for more, the waiting chunk's callback ran the next chunk's transform
+  // at once, and the wake-up that chunk left was then cleared: the stream stopped for good, and an upload
+  // got no answer at all. Chunks smaller than the queue show it every time.
+  for (const chunkSize of [1000, 16 * 1024, 32 * 1024, 64 * 1024]) {
+    const passed = judge(pdf(2 * 1024 * 1024), chunkSize);
+    const stalled = new Promise<string>((resolve) => setTimeout(() => resolve("stalled"), 3_000).unref());
+    expect(await Promise.race([passed, stalled]), `chunks of ${chunkSize} bytes`).toBe("application/pdf");
+  }
+});
+
 test("a Word document is known wherever its [Content_Types].xml sits, compressed or not", async () => {
   const word = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
   expect(await judge(docx())).toBe(word);

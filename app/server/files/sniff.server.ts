@@ -27,9 +27,12 @@ export function sniffType(): TypeSniffer {
   let decided = false;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let wake: (() => void) | undefined;
+  // Cleared before it is called: the callback may run the next chunk's transform at once, which can set a
+  // new `wake` that must survive (clearing after lost it and stalled the upload for good: issue 42).
   const resume = () => {
-    wake?.();
+    const waiting = wake;
     wake = undefined;
+    waiting?.();
   };
   const branch = new ReadableStream<Uint8Array>(
     {

@@ -1,7 +1,8 @@
-import { Readable } from "node:stream";
+import { Readable, type Transform } from "node:stream";
 import busboy from "busboy";
 import { FORM_LIMITS, FORM_MESSAGES, invalid, readForm } from "../action-result.server";
 import { refusal } from "../refusal.server";
+import { lenientPartHeaders, multipartBoundary, restoreControls } from "./part-headers.server";
 
 // Reading an upload form (docs/decisions/0043-file-storage.md, "Routes"). The shell lets a multipart body
 // through unread only to a route that exports `streamsUploads` (express-shell/security.ts), so each file
@@ -18,6 +19,9 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: `Upload at most ${UPLOAD_LIMITS.files} files at once.`,
   fieldsFirst: "The form's fields must come before its files.",
   unfinished: "The upload did not finish. Please try again.",
+  /** The body is multipart but cannot be read as a form: no boundary, or a part's headers out of shape. */
+  unreadable:
+    "The form could not be read as it was sent. Please choose your files again and send it once more.",
 } as const;
 
 /**
@@ -64,6 +68,8 @@ export async function receiveUpload<R>(
   if (!isMultipart(request) || !request.body) {
     return { fields: await readForm(request, { repeatable: options.repeatable }), results: [] };
   }
+  const boundary = multipartBoundary(contentType);
+  if (!boundary) throw invalid(UPLOAD_MESSAGES.unreadable);
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -81,14 +87,15 @@ export async function receiveUpload<R>(
       },
     });
   } catch {
-    throw invalid(FORM_MESSAGES.notAForm);
+    throw invalid(UPLOAD_MESSAGES.unreadable);
   }
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
-  return parse(source, parser, options);
+  return parse(source, lenientPartHeaders(boundary), parser, options);
 }
 
 function parse<R>(
   source: Readable,
+  headers: Transform,
   parser: busboy.Busboy,
   options: UploadOptions<R>,
 ): Promise<{ fields: FormData; results: R[] }> {
@@ -106,8 +113,9 @@ function parse<R>(
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
-      source.unpipe(parser);
+      headers.unpipe(parser);
       source.destroy();
+      headers.destroy();
       current?.destroy();
       parser.removeAllListeners("file");
       const answer = () => reject(error);
@@ -130,7 +138,8 @@ function parse<R>(
         .then(async () => {
           if (failed) return void stream.resume();
           current = stream;
-          const added = options.onFile({ field: name, name: info.filename ?? "", body: stream }, fields);
+          const given = restoreControls(info.filename ?? "");
+          const added = options.onFile({ field: name, name: given, body: stream }, fields);
           inFlight = added;
           results.push(await added);
           current = null;
@@ -142,7 +151,14 @@ function parse<R>(
     parser.on("filesLimit", () => fail(invalid(UPLOAD_MESSAGES.tooManyFiles)));
     parser.on("fieldsLimit", () => fail(invalid(FORM_MESSAGES.tooManyFields)));
     parser.on("partsLimit", () => fail(invalid(FORM_MESSAGES.tooManyFields)));
-    parser.on("error", () => fail(invalid(FORM_MESSAGES.notAForm)));
+    // busboy's words are for programmers: a body cut short is an unfinished upload, anything else unreadable.
+    parser.on("error", (error: Error) =>
+      fail(
+        invalid(
+          /^Unexpected end/.test(error.message) ? UPLOAD_MESSAGES.unfinished : UPLOAD_MESSAGES.unreadable,
+        ),
+      ),
+    );
     parser.on("close", () => {
       void queue.then(() => {
         if (!failed) resolve({ fields, results });
@@ -150,7 +166,7 @@ function parse<R>(
     });
     // The sender went away (or the shell cut the body at its cap).
     source.on("error", () => fail(invalid(UPLOAD_MESSAGES.unfinished)));
-    source.pipe(parser);
+    source.pipe(headers).pipe(parser);
   });
 }
 
