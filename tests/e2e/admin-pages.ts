@@ -140,7 +140,7 @@ export const homeCard = (page: Page, title: string) =>
 
 /** Every admin page without an id in its path, with the navigation's link that marks it (app/routes.ts). */
 export const ADMIN_PAGES = [
-  { path: "/admin", current: "Home" },
+  { path: "/admin", current: "Overview" },
   { path: "/admin/clients", current: "Leads & Clients" },
   { path: "/admin/lessons/new", current: "Add Lesson" },
   { path: "/admin/homework", current: "Homework" },

@@ -49,7 +49,7 @@ test("every admin page fits a 360 px phone, with the one admin navigation markin
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await sidewaysOverflow(page), `${path} at 360 px`).toEqual({ page: 0, boxes: [] });
     const nav = adminNav(page);
-    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/admin");
+    await expect(nav.getByRole("link", { name: "Overview", exact: true })).toHaveAttribute("href", "/admin");
     const marked = nav.locator('[aria-current="page"]');
     if (current) await expect(marked, path).toHaveText(current);
     else await expect(marked, path).toHaveCount(0);

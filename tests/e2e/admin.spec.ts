@@ -61,7 +61,7 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
 test("a coach's admin home promises only what a coach may do", async ({ page }) => {
   await signIn(page, PEOPLE.coach, { to: "/admin" });
   await gotoHydrated(page, "/admin");
-  const people = page.getByRole("link", { name: /^Leads & Clients/ });
+  const people = homeCard(page, "Leads & Clients");
   await expect(people).toContainText(
     "Open any lead or client; assign and review homework and share resources.",
   );

@@ -5,7 +5,7 @@ import { LightNavLink } from "~/components/light-link";
 // page here is open to coach and admin alike (app/domain/policy.ts), so both see the same links.
 
 export const ADMIN_NAV = [
-  { to: "/admin", label: "Home", end: true },
+  { to: "/admin", label: "Overview", end: true },
   { to: "/admin/clients", label: "Leads & Clients", end: false },
   { to: "/admin/lessons/new", label: "Add Lesson", end: true },
   { to: "/admin/homework", label: "Homework", end: true },
