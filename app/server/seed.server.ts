@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { checkoutLine } from "../domain/checkout";
 import type { Plan, Role, ServiceKind } from "../domain/plans";
@@ -110,18 +111,16 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
     await tx
       .insert(activities)
       .values(clients.flatMap(({ plan, client }) => sampleActivities(now, client, admin, plan)));
-    const bought = await tx
-      .insert(orders)
-      .values(clients.map(({ plan, client }) => sampleOrder(now, client, plan)))
-      .returning({ id: orders.id, plan: orders.plan, amount: orders.unitAmount, currency: orders.currency });
+    const bought = clients.map(({ plan, client }) => sampleOrder(now, client, plan));
+    await tx.insert(orders).values(bought);
     await tx.insert(payments).values(
       bought.map((order) => ({
         orderId: order.id,
         kind: "charge",
-        amount: order.amount,
+        amount: order.unitAmount,
         currency: order.currency,
-        reference: `seed_${order.plan}`,
-        occurredAt: daysAgo(now, 42),
+        reference: `seed_${order.offer}`,
+        occurredAt: order.createdAt,
       })),
     );
   });
@@ -132,8 +131,10 @@ function sampleOrder(now: Date, personId: string, plan: keyof typeof SEED_PURCHA
   const currency = SEED_PURCHASES[plan];
   const priced = checkoutLine({ offer: plan, currency, option: "upfront" });
   if (!("line" in priced)) throw new Error(`seed purchase of ${plan}: ${priced.error}`);
-  const at = daysAgo(now, 42);
+  // Bought a few days apart, each before their first session (the usage starts 40 days back).
+  const at = daysAgo(now, { basic: 45, pro: 43, premium: 41 }[plan], 14);
   return {
+    id: randomUUID(),
     personId,
     offer: plan,
     currency,
