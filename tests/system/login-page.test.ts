@@ -1,4 +1,4 @@
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium } from "@playwright/test";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 import { serversForFile } from "../support/server-file";
