@@ -20,11 +20,11 @@ export function LocalSignIn({
     busy: navigation.state === "submitting",
   });
   return (
-    <div className="mt-8 border-t border-border pt-6">
+    <div className="mt-6">
       <h2 className="text-lg font-semibold">Local sign-in (this machine only)</h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        No Google client is configured, so you can be anyone to try the site. This is impossible once Google
-        sign-in is set up or the server is reachable from a network.
+        Google sign-in isn't set up on this server, so you can be anyone to try the site. This is impossible
+        once Google sign-in is set up or the server is reachable from a network.
       </p>
       <ul className="mt-4 grid gap-2">
         {people.map((person) => (
@@ -33,14 +33,15 @@ export function LocalSignIn({
               <input type="hidden" name="intent" value="local" />
               <input type="hidden" name="email" value={person.email} />
               {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+              {/* Name and role wrap apart on a narrow phone rather than run together. */}
               <button
                 type="submit"
-                className="flex w-full items-center justify-between rounded-md border border-border px-3 py-2 text-left text-sm hover:bg-muted"
+                className="flex w-full flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 rounded-md border border-border px-3 py-2.5 text-left text-sm hover:border-primary hover:bg-muted"
               >
-                <span>
+                <span className="min-w-0 break-words">
                   Sign in as <span className="font-medium">{person.label}</span>
                 </span>
-                <span className="text-muted-foreground">
+                <span className="text-xs text-muted-foreground">
                   {person.role}
                   {person.plan ? ` · ${person.plan}` : ""}
                 </span>

@@ -203,10 +203,10 @@ export const PRICING_INTRO = {
   compareTitle: "Compare Program Tiers",
   compareCaption: "What Basic, Pro and Premium each include",
   currencyNotes: {
-    CAD: "Prices in Canadian dollars. In Canada, Basic, Pro and Premium can also be paid monthly.",
+    CAD: "Prices in Canadian dollars. In Canada, Basic, Pro and Premium can also be paid in monthly instalments, whatever the program's length.",
     USD: "Prices in US dollars.",
   } satisfies Record<Currency, string>,
-  lockedNote: "Billed in USD",
+  lockedNote: "Sold in US dollars only, so it is billed in USD.",
 } as const;
 
 export const WHY_PREMIUM_VIDEO = {

@@ -131,7 +131,7 @@ export function validDiscountPercent(percent: number): boolean {
  */
 export function discountCents(amount: number, percent: number): number {
   if (!Number.isInteger(amount) || !validDiscountPercent(percent)) {
-    throw new RangeError(`no discount of ${percent} % on ${amount} cents`);
+    throw new RangeError(`no discount of ${percent}% on ${amount} cents`);
   }
   return Math.floor((amount * percent + 50) / 100);
 }

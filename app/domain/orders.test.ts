@@ -96,7 +96,7 @@ test("an order bought with a code reads its list price and code beside what is p
   };
   expect(priceText(order)).toBe("$72 CAD × 12 instalments");
   expect(discountText(order)).toBe(
-    "List price: $80 CAD × 12; Discount: code MAYA-7K2, 10 % off (−$8 CAD each); Paid: $72 CAD × 12",
+    "List price: $80 CAD × 12; Discount: code MAYA-7K2, 10% off (−$8 CAD each); Paid: $72 CAD × 12",
   );
   expect(discountText({ ...order, listUnitAmount: null, discountCode: null })).toBeNull();
   expect(
@@ -108,12 +108,12 @@ test("an order bought with a code reads its list price and code beside what is p
       listUnitAmount: 24900,
       currency: "USD",
     }),
-  ).toBe("List price: $249 USD; Discount: code MAYA-7K2, 10 % off (−$24.90 USD); Paid: $224.10 USD");
+  ).toBe("List price: $249 USD; Discount: code MAYA-7K2, 10% off (−$24.90 USD); Paid: $224.10 USD");
   // Tax on: the discounted amount is before the tax each payment adds (0044).
   expect(discountLines({ ...order, beforeTax: true })[2]).toEqual(["Paid", "$72 CAD × 12, before tax"]);
   expect(discountLines({ ...order, mode: "subscription", instalments: null })).toEqual([
     ["List price", "$80 CAD a month"],
-    ["Discount", "code MAYA-7K2, 10 % off (−$8 CAD each)"],
+    ["Discount", "code MAYA-7K2, 10% off (−$8 CAD each)"],
     ["Paid", "$72 CAD a month"],
   ]);
 });

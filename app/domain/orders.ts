@@ -83,7 +83,7 @@ export function discountLines(order: PricedOrder): [label: string, value: string
   const each = order.instalments || order.mode === "subscription" ? " each" : "";
   return [
     ["List price", perCharge(order.listUnitAmount, order)],
-    ["Discount", `code ${order.discountCode}, ${order.discountPercent} % off (−${off}${each})`],
+    ["Discount", `code ${order.discountCode}, ${order.discountPercent}% off (−${off}${each})`],
     ["Paid", `${perCharge(order.unitAmount, order)}${order.beforeTax ? BEFORE_TAX : ""}`],
   ];
 }

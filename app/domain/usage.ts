@@ -43,6 +43,11 @@ export function usedByKind(rows: readonly UsageRow[]): Record<ServiceKind, numbe
   return sums;
 }
 
+/** How a counted quota reads everywhere (dashboard, plan page, the client page, the bar's value). */
+export function usedText(item: Pick<UsageItem, "used" | "included">): string {
+  return `${item.used} of ${item.included} used`;
+}
+
 export function progressPercent(used: number, included: number): number {
   if (included <= 0 || used <= 0) return 0;
   return Math.min(100, Math.round((100 * used) / included));

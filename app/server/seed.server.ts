@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { checkoutLine } from "../domain/checkout";
 import type { Plan, Role, ServiceKind } from "../domain/plans";
 import { minutesFor } from "../domain/plans";
 import type { Db } from "./db.server";
-import { activities, homework, lessons, profiles, resources, serviceUsage } from "./schema";
+import { activities, homework, lessons, orders, payments, profiles, resources, serviceUsage } from "./schema";
 
 // Sample people for a first run; local sign-in offers exactly these.
 
@@ -40,6 +42,9 @@ const isoDay = (now: Date, daysAhead: number) =>
   new Date(now.getTime() + daysAhead * DAY).toISOString().slice(0, 10);
 
 type Usage = Partial<Record<ServiceKind, number>>;
+
+/** What each sample client bought, upfront (docs/decisions/0051-finished-screens.md): Billing shows a purchase. */
+export const SEED_PURCHASES = { basic: "USD", pro: "CAD", premium: "USD" } as const;
 
 const USAGE: Record<"basic" | "pro" | "premium", Usage> = {
   basic: { resume_review: 1, mock_interview: 1 },
@@ -106,8 +111,42 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
     await tx
       .insert(activities)
       .values(clients.flatMap(({ plan, client }) => sampleActivities(now, client, admin, plan)));
+    const bought = clients.map(({ plan, client }) => sampleOrder(now, client, plan));
+    await tx.insert(orders).values(bought);
+    await tx.insert(payments).values(
+      bought.map((order) => ({
+        orderId: order.id,
+        kind: "charge",
+        amount: order.unitAmount,
+        currency: order.currency,
+        reference: `seed_${order.offer}`,
+        occurredAt: order.createdAt,
+      })),
+    );
   });
   return true;
+}
+
+function sampleOrder(now: Date, personId: string, plan: keyof typeof SEED_PURCHASES) {
+  const currency = SEED_PURCHASES[plan];
+  const priced = checkoutLine({ offer: plan, currency, option: "upfront" });
+  if (!("line" in priced)) throw new Error(`seed purchase of ${plan}: ${priced.error}`);
+  // Bought a few days apart, each before their first session (the usage starts 40 days back).
+  const at = daysAgo(now, { basic: 45, pro: 43, premium: 41 }[plan], 14);
+  return {
+    id: randomUUID(),
+    personId,
+    offer: plan,
+    currency,
+    option: "upfront",
+    mode: "payment",
+    unitAmount: priced.line.unitAmount,
+    plan,
+    status: "paid",
+    provider: "local",
+    fulfilledAt: at,
+    createdAt: at,
+  };
 }
 
 function sampleLessons(now: Date, clientId: string, coachId: string, plan: Plan) {

@@ -3,6 +3,7 @@ import { escapeRegExp, unique, uniqueId } from "../support/text";
 import {
   expectCounts,
   holdPosts,
+  homeCard,
   homeworkItem,
   makeLead,
   minusOne,
@@ -42,7 +43,7 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
     await test.step("the admin signs in and finds the new lead", async () => {
       await signIn(page, PEOPLE.admin, { to: "/admin" });
       await gotoHydrated(page, "/admin");
-      await page.getByRole("link", { name: /^Leads & Clients/ }).click();
+      await homeCard(page, "Leads & Clients").click();
       await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
       await search(page, person.email);
       await expect(peopleRows(page)).toHaveCount(1);

@@ -128,3 +128,44 @@ export const homeworkItem = (page: Page, title: string, section: "Homework" | "T
   region(page, section)
     .locator("li")
     .filter({ has: page.getByText(title, { exact: true }) });
+
+/** The admin area's one navigation (app/components/admin/admin-nav.tsx). */
+export const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin", exact: true });
+/** A card on the admin home by its title; the navigation names the same pages in a word or two. */
+export const homeCard = (page: Page, title: string) =>
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .getByRole("link", { name: new RegExp(`^${title}`) });
+
+/** Every admin page without an id in its path, with the navigation's link that marks it (app/routes.ts). */
+export const ADMIN_PAGES = [
+  { path: "/admin", current: "Overview" },
+  { path: "/admin/clients", current: "Leads & Clients" },
+  { path: "/admin/lessons/new", current: "Add Lesson" },
+  { path: "/admin/homework", current: "Homework" },
+  { path: "/admin/payments", current: "Payments" },
+  { path: "/admin/codes", current: "Codes" },
+  { path: "/admin/emails", current: "Emails" },
+  { path: "/admin/intake", current: "Intake" },
+  { path: "/admin/agreement", current: "Agreement" },
+] as const;
+
+/** The pages of one person (a client, a lead) and of a lesson, found from the seeded Pro client's page. */
+export async function adminPagesOfPeople(admin: Page, clientEmail: string, leadEmail: string) {
+  const client = `/admin/clients/${await personIdOf(admin, clientEmail)}`;
+  const lead = `/admin/clients/${await personIdOf(admin, leadEmail)}`;
+  await admin.goto(client);
+  const lesson = await region(admin, "Lessons")
+    .getByRole("link", { name: /^Edit/ })
+    .first()
+    .getAttribute("href");
+  if (!lesson) throw new Error(`no lesson to edit on ${clientEmail}'s page`);
+  return [
+    { path: client, current: "Leads & Clients" },
+    { path: lead, current: "Leads & Clients" },
+    { path: `${client}/files`, current: "Leads & Clients" },
+    { path: `${client}/review`, current: "Leads & Clients" },
+    { path: lesson, current: null },
+  ];
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { plusOne, quotaBar, rowOf, specialRow } from "./admin-pages";
+import { homeCard, plusOne, quotaBar, rowOf, specialRow } from "./admin-pages";
 import {
   chooseLightTheme,
   patientExpect as expect,
@@ -22,8 +22,8 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await signIn(page, PEOPLE.admin, { to: "/admin" });
   await gotoHydrated(page, "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Add Lesson/ })).toHaveAttribute("href", "/admin/lessons/new");
-  const people = page.getByRole("link", { name: /^Leads & Clients/ });
+  await expect(homeCard(page, "Add Lesson")).toHaveAttribute("href", "/admin/lessons/new");
+  const people = homeCard(page, "Leads & Clients");
   await expect(people).toHaveAttribute("href", "/admin/clients");
   await expect(people).toContainText("Open any lead or client; convert leads, set plans, track sessions");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
@@ -61,7 +61,7 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
 test("a coach's admin home promises only what a coach may do", async ({ page }) => {
   await signIn(page, PEOPLE.coach, { to: "/admin" });
   await gotoHydrated(page, "/admin");
-  const people = page.getByRole("link", { name: /^Leads & Clients/ });
+  const people = homeCard(page, "Leads & Clients");
   await expect(people).toContainText(
     "Open any lead or client; assign and review homework and share resources.",
   );

@@ -29,7 +29,7 @@ export async function expectQuota(
   percent: number,
 ) {
   const card = quotaCard(page, label);
-  await expect(card).toContainText(`${used} / ${included}`);
+  await expect(card).toContainText(`${used} of ${included} used`);
   const bar = page.getByRole("progressbar", { name: label, exact: true });
   await expect(bar).toHaveAttribute("aria-valuenow", String(percent));
   await expect(bar).toHaveAttribute("aria-valuetext", `${used} of ${included} used`);

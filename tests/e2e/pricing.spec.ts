@@ -5,6 +5,7 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support";
 
 const PLAN_TITLES = ["Single Session", "Monthly Sessions", "Basic", "Pro", "Premium"];
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
+const SOLD_IN_USD = "Sold in US dollars only, so it is billed in USD.";
 
 function card(page: Page, title: string): Locator {
   return page.getByRole("main").getByRole("article", { name: title, exact: true });
@@ -57,7 +58,8 @@ test("pricing shows its heading, five plans and US dollars when nothing is known
   }
 
   await expectShown(card(page, "Single Session"), "$149");
-  await expectShown(card(page, "Single Session"), "Billed in USD");
+  // In US dollars its price needs no reason.
+  await expectNotShown(card(page, "Single Session"), SOLD_IN_USD);
   await expectShown(card(page, "Monthly Sessions"), "$199/month");
   await expectShown(card(page, "Basic"), "$249");
   await expectShown(card(page, "Pro"), "$649");
@@ -96,7 +98,8 @@ test("choosing CAD shows Canadian prices and links, while Single Session stays i
   const single = card(page, "Single Session");
   await expectShown(single, "$149");
   await expectShown(single, "USD");
-  await expectShown(single, "Billed in USD");
+  // With CAD chosen, why this one stays in US dollars.
+  await expectShown(single, SOLD_IN_USD);
   await expectNotShown(single, "$200");
 });
 
@@ -170,7 +173,7 @@ test("CAD Premium opens on the monthly price, switches to upfront and back, and 
   const premium = card(page, "Premium");
 
   await expectShown(premium, "$175/month × 12");
-  await expectShown(premium, "$2,100 total over 12 months");
+  await expectShown(premium, "Payment plan: 12 monthly payments, $2,100 in all");
   await expectShown(premium, "Save $100 by paying upfront");
 
   await premium.getByRole("button", { name: "See upfront price" }).click();
@@ -195,12 +198,12 @@ test("CAD Pro and Basic show their instalments, totals and savings", async ({ pa
 
   const pro = card(page, "Pro");
   await expectShown(pro, "$80/month × 12");
-  await expectShown(pro, "$960 total over 12 months");
+  await expectShown(pro, "Payment plan: 12 monthly payments, $960 in all");
   await expectShown(pro, "Save $60 by paying upfront");
 
   const basic = card(page, "Basic");
   await expectShown(basic, "$60/month × 6");
-  await expectShown(basic, "$360 total over 6 months");
+  await expectShown(basic, "Payment plan: 6 monthly payments, $360 in all");
   await expectShown(basic, "Save $10 by paying upfront");
 });
 
@@ -309,4 +312,19 @@ test("pricing fits a 360 px wide phone without sideways scrolling", async ({ pag
   await expectShown(card(page, "Premium"), "$175/month × 12");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expect(page.getByRole("table", { name: "What Basic, Pro and Premium each include" })).toBeVisible();
+});
+
+test("in US dollars no blank band sits between a program's price and what it includes", async ({ page }) => {
+  await gotoHydrated(page, "/pricing");
+  await expect(currencyRadio(page, "USD")).toBeChecked();
+  for (const title of ["Basic", "Pro", "Premium"]) {
+    const article = card(page, title);
+    const price = article.getByText(/^\$[\d,]+$/).filter({ visible: true });
+    const features = article.getByRole("list");
+    const priceBox = await price.boundingBox();
+    const featuresBox = await features.boundingBox();
+    if (!priceBox || !featuresBox) throw new Error(`${title}: no price or no list of what it includes`);
+    // The list's own margin (1.5rem) and a little: the room kept for CAD's two views is not kept here.
+    expect(featuresBox.y - (priceBox.y + priceBox.height), title).toBeLessThanOrEqual(36);
+  }
 });

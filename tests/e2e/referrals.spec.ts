@@ -3,7 +3,7 @@ import { patientExpect as expect, freshIdentity, gotoHydrated, PEOPLE, signIn, t
 // A client shares their referral link, a friend buys with it on the local test checkout, the client sees
 // the reward and the admin marks it paid (docs/decisions/0044-discount-codes.md).
 
-test("a referral link from the portal takes 10 % off a friend's purchase; the referrer's cash reward is marked paid", async ({
+test("a referral link from the portal takes 10% off a friend's purchase; the referrer's cash reward is marked paid", async ({
   baseURL,
   newPage,
 }) => {
@@ -31,7 +31,7 @@ test("a referral link from the portal takes 10 % off a friend's purchase; the re
   await test.step("the friend opens the link: the pricing page shows the code's price", async () => {
     await friend.context().addCookies([{ name: "currency", value: "USD", url: baseURL as string }]);
     await gotoHydrated(friend, new URL(link).pathname + new URL(link).search);
-    await expect(friend.getByRole("status").filter({ hasText: code })).toContainText("10 % off");
+    await expect(friend.getByRole("status").filter({ hasText: code })).toContainText("10% off");
     const basic = friend.getByRole("article", { name: "Basic", exact: true });
     await expect(basic.getByText("$224.10", { exact: true })).toBeVisible();
     await basic.getByRole("link", { name: "Enroll in Basic" }).click();
@@ -41,14 +41,14 @@ test("a referral link from the portal takes 10 % off a friend's purchase; the re
   await test.step("signed in, the checkout keeps the code and the test checkout charges the discounted price", async () => {
     await signIn(friend, freshIdentity("Friend"), { from: friend.url(), expectPath: "/checkout" });
     await expect(friend.getByText("$224.10 USD", { exact: true })).toBeVisible();
-    await expect(friend.getByText(`${code}: 10 % off`)).toBeVisible();
+    await expect(friend.getByText(`${code}: 10% off`)).toBeVisible();
     await friend.getByRole("button", { name: "Continue to the test checkout" }).click();
     await friend.getByRole("button", { name: "Pay $224.10 USD (test)" }).click();
     await expect(friend.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
   });
 
   const paidWithCode = () =>
-    `List price: $249 USD; Discount: code ${code}, 10 % off (−$24.90 USD); Paid: $224.10 USD`;
+    `List price: $249 USD; Discount: code ${code}, 10% off (−$24.90 USD); Paid: $224.10 USD`;
 
   await test.step("the friend's Billing reads the list price, the code and what was paid", async () => {
     await gotoHydrated(friend, "/billing");

@@ -31,13 +31,13 @@ describe(`a discounted order's payment emails, on ${databaseLabel}`, () => {
     expect(receipt?.subject).toBe("Receipt: $60 CAD for Pro");
     expect(receipt?.text).toContain("Amount: $60 CAD");
     expect(receipt?.text).toContain("List price: $80 CAD × 12");
-    expect(receipt?.text).toContain(`Discount: code ${code.code}, 25 % off (−$20 CAD each)`);
+    expect(receipt?.text).toContain(`Discount: code ${code.code}, 25% off (−$20 CAD each)`);
     expect(receipt?.text).toContain("Paid: $60 CAD × 12");
     const notice = (await emailsTo(staff.id)).find(
       (row) => row.kind === "staff-payment-received" && row.text.includes(code.code),
     );
     expect(notice?.text).toContain(
-      `List price: $80 CAD × 12; Discount: code ${code.code}, 25 % off (−$20 CAD each); Paid: $60 CAD × 12.`,
+      `List price: $80 CAD × 12; Discount: code ${code.code}, 25% off (−$20 CAD each); Paid: $60 CAD × 12.`,
     );
   });
 

@@ -30,14 +30,14 @@ describe(`a referral link and a sponsor code, on ${databaseLabel}`, () => {
     expect(both.applied?.code.id).toBe(club.id);
     expect(both.errors).toEqual([]);
     expect(both.note).toBe(
-      `One code per purchase: ${club.code} (25 % off) applies instead of ${referral.code} (10 % off).`,
+      `One code per purchase: ${club.code} (25% off) applies instead of ${referral.code} (10% off).`,
     );
 
     const small = await sponsorCode(db(), authorize(await person("admin"), "codes.manage"), { percent: 5 });
     const other = await checkoutCodes(db(), buyer, line(), { ref: referral.code, code: small.code });
     expect(other.applied?.code.id).toBe(referral.id);
     expect(other.note).toBe(
-      `One code per purchase: ${referral.code} (10 % off) applies instead of ${small.code} (5 % off).`,
+      `One code per purchase: ${referral.code} (10% off) applies instead of ${small.code} (5% off).`,
     );
 
     const same = await checkoutCodes(db(), buyer, line(), { ref: referral.code, code: referral.code });

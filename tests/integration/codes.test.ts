@@ -109,7 +109,7 @@ describe(`checkout with a code on Stripe, on ${databaseLabel}`, () => {
       amount_off: "1750",
       currency: "cad",
       duration: "forever",
-      name: `${code.code}: 10 % off`,
+      name: `${code.code}: 10% off`,
     });
     // The session carries a promotion code made for this checkout on that coupon: once, until the hold ends.
     const promoCall = calls.find((r) => r.path === "/v1/promotion_codes");

@@ -193,7 +193,7 @@ describe(`Stripe Tax, on ${databaseLabel}`, () => {
     expect((await receiptTo(buyer.id))?.text).toContain("Included: $9.36 CAD tax (GST/HST)");
   });
 
-  test("the local test checkout adds its labelled stand-in, 13 % HST on CAD, through the same check", async () => {
+  test("the local test checkout adds its labelled stand-in, 13% HST on CAD, through the same check", async () => {
     const buyer = await person("lead");
     const { orderId } = await localCheckout(buyer, "pro");
     await payLocally(db(), buy(buyer), orderId, { automaticTax: true });

@@ -93,7 +93,7 @@ export function AgreementAcceptances({
         <p className="mt-3 text-sm text-muted-foreground">No one has accepted yet.</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="stacked-table w-full text-left text-sm">
             <thead>
               <tr className="border-b border-border">
                 <th className="py-2 pr-3">Name typed</th>
@@ -107,18 +107,26 @@ export function AgreementAcceptances({
             <tbody>
               {acceptances.map((a) => (
                 <tr key={a.id} className="border-b border-border align-top">
-                  <td className="py-2 pr-3 break-words">{a.fullName}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 break-words" data-label="Name typed">
+                    {a.fullName}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Client">
                     <a className="underline" href={`/admin/clients/${a.profileId}`}>
                       {a.email}
                     </a>
                   </td>
-                  <td className="py-2 pr-3">{a.version}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3" data-label="Version">
+                    {a.version}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Accepted">
                     <LocalDateTime value={a.acceptedAt} />
                   </td>
-                  <td className="py-2 pr-3 font-mono text-xs">{a.ipAddress ?? "—"}</td>
-                  <td className="py-2 text-xs break-words text-muted-foreground">{a.userAgent ?? "—"}</td>
+                  <td className="py-2 pr-3 font-mono text-xs" data-label="Address">
+                    {a.ipAddress ?? "—"}
+                  </td>
+                  <td className="py-2 text-xs break-words text-muted-foreground" data-label="Browser">
+                    {a.userAgent ?? "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

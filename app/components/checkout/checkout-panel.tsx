@@ -37,7 +37,7 @@ export function LineSummary({
           </dd>
           <dt className="text-muted-foreground">Code</dt>
           <dd>
-            {code.code}: {code.percent} % off
+            {code.code}: {code.percent}% off
           </dd>
         </>
       ) : null}

@@ -62,8 +62,8 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
         Refer a friend
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        A friend who buys with your code gets {percent} % off. You get {CODE_SETTINGS.referralRewardPercent} %
-        of what they pay in cash, or a {CODE_SETTINGS.referralRewardPercent} % discount code for your next
+        A friend who buys with your code gets {percent}% off. You get {CODE_SETTINGS.referralRewardPercent}%
+        of what they pay in cash, or a {CODE_SETTINGS.referralRewardPercent}% discount code for your next
         purchase.
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -88,7 +88,7 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
           <legend className="font-medium">Your reward for each referred purchase</legend>
           <label className="mt-1 flex items-center gap-2">
             <input type="radio" name="reward" value="cash" defaultChecked={view.code.reward !== "discount"} />
-            {CODE_SETTINGS.referralRewardPercent} % in cash, paid by your coach
+            {CODE_SETTINGS.referralRewardPercent}% in cash, paid by your coach
           </label>
           <label className="mt-1 flex items-center gap-2">
             <input
@@ -97,7 +97,7 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
               value="discount"
               defaultChecked={view.code.reward === "discount"}
             />
-            A {CODE_SETTINGS.referralRewardPercent} % discount code for your next purchase
+            A {CODE_SETTINGS.referralRewardPercent}% discount code for your next purchase
           </label>
         </fieldset>
         <Button type="submit" variant="outline" size="body" disabled={busy} className="mt-2">
@@ -135,7 +135,7 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
         <ul className="mt-2 space-y-1 text-sm" aria-label="Your discount codes">
           {view.rewardCodes.map((c) => (
             <li key={c.id}>
-              <span className="font-mono font-semibold">{c.code}</span>: {c.percent} % off,{" "}
+              <span className="font-mono font-semibold">{c.code}</span>: {c.percent}% off,{" "}
               {rewardCodeState(c)}
             </li>
           ))}

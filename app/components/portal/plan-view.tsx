@@ -1,6 +1,6 @@
 import { PLAN_LABELS } from "~/domain/plans";
 import type { PortalMode } from "~/domain/portal-mode";
-import type { GroupedPlanItems } from "~/domain/usage";
+import { type GroupedPlanItems, usedText } from "~/domain/usage";
 import { PortalPage } from "./portal-page";
 
 /** docs/product/screens.md, Plan page. */
@@ -34,9 +34,7 @@ export function PlanView({
                         <span className="text-muted-foreground">Pending</span>
                       )
                     ) : null}
-                    <span className="font-medium">
-                      {item.used} / {item.included} used
-                    </span>
+                    <span className="font-medium">{usedText(item)}</span>
                   </span>
                 ) : (
                   <span className="text-muted-foreground">Not included</span>

@@ -1,4 +1,4 @@
-import type { UsageItem } from "~/domain/usage";
+import { type UsageItem, usedText } from "~/domain/usage";
 
 export function QuotaCard({ item, children }: { item: UsageItem; children?: React.ReactNode }) {
   const labelId = `quota-${item.kind}`;
@@ -11,7 +11,7 @@ export function QuotaCard({ item, children }: { item: UsageItem; children?: Reac
         <>
           <p className="mt-2 text-3xl font-semibold tabular-nums">
             {item.used}
-            <span className="text-lg font-normal text-muted-foreground"> / {item.included}</span>
+            <span className="text-lg font-normal text-muted-foreground"> of {item.included} used</span>
           </p>
           <div
             role="progressbar"
@@ -19,7 +19,7 @@ export function QuotaCard({ item, children }: { item: UsageItem; children?: Reac
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={item.percent}
-            aria-valuetext={`${item.used} of ${item.included} used`}
+            aria-valuetext={usedText(item)}
             className="mt-3 h-2 overflow-hidden rounded-full bg-muted"
           >
             <div className="h-full rounded-full bg-primary" style={{ width: `${item.percent}%` }} />

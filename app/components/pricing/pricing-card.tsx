@@ -25,8 +25,11 @@ export type PriceView = "financed" | "upfront";
 
 export type PriceVariant = { currency: Currency; view: PriceView };
 
-function termLength(terms: FinancingTerms): string {
-  return terms.interval === "month" ? `${terms.count} months` : `${terms.count * 2} weeks`;
+/** The months are the payment plan's, not the program's (a 12-week program paid over 12 months). */
+function paymentPlanText(terms: FinancingTerms, total: string): string {
+  const payments =
+    terms.interval === "month" ? `${terms.count} monthly payments` : `${terms.count} payments, every 2 weeks`;
+  return `Payment plan: ${payments}, ${total} in all`;
 }
 
 function Price({ amount, suffix, currency }: { amount: string; suffix?: string; currency: Currency }) {
@@ -84,11 +87,11 @@ function DiscountedPrice({
         currency={line.currency}
       />
       <p className="mt-1 text-sm text-muted-foreground">
-        <s>{line.listLabel}</s> · {code.code}: {code.percent} % off
+        <s>{line.listLabel}</s> · {code.code}: {code.percent}% off
       </p>
       {terms && total !== null ? (
         <p className="mt-1 text-sm text-muted-foreground">
-          {formatMoney(total / 100, line.currency)} total over {termLength(terms)}
+          {paymentPlanText(terms, formatMoney(total / 100, line.currency))}
         </p>
       ) : null}
     </>
@@ -126,7 +129,7 @@ function PriceText({
           currency={currency}
         />
         <p className="mt-1 text-sm text-muted-foreground">
-          {formatMoney(financedTotal(financing), currency)} total over {termLength(financing)}
+          {paymentPlanText(financing, formatMoney(financedTotal(financing), currency))}
         </p>
         {financingSavings(financing, price) > 0 ? (
           <p className="mt-1 text-sm font-medium text-success">
@@ -140,9 +143,14 @@ function PriceText({
     <>
       <Price amount={formatMoney(price, currency)} suffix={plan.unit} currency={currency} />
       {financing ? <p className="mt-1 text-sm text-muted-foreground">One payment</p> : null}
-      {plan.lockCurrency ? (
-        <p className="mt-1 text-sm text-muted-foreground">{PRICING_INTRO.lockedNote}</p>
-      ) : null}
+      {/* Said where another currency is chosen: there "$149 USD" needs its reason. */}
+      {plan.lockCurrency
+        ? CURRENCIES.filter((other) => other !== plan.lockCurrency).map((other) => (
+            <p key={other} data-show-currency={other} className="mt-1 text-sm text-muted-foreground">
+              {PRICING_INTRO.lockedNote}
+            </p>
+          ))
+        : null}
     </>
   );
 }
@@ -164,7 +172,6 @@ export function PricingCard({
 }) {
   const applied = checkout && codeAppliesTo(code, plan.planKey) ? code : null;
   const titleId = useId();
-  const financed = variants.some((variant) => financingFor(plan, variant.currency));
   const toggleCurrencies = [...new Set(variants.map((v) => v.currency))].filter((c) => financingFor(plan, c));
   const featured = plan.planKey === "premium";
 
@@ -182,8 +189,9 @@ export function PricingCard({
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
 
-      {/* Room for the taller of the two financed views, so switching moves nothing. */}
-      <div className={financed ? "mt-6 min-h-28" : "mt-6"} data-price-area="">
+      {/* Room for the taller of the two financed views, so switching moves nothing; only in a currency with
+          financing (app.css, "Pricing"), so elsewhere no blank band sits under the price. */}
+      <div className="mt-6" data-price-area="" data-financed-in={toggleCurrencies.join(" ") || undefined}>
         {variants.map((variant) => (
           <div
             key={`${variant.currency}-${variant.view}`}

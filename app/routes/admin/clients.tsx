@@ -1,6 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from "react";
 import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { BackLink } from "~/components/admin/back-link";
 import { useHydrated } from "~/components/after-hydration";
 import { LightLink } from "~/components/light-link";
 import { Button } from "~/components/ui/button";
@@ -80,7 +79,6 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <BackLink to="/admin">Admin</BackLink>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Leads &amp; Clients</h1>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">

@@ -185,7 +185,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
         {codes.length === 0 ? (
           <p className="mt-3 text-sm text-muted-foreground">No sponsor codes yet.</p>
         ) : (
-          <table className="mt-4 w-full text-left text-sm">
+          <table className="stacked-table mt-4 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-border">
                 <th className="py-2 pr-3">Code</th>
@@ -202,7 +202,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
             <tbody>
               {codes.map((code) => (
                 <tr key={code.id} className="border-b border-border align-top">
-                  <td className="py-2 pr-3 font-mono">
+                  <td className="py-2 pr-3 font-mono" data-label="Code">
                     {code.code}
                     {code.voidedAt ? <span className="ml-1 text-muted-foreground">(ended)</span> : null}
                     {code.expiresAt ? (
@@ -211,20 +211,24 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
                       </span>
                     ) : null}
                   </td>
-                  <td className="py-2 pr-3">{code.percent} %</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3" data-label="Discount">
+                    {code.percent}%
+                  </td>
+                  <td className="py-2 pr-3" data-label="Offers">
                     {code.offers ? code.offers.map(offerTitle).join(", ") : "All"}
                   </td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3" data-label="Uses">
                     {code.uses}
                     {code.maxUses ? ` of ${code.maxUses}` : ""}
                   </td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3" data-label="Revenue">
                     {Object.entries(code.revenue)
                       .map(([currency, amount]) => money(amount, currency))
                       .join(", ") || "—"}
                   </td>
-                  <td className="py-2 pr-3">{code.note ?? ""}</td>
+                  <td className="py-2 pr-3" data-label="Note">
+                    {code.note ?? ""}
+                  </td>
                   <td className="py-2">
                     {code.voidedAt ? null : (
                       <Form method="post">

@@ -1,4 +1,3 @@
-import { BackLink } from "~/components/admin/back-link";
 import { LightLink } from "~/components/light-link";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { seo } from "~/lib/seo";
@@ -30,8 +29,7 @@ export default function HomeworkAwaitingReview({ loaderData }: Route.ComponentPr
   const { items, more, limit } = loaderData;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <BackLink to="/admin">Admin</BackLink>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Homework awaiting review</h1>
+      <h1 className="text-3xl font-bold tracking-tight">Homework awaiting review</h1>
       <p className="mt-1 text-muted-foreground">
         Handed in and not yet reviewed, the longest-waiting first. Open one to review it on the client's page.
       </p>

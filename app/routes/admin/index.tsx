@@ -50,7 +50,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     toResolve,
     mayResolve: can(viewer, "bookings.resolve"),
     name: viewer.fullName?.split(" ")[0] ?? viewer.email,
-    role: viewer.role,
     peopleText: peopleCardText(viewer),
   };
 }
@@ -92,7 +91,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, failedPayments, name, role, peopleText, sessions, toResolve, mayResolve } = loaderData;
+  const { figures, failedPayments, name, peopleText, sessions, toResolve, mayResolve } = loaderData;
   const stats = [
     { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
@@ -134,9 +133,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
-      <p className="mt-1 text-muted-foreground">
-        Hello {name} ({role}).
-      </p>
+      <p className="mt-1 text-muted-foreground">Welcome back, {name}.</p>
       <FailedPayments orders={failedPayments} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {cards.map((card) => (

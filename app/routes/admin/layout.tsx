@@ -1,4 +1,5 @@
 import { Outlet, useNavigation } from "react-router";
+import { AdminNav } from "~/components/admin/admin-nav";
 import { LoadingStatus } from "~/components/loading-status";
 import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { routeAccess } from "~/server/route-access";
@@ -14,6 +15,7 @@ export default function AdminLayout() {
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <>
+      <AdminNav />
       {loading && <LoadingStatus />}
       <div className={loading ? "opacity-60 transition-opacity" : undefined}>
         <Outlet />

@@ -1,4 +1,3 @@
-import { BackLink } from "~/components/admin/back-link";
 import { LessonForm } from "~/components/admin/lesson-form";
 import { EMPTY_LESSON, type PickableClient } from "~/components/admin/lesson-form-data";
 import { idSchema } from "~/lib/schemas/admin";
@@ -55,8 +54,7 @@ export default function AddLesson({ loaderData, actionData }: Route.ComponentPro
   const { q, clients, more, client } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <BackLink to="/admin">Admin</BackLink>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Add Lesson</h1>
+      <h1 className="text-3xl font-bold tracking-tight">Add Lesson</h1>
       <p className="mt-2 text-muted-foreground">
         Notes, a recording and resources for a session. The client sees it under Lessons.
       </p>

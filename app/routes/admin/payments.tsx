@@ -98,7 +98,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="mt-4 overflow-x-auto rounded-xl border border-border">
-          <table className="w-full min-w-[40rem] text-sm">
+          <table className="stacked-table w-full text-sm sm:min-w-[40rem]">
             <ColumnHeaders
               labels={["Person", "Offer", "Amount", "Currency", "Status", "Date"]}
               rowClassName="border-b border-border text-left"
@@ -107,7 +107,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map(({ order, email, fullName, tax }) => (
                 <tr key={order.id} className="border-b border-border last:border-b-0">
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2" data-label="Person">
                     {order.personId ? (
                       <LightLink
                         to={`/admin/clients/${order.personId}`}
@@ -119,8 +119,10 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                       <span className="text-muted-foreground">Deleted account</span>
                     )}
                   </td>
-                  <td className="px-3 py-2">{offerTitle(order.offer)}</td>
-                  <td className="px-3 py-2 tabular-nums" title={priceText(order)}>
+                  <td className="px-3 py-2" data-label="Offer">
+                    {offerTitle(order.offer)}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums" title={priceText(order)} data-label="Amount">
                     {money(order.unitAmount, order.currency).replace(` ${order.currency}`, "")}
                     {order.instalments
                       ? ` × ${order.instalments}`
@@ -138,12 +140,14 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-2">{order.currency}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2" data-label="Currency">
+                    {order.currency}
+                  </td>
+                  <td className="px-3 py-2" data-label="Status">
                     <StatusBadge status={order.status} />
                     <DisputeBadge dispute={order.dispute} />
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2" data-label="Date">
                     <LocalDateTime value={order.createdAt} />
                   </td>
                 </tr>

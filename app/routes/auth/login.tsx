@@ -124,7 +124,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </h1>
         <p className="mt-3 text-muted-foreground">
           Your plan, your sessions and mock interviews, lesson recordings, homework and resources, all in one
-          place. Sign in with the Google account you used when you booked.
+          place.{googleConfigured ? " Sign in with the Google account you used when you booked." : null}
         </p>
         {error && (
           <p
@@ -134,14 +134,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {error}
           </p>
         )}
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="intent" value="google" />
-          {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-          <Button type="submit" size="tall" className="w-full gap-3">
-            <GoogleMark />
-            Continue with Google
-          </Button>
-        </Form>
+        {/* Only what works here: Google once it is configured, else the local sign-in (the two never meet:
+            app/server/developer.server.ts closes local sign-in when an OIDC client is set). */}
+        {googleConfigured && (
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="intent" value="google" />
+            {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+            <Button type="submit" size="tall" className="w-full gap-3">
+              <GoogleMark />
+              Continue with Google
+            </Button>
+          </Form>
+        )}
         {!googleConfigured && !localPeople && (
           <p className="mt-3 text-sm text-muted-foreground">Sign-in is not available on this server yet.</p>
         )}

@@ -111,7 +111,7 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm">
               Tax: {money(tax.amount, tax.currency)}{" "}
               <span className="text-muted-foreground">
-                (test stand-in for Stripe Tax: {tax.percent} % HST on CAD, as for an Ontario address; none on
+                (test stand-in for Stripe Tax: {tax.percent}% HST on CAD, as for an Ontario address; none on
                 USD)
               </span>
             </p>

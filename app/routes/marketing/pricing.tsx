@@ -133,7 +133,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {code ? (
             <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
-              Prices below include the code {code.code}: {code.percent} % off
+              Prices below include the code {code.code}: {code.percent}% off
               {code.offers ? ` ${code.offers.map(offerTitle).join(", ")}` : ""}. It is applied again at
               checkout.
             </p>

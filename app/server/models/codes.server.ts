@@ -253,7 +253,7 @@ export function largerCode(
   return {
     chosen,
     note: other
-      ? `One code per purchase: ${chosen.code.code} (${chosen.percent} % off) applies instead of ${other.code.code} (${other.percent} % off).`
+      ? `One code per purchase: ${chosen.code.code} (${chosen.percent}% off) applies instead of ${other.code.code} (${other.percent}% off).`
       : null,
   };
 }

@@ -93,7 +93,7 @@ describe("every line a buyer can check out", () => {
       expect(text).toContain(
         `${formatMoney(charged / 100, line.currency)} ${discounted.suffix ? `${discounted.suffix.trim()} ` : ""}${line.currency}`,
       );
-      expect(text).toContain(`${line.listLabel} · MAYA-7K2: ${percent} % off`);
+      expect(text).toContain(`${line.listLabel} · MAYA-7K2: ${percent}% off`);
       expect(cardFor(line, code)).toContain(
         `href="${checkoutHref(line.offer, line.currency, line.option, "MAYA-7K2").replace(/&/g, "&amp;")}"`,
       );

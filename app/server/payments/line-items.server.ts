@@ -49,7 +49,7 @@ export function stripeCoupon(
   const duration = line.mode === "subscription" ? "forever" : "once";
   return {
     id: `code-${code.lookup}-${amountOff}${currency}-${duration}`,
-    name: `${code.code}: ${line.discountPercent} % off`,
+    name: `${code.code}: ${line.discountPercent}% off`,
     amount_off: amountOff,
     currency,
     duration,

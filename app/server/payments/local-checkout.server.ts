@@ -36,7 +36,7 @@ function localEvent<T extends Stripe.Event.Type>(type: T, object: Partial<Stripe
 const compact = (order: Order) => order.id.replace(/-/g, "");
 
 /**
- * With Stripe Tax on, the test checkout adds a labelled stand-in for it: 13 % HST (an Ontario address) on a
+ * With Stripe Tax on, the test checkout adds a labelled stand-in for it: 13% HST (an Ontario address) on a
  * CAD charge, none on USD. Stripe's own figure depends on the buyer's address and the coach's registrations.
  */
 export const LOCAL_TEST_HST_PERCENT = 13;

@@ -24,7 +24,7 @@ export function IntakeSection({ data }: { data: ClientData }) {
           </p>
         )}
         {data.intake.length === 0 && (
-          <p className="text-muted-foreground">Not asked to fill in the questionnaire.</p>
+          <p className="text-muted-foreground">Not asked to fill in the questionnaire yet.</p>
         )}
         {data.intake.map((row) =>
           row.submittedAt && row.questions ? (
@@ -38,7 +38,8 @@ export function IntakeSection({ data }: { data: ClientData }) {
             </article>
           ) : null,
         )}
-        {data.may.intake && data.person.role === "client" && (
+        {/* Asking is for a client with no request waiting (the server refuses a second one too). */}
+        {data.may.intake && data.person.role === "client" && !open && (
           <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-2">
             <input type="hidden" name="intent" value="ask-intake" />
             <Button
@@ -48,7 +49,7 @@ export function IntakeSection({ data }: { data: ClientData }) {
               disabled={form.saving}
               className="justify-self-start"
             >
-              Ask to fill in again
+              {data.intake.length === 0 ? "Ask to fill in the questionnaire" : "Ask to fill in again"}
             </Button>
             {form.message}
             {asked && "message" in asked ? (
