@@ -53,7 +53,7 @@ export async function assignHomework(
   });
 }
 
-/** submitted → reviewed, with the coach's files (staged by app/server/files/staged-upload.server.ts), if any. */
+/** submitted → reviewed, with the coach's files (staged by app/server/entries/staged-upload.server.ts), if any. */
 export async function reviewHomework(
   db: Db,
   permit: Permit<"homework.review">,

@@ -28,7 +28,7 @@ async function assertClientForLesson(tx: DbOrTx, clientId: string) {
   if (client?.role !== "client") refuse("Select a client.", 400);
 }
 
-/** The coach's files for a lesson, staged as they streamed (app/server/files/staged-upload.server.ts). */
+/** The coach's files for a lesson, staged as they streamed (app/server/entries/staged-upload.server.ts). */
 export type LessonFiles = { permit: Permit<"files.manage">; staged: readonly StagedFile[] } | null;
 
 export async function createLesson(
