@@ -58,4 +58,4 @@ export const SYSTEM_ACTORS = { "cal.com": "Cal.com", stripe: "Stripe" } as const
 export type SystemSource = keyof typeof SYSTEM_ACTORS;
 
 export const systemActorLabel = (via: unknown): string | null =>
-  typeof via === "string" && via in SYSTEM_ACTORS ? SYSTEM_ACTORS[via as SystemSource] : null;
+  typeof via === "string" && Object.hasOwn(SYSTEM_ACTORS, via) ? SYSTEM_ACTORS[via as SystemSource] : null;
