@@ -1,7 +1,77 @@
 // The import rules of the codebase (docs/ARCHITECTURE.md), checked by `npm run lint` and `npm test` (the `lint:imports` script).
-/** @type {import('dependency-cruiser').IConfiguration} */
+
+// Tests sit beside the code they try and may reach across layers (a server test rendering a component).
+const notATest = "\\.test\\.tsx?$";
+
+/**
+ * One-way layers, highest first: a layer may import itself and any layer below it, never one above
+ * (type-only imports included). `layer` is the path it covers, `except` what it keeps out of it.
+ */
+function layered(scope, layers, known = {}) {
+  return layers.slice(1).map((layer, index) => {
+    const above = layers.slice(0, index + 1);
+    return {
+      name: `${scope}-${layer.name}-imports-nothing-above-it`,
+      severity: "error",
+      comment:
+        `${layer.name} sits below ${above.map((l) => l.name).join(", ")} (docs/ARCHITECTURE.md, Layers): ` +
+        "move what both need down, or the importing code up.",
+      from: { path: layer.path, pathNot: [notATest, ...(layer.except ? [layer.except] : [])] },
+      to: {
+        path: above.map((l) => l.path).join("|"),
+        pathNot: [...above.flatMap((l) => (l.except ? [l.except] : [])), ...(known[layer.name] ?? [])],
+      },
+    };
+  });
+}
+
+// routes › components › server › enhancers › lib › content › domain. Enhancers and the server never meet
+// (the enhancers are the public pages' browser code); both stand above lib.
+const APP_LAYERS = [
+  { name: "routes", path: "^app/routes/" },
+  { name: "components", path: "^app/components/" },
+  { name: "server", path: "^app/server/" },
+  { name: "enhancers", path: "^app/enhancers/" },
+  { name: "lib", path: "^app/lib/" },
+  { name: "content", path: "^app/content/" },
+  { name: "domain", path: "^app/domain/" },
+];
+
+// Inside app/server. At the top, what a request or the process enters through: entries/ (webhooks, file
+// routes, live streams), the composition root, the backup command, the intent tables and the shared
+// /pricing; then payments over the models; the models over auth (with the rate limits, which read the
+// signed-in person), mail and the low-level folders; at the bottom the foundation (database, config,
+// policy, schema, the live bus). The few top-level files above the foundation are named here.
+const ENTRY_FILES = "(lifecycle|backup-command|backup-files|intents|shared-pricing)\\.server\\.ts$";
+const AUTH_FILES = "rate-limit\\.server\\.ts$";
+const SERVER_LAYERS = [
+  { name: "entries", path: `^app/server/(entries/|${ENTRY_FILES})` },
+  { name: "payments", path: "^app/server/payments/" },
+  { name: "models", path: "^app/server/models/" },
+  { name: "auth", path: `^app/server/(auth/|${AUTH_FILES})` },
+  { name: "mail", path: "^app/server/mail/" },
+  { name: "bookings-and-files", path: "^app/server/(bookings|files)/" },
+  {
+    name: "foundation",
+    path: "^app/server/(live/|[^/]+$)",
+    except: `^app/server/(${ENTRY_FILES}|${AUTH_FILES})`,
+  },
+];
+
 module.exports = {
   forbidden: [
+    ...layered("app", APP_LAYERS, {
+      // The price list is still content's (app/content/pricing.ts); issue 43 moves it to the domain.
+      domain: ["^app/content/pricing\\.ts$"],
+    }),
+    ...layered("server", SERVER_LAYERS),
+    {
+      name: "nothing-imports-the-app-root",
+      severity: "error",
+      comment: "app/root.tsx, app/entry.server.tsx and app/routes.ts stand above every layer.",
+      from: { path: "^app/.+/" },
+      to: { path: "^app/[^/]+\\.tsx?$" },
+    },
     {
       name: "no-circular",
       severity: "error",

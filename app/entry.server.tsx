@@ -96,8 +96,8 @@ export function requestLoadContext(
 export { FORM_LIMITS, FORM_MESSAGES } from "./server/action-result.server";
 export { BackupError } from "./server/backup.server";
 export { backup, restore } from "./server/backup-command.server";
-export { calWebhook } from "./server/bookings/cal-webhook.server";
 export { cspSources } from "./server/csp.server";
+export { calWebhook } from "./server/entries/cal-webhook.server";
 export { ConfigError, getConfig, publicSiteProblem } from "./server/env.server";
 export { uploadBodyCap, uploadPathPattern } from "./server/files/upload.server";
 export { shutdown, startup, stopLiveUpdates } from "./server/lifecycle.server";

@@ -4,10 +4,10 @@ import { LightLink, LightNavLink } from "~/components/light-link";
 import { PRIMARY_NAV, SITE } from "~/content/site";
 import { can } from "~/domain/policy";
 import { isProtectedPath } from "~/domain/viewer";
+import { AUTH_PLACEHOLDER_CLASS, navClass } from "~/lib/nav-class";
 import { signOutOnNextPage } from "~/lib/next-page";
 import { closeSiteMenu, SITE_MENU_ID, setUpSiteMenu } from "~/lib/site-menu";
 import { useAuth } from "./auth-provider";
-import { AUTH_PLACEHOLDER_CLASS, navClass } from "./nav-class";
 import { ThemeSwitch } from "./theme-switch";
 import { showToast } from "./toast";
 

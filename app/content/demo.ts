@@ -7,6 +7,7 @@ type DemoLink = { label: string; url: string };
 
 export const DEMO_PERSON = { name: "Alex Kim", headline: "New grad, targeting backend roles" };
 
+/** Used by each plan's demo and by the seed's three clients (app/server/seed.server.ts), so both show the same figures. */
 export const DEMO_USAGE: Record<Plan, Partial<Record<ServiceKind, number>>> = {
   basic: { resume_review: 1, mock_interview: 1 },
   pro: { resume_review: 1, linkedin_review: 1, mock_interview: 2, session_30m: 3, strategy_call_90m: 1 },
@@ -15,10 +16,9 @@ export const DEMO_USAGE: Record<Plan, Partial<Record<ServiceKind, number>>> = {
     linkedin_review: 1,
     github_review: 1,
     mock_interview: 4,
-    session_30m: 11,
+    session_30m: 9,
     strategy_call_90m: 1,
     dsa_survey: 1,
-    networking_playbook: 1,
   },
 };
 

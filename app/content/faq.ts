@@ -1,4 +1,4 @@
-import { ALLOWANCES, PLAN_LABELS, type Plan } from "~/domain";
+import { ALLOWANCES, PLAN_LABELS, type Plan } from "~/domain/plans";
 
 // docs/product/screens.md, FAQ; plain text, also used for the FAQPage JSON-LD.
 

@@ -1,4 +1,4 @@
-import type { IntakeQuestion } from "~/lib/schemas/intake";
+import type { IntakeQuestion } from "~/domain/intake";
 
 // The questions a new client answers until the coach saves their own (docs/decisions/0046-intake-questionnaire.md):
 // what a coach of software engineers looking for a job asks before the first call.

@@ -1,3 +1,5 @@
+import type { CountedEventTypes } from "~/domain/bookings";
+
 // What the coach sets once. Plain data (it ships to the browser), checked by app/server/settings.server.ts
 // at start and pre-render, so a wrong value fails loudly rather than shipping a broken page.
 
@@ -25,7 +27,7 @@ export type PaymentSettings = {
 
 export type BookingSettings = {
   /** Slug, `payload.type` or numeric id; any other event type (the intro call) is ignored. */
-  eventTypes: { session_30m: readonly string[]; mock_interview: readonly string[] };
+  eventTypes: CountedEventTypes;
   schedulerLinks: { session_30m: string; mock_interview: string };
   /** A later change by the client keeps the session used. */
   cancelNoticeHours: number;

@@ -52,3 +52,10 @@ export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 /** A stored row may name an action no longer written; it shows as stored. */
 export const auditActionLabel = (action: string): string =>
   (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+
+/** Who made a change no person here made (`after.via` on its audit row), as the trail names them. */
+export const SYSTEM_ACTORS = { "cal.com": "Cal.com", stripe: "Stripe" } as const;
+export type SystemSource = keyof typeof SYSTEM_ACTORS;
+
+export const systemActorLabel = (via: unknown): string | null =>
+  typeof via === "string" && Object.hasOwn(SYSTEM_ACTORS, via) ? SYSTEM_ACTORS[via as SystemSource] : null;

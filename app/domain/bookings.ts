@@ -1,12 +1,14 @@
 // Pure booking rules (docs/decisions/0028-bookings.md); the model applies them.
 
-import type { BookingSettings } from "~/content/settings";
 import type { QuotaKind } from "./plans";
+
+/** Which Cal.com event types count as which kind: each a slug, `payload.type` or numeric id (app/content/settings.ts). */
+export type CountedEventTypes = Record<QuotaKind, readonly string[]>;
 
 const HOUR_MS = 3_600_000;
 
 export function kindOfEventType(
-  settings: Pick<BookingSettings, "eventTypes">,
+  settings: { eventTypes: CountedEventTypes },
   slug: string | null | undefined,
   eventTypeId: string | number | null | undefined,
 ): QuotaKind | null {

@@ -1,10 +1,10 @@
-import { navClass } from "~/components/nav-class";
 import { SETTINGS } from "~/content/settings";
 import { can } from "~/domain/policy";
 import { DEFAULT_THEME, parseTheme } from "~/domain/theme";
 import type { Viewer } from "~/domain/viewer";
 import { addAnalyticsScripts } from "~/lib/analytics";
 import { askViewer, endSession } from "~/lib/auth-client";
+import { navClass } from "~/lib/nav-class";
 import { takeSignOut, takeToast } from "~/lib/next-page";
 import { closeSiteMenu, setUpSiteMenu } from "~/lib/site-menu";
 import { chooseTheme, followSystemTheme } from "~/lib/theme-client";

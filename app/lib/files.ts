@@ -28,10 +28,6 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   other: "Other",
 };
 
-export function isFileKind(value: unknown): value is FileKind {
-  return typeof value === "string" && (FILE_KINDS as readonly string[]).includes(value);
-}
-
 export const FILE_TYPE_REFUSED =
   "This type of file is not accepted: upload a PDF, a Word document (DOCX), or a PNG or JPEG image.";
 

@@ -4,8 +4,6 @@ import { isRefusal, refusal, refusalOf } from "./refusal.server";
 // Models refuse with `refuse(message, status)` (refusal.server.ts); actions that answer a form in place
 // show it beside the control. Redirects and unexpected failures (a logged 500) pass through.
 
-export type ActionResult<T = unknown> = { ok: true; value: T; error: null } | { ok: false; error: string };
-
 /**
  * Runs a change and answers in the form's shape: `{ ok: true, value }`, a model's refusal with its own
  * words and status, or (logged) a 500 with `fallback`. `also` is added to a refusal (which form it is).

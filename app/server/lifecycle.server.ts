@@ -7,10 +7,10 @@ import {
   PGLITE_TEMPLATE,
   provideDatabase,
 } from "./db.server";
+import { closeAllStreams } from "./entries/streams.server";
 import { getConfig } from "./env.server";
 import { closeFileStore, getFileStore } from "./files/app-store.server";
 import { type FileSweeper, startFileSweep } from "./files/sweep.server";
-import { closeAllStreams } from "./live/streams.server";
 import { logger } from "./logger.server";
 import { mailContext } from "./mail/outbox.server";
 import { smtpTransport } from "./mail/transport.server";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { DEMO_USAGE } from "../content/demo";
 import { checkoutLine } from "../domain/checkout";
 import type { Plan, Role, ServiceKind } from "../domain/plans";
 import { minutesFor } from "../domain/plans";
@@ -41,24 +42,8 @@ const daysAgo = (now: Date, days: number, hour = 17) => {
 const isoDay = (now: Date, daysAhead: number) =>
   new Date(now.getTime() + daysAhead * DAY).toISOString().slice(0, 10);
 
-type Usage = Partial<Record<ServiceKind, number>>;
-
 /** What each sample client bought, upfront (docs/decisions/0051-finished-screens.md): Billing shows a purchase. */
 export const SEED_PURCHASES = { basic: "USD", pro: "CAD", premium: "USD" } as const;
-
-const USAGE: Record<"basic" | "pro" | "premium", Usage> = {
-  basic: { resume_review: 1, mock_interview: 1 },
-  pro: { resume_review: 1, linkedin_review: 1, mock_interview: 2, session_30m: 3, strategy_call_90m: 1 },
-  premium: {
-    resume_review: 1,
-    linkedin_review: 1,
-    github_review: 1,
-    mock_interview: 4,
-    session_30m: 9,
-    strategy_call_90m: 1,
-    dsa_survey: 1,
-  },
-};
 
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   // Any one row answers: counting them all would read the whole table on every start.
@@ -89,7 +74,7 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
     // One insert per table for the three clients: each statement is a round trip (docs/decisions/0040-cold-start.md).
     const clients = (["basic", "pro", "premium"] as const).map((plan) => ({ plan, client: idOf(plan) }));
     const usageRows = clients.flatMap(({ plan, client }) =>
-      Object.entries(USAGE[plan]).flatMap(([kind, count], k) =>
+      Object.entries(DEMO_USAGE[plan]).flatMap(([kind, count], k) =>
         Array.from({ length: count ?? 0 }, (_, i) => ({
           clientId: client,
           kind: kind as ServiceKind,

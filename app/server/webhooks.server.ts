@@ -1,7 +1,7 @@
 import type { Db } from "./db.server";
 
 // The site's webhooks, one shape: Stripe's (./payments/stripe-webhook.server.ts, docs/decisions/0027-payments.md)
-// and Cal.com's (./bookings/cal-webhook.server.ts, 0028-bookings.md). express-shell/main.ts mounts each on
+// and Cal.com's (./entries/cal-webhook.server.ts, 0028-bookings.md). express-shell/main.ts mounts each on
 // its POST path with one helper: the raw body (at most WEBHOOK_BODY_LIMIT bytes) and the signature header go
 // to `handle`, ahead of every parser, and its answer goes back as JSON.
 

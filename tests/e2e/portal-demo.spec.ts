@@ -42,7 +42,7 @@ test("a lead sees the read-only demo on the portal pages, on ?plan= with pro by 
 
   await page.goto("/dashboard?plan=premium");
   await expect(demoBanner(page)).toContainText("of the Premium plan");
-  await expectQuota(page, "30-minute coaching session", 11, 16, 69);
+  await expectQuota(page, "30-minute coaching session", 9, 16, 56);
 
   await page.goto("/homework");
   await expect(demoBanner(page)).toContainText("This is a read-only demo");
@@ -96,7 +96,7 @@ test("each demo link on /login opens its plan's demo with the demo figures", asy
   await open(/^Premium dashboard/, "/demo?plan=premium");
   await expect(demoBanner(page)).toContainText("of the Premium plan");
   await expectQuota(page, "Mock interview", 4, 6, 67);
-  await expectQuota(page, "30-minute coaching session", 11, 16, 69);
+  await expectQuota(page, "30-minute coaching session", 9, 16, 56);
   expect((await specialItems(page)).map(([label]) => label)).toContain("Local networking events list");
 
   await open(/^Pro plan page/, "/demo/plan?plan=pro");

@@ -149,7 +149,7 @@ test("when React cannot be had, a held submission goes out as a plain form and t
   expect(await sameDocument(page), "a plain form loads a new document").toBe(false);
 });
 
-// The stream first replays the last 5 s (app/server/live/streams.server.ts CATCH_UP_MARGIN_MS), so the
+// The stream first replays the last 5 s (app/server/entries/streams.server.ts CATCH_UP_MARGIN_MS), so the
 // Pro plan just given may be what wakes it: either way a change, not a person.
 test("a page nobody touched wakes for a change the server announces, and shows it", async ({ newPage }) => {
   const { person, admin, id } = await proClientBesideAdmin(newPage, "Untouched");

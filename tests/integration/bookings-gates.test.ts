@@ -4,7 +4,7 @@ import { SETTINGS } from "~/content/settings";
 import type { Viewer } from "~/domain/viewer";
 import { bookingToken } from "~/server/bookings/booking-token.server";
 import type { CalTrigger } from "~/server/bookings/cal-payload.server";
-import { calWebhook } from "~/server/bookings/cal-webhook.server";
+import { calWebhook } from "~/server/entries/cal-webhook.server";
 import { acceptAgreement, saveAgreementVersion, setOnboardingGates } from "~/server/models/agreement.server";
 import { bookingsToResolve } from "~/server/models/bookings-read.server";
 import { confirmBooking } from "~/server/models/bookings-resolve.server";

@@ -7,7 +7,7 @@ import { quotaItems, usageSummary } from "~/domain/usage";
 import type { Viewer } from "~/domain/viewer";
 import { bookingToken, bookingTokenOwner } from "~/server/bookings/booking-token.server";
 import type { CalTrigger } from "~/server/bookings/cal-payload.server";
-import { calWebhook } from "~/server/bookings/cal-webhook.server";
+import { calWebhook } from "~/server/entries/cal-webhook.server";
 import {
   bookingsOf,
   bookingsToResolve,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, test } from "vitest";
 import { authorize } from "~/server/policy.server";
-import { emailOutbox, paymentEvents, payments } from "~/server/schema";
+import { auditEvents, emailOutbox, paymentEvents, payments } from "~/server/schema";
 import { databaseLabel } from "../support/database";
 import { stripeEvent } from "../support/fake-stripe";
 import { paymentsForFile } from "../support/payments";
@@ -151,6 +151,11 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     ]);
     expect((await orderOf(order.id)).status).toBe("refunded");
     expect(await auditCount(lead.id, "order.refunded")).toBe(1);
+    const [byStripe] = await db()
+      .select({ actorId: auditEvents.actorId, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, lead.id), eq(auditEvents.action, "order.refunded")));
+    expect(byStripe).toMatchObject({ actorId: null, after: { via: "stripe" } });
     // The coach decides what a refund means for access.
     expect(await profileOf(lead.id)).toEqual({ role: "client", plan: "pro" });
   });

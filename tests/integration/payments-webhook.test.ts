@@ -95,6 +95,15 @@ describe(`fulfilment, exactly once, on ${databaseLabel}`, () => {
       before: { role: "lead", plan: null },
       after: { role: "client", plan: "pro" },
     });
+    // Stripe made these changes, not the buyer: no actor, `via: "stripe"` (the trail says "Stripe").
+    const byStripe = await db()
+      .select({ action: auditEvents.action, actorId: auditEvents.actorId, after: auditEvents.after })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, lead.id));
+    expect(byStripe.map((e) => [e.action, e.actorId, e.after?.via]).sort()).toEqual([
+      ["order.paid", null, "stripe"],
+      ["payment.fulfil", null, "stripe"],
+    ]);
     await expect.poll(() => heard.map((e) => e.kind)).toEqual(expect.arrayContaining(["profile", "payment"]));
     stop();
 

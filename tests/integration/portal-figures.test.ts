@@ -155,9 +155,18 @@ describe(`seeded clients' dashboard and plan figures on ${databaseLabel}`, () =>
     const view = await dashboardView(grant(lead, "portal.read-own"), mode, T0);
     expect(parseJsonText(view.quotas).map(figure)).toEqual([
       { kind: "mock_interview", used: 4, included: 6, percent: 67, includedInPlan: true },
-      { kind: "session_30m", used: 11, included: 16, percent: 69, includedInPlan: true },
+      { kind: "session_30m", used: 9, included: 16, percent: 56, includedInPlan: true },
     ]);
     expect(parseJsonText(view.activity)[0]?.occurredAt).toBe(new Date(T0.getTime() - DAY).toISOString());
+  });
+
+  test("each plan's demo shows the figures of the seeded client on that plan (one source, app/content/demo.ts)", async () => {
+    for (const key of ["basic", "pro", "premium"] as const) {
+      const demo = await dashboardView(null, { kind: "demo", plan: key }, T0);
+      const real = await dashboardFor(await seeded(key));
+      expect(parseJsonText(demo.quotas).map(figure), key).toEqual(real.quotas.map(figure));
+      expect(parseJsonText(demo.specials).map(specialState), key).toEqual(real.specials.map(specialState));
+    }
   });
 
   test("each demo plan's recent activity holds only what that plan includes: no strategy call on Basic", async () => {

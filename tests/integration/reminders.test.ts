@@ -4,7 +4,7 @@ import { SETTINGS } from "~/content/settings";
 import type { Viewer } from "~/domain/viewer";
 import { bookingToken } from "~/server/bookings/booking-token.server";
 import type { CalTrigger } from "~/server/bookings/cal-payload.server";
-import { calWebhook } from "~/server/bookings/cal-webhook.server";
+import { calWebhook } from "~/server/entries/cal-webhook.server";
 import { planReminders, queueDayAgendas } from "~/server/mail/reminders.server";
 import { smtpTransport } from "~/server/mail/transport.server";
 import { type MailWorker, startMailWorker } from "~/server/mail/worker.server";

@@ -77,7 +77,7 @@ const SESSION_SECRET = randomBytes(32).toString("hex");
 const unsubscribe = (profileId: string) =>
   unsubscribeToken({ profileId, scope: "lesson-posted" }, SESSION_SECRET);
 
-/** The field an upload form sends its file in (app/server/files/file-routes.server.ts FILE_FIELD). */
+/** The field an upload form sends its file in (app/server/entries/file-routes.server.ts FILE_FIELD). */
 const FILE = "file";
 
 function send(method: "GET" | "POST", path: string, cookie: string, fields?: Fields): Promise<Response> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CATCH_UP_MARGIN_MS } from "~/server/live/streams.server";
+import { CATCH_UP_MARGIN_MS } from "~/server/entries/streams.server";
 import { localSignIn } from "../support/local-sign-in";
 import { listedPersonIds } from "../support/people-list";
 import { renderedSince } from "../support/rendered-data";

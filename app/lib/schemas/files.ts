@@ -8,7 +8,3 @@ export const CHOOSE_FILE_KIND = "Choose what the file is: a resume, a cover lett
 export const CHOOSE_A_FILE = "Choose a file to upload.";
 
 export const fileUploadForm = defineForm(z.object({ kind: z.enum(FILE_KINDS, CHOOSE_FILE_KIND) }));
-
-export const fileDeleteForm = defineForm(z.object({ fileId: z.uuid("That file was not found.") }), {
-  hidden: ["fileId"],
-});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INTAKE_TYPES, type IntakeAnswers, type IntakeQuestion, type IntakeType } from "~/domain/intake";
 import type { FormDefinition, Parsed } from "../forms";
 import { values } from "../forms";
 import { boundedText, hasControlCharacters, hasVisibleText, requiredText } from "./text-fields";
@@ -7,19 +8,8 @@ import { boundedText, hasControlCharacters, hasVisibleText, requiredText } from 
 // a client may answer. The same checks run in the browser (the editor, the client's form) and on the
 // server (the save, the draft, the submission), so both say the same words.
 
-export const INTAKE_TYPES = ["short", "long", "one", "many", "link"] as const;
-export type IntakeType = (typeof INTAKE_TYPES)[number];
-
-/** The database's jsonb (app/server/schema.ts). `options` for "one" and "many" only; `id` stays across versions, so a draft survives an edit. */
-export type IntakeQuestion = {
-  id: string;
-  type: IntakeType;
-  label: string;
-  help?: string;
-  required: boolean;
-  options?: string[];
-};
-export type IntakeAnswers = Record<string, string | string[]>;
+// The shape is the domain's (content's default set is written in it); here are its checks.
+export { INTAKE_TYPES, type IntakeAnswers, type IntakeQuestion, type IntakeType } from "~/domain/intake";
 
 export const INTAKE_TYPE_LABELS: Record<IntakeType, string> = {
   short: "Short text",

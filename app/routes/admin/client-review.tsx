@@ -5,7 +5,7 @@ import { seo } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { receiveFormWithFiles } from "~/server/files/staged-upload.server";
+import { receiveFormWithFiles } from "~/server/entries/staged-upload.server";
 import { reviewHomework } from "~/server/models/homework.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/client-review";

@@ -6,7 +6,7 @@ import {
 } from "~/components/admin/lesson-form-data";
 import { type FormProblem, text, values } from "~/lib/forms";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
-import { receiveFormWithFiles } from "~/server/files/staged-upload.server";
+import { receiveFormWithFiles } from "~/server/entries/staged-upload.server";
 import { logger } from "~/server/logger.server";
 import type { LessonFiles, LessonInput } from "~/server/models/lessons.server";
 import type { Permit } from "~/server/policy.server";

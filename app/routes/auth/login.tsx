@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
+import { htmlFirst, loadAsDocument } from "~/components/html-first";
 import { LocalSignIn } from "~/components/local-sign-in";
 import { Button } from "~/components/ui/button";
 import { safeRedirect } from "~/domain/viewer";
 import { noFields } from "~/lib/forms";
-import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { localSignInForm } from "~/lib/schemas/sign-in";
 import { seo } from "~/lib/seo";
 import { profileForIdentity } from "~/server/auth/identity.server";

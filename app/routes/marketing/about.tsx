@@ -1,7 +1,7 @@
 import { Carousel } from "~/components/carousel";
+import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { ButtonLink } from "~/components/ui/button";
 import { ABOUT, type WorkCard } from "~/content/about";
-import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/about";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { Accordion } from "~/components/ui/accordion";
 import { ButtonLink } from "~/components/ui/button";
 import { FAQ } from "~/content/faq";
-import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/faq";

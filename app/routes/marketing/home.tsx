@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { FormEmbed } from "~/components/embeds/form-embed";
 import { SchedulerEmbed } from "~/components/embeds/scheduler-embed";
+import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { ButtonLink } from "~/components/ui/button";
 import { HOME } from "~/content/home";
 import { SETTINGS } from "~/content/settings";
 import { SOCIAL_LINKS } from "~/content/site";
-import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { originFrom, seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/home";

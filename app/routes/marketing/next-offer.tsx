@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Carousel } from "~/components/carousel";
 import { InterestForm } from "~/components/embeds/interest-form";
 import { EnrollBy } from "~/components/enroll-by";
+import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { NumberedSteps, PageSection, sectionBody } from "~/components/marketing";
 import { Accordion } from "~/components/ui/accordion";
 import { ButtonLink } from "~/components/ui/button";
@@ -19,7 +20,6 @@ import {
   WHY_ME,
 } from "~/content/next-offer";
 import { TESTIMONIALS } from "~/content/testimonials";
-import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/next-offer";

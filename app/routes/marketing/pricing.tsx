@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { htmlFirst, loadAsDocument } from "~/components/html-first";
 import { CompareTable } from "~/components/pricing/compare-table";
 import { CurrencyToggle } from "~/components/pricing/currency-toggle";
 import { PricingCard } from "~/components/pricing/pricing-card";
@@ -7,7 +8,6 @@ import { SITE } from "~/content/site";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTitle } from "~/domain/orders";
 import { initialCurrency } from "~/lib/currency";
-import { htmlFirst, loadAsDocument } from "~/lib/html-first";
 import { originFrom, seo } from "~/lib/seo";
 import { viewerContext } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";

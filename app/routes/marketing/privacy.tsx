@@ -1,6 +1,6 @@
+import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { PRIVACY } from "~/content/privacy";
 import { SETTINGS } from "~/content/settings";
-import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/privacy";

@@ -1,3 +1,4 @@
+import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { PageSection, sectionBody } from "~/components/marketing";
 import { ButtonLink } from "~/components/ui/button";
 import {
@@ -8,7 +9,6 @@ import {
   WORKSHOPS_HERO,
   WORKSHOPS_SEO,
 } from "~/content/workshops";
-import { htmlFirst, loadAsDocument, noData } from "~/lib/html-first";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/workshops";

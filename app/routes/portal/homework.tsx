@@ -17,7 +17,7 @@ import { seo } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { receiveFormWithFiles } from "~/server/files/staged-upload.server";
+import { receiveFormWithFiles } from "~/server/entries/staged-upload.server";
 import { submitHomework } from "~/server/models/portal.server";
 import { homeworkView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";

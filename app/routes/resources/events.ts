@@ -1,5 +1,5 @@
 import { currentViewer, sessionIdContext } from "~/server/auth/context.server";
-import { openStream } from "~/server/live/streams.server";
+import { openStream } from "~/server/entries/streams.server";
 import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/events";
 

@@ -1,11 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { activityLinkFrom } from "~/domain/links";
 import type { Db } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { activities } from "../schema";
-import { audit } from "./audit.server";
+import { recordChange } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
@@ -59,14 +58,18 @@ export async function addActivity(
         createdBy: actor.id,
       })
       .returning();
-    await audit(tx, permit, {
-      action: "activity.create",
-      targetId: clientId,
-      entity: "activity",
-      entityId: created?.id,
-      after: { title: input.title, details: input.details, links: created?.links },
-    });
-    await publishChange(tx, { kind: "activity", clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "activity.create",
+        targetId: clientId,
+        entity: "activity",
+        entityId: created?.id,
+        after: { title: input.title, details: input.details, links: created?.links },
+      },
+      { kind: "activity", clientId },
+    );
     return created;
   });
 }

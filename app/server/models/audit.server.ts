@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { AuditAction } from "~/domain/audit-actions";
+import type { AuditAction, SystemSource } from "~/domain/audit-actions";
 import type { Db, DbOrTx } from "../db.server";
+import { type LiveEvent, publishChange } from "../live/bus.server";
 import type { Action, Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { auditEvents, profiles } from "../schema";
@@ -30,10 +31,10 @@ async function insertAudit(tx: DbOrTx, actorId: string | null, entry: AuditEntry
   });
 }
 
-export type SystemSource = "cal.com";
+export type { SystemSource };
 export type ChangeBy = Permit<Action> | SystemSource;
 
-/** For a change no person made here (a Cal.com booking): `after.via` names the source. */
+/** For a change no person made here (a Cal.com booking, a Stripe payment): `after.via` names the source. */
 export async function auditBySystem(tx: DbOrTx, source: SystemSource, entry: AuditEntry): Promise<void> {
   await insertAudit(tx, null, { ...entry, after: { ...entry.after, via: source } });
 }
@@ -41,6 +42,20 @@ export async function auditBySystem(tx: DbOrTx, source: SystemSource, entry: Aud
 export async function auditChange(tx: DbOrTx, by: ChangeBy, entry: AuditEntry): Promise<void> {
   if (typeof by === "string") await auditBySystem(tx, by, entry);
   else await audit(tx, by, entry);
+}
+
+/**
+ * The last step of a change, in its transaction: the audit row (by a person's permit or a system) and the
+ * live event that tells open pages and cached sessions. Both commit with the change or not at all.
+ */
+export async function recordChange(
+  tx: DbOrTx,
+  by: ChangeBy,
+  entry: AuditEntry,
+  event: LiveEvent,
+): Promise<void> {
+  await auditChange(tx, by, entry);
+  await publishChange(tx, event);
 }
 
 const trailStatement = preparedPer((db) =>

@@ -6,7 +6,7 @@ import { planReminders } from "../mail/reminders.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { type Booking, bookings } from "../schema";
-import { audit } from "./audit.server";
+import { audit, recordChange } from "./audit.server";
 import { countBooking } from "./bookings.server";
 import { matchClient } from "./bookings-owner.server";
 import { lockClient } from "./client-lock.server";
@@ -72,14 +72,18 @@ export async function dismissBooking(db: Db, permit: Permit<"bookings.resolve">,
       .update(bookings)
       .set({ resolvedAt: sql`now()`, resolvedBy: permit.actor.id })
       .where(eq(bookings.id, row.id));
-    await audit(tx, permit, {
-      action: "booking.dismiss",
-      targetId: row.claimedBy,
-      entity: "booking",
-      entityId: row.id,
-      after: { attendeeEmail: row.attendeeEmail, confirmReason: row.confirmReason },
-    });
-    await publishChange(tx, { kind: "unmatched-booking" });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "booking.dismiss",
+        targetId: row.claimedBy,
+        entity: "booking",
+        entityId: row.id,
+        after: { attendeeEmail: row.attendeeEmail, confirmReason: row.confirmReason },
+      },
+      { kind: "unmatched-booking" },
+    );
     return { id: row.id };
   });
 }

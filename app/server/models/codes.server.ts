@@ -8,11 +8,10 @@ import { offerTitle } from "~/domain/orders";
 import type { Viewer } from "~/domain/viewer";
 import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
 import type { Db, DbOrTx } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { codeRedemptions, type DiscountCode, discountCodes, orders, payments } from "../schema";
-import { audit } from "./audit.server";
+import { audit, recordChange } from "./audit.server";
 
 // Referral, sponsor and reward codes and who may use them (docs/decisions/0044-discount-codes.md); what
 // referrers earn is app/server/models/referrals.server.ts.
@@ -49,15 +48,19 @@ export async function chooseReward(
   if (code.reward === reward) return;
   await db.transaction(async (tx) => {
     await tx.update(discountCodes).set({ reward }).where(eq(discountCodes.id, code.id));
-    await audit(tx, permit, {
-      action: "referral.reward-choice",
-      targetId: permit.actor.id,
-      entity: "discount_code",
-      entityId: code.id,
-      before: { reward: code.reward },
-      after: { reward },
-    });
-    await publishChange(tx, { kind: "payment", clientId: permit.actor.id });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "referral.reward-choice",
+        targetId: permit.actor.id,
+        entity: "discount_code",
+        entityId: code.id,
+        before: { reward: code.reward },
+        after: { reward },
+      },
+      { kind: "payment", clientId: permit.actor.id },
+    );
   });
 }
 

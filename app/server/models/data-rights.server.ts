@@ -5,7 +5,6 @@ import { forgetPerson } from "../auth/session-cache.server";
 import type { Db } from "../db.server";
 import { FileNotFoundError } from "../files/errors.server";
 import type { FileStore } from "../files/store.server";
-import { publishChange } from "../live/bus.server";
 import { logger } from "../logger.server";
 import { notifyDeletionRequest } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
@@ -27,7 +26,7 @@ import {
 } from "../schema";
 import { zipStream } from "../zip.server";
 import { acceptancesForExport } from "./agreement.server";
-import { audit } from "./audit.server";
+import { recordChange } from "./audit.server";
 import { removeObjects, storageKeysOf } from "./files.server";
 import { intakeForExport } from "./intake.server";
 import { ownOrders } from "./orders.server";
@@ -194,16 +193,20 @@ export async function requestDeletion(db: Db, permit: Permit<"self.request-delet
   const { actor } = permit;
   const text = note?.trim().slice(0, 1000) || null;
   await db.transaction(async (tx) => {
-    await audit(tx, permit, {
-      action: DELETION_REQUESTED_ACTION,
-      targetId: actor.id,
-      entity: "profile",
-      entityId: actor.id,
-      after: text ? { note: text } : null,
-    });
     await notifyDeletionRequest(tx, actor, text);
     // The request shows on the person's admin page: open ones (and caches) hear of it.
-    await publishChange(tx, { kind: "profile", clientId: actor.id, userId: actor.id });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: DELETION_REQUESTED_ACTION,
+        targetId: actor.id,
+        entity: "profile",
+        entityId: actor.id,
+        after: text ? { note: text } : null,
+      },
+      { kind: "profile", clientId: actor.id, userId: actor.id },
+    );
   });
   return { message: DELETION_REQUESTED };
 }
@@ -237,17 +240,21 @@ export async function deletePerson(db: Db, permit: Permit<"profile.delete">, id:
       .where(eq(profiles.id, id))
       .for("update");
     if (!current) refuse("No one with that id.", 404);
-    await audit(tx, permit, {
-      action: "profile.delete",
-      targetId: null,
-      entity: "profile",
-      entityId: id, // no foreign key: the id stays as a reference after the row is gone
-      before: { email: current.email, role: current.role },
-    });
     const keys = await storageKeysOf(tx, id);
     await tx.delete(profiles).where(eq(profiles.id, id));
     // Their sessions went with them: pages and session caches hear it on commit.
-    await publishChange(tx, { kind: "session", userId: id });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "profile.delete",
+        targetId: null,
+        entity: "profile",
+        entityId: id, // no foreign key: the id stays as a reference after the row is gone
+        before: { email: current.email, role: current.role },
+      },
+      { kind: "session", userId: id },
+    );
     return { email: current.email, keys };
   });
   forgetPerson(id);

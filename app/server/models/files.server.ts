@@ -10,7 +10,7 @@ import { logger } from "../logger.server";
 import { forbidden, type Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { type FileRow, files, homework, lessons } from "../schema";
-import { audit } from "./audit.server";
+import { audit, recordChange } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 
 // A client's files and the coach's hand-backs (docs/decisions/0043-file-storage.md). The row and the stored
@@ -291,14 +291,18 @@ export async function deleteFile(
     const row = await findFile(tx, permit, fileId, true);
     if (!isStaff(permit) && row.uploadedBy !== permit.actor.id) refuse(FILE_NOT_YOURS_TO_DELETE, 403);
     await tx.delete(files).where(eq(files.id, row.id));
-    await audit(tx, permit, {
-      action: "file.delete",
-      targetId: row.ownerId,
-      entity: "file",
-      entityId: row.id,
-      before: { name: row.name, kind: row.kind, size: row.size, type: row.type },
-    });
-    await publishChange(tx, { kind: "file", clientId: row.ownerId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "file.delete",
+        targetId: row.ownerId,
+        entity: "file",
+        entityId: row.id,
+        before: { name: row.name, kind: row.kind, size: row.size, type: row.type },
+      },
+      { kind: "file", clientId: row.ownerId },
+    );
     return row;
   });
   await removeObject(store, removed.storageKey);

@@ -1,13 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Link } from "~/domain/links";
 import type { Db } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import { notifyHomeworkAssigned, notifyHomeworkReviewed } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { homework } from "../schema";
-import { audit } from "./audit.server";
+import { recordChange } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 import { recordFiles, type StagedFile } from "./files.server";
 
@@ -40,20 +39,24 @@ export async function assignHomework(
       .insert(homework)
       .values({ clientId, assignedBy: actor.id, status: "assigned", ...input })
       .returning();
-    await audit(tx, permit, {
-      action: "homework.assign",
-      targetId: clientId,
-      entity: "homework",
-      entityId: created?.id,
-      after: { title: input.title, dueDate: input.dueDate },
-    });
     await notifyHomeworkAssigned(tx, clientId, input);
-    await publishChange(tx, { kind: "homework", clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "homework.assign",
+        targetId: clientId,
+        entity: "homework",
+        entityId: created?.id,
+        after: { title: input.title, dueDate: input.dueDate },
+      },
+      { kind: "homework", clientId },
+    );
     return created;
   });
 }
 
-/** submitted → reviewed, with the coach's files (staged by app/server/files/staged-upload.server.ts), if any. */
+/** submitted → reviewed, with the coach's files (staged by app/server/entries/staged-upload.server.ts), if any. */
 export async function reviewHomework(
   db: Db,
   permit: Permit<"homework.review">,
@@ -78,21 +81,25 @@ export async function reviewHomework(
       .set({ status: "reviewed", feedback, reviewedAt: sql`now()`, reviewedBy: actor.id })
       .where(eq(homework.id, homeworkId))
       .returning();
-    await audit(tx, permit, {
-      action: "homework.review",
-      targetId: current.clientId,
-      entity: "homework",
-      entityId: homeworkId,
-      before: { status: current.status },
-      after: { status: "reviewed", feedback },
-    });
     const attached = files ? await recordFiles(tx, files.permit, files.staged, { homeworkId }) : [];
     await notifyHomeworkReviewed(tx, current.clientId, {
       title: current.title,
       feedback,
       files: attached.map((file) => file.name),
     });
-    await publishChange(tx, { kind: "homework", clientId: current.clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "homework.review",
+        targetId: current.clientId,
+        entity: "homework",
+        entityId: homeworkId,
+        before: { status: current.status },
+        after: { status: "reviewed", feedback },
+      },
+      { kind: "homework", clientId: current.clientId },
+    );
     return updated;
   });
 }

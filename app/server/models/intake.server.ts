@@ -2,12 +2,11 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { DEFAULT_INTAKE_QUESTIONS } from "~/content/intake";
 import { checkAnswers, INTAKE_MESSAGES, type IntakeQuestion } from "~/lib/schemas/intake";
 import type { Db, DbOrTx } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import { notifyIntakeSubmitted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { refusal, refuse } from "../refusal.server";
 import { intakeQuestionnaires, intakeResponses, profiles } from "../schema";
-import { audit } from "./audit.server";
+import { audit, recordChange } from "./audit.server";
 import { requestIntake } from "./onboarding.server";
 
 // The intake questionnaire (docs/decisions/0046-intake-questionnaire.md): the coach's questions, one
@@ -127,15 +126,19 @@ export async function submitIntake(
       .where(and(eq(intakeResponses.id, responseId), isNull(intakeResponses.submittedAt)))
       .returning({ submittedAt: intakeResponses.submittedAt });
     if (!row?.submittedAt) refuse(INTAKE_MESSAGES.submitted, 409);
-    await audit(tx, permit, {
-      action: "intake.submit",
-      targetId: clientId,
-      entity: "intake_response",
-      entityId: responseId,
-      after: { questionnaireVersion: version, answered: Object.keys(checked.data).length },
-    });
     await notifyIntakeSubmitted(tx, clientId);
-    await publishChange(tx, { kind: "intake", clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "intake.submit",
+        targetId: clientId,
+        entity: "intake_response",
+        entityId: responseId,
+        after: { questionnaireVersion: version, answered: Object.keys(checked.data).length },
+      },
+      { kind: "intake", clientId },
+    );
     return { submittedAt: row.submittedAt.toISOString() };
   });
 }
@@ -177,8 +180,12 @@ export async function askIntakeAgain(db: Db, permit: Permit<"intake.manage">, cl
       .where(and(eq(intakeResponses.profileId, clientId), isNull(intakeResponses.submittedAt)));
     if (open) refuse(INTAKE_MESSAGES.alreadyOpen, 409);
     await requestIntake(tx, clientId, permit.actor.id);
-    await audit(tx, permit, { action: "intake.request", targetId: clientId, entity: "intake_response" });
-    await publishChange(tx, { kind: "intake", clientId });
+    await recordChange(
+      tx,
+      permit,
+      { action: "intake.request", targetId: clientId, entity: "intake_response" },
+      { kind: "intake", clientId },
+    );
   });
   return { message: "Asked. They'll see the questionnaire first on their dashboard." };
 }

@@ -7,7 +7,7 @@ import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { lessons, profiles } from "../schema";
-import { audit } from "./audit.server";
+import { recordChange } from "./audit.server";
 import { recordFiles, type StagedFile } from "./files.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
@@ -28,7 +28,7 @@ async function assertClientForLesson(tx: DbOrTx, clientId: string) {
   if (client?.role !== "client") refuse("Select a client.", 400);
 }
 
-/** The coach's files for a lesson, staged as they streamed (app/server/files/staged-upload.server.ts). */
+/** The coach's files for a lesson, staged as they streamed (app/server/entries/staged-upload.server.ts). */
 export type LessonFiles = { permit: Permit<"files.manage">; staged: readonly StagedFile[] } | null;
 
 export async function createLesson(
@@ -45,16 +45,20 @@ export async function createLesson(
       .values({ ...input, coachId: actor.id })
       .returning();
     if (!created) throw new Error("lesson insert returned nothing");
-    await audit(tx, permit, {
-      action: "lesson.create",
-      targetId: input.clientId,
-      entity: "lesson",
-      entityId: created.id,
-      after: { title: created.title, occurredAt: created.occurredAt.toISOString() },
-    });
     const attached = files ? await recordFiles(tx, files.permit, files.staged, { lessonId: created.id }) : [];
     await notifyLessonPosted(tx, input.clientId, { ...created, files: attached.map((file) => file.name) });
-    await publishChange(tx, { kind: "lesson", clientId: input.clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "lesson.create",
+        targetId: input.clientId,
+        entity: "lesson",
+        entityId: created.id,
+        after: { title: created.title, occurredAt: created.occurredAt.toISOString() },
+      },
+      { kind: "lesson", clientId: input.clientId },
+    );
     return created;
   });
 }
@@ -77,17 +81,21 @@ export async function updateLesson(
     if (!current) refuse("That lesson was not found.", 404);
     await assertClientForLesson(tx, input.clientId);
     const [updated] = await tx.update(lessons).set(input).where(eq(lessons.id, lessonId)).returning();
-    await audit(tx, permit, {
-      action: "lesson.update",
-      targetId: input.clientId,
-      entity: "lesson",
-      entityId: lessonId,
-      before: { title: current.title, clientId: current.clientId },
-      after: { title: input.title, clientId: input.clientId },
-    });
     // After the update: a lesson moved to another client takes files staged for that client.
     if (files) await recordFiles(tx, files.permit, files.staged, { lessonId });
-    await publishChange(tx, { kind: "lesson", clientId: input.clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "lesson.update",
+        targetId: input.clientId,
+        entity: "lesson",
+        entityId: lessonId,
+        before: { title: current.title, clientId: current.clientId },
+        after: { title: input.title, clientId: input.clientId },
+      },
+      { kind: "lesson", clientId: input.clientId },
+    );
     if (current.clientId !== input.clientId) {
       await publishChange(tx, { kind: "lesson", clientId: current.clientId });
     }
@@ -99,14 +107,18 @@ export async function deleteLesson(db: Db, permit: Permit<"lesson.edit">, lesson
   return db.transaction(async (tx) => {
     const [removed] = await tx.delete(lessons).where(eq(lessons.id, lessonId)).returning();
     if (!removed) refuse("That lesson was not found.", 404);
-    await audit(tx, permit, {
-      action: "lesson.delete",
-      targetId: removed.clientId,
-      entity: "lesson",
-      entityId: lessonId,
-      before: { title: removed.title, occurredAt: removed.occurredAt.toISOString() },
-    });
-    await publishChange(tx, { kind: "lesson", clientId: removed.clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "lesson.delete",
+        targetId: removed.clientId,
+        entity: "lesson",
+        entityId: lessonId,
+        before: { title: removed.title, occurredAt: removed.occurredAt.toISOString() },
+      },
+      { kind: "lesson", clientId: removed.clientId },
+    );
     return removed;
   });
 }

@@ -1,17 +1,16 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import type { AuditAction } from "~/domain/audit-actions";
+import type { AuditAction, SystemSource } from "~/domain/audit-actions";
 import type { PeopleFilter } from "~/domain/people-filter";
 import type { Plan, Role } from "~/domain/plans";
 import { type JsonText, jsonText } from "~/lib/json-text";
 import { forgetPerson } from "../auth/session-cache.server";
 import type { Db, DbOrTx } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import { notifyWelcome } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { homework, profiles } from "../schema";
-import { audit } from "./audit.server";
+import { recordChange } from "./audit.server";
 import { requestIntake } from "./onboarding.server";
 
 // Leads and clients as the coach manages them (docs/product/screens.md, Leads & Clients list, Client detail).
@@ -146,7 +145,7 @@ type ProfileChange = { role?: Role; plan?: Plan };
  */
 export async function changeProfileIn(
   tx: DbOrTx,
-  permit: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan" | "checkout.start">,
+  by: Permit<"lead.convert" | "profile.set-role" | "profile.set-plan"> | SystemSource,
   id: string,
   action: AuditAction,
   change: ProfileChange | ((current: Person) => ProfileChange | null),
@@ -160,13 +159,17 @@ export async function changeProfileIn(
   if (!wanted || Object.keys(wanted).length === 0) return current as Person;
   const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);
   const before = Object.fromEntries(Object.keys(wanted).map((k) => [k, current[k as keyof typeof current]]));
-  await audit(tx, permit, { action, targetId: id, entity: "profile", entityId: id, before, after: wanted });
   // Welcomed and asked for the intake questionnaire once, whichever way someone becomes a client.
   if (current.role !== "client" && wanted.role === "client") {
     await notifyWelcome(tx, id);
-    await requestIntake(tx, id, permit.actor.id === id ? null : permit.actor.id);
+    await requestIntake(tx, id, typeof by === "string" || by.actor.id === id ? null : by.actor.id);
   }
-  await publishChange(tx, { kind: "profile", clientId: id, userId: id });
+  await recordChange(
+    tx,
+    by,
+    { action, targetId: id, entity: "profile", entityId: id, before, after: wanted },
+    { kind: "profile", clientId: id, userId: id },
+  );
   return updated as Person;
 }
 

@@ -193,7 +193,7 @@ export type Submission = { url: string | null; note: string | null };
 
 /**
  * assigned → submitted; may be handed in again until the coach has reviewed it. Files staged for it
- * (app/server/files/staged-upload.server.ts) are attached in the same transaction.
+ * (app/server/entries/staged-upload.server.ts) are attached in the same transaction.
  */
 export async function submitHomework(
   db: Db,

@@ -15,7 +15,7 @@ import {
   referralCredits,
   referralPayouts,
 } from "../schema";
-import { audit } from "./audit.server";
+import { recordChange } from "./audit.server";
 import { type RewardChoice, random, referralCodeOf, usesOf } from "./codes.server";
 
 // What referrers earn (docs/decisions/0044-discount-codes.md): credits change only inside fulfilment's
@@ -274,13 +274,17 @@ export async function markRewardPaid(
       note,
       paidBy: permit.actor.id,
     });
-    await audit(tx, permit, {
-      action: "referral.paid",
-      targetId: input.referrerId,
-      entity: "referral_payout",
-      after: { amount: input.amount, currency: input.currency, note },
-    });
-    await publishChange(tx, { kind: "payment", clientId: input.referrerId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "referral.paid",
+        targetId: input.referrerId,
+        entity: "referral_payout",
+        after: { amount: input.amount, currency: input.currency, note },
+      },
+      { kind: "payment", clientId: input.referrerId },
+    );
   });
 }
 

@@ -1,12 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ResourceKind } from "~/domain/resource-kinds";
 import type { Db } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { resources } from "../schema";
-import { audit } from "./audit.server";
+import { recordChange } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
@@ -38,14 +37,18 @@ export async function addResource(
       .insert(resources)
       .values({ clientId, createdBy: actor.id, ...input })
       .returning();
-    await audit(tx, permit, {
-      action: "resource.add",
-      targetId: clientId,
-      entity: "resource",
-      entityId: created?.id,
-      after: { title: input.title, kind: input.kind, url: input.url },
-    });
-    await publishChange(tx, { kind: "resource", clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "resource.add",
+        targetId: clientId,
+        entity: "resource",
+        entityId: created?.id,
+        after: { title: input.title, kind: input.kind, url: input.url },
+      },
+      { kind: "resource", clientId },
+    );
     return created;
   });
 }
@@ -62,14 +65,18 @@ export async function removeResource(
       .where(and(eq(resources.id, resourceId), eq(resources.clientId, clientId)))
       .returning();
     if (!removed) refuse("That resource was not found.", 404);
-    await audit(tx, permit, {
-      action: "resource.remove",
-      targetId: clientId,
-      entity: "resource",
-      entityId: resourceId,
-      before: { title: removed.title, url: removed.url },
-    });
-    await publishChange(tx, { kind: "resource", clientId });
+    await recordChange(
+      tx,
+      permit,
+      {
+        action: "resource.remove",
+        targetId: clientId,
+        entity: "resource",
+        entityId: resourceId,
+        before: { title: removed.title, url: removed.url },
+      },
+      { kind: "resource", clientId },
+    );
     return removed;
   });
 }

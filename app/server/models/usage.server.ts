@@ -2,13 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { allowance, effectivePlan, isQuotaKind, minutesFor, type ServiceKind } from "~/domain/plans";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Db, DbOrTx } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import { notifyLastOneLeft } from "../mail/notify.server";
 import { forbidden, type Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { serviceUsage } from "../schema";
-import { auditChange, type SystemSource } from "./audit.server";
+import { recordChange, type SystemSource } from "./audit.server";
 import { lockClient } from "./client-lock.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
@@ -95,14 +94,18 @@ export async function recordUsage(
     .insert(serviceUsage)
     .values({ clientId, kind, amount, minutes: minutesFor(kind, amount), createdBy });
   const after = before + amount;
-  await auditChange(tx, by, {
-    action: quota ? "usage.adjust" : amount === 1 ? "special-item.mark-done" : "special-item.undo",
-    targetId: clientId,
-    entity: "service_usage",
-    before: { kind, used: before },
-    after: { kind, used: after, ...options.note },
-  });
   if (quota && amount === 1 && included - after === 1) await notifyLastOneLeft(tx, clientId, kind);
-  await publishChange(tx, { kind: "usage", clientId });
+  await recordChange(
+    tx,
+    by,
+    {
+      action: quota ? "usage.adjust" : amount === 1 ? "special-item.mark-done" : "special-item.undo",
+      targetId: clientId,
+      entity: "service_usage",
+      before: { kind, used: before },
+      after: { kind, used: after, ...options.note },
+    },
+    { kind: "usage", clientId },
+  );
   return { kind, used: after, included, changed: true };
 }

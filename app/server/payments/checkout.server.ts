@@ -17,7 +17,8 @@ import type { Permit } from "../policy.server";
 import { codeGuesses, TOO_MANY_CODES } from "../rate-limit.server";
 import { refusal, refuse } from "../refusal.server";
 import type { Order } from "../schema";
-import { completedCheckout, fulfilCheckout } from "./fulfil.server";
+import { completedCheckout } from "./events/checkout.server";
+import { fulfilCheckout } from "./fulfil.server";
 import { checkoutSessionParams, stripeCoupon, stripePromotionCode } from "./line-items.server";
 import { stripeClient } from "./stripe.server";
 

@@ -10,7 +10,7 @@ import { ownOrder } from "../models/orders.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import type { Order } from "../schema";
-import type { ProviderCalls } from "./fulfil.server";
+import type { ProviderCalls } from "./events/order.server";
 import { type StripeObjectOf, stripeEventOf, stripeWebhooks } from "./stripe.server";
 import { receiveStripeEvent } from "./stripe-webhook.server";
 

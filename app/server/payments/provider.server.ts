@@ -1,6 +1,5 @@
 import type Stripe from "stripe";
-import type { ProviderCalls } from "./fulfil.server";
-import { orderIdIn } from "./fulfil.server";
+import { orderIdIn, type ProviderCalls } from "./events/order.server";
 import { stripeClient } from "./stripe.server";
 
 // What fulfilment asks Stripe. A failed call throws so Stripe redelivers the event; a 404 is an answer

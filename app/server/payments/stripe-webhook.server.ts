@@ -3,7 +3,8 @@ import { type Db, getDb } from "../db.server";
 import { getConfig, type PaymentsConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { WEBHOOK_BODY_LIMIT, type Webhook, type WebhookAnswer, type WebhookUsing } from "../webhooks.server";
-import { applyProviderEvent, type ProviderCalls, RetryLater } from "./fulfil.server";
+import { type ProviderCalls, RetryLater } from "./events/order.server";
+import { applyProviderEvent } from "./fulfil.server";
 import { stripeProvider } from "./provider.server";
 import { stripeWebhooks } from "./stripe.server";
 

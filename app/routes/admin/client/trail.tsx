@@ -1,5 +1,5 @@
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { auditActionLabel } from "~/domain/audit-actions";
+import { auditActionLabel, systemActorLabel } from "~/domain/audit-actions";
 import { type ClientData, Section } from "./section";
 
 function describeChange(
@@ -33,10 +33,8 @@ export function Trail({ data }: { data: ClientData }) {
                 {describeChange(event.before, event.after)}
               </span>
               <span className="text-muted-foreground">
-                {event.actorName ??
-                  event.actorEmail ??
-                  (event.after?.via === "cal.com" ? "Cal.com" : "someone")}{" "}
-                · <LocalDateTime value={event.createdAt} />
+                {event.actorName ?? event.actorEmail ?? systemActorLabel(event.after?.via) ?? "someone"} ·{" "}
+                <LocalDateTime value={event.createdAt} />
               </span>
             </li>
           ))}

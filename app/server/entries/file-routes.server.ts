@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import { CHOOSE_A_FILE, fileUploadForm } from "~/lib/schemas/files";
 import { attempt, invalid } from "../action-result.server";
 import { getDb } from "../db.server";
+import { getFileStore } from "../files/app-store.server";
+import { receiveUpload } from "../files/upload.server";
 import { addFile, type FilePermit, type FileSummary, openFile } from "../models/files.server";
-import { getFileStore } from "./app-store.server";
-import { receiveUpload } from "./upload.server";
 
 // What the Files routes do (docs/decisions/0043-file-storage.md, "Routes"): the portal's /files and
 // /files/:fileId, the admin's /admin/clients/:id/files and /admin/files/:fileId.

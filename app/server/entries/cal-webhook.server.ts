@@ -1,10 +1,10 @@
 import type { SETTINGS } from "~/content/settings";
+import { parseCalDelivery, validSignature } from "../bookings/cal-payload.server";
 import { getDb } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { applyCalDelivery } from "../models/bookings.server";
 import type { Webhook, WebhookUsing } from "../webhooks.server";
-import { parseCalDelivery, validSignature } from "./cal-payload.server";
 
 // POST /webhooks/cal, mounted as ../webhooks.server.ts says. Cal.com retries anything not 2xx, so only a
 // failure worth retrying (the database) answers 5xx.

@@ -2,9 +2,9 @@ import { can } from "~/domain/policy";
 import type { Viewer } from "~/domain/viewer";
 import { sessionHolder } from "../auth/session.server";
 import { getDatabase } from "../db.server";
+import { type LiveBus, type LiveEvent, toWire } from "../live/bus.server";
+import { rerunWhenAsked } from "../live/rerun.server";
 import { logger } from "../logger.server";
-import { type LiveBus, type LiveEvent, toWire } from "./bus.server";
-import { rerunWhenAsked } from "./rerun.server";
 
 // A signed-in person's server-sent-events stream (GET /events): one bus subscription filtered by `hears`;
 // the session is checked again now and then, and at once when an event concerns this person.

@@ -1,6 +1,8 @@
 import type { FormDefinition } from "~/lib/forms";
 import { invalid } from "../action-result.server";
 import { getDb } from "../db.server";
+import { getFileStore } from "../files/app-store.server";
+import { receiveUpload } from "../files/upload.server";
 import {
   discardStaged,
   type FilePermit,
@@ -8,9 +10,7 @@ import {
   type StagedFile,
   stageFile,
 } from "../models/files.server";
-import { getFileStore } from "./app-store.server";
 import { FILE_FIELD } from "./file-routes.server";
-import { receiveUpload } from "./upload.server";
 
 // A form whose files go with one change (a homework hand-in, a review, a lesson): one multipart post that
 // works without JavaScript. Its fields are checked before the first file is stored; each file is stored
