@@ -1,7 +1,6 @@
-import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
-import { useHydrated } from "~/components/after-hydration";
 import { LightLink } from "~/components/light-link";
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
@@ -62,7 +61,22 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/clients";
   // docs/product/errors.md: above the table, with or without JavaScript.
   const [convertError, setConvertError] = useState<string | null>(null);
-  const live = useHydrated();
+  // The leads a person asked to convert here, each with a fetcher of its own (ConvertFetcher).
+  const [conversions, setConversions] = useState<Readonly<Record<string, Conversion>>>({});
+  const onConversion = useCallback((id: string, conversion: Conversion, error: string | null) => {
+    setConversions((known) => ({ ...known, [id]: conversion }));
+    setConvertError(error);
+  }, []);
+  // Every convert button submits the page's one form, asleep or awake: the buttons React hydrates are
+  // the ones the server sent, so a press held before React (app/enhancers/wake.ts) still has its button.
+  const convert = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const id = submitter instanceof HTMLButtonElement ? submitter.value : "";
+    if (!id || conversions[id]?.working) return;
+    setConversions((known) => ({ ...known, [id]: { working: true, converted: false } }));
+    void submit({ id }, { method: "post", navigate: false, fetcherKey: convertKey(id) });
+  };
   const query = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: another filter, search or page makes an earlier row's error stale
   useEffect(() => setConvertError(null), [query]);
@@ -154,8 +168,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
                   key={person.id}
                   person={person}
                   canConvert={canConvert}
-                  live={live}
-                  onConverted={setConvertError}
+                  conversion={conversions[person.id]}
                 />
               ))
             )}
@@ -163,8 +176,11 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </table>
       </div>
 
-      {/* What the convert buttons post without JavaScript. */}
-      <form id={CONVERT_FORM} method="post" hidden />
+      {/* What the convert buttons post: without JavaScript as a document, with it through a fetcher. */}
+      <form id={CONVERT_FORM} method="post" hidden onSubmit={convert} />
+      {Object.keys(conversions).map((id) => (
+        <ConvertFetcher key={id} id={id} onConversion={onConversion} />
+      ))}
 
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
@@ -191,57 +207,58 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-type ConvertOutcome = (error: string | null) => void;
-type ConvertClick = (event: MouseEvent<HTMLButtonElement>) => void;
+type Conversion = { working: boolean; converted: boolean };
 
-/** The fetcher exists only once hydrated (`live`): the server renders the plain button (docs/decisions/0033-warm-cost.md). */
+const convertKey = (id: string) => `convert-lead:${id}`;
+
+/**
+ * A lead's row is the same markup before and after hydration (a row React replaced would lose a press
+ * made across the switch); its conversion's state comes from the page.
+ */
 function PersonRow({
   person,
   canConvert,
-  live,
-  onConverted,
+  conversion,
 }: {
   person: Person;
   canConvert: boolean;
-  live: boolean;
-  onConverted: ConvertOutcome;
+  conversion: Conversion | undefined;
 }) {
-  if (person.role !== "lead" || !canConvert) return <PersonCells person={person} role={person.role} />;
-  if (live) return <ConvertibleRow person={person} onConverted={onConverted} />;
-  return (
-    <PersonCells person={person} role={person.role}>
-      <ConvertButton id={person.id} working={false} />
-    </PersonCells>
-  );
-}
-
-function ConvertibleRow({ person, onConverted }: { person: Person; onConverted: ConvertOutcome }) {
-  const fetcher = useFetcher<typeof action>();
-  const working = fetcher.state !== "idle";
   // The revalidated loader brings the new role; until then, the fetcher's answer.
-  const role = fetcher.data?.ok === true ? "client" : person.role;
-  const outcome = working ? null : fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  useEffect(() => {
-    if (working || fetcher.data) onConverted(outcome);
-  }, [working, fetcher.data, outcome, onConverted]);
+  const role = conversion?.converted ? "client" : person.role;
   return (
     <PersonCells person={person} role={role}>
-      {role === "lead" && (
-        <ConvertButton
-          id={person.id}
-          working={working}
-          onClick={(event) => {
-            event.preventDefault();
-            void fetcher.submit({ id: person.id }, { method: "post" });
-          }}
-        />
+      {role === "lead" && canConvert && (
+        <ConvertButton id={person.id} working={conversion?.working === true} />
       )}
     </PersonCells>
   );
 }
 
+/**
+ * One lead's conversion, mounted once a person asked for it: a fetcher per lead row rendered on the
+ * server would cost a dozen hooks a row on every render (docs/decisions/0033-warm-cost.md). Renders nothing.
+ */
+function ConvertFetcher({
+  id,
+  onConversion,
+}: {
+  id: string;
+  onConversion: (id: string, conversion: Conversion, error: string | null) => void;
+}) {
+  const fetcher = useFetcher<typeof action>({ key: convertKey(id) });
+  const working = fetcher.state !== "idle";
+  const converted = fetcher.data?.ok === true;
+  const error = working ? null : fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const answered = working || fetcher.data !== undefined;
+  useEffect(() => {
+    if (answered) onConversion(id, { working, converted }, error);
+  }, [answered, id, working, converted, error, onConversion]);
+  return null;
+}
+
 /** No form of its own (docs/decisions/0032-rendering-cost.md): it submits the page's convert form with its lead's id. */
-function ConvertButton({ id, working, onClick }: { id: string; working: boolean; onClick?: ConvertClick }) {
+function ConvertButton({ id, working }: { id: string; working: boolean }) {
   return (
     <Button
       type="submit"
@@ -252,7 +269,6 @@ function ConvertButton({ id, working, onClick }: { id: string; working: boolean;
       name="id"
       value={id}
       disabled={working}
-      onClick={onClick}
       className="ml-3 px-2.5"
     >
       {working ? "…" : "Convert to client"}
