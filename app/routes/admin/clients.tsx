@@ -1,20 +1,19 @@
-import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
+import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { LightLink } from "~/components/light-link";
-import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
-import { effectivePlan } from "~/domain/plans";
 import { parseJsonText } from "~/lib/json-text";
 import { convertForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { convertLead, listPeople, type Person } from "~/server/models/people.server";
+import { convertLead, listPeople } from "~/server/models/people.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/clients";
+import { CONVERT_FORM, type Conversion, ConvertFetcher, convertKey, PersonRow } from "./clients-rows";
 
 export const access = routeAccess({ loader: staff("profiles.list"), action: staff("lead.convert") });
 
@@ -47,8 +46,6 @@ export function meta({ matches }: Route.MetaArgs) {
     noindex: true,
   });
 }
-
-const CONVERT_FORM = "convert-lead";
 
 const FILTER_LABELS: Record<PeopleFilter, string> = { leads: "Leads", clients: "Clients", all: "All" };
 
@@ -142,23 +139,25 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </p>
       )}
 
+      {/* A table from 768 px; below, each person is a card of the same cells (the same DOM at every
+          width, so nothing is replaced when the window turns or the page hydrates). */}
       <div
         className={`mt-4 overflow-x-auto rounded-xl border border-border ${searching ? "opacity-60" : ""}`}
       >
-        <table className="w-full min-w-[40rem] text-left text-sm">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[40rem]">
           <caption className="sr-only">
             {FILTER_LABELS[filter]}
             {search ? ` matching “${search}”` : ""}, page {page} of {pages}
           </caption>
           <ColumnHeaders
             labels={["Name", "Email", "Role", "Plan", "Actions"]}
-            className="bg-muted text-muted-foreground"
+            className="bg-muted text-muted-foreground max-md:sr-only"
             cellClassName="px-4 py-2 font-medium"
           />
-          <tbody className="divide-y divide-border">
+          <tbody className="divide-y divide-border max-md:block">
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
+              <tr className="max-md:block">
+                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground max-md:block">
                   {search ? "No matches for your search." : "Nothing here yet."}
                 </td>
               </tr>
@@ -204,101 +203,5 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </nav>
       )}
     </section>
-  );
-}
-
-type Conversion = { working: boolean; converted: boolean };
-
-const convertKey = (id: string) => `convert-lead:${id}`;
-
-/**
- * A lead's row is the same markup before and after hydration (a row React replaced would lose a press
- * made across the switch); its conversion's state comes from the page.
- */
-function PersonRow({
-  person,
-  canConvert,
-  conversion,
-}: {
-  person: Person;
-  canConvert: boolean;
-  conversion: Conversion | undefined;
-}) {
-  // The revalidated loader brings the new role; until then, the fetcher's answer.
-  const role = conversion?.converted ? "client" : person.role;
-  return (
-    <PersonCells person={person} role={role}>
-      {role === "lead" && canConvert && (
-        <ConvertButton id={person.id} working={conversion?.working === true} />
-      )}
-    </PersonCells>
-  );
-}
-
-/**
- * One lead's conversion, mounted once a person asked for it: a fetcher per lead row rendered on the
- * server would cost a dozen hooks a row on every render (docs/decisions/0033-warm-cost.md). Renders nothing.
- */
-function ConvertFetcher({
-  id,
-  onConversion,
-}: {
-  id: string;
-  onConversion: (id: string, conversion: Conversion, error: string | null) => void;
-}) {
-  const fetcher = useFetcher<typeof action>({ key: convertKey(id) });
-  const working = fetcher.state !== "idle";
-  const converted = fetcher.data?.ok === true;
-  const error = working ? null : fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  const answered = working || fetcher.data !== undefined;
-  useEffect(() => {
-    if (answered) onConversion(id, { working, converted }, error);
-  }, [answered, id, working, converted, error, onConversion]);
-  return null;
-}
-
-/** No form of its own (docs/decisions/0032-rendering-cost.md): it submits the page's convert form with its lead's id. */
-function ConvertButton({ id, working }: { id: string; working: boolean }) {
-  return (
-    <Button
-      type="submit"
-      variant="outline"
-      size="xs"
-      weight="normal"
-      form={CONVERT_FORM}
-      name="id"
-      value={id}
-      disabled={working}
-      className="ml-3 px-2.5"
-    >
-      {working ? "…" : "Convert to client"}
-    </Button>
-  );
-}
-
-type CellsProps = { person: Person; role: Person["role"]; children?: ReactNode };
-
-function PersonCells({ person, role, children }: CellsProps) {
-  return (
-    <tr>
-      <td className="px-4 py-2">{person.fullName || "—"}</td>
-      <td className="px-4 py-2">
-        {/* A way in where the Actions column is scrolled out of sight (a phone). */}
-        <LightLink to={`/admin/clients/${person.id}`} className="underline-offset-2 hover:underline">
-          {person.email}
-        </LightLink>
-      </td>
-      <td className="px-4 py-2">{role}</td>
-      <td className="px-4 py-2">{role === "lead" ? "—" : effectivePlan(person.plan).toUpperCase()}</td>
-      <td className="whitespace-nowrap px-4 py-2">
-        <LightLink
-          to={`/admin/clients/${person.id}`}
-          className="inline-block py-1 font-medium text-primary underline underline-offset-2"
-        >
-          Open
-        </LightLink>
-        {children}
-      </td>
-    </tr>
   );
 }
