@@ -7,7 +7,7 @@ import { isProtectedPath } from "~/domain/viewer";
 import { signOutOnNextPage } from "~/lib/next-page";
 import { closeSiteMenu, SITE_MENU_ID, setUpSiteMenu } from "~/lib/site-menu";
 import { useAuth } from "./auth-provider";
-import { AUTH_PLACEHOLDER_CLASS, navClass } from "./nav-class";
+import { AUTH_PLACEHOLDER_CLASS, navClass, PORTAL_DOOR_NO_SCRIPT_CLASS } from "./nav-class";
 import { ThemeSwitch } from "./theme-switch";
 import { showToast } from "./toast";
 
@@ -42,7 +42,7 @@ function NavItems({
       </span>
       {htmlFirst ? (
         // Without JavaScript nobody asks: the portal's door instead.
-        <a href="/login" className={`${navClass(false)} hidden no-script:inline-block`}>
+        <a href="/login" className={PORTAL_DOOR_NO_SCRIPT_CLASS} data-portal-door="">
           Client Portal
         </a>
       ) : null}
