@@ -17,6 +17,7 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   gotoHydrated,
+  holdReact,
   PEOPLE,
   PHONE_360,
   signIn,
@@ -209,6 +210,25 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
 
   await search(page, "");
   await expect(page.getByText("Only a lead can be converted to a client.")).toHaveCount(0);
+});
+
+test("'Convert to client' pressed on a sleeping list converts the lead once React has the page (issue 41)", async ({
+  page,
+  newPage,
+}) => {
+  const lead = await makeLead(newPage, "Asleep");
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
+  const react = await holdReact(page);
+  const path = `/admin/clients?${new URLSearchParams({ q: lead.email })}`;
+  await page.goto(path);
+  const row = rowOf(page, lead.email);
+  // Held by app/enhancers/wake.ts until React hears it: the press must still have its button then.
+  await row.getByRole("button", { name: "Convert to client" }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.wake)).toBe("waking");
+  react.release();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("client");
+  await gotoHydrated(page, path);
+  await expect(rowOf(page, lead.email).getByRole("cell").nth(2)).toHaveText("client");
 });
 
 test("a client detail page that can't load says why in the server's words, with the way back", async ({
