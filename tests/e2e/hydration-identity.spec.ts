@@ -30,6 +30,9 @@ const ADMIN_PATHS = [
 
 const CONTROLS = "a, button, input, select, textarea, form";
 
+/** A page that has not hydrated by then is reported by name rather than timing the whole walk out. */
+const HYDRATION_TIMEOUT_MS = 60_000;
+
 type Noted = { controls: Element[]; hydrated: boolean } | undefined;
 
 /**
@@ -62,7 +65,18 @@ async function replacedControls(page: Page, path: string): Promise<string[]> {
   if (asleep) {
     // A person: any key wakes a sleeping page (app/enhancers/wake.ts); Shift does nothing else.
     await page.keyboard.press("Shift");
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    const hydrated = await page
+      .waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), undefined, {
+        timeout: HYDRATION_TIMEOUT_MS,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!hydrated) {
+      const wake = await page.evaluate(() => document.documentElement.dataset.wake);
+      return [`not hydrated ${HYDRATION_TIMEOUT_MS / 1000} s after a key press (data-wake="${wake}")`];
+    }
   }
   return page.evaluate(async () => {
     // Whatever the first renders after hydration scheduled (effects' state changes) has run by then.
@@ -87,6 +101,8 @@ async function replacedControls(page: Page, path: string): Promise<string[]> {
 
 /** Every path in `paths`, opened and woken in turn: each page's replaced controls, by page. */
 async function walk(page: Page, paths: readonly string[]): Promise<Record<string, string[]>> {
+  // A walk of many pages on a shared, busy machine: three times the usual limit.
+  test.slow();
   await page.addInitScript(noteServerControls, CONTROLS);
   // Live updates would re-render what other specs change meanwhile (a new lead tops the list): not
   // what is checked here, so the stream is refused and nothing but hydration changes the page.
