@@ -4,7 +4,7 @@ import { LightLink, LightNavLink } from "~/components/light-link";
 import { PRIMARY_NAV, SITE } from "~/content/site";
 import { can } from "~/domain/policy";
 import { isProtectedPath } from "~/domain/viewer";
-import { AUTH_PLACEHOLDER_CLASS, navClass } from "~/lib/nav-class";
+import { AUTH_PLACEHOLDER_CLASS, navClass, PORTAL_DOOR_NO_SCRIPT_CLASS } from "~/lib/nav-class";
 import { signOutOnNextPage } from "~/lib/next-page";
 import { closeSiteMenu, SITE_MENU_ID, setUpSiteMenu } from "~/lib/site-menu";
 import { useAuth } from "./auth-provider";
@@ -42,7 +42,7 @@ function NavItems({
       </span>
       {htmlFirst ? (
         // Without JavaScript nobody asks: the portal's door instead.
-        <a href="/login" className={`${navClass(false)} hidden no-script:inline-block`}>
+        <a href="/login" className={PORTAL_DOOR_NO_SCRIPT_CLASS} data-portal-door="">
           Client Portal
         </a>
       ) : null}

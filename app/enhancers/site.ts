@@ -60,16 +60,27 @@ function signOutForm(): HTMLFormElement {
   return form;
 }
 
+/**
+ * The server's "Client Portal" link (for pages read without JavaScript) stays the same node, shown to a
+ * visitor and hidden from a signed-in person: a link swapped for another under a press loses the click.
+ */
 function showViewer(viewer: Viewer | null): void {
   for (const place of document.querySelectorAll<HTMLElement>("[data-auth]")) {
+    const door =
+      place.querySelector<HTMLAnchorElement>("a[data-portal-door]") ?? link("/login", "Client Portal");
+    const current = !viewer && window.location.pathname === "/login";
+    door.className = viewer ? PORTAL_DOOR_NO_SCRIPT_CLASS : navClass(current);
+    if (current) door.setAttribute("aria-current", "page");
+    else door.removeAttribute("aria-current");
     const items: HTMLElement[] = [];
-    if (!viewer) items.push(link("/login", "Client Portal"));
-    else {
+    if (viewer) {
       if (can(viewer, "admin.enter")) items.push(link("/admin", "Admin"));
       if (viewer.role === "client") items.push(link("/dashboard", "Dashboard"));
       items.push(signOutForm());
     }
-    place.replaceChildren(...items);
+    for (const child of [...place.children]) if (child !== door) child.remove();
+    if (door.parentNode !== place) place.append(door);
+    door.before(...items);
   }
 }
 

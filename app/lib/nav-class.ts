@@ -8,3 +8,6 @@ export function navClass(isActive: boolean): string {
 
 /** docs/product/screens.md, Site header: shown while auth is loading. */
 export const AUTH_PLACEHOLDER_CLASS = "inline-block h-7 w-24 animate-pulse rounded-md bg-muted";
+
+/** The header's "Client Portal" link on HTML-first pages while nobody has asked who is here: seen only without JavaScript. */
+export const PORTAL_DOOR_NO_SCRIPT_CLASS = `${navClass(false)} hidden no-script:inline-block`;
