@@ -3,8 +3,14 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext, loadContextWithNonce, NonceProvider } from "./lib/csp-nonce";
 import { type DocumentNotes, DocumentNotesProvider } from "./lib/document-notes";
-import { putHydrationToSleep } from "./lib/hydrate-on-intent";
+import { ASLEEP_SCRIPT_TYPE } from "./lib/hydrate-on-intent";
 import { scriptString } from "./lib/json-text";
+import {
+  handOverLoaderData,
+  putHydrationToSleep,
+  renderedScripts,
+  takeLoaderData,
+} from "./lib/react-router-internals";
 import { readStartContext, viewerContext } from "./server/auth/context.server";
 import { isUnproxiedLocal, unproxiedLocalContext } from "./server/developer.server";
 import { clientAddressContext } from "./server/rate-limit.server";
@@ -50,9 +56,7 @@ async function renderDocument(
   nonce: string | undefined,
   liveSince: number | null,
 ): Promise<Response> {
-  const stream = routerContext.serverHandoffStream;
-  const loaderData = stream ? await new Response(stream).text() : null;
-  routerContext.serverHandoffStream = undefined;
+  const loaderData = await takeLoaderData(routerContext);
   const notes: DocumentNotes = { hydrateOnIntent: false };
   const rendered = renderToString(
     <DocumentNotesProvider value={notes}>
@@ -62,11 +66,12 @@ async function renderDocument(
     </DocumentNotesProvider>,
   );
   // Only a page that renders <Scripts> hydrates and so needs its data.
-  const scripts = routerContext.renderMeta?.didRenderScripts === true;
-  const html = scripts && notes.hydrateOnIntent ? putHydrationToSleep(rendered) : rendered;
+  const scripts = renderedScripts(routerContext);
+  const html =
+    scripts && notes.hydrateOnIntent ? putHydrationToSleep(rendered, ASLEEP_SCRIPT_TYPE) : rendered;
   const hydration =
     loaderData !== null && scripts
-      ? `<script${nonce ? ` nonce="${nonce}"` : ""}>${liveSince === null ? "" : `${LIVE_SINCE}=${liveSince};`}${HANDOFF}.enqueue(${scriptString(loaderData)});${HANDOFF}.close();</script>`
+      ? `<script${nonce ? ` nonce="${nonce}"` : ""}>${liveSince === null ? "" : `${LIVE_SINCE}=${liveSince};`}${handOverLoaderData(scriptString(loaderData))}</script>`
       : "";
   const document = html.endsWith(END)
     ? `${html.slice(0, -END.length)}${hydration}${END}`
@@ -80,7 +85,6 @@ async function renderDocument(
 
 const END = "</body></html>";
 const LIVE_SINCE = "window.__liveSince";
-const HANDOFF = "window.__reactRouterContext.streamController";
 
 export function requestLoadContext(
   nonce: string,

@@ -22,21 +22,3 @@ export const HYDRATING_EVENT = "react-hydrating";
 
 /** The type React Router's route-module script gets instead of `module`: the browser leaves it alone. */
 export const ASLEEP_SCRIPT_TYPE = "text/x-hydrate-on-intent";
-
-const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
-const ROUTE_MODULES_SCRIPT =
-  /<script((?: nonce="[^"]*")?) type="module" async="">(?=[^<]*window\.__reactRouterRouteModules)/;
-
-/**
- * React Router's `<Scripts>` preloads every module and imports them at once; here its module script
- * waits, typed so the browser does not run it, until the wake enhancer runs it, and nothing is preloaded.
- * Enhancer preloads carry `data-enhancer` and stay.
- */
-export function putHydrationToSleep(html: string): string {
-  if (!ROUTE_MODULES_SCRIPT.test(html)) {
-    throw new Error("React Router's route-module script was not found: the page cannot wait to hydrate");
-  }
-  return html
-    .replace(MODULE_PRELOAD, "")
-    .replace(ROUTE_MODULES_SCRIPT, `<script$1 type="${ASLEEP_SCRIPT_TYPE}">`);
-}

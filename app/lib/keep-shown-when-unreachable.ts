@@ -1,17 +1,10 @@
 import type { DataStrategyResult } from "react-router";
+import { type ShownRouterState, shownRouterState } from "./react-router-internals";
 
 // A background revalidation of the page on screen (live updates, docs/decisions/0014-live-updates.md) that
 // gets no answer — offline, or the connection dropped while it travelled — would put the error page over
 // it, unsent input and all (an /intake form). Here each route it failed for keeps the data it shows; the
 // next revalidation brings the new data. A navigation or a submission that gets no answer still fails.
-
-/** What of the router's state (RouterState) this reads. */
-type Shown = {
-  revalidation: string;
-  navigation: { state: string };
-  location: { pathname: string; search: string };
-  loaderData: Record<string, unknown>;
-};
 
 /** Failed fetch() (no answer, a dropped connection) is a TypeError; a refusal or a loader's throw is not. */
 const unreachable = (error: unknown) => error instanceof TypeError;
@@ -19,7 +12,7 @@ const unreachable = (error: unknown) => error instanceof TypeError;
 export function keepShownWhenUnreachable(
   requestUrl: string,
   results: Record<string, DataStrategyResult>,
-  shown: Shown | undefined,
+  shown: ShownRouterState | undefined,
 ): Record<string, DataStrategyResult> {
   if (shown?.revalidation !== "loading" || shown.navigation.state !== "idle") return results;
   const url = new URL(requestUrl);
@@ -37,6 +30,5 @@ export async function keepShownMiddleware(
   next: () => Promise<Record<string, DataStrategyResult>>,
 ): Promise<Record<string, DataStrategyResult>> {
   const results = await next();
-  const router = (window as { __reactRouterDataRouter?: { state: Shown } }).__reactRouterDataRouter;
-  return keepShownWhenUnreachable(request.url, results, router?.state);
+  return keepShownWhenUnreachable(request.url, results, shownRouterState());
 }

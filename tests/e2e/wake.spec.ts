@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DATA_ROUTER_GLOBAL } from "../../app/lib/react-router-internals";
 import { adminPost, plusOne, proClientBesideAdmin, quotaBar, sessionsBar } from "./admin-pages";
 import {
   patientExpect as expect,
@@ -54,6 +55,28 @@ test("a signed-in dashboard is read with no React: the page's own scripts only, 
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   expect(scripts.some((url) => REACT_ENTRY.test(url))).toBe(true);
   expect(await wakeState(page)).toBe("awake");
+  // Where app/lib/react-router-internals.ts reads the router's state (its contract test can't see a browser).
+  const shown = await page.evaluate((name) => {
+    type Read = {
+      revalidation?: unknown;
+      navigation?: { state?: unknown };
+      location?: { pathname?: unknown };
+      loaderData?: unknown;
+    };
+    const state = (window as unknown as Record<string, { state?: Read } | undefined>)[name]?.state;
+    return {
+      revalidation: typeof state?.revalidation,
+      navigation: typeof state?.navigation?.state,
+      pathname: state?.location?.pathname,
+      loaderData: typeof state?.loaderData,
+    };
+  }, DATA_ROUTER_GLOBAL);
+  expect(shown).toEqual({
+    revalidation: "string",
+    navigation: "string",
+    pathname: "/dashboard",
+    loaderData: "object",
+  });
 });
 
 test.describe("in Tokyo", () => {

@@ -1,21 +1,19 @@
-import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from "react";
-import { Form, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
+import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
-import { useHydrated } from "~/components/after-hydration";
 import { LightLink } from "~/components/light-link";
-import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
-import { effectivePlan } from "~/domain/plans";
 import { parseJsonText } from "~/lib/json-text";
 import { convertForm } from "~/lib/schemas/admin";
 import { seo } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { convertLead, listPeople, type Person } from "~/server/models/people.server";
+import { convertLead, listPeople } from "~/server/models/people.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/clients";
+import { CONVERT_FORM, type Conversion, ConvertFetcher, convertKey, PersonRow } from "./clients-rows";
 
 export const access = routeAccess({ loader: staff("profiles.list"), action: staff("lead.convert") });
 
@@ -49,8 +47,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const CONVERT_FORM = "convert-lead";
-
 const FILTER_LABELS: Record<PeopleFilter, string> = { leads: "Leads", clients: "Clients", all: "All" };
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,7 +58,22 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/clients";
   // docs/product/errors.md: above the table, with or without JavaScript.
   const [convertError, setConvertError] = useState<string | null>(null);
-  const live = useHydrated();
+  // The leads a person asked to convert here, each with a fetcher of its own (ConvertFetcher).
+  const [conversions, setConversions] = useState<Readonly<Record<string, Conversion>>>({});
+  const onConversion = useCallback((id: string, conversion: Conversion, error: string | null) => {
+    setConversions((known) => ({ ...known, [id]: conversion }));
+    setConvertError(error);
+  }, []);
+  // Every convert button submits the page's one form, asleep or awake: the buttons React hydrates are
+  // the ones the server sent, so a press held before React (app/enhancers/wake.ts) still has its button.
+  const convert = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const id = submitter instanceof HTMLButtonElement ? submitter.value : "";
+    if (!id || conversions[id]?.working) return;
+    setConversions((known) => ({ ...known, [id]: { working: true, converted: false } }));
+    void submit({ id }, { method: "post", navigate: false, fetcherKey: convertKey(id) });
+  };
   const query = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: another filter, search or page makes an earlier row's error stale
   useEffect(() => setConvertError(null), [query]);
@@ -128,23 +139,25 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </p>
       )}
 
+      {/* A table from 768 px; below, each person is a card of the same cells (the same DOM at every
+          width, so nothing is replaced when the window turns or the page hydrates). */}
       <div
         className={`mt-4 overflow-x-auto rounded-xl border border-border ${searching ? "opacity-60" : ""}`}
       >
-        <table className="w-full min-w-[40rem] text-left text-sm">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[40rem]">
           <caption className="sr-only">
             {FILTER_LABELS[filter]}
             {search ? ` matching “${search}”` : ""}, page {page} of {pages}
           </caption>
           <ColumnHeaders
             labels={["Name", "Email", "Role", "Plan", "Actions"]}
-            className="bg-muted text-muted-foreground"
+            className="bg-muted text-muted-foreground max-md:sr-only"
             cellClassName="px-4 py-2 font-medium"
           />
-          <tbody className="divide-y divide-border">
+          <tbody className="divide-y divide-border max-md:block">
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
+              <tr className="max-md:block">
+                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground max-md:block">
                   {search ? "No matches for your search." : "Nothing here yet."}
                 </td>
               </tr>
@@ -154,8 +167,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
                   key={person.id}
                   person={person}
                   canConvert={canConvert}
-                  live={live}
-                  onConverted={setConvertError}
+                  conversion={conversions[person.id]}
                 />
               ))
             )}
@@ -163,8 +175,11 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </table>
       </div>
 
-      {/* What the convert buttons post without JavaScript. */}
-      <form id={CONVERT_FORM} method="post" hidden />
+      {/* What the convert buttons post: without JavaScript as a document, with it through a fetcher. */}
+      <form id={CONVERT_FORM} method="post" hidden onSubmit={convert} />
+      {Object.keys(conversions).map((id) => (
+        <ConvertFetcher key={id} id={id} onConversion={onConversion} />
+      ))}
 
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
@@ -188,101 +203,5 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </nav>
       )}
     </section>
-  );
-}
-
-type ConvertOutcome = (error: string | null) => void;
-type ConvertClick = (event: MouseEvent<HTMLButtonElement>) => void;
-
-/** The fetcher exists only once hydrated (`live`): the server renders the plain button (docs/decisions/0033-warm-cost.md). */
-function PersonRow({
-  person,
-  canConvert,
-  live,
-  onConverted,
-}: {
-  person: Person;
-  canConvert: boolean;
-  live: boolean;
-  onConverted: ConvertOutcome;
-}) {
-  if (person.role !== "lead" || !canConvert) return <PersonCells person={person} role={person.role} />;
-  if (live) return <ConvertibleRow person={person} onConverted={onConverted} />;
-  return (
-    <PersonCells person={person} role={person.role}>
-      <ConvertButton id={person.id} working={false} />
-    </PersonCells>
-  );
-}
-
-function ConvertibleRow({ person, onConverted }: { person: Person; onConverted: ConvertOutcome }) {
-  const fetcher = useFetcher<typeof action>();
-  const working = fetcher.state !== "idle";
-  // The revalidated loader brings the new role; until then, the fetcher's answer.
-  const role = fetcher.data?.ok === true ? "client" : person.role;
-  const outcome = working ? null : fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  useEffect(() => {
-    if (working || fetcher.data) onConverted(outcome);
-  }, [working, fetcher.data, outcome, onConverted]);
-  return (
-    <PersonCells person={person} role={role}>
-      {role === "lead" && (
-        <ConvertButton
-          id={person.id}
-          working={working}
-          onClick={(event) => {
-            event.preventDefault();
-            void fetcher.submit({ id: person.id }, { method: "post" });
-          }}
-        />
-      )}
-    </PersonCells>
-  );
-}
-
-/** No form of its own (docs/decisions/0032-rendering-cost.md): it submits the page's convert form with its lead's id. */
-function ConvertButton({ id, working, onClick }: { id: string; working: boolean; onClick?: ConvertClick }) {
-  return (
-    <Button
-      type="submit"
-      variant="outline"
-      size="xs"
-      weight="normal"
-      form={CONVERT_FORM}
-      name="id"
-      value={id}
-      disabled={working}
-      onClick={onClick}
-      className="ml-3 px-2.5"
-    >
-      {working ? "…" : "Convert to client"}
-    </Button>
-  );
-}
-
-type CellsProps = { person: Person; role: Person["role"]; children?: ReactNode };
-
-function PersonCells({ person, role, children }: CellsProps) {
-  return (
-    <tr>
-      <td className="px-4 py-2">{person.fullName || "—"}</td>
-      <td className="px-4 py-2">
-        {/* A way in where the Actions column is scrolled out of sight (a phone). */}
-        <LightLink to={`/admin/clients/${person.id}`} className="underline-offset-2 hover:underline">
-          {person.email}
-        </LightLink>
-      </td>
-      <td className="px-4 py-2">{role}</td>
-      <td className="px-4 py-2">{role === "lead" ? "—" : effectivePlan(person.plan).toUpperCase()}</td>
-      <td className="whitespace-nowrap px-4 py-2">
-        <LightLink
-          to={`/admin/clients/${person.id}`}
-          className="inline-block py-1 font-medium text-primary underline underline-offset-2"
-        >
-          Open
-        </LightLink>
-        {children}
-      </td>
-    </tr>
   );
 }

@@ -1,6 +1,5 @@
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { inputClass } from "~/components/admin/control-classes";
-import { useHydrated } from "~/components/after-hydration";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
@@ -8,7 +7,8 @@ import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientAnswer, ClientData } from "./section";
 
 // docs/product/screens.md, Client detail: with JavaScript a change saves at once; without it, each has
-// a Save button. Both dropdowns wait while either saves.
+// a Save button. Both dropdowns wait while either saves. The Save button stays in the DOM once hydrated,
+// hidden by CSS: a press made on it while the page wakes still has its button (app/enhancers/wake.ts).
 
 type Fetcher = FetcherWithComponents<ClientAnswer>;
 
@@ -32,7 +32,6 @@ function SavedSelect({
   waiting: boolean;
 }) {
   const form = useFetcherForm(name === "role" ? roleForm : planForm, fetcher);
-  const hydrated = useHydrated();
   return (
     <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-1">
       <input type="hidden" name="intent" value={intent} />
@@ -56,8 +55,8 @@ function SavedSelect({
             </option>
           ))}
         </select>
-        {!hydrated && !locked && (
-          <Button type="submit" variant="outline" size="sm">
+        {!locked && (
+          <Button type="submit" variant="outline" size="sm" className="hydrated:hidden">
             Save {label.toLowerCase()}
           </Button>
         )}
