@@ -99,7 +99,11 @@ export async function awaken(page: Page): Promise<void> {
   });
 }
 
-/** A person's press: the pointer comes, goes down, stays a moment (as a finger does), comes up. */
+/**
+ * A person's press: the pointer comes, goes down, stays a moment (as a finger does), comes up. On a page
+ * already waking, the press goes down before React has taken over and comes up after: on a slow phone a
+ * tap's up is handled after hydration's long task, the moment a control replaced at hydration loses it.
+ */
 export async function press(page: Page, target: Locator): Promise<void> {
   // Where it is now: a re-render may replace the element between finding it and measuring it.
   let box = null;
@@ -110,9 +114,18 @@ export async function press(page: Page, target: Locator): Promise<void> {
       .catch(() => null);
   }
   if (!box) throw new Error(`nothing to press: ${target}`);
+  // Asleep, the pointer's arrival itself wakes the page: the press is then a quick one, held by the enhancer.
+  const waking = await page.evaluate(() => {
+    const root = document.documentElement;
+    return !root.hasAttribute("data-hydrated") && root.dataset.wake !== "asleep";
+  });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await sleep(40 + Math.random() * 120);
+  if (waking)
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, {
+      timeout: 30_000,
+    });
   await page.mouse.up();
 }
 
