@@ -18,6 +18,7 @@ import {
   postsNaming,
   press,
   publishChanges,
+  ReactGate,
   STATES,
   type State,
   stateOf,
@@ -127,6 +128,7 @@ for (const rate of [4, 6]) {
 
     await throttle(page, rate);
     const revalidating = watchData(page);
+    const gate = new ReactGate(page);
     const posts = postsNaming(page);
     const tally = new Tally();
     const storm = publishChanges(page.request, changingId);
@@ -140,15 +142,15 @@ for (const rate of [4, 6]) {
         const [at, state] = PLAN[round % PLAN.length] as [number, State];
         const chosen = round % 2 === 0 ? "Clients" : "All";
         const before = async (index: number): Promise<State> => {
-          if (index === 0) await openIn(page, `/admin/clients?q=${tag}`, at === 0 ? state : "awake");
-          else if (index === at) await openIn(page, page.url(), state);
+          if (index === 0) await openIn(page, `/admin/clients?q=${tag}`, at === 0 ? state : "awake", gate);
+          else if (index === at) await openIn(page, page.url(), state, gate);
           return stateOf(page, revalidating);
         };
 
         const s0 = await before(0);
         await step("convert", s0, async () => {
           const row = rowOf(page, lead.email);
-          await press(page, row.getByRole("button", { name: "Convert to client" }));
+          await press(page, row.getByRole("button", { name: "Convert to client" }), gate);
           await expect
             .poll(() => rowCells(row).then((cells) => cells[2]), { message: "converted" })
             .toBe("client");
@@ -158,7 +160,7 @@ for (const rate of [4, 6]) {
 
         const s1 = await before(1);
         await step("filter", s1, async () => {
-          await press(page, filterLink(page, chosen));
+          await press(page, filterLink(page, chosen), gate);
           await staysAfterRevalidations(page, async () => {
             await expect(filterLink(page, chosen)).toHaveAttribute("aria-current", "page");
             await expect(searchBox(page)).toHaveValue(tag);
@@ -168,7 +170,7 @@ for (const rate of [4, 6]) {
 
         const s2 = await before(2);
         await step("search", s2, async () => {
-          await press(page, searchBox(page));
+          await press(page, searchBox(page), gate);
           await page.keyboard.press("ControlOrMeta+A");
           // The lead's own part of the address: one row.
           const typed = lead.email.split("@")[0]?.slice(-10) as string;
@@ -182,7 +184,7 @@ for (const rate of [4, 6]) {
 
         const s3 = await before(3);
         await step("open", s3, async () => {
-          await press(page, rowOf(page, lead.email).getByRole("link", { name: "Open" }));
+          await press(page, rowOf(page, lead.email).getByRole("link", { name: "Open" }), gate);
           await expect(page).toHaveURL(new RegExp(`/admin/clients/${lead.id}$`));
           await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();
           expect(posts(lead.id) - convertedBefore, "no convert sent twice").toBe(1);
@@ -206,6 +208,7 @@ for (const rate of [4, 6]) {
     const page = client.page;
     await throttle(page, rate);
     const revalidating = watchData(page);
+    const gate = new ReactGate(page);
     const posts = postsNaming(page);
     const tally = new Tally();
     const storm = publishChanges(admin.page.request, id);
@@ -214,26 +217,26 @@ for (const rate of [4, 6]) {
     try {
       failures = await rounds(tally, async (round, step) => {
         const tab = tabs[round % tabs.length] as string;
-        await openIn(page, "/dashboard", STATES[round % 4] as State);
+        await openIn(page, "/dashboard", STATES[round % 4] as State, gate);
         await step("link", await stateOf(page, revalidating), async () => {
           const portalTab = page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: tab });
-          await press(page, portalTab);
+          await press(page, portalTab, gate);
           await expect(page).toHaveURL(new RegExp(`/${tab.toLowerCase()}$`));
           await expect(portalTab).toHaveAttribute("aria-current", "page");
         });
 
         const title = titles[round] as string;
-        await openIn(page, "/homework", STATES[(round + Math.floor(round / 4)) % 4] as State);
+        await openIn(page, "/homework", STATES[(round + Math.floor(round / 4)) % 4] as State, gate);
         await step("hand-in", await stateOf(page, revalidating), async () => {
           const piece = page.getByRole("article", { name: title });
           const homeworkId = (await piece.getAttribute("aria-labelledby"))?.replace(/^hw-/, "") ?? "";
           const note = piece.getByRole("textbox", { name: "Note (optional)" });
           const half = `Half of answer ${round + 1}`;
-          await press(page, note);
+          await press(page, note, gate);
           await type(page, half);
           await staysAfterRevalidations(page, () => expect(note).toHaveValue(half));
           await type(page, ", and the rest");
-          await press(page, piece.getByRole("button", { name: "Submit", exact: true }));
+          await press(page, piece.getByRole("button", { name: "Submit", exact: true }), gate);
           await expect(piece.getByRole("status")).toHaveText("Handed in. Your coach will review it.");
           await expect(piece).toContainText(`${half}, and the rest`);
           await expect.poll(() => posts(homeworkId), { message: "one hand-in sent" }).toBe(1);

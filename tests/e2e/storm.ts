@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
-import { patientExpect as expect } from "./support";
+import { patientExpect as expect, REACT_ENTRY } from "./support";
 
 // What tests/e2e/storm.spec.ts drives: a throttled page, a person's presses and typing, the page's state at
 // each, and the live changes published around them (docs/decisions/0014-live-updates.md, 0042-hydrate-on-intent.md).
@@ -70,10 +70,42 @@ export function watchData(page: Page) {
 }
 
 /**
- * Opens `path` and brings it to `state` (as near as the storm allows: a live change may wake the page
- * at any moment, which is the point); the state it was really in is what the caller records.
+ * React's arrival, held while a press goes down on a waking page: the test cannot otherwise be sure the
+ * press starts before React, on a machine where React's modules come from a local server's cache.
  */
-export async function openIn(page: Page, path: string, state: State): Promise<void> {
+export class ReactGate {
+  private release: (() => void) | null = null;
+  constructor(private readonly page: Page) {}
+
+  async hold(): Promise<void> {
+    if (this.holding) await this.open();
+    const held = new Promise<void>((resolve) => {
+      this.release = resolve;
+    });
+    await this.page.route(REACT_ENTRY, async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
+
+  get holding(): boolean {
+    return this.release !== null;
+  }
+
+  async open(): Promise<void> {
+    this.release?.();
+    this.release = null;
+    await this.page.unroute(REACT_ENTRY);
+  }
+}
+
+/**
+ * Opens `path` and brings it to `state` (as near as the storm allows: a live change may wake the page
+ * at any moment, which is the point); the state it was really in is what the caller records. Waking,
+ * React is held at the gate until the next press has gone down.
+ */
+export async function openIn(page: Page, path: string, state: State, gate: ReactGate): Promise<void> {
+  if (state === "waking") await gate.hold();
   await page.goto(path, { waitUntil: "domcontentloaded" });
   if (state === "asleep") return;
   if (state === "waking") {
@@ -101,10 +133,11 @@ export async function awaken(page: Page): Promise<void> {
 
 /**
  * A person's press: the pointer comes, goes down, stays a moment (as a finger does), comes up. On a page
- * already waking, the press goes down before React has taken over and comes up after: on a slow phone a
- * tap's up is handled after hydration's long task, the moment a control replaced at hydration loses it.
+ * waking (React held at `gate`), the press goes down before React and comes up once React has taken over
+ * and painted: on a slow phone a tap's up is handled after hydration's long task, the moment a control
+ * replaced at hydration loses it.
  */
-export async function press(page: Page, target: Locator): Promise<void> {
+export async function press(page: Page, target: Locator, gate: ReactGate): Promise<void> {
   // Where it is now: a re-render may replace the element between finding it and measuring it.
   let box = null;
   for (let tries = 0; !box && tries < 20; tries++) {
@@ -114,18 +147,18 @@ export async function press(page: Page, target: Locator): Promise<void> {
       .catch(() => null);
   }
   if (!box) throw new Error(`nothing to press: ${target}`);
-  // Asleep, the pointer's arrival itself wakes the page: the press is then a quick one, held by the enhancer.
-  const waking = await page.evaluate(() => {
-    const root = document.documentElement;
-    return !root.hasAttribute("data-hydrated") && root.dataset.wake !== "asleep";
-  });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await sleep(40 + Math.random() * 120);
-  if (waking)
+  if (gate.holding) {
+    await gate.open();
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, {
       timeout: 30_000,
     });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  }
   await page.mouse.up();
 }
 
