@@ -74,16 +74,20 @@ export function watchData(page: Page) {
  * press starts before React, on a machine where React's modules come from a local server's cache.
  */
 export class ReactGate {
+  private held: Promise<void> | null = null;
   private release: (() => void) | null = null;
+  private routed = false;
   constructor(private readonly page: Page) {}
 
   async hold(): Promise<void> {
-    if (this.holding) await this.open();
-    const held = new Promise<void>((resolve) => {
+    this.open();
+    this.held = new Promise<void>((resolve) => {
       this.release = resolve;
     });
+    if (this.routed) return;
+    this.routed = true;
     await this.page.route(REACT_ENTRY, async (route) => {
-      await held;
+      await this.held;
       await route.continue();
     });
   }
@@ -92,10 +96,10 @@ export class ReactGate {
     return this.release !== null;
   }
 
-  async open(): Promise<void> {
+  open(): void {
     this.release?.();
     this.release = null;
-    await this.page.unroute(REACT_ENTRY);
+    this.held = null;
   }
 }
 
@@ -151,7 +155,7 @@ export async function press(page: Page, target: Locator, gate: ReactGate): Promi
   await page.mouse.down();
   await sleep(40 + Math.random() * 120);
   if (gate.holding) {
-    await gate.open();
+    gate.open();
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, {
       timeout: 30_000,
     });
