@@ -1,5 +1,5 @@
 // `npm run bench`: builds, then writes dated sections of docs/BENCHMARKS.md (Lighthouse on the public and
-// the signed-in pages here, then bench/wake.mjs, http.mjs, people.mjs and live.mjs). Benchmarks, not tests: nothing
+// the signed-in pages here, then bench/wake.mjs, first-press.mjs, http.mjs, people.mjs and live.mjs). Benchmarks, not tests: nothing
 // passes or fails.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -41,6 +41,10 @@ writePortalSection(portal);
 console.log(portal);
 const wake = [path.join(root, "bench", "wake.mjs"), "--write"];
 spawnSync(process.execPath, wake, { cwd: root, stdio: "inherit" });
+spawnSync(process.execPath, [path.join(root, "bench", "first-press.mjs"), "--write"], {
+  cwd: root,
+  stdio: "inherit",
+});
 spawnSync(process.execPath, [path.join(root, "bench", "http.mjs")], { cwd: root, stdio: "inherit" });
 spawnSync(process.execPath, [path.join(root, "bench", "people.mjs")], { cwd: root, stdio: "inherit" });
 spawnSync(process.execPath, [path.join(root, "bench", "live.mjs")], { cwd: root, stdio: "inherit" });

@@ -7,31 +7,14 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { PORTAL_PAGES, startPortalServer } from "./lighthouse.mjs";
+import { PHONE_VIEWPORT, phonePage } from "./phone.mjs";
 import { ADMIN_EMAIL, CLIENT_EMAIL, median, signIn, writeBenchmarkSection } from "./support.mjs";
 
-const PHONE = {
-  cpuSlowdown: 4,
-  network: {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  },
-};
 const PAGES = ["/dashboard", "/admin/clients"];
-
-async function phonePage(context) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", PHONE.network);
-  return { page, cdp };
-}
 
 /** ms from navigation start to first contentful paint, and from a Shift press to `data-hydrated`. */
 async function once(browser, base, cookie, path, { warm }) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT });
   const [name, value] = cookie.split(/=(.*)/s);
   await context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: "Lax" }]);
   try {

@@ -173,6 +173,11 @@ describe("React Router's internals, as app/lib/react-router-internals.ts uses th
     // What the wake enhancer will run: the route modules, then React Router's client entry.
     expect(waiting[0]?.[1]).toContain(`"${ENTRY}"`);
     for (const id of ["root", "routes-page"]) expect(waiting[0]?.[1]).toContain(`"/assets/${id}.js"`);
+    // What the enhancer preloads at once when the page wakes: every module <Scripts> would have preloaded.
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]*)"/g)].map((m) => m[1]);
+    expect(preloaded.length).toBeGreaterThan(0);
+    const kept = new RegExp(`<script[^>]* data-preload="([^"]*)" type="${ASLEEP_SCRIPT_TYPE}">`).exec(asleep);
+    expect(kept?.[1]?.split(" ")).toEqual(preloaded);
   });
 
   test("a page whose markup does not have React Router's module script is refused loudly", async () => {

@@ -33,7 +33,7 @@ export function handOverLoaderData(literal: string): string {
 // --- A page asleep until a person acts (docs/decisions/0042-hydrate-on-intent.md) ----------------------
 
 /** The preload `<Scripts>` writes for each module of the page (ours carry `data-enhancer` and stay). */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]*)"(?: nonce="[^"]*")?\/>/g;
 /** `<Scripts>`' module script, which imports the route modules and then React Router's client entry. */
 const ROUTE_MODULES_SCRIPT =
   /<script((?: nonce="[^"]*")?) type="module" async="">(?=[^<]*window\.__reactRouterRouteModules)/;
@@ -41,13 +41,18 @@ const ROUTE_MODULES_SCRIPT =
 /**
  * React Router's `<Scripts>` preloads every module and imports them at once; here its module script
  * gets `sleepingType`, which the browser does not run, until app/enhancers/wake.ts runs its text as a
- * module; nothing is preloaded. Throws if the markup is not found, so a page cannot silently lose React.
+ * module; nothing is preloaded. The preloads' addresses go on that script (`data-preload`, space-separated):
+ * the enhancer preloads them all at once when the page wakes, so React's modules come in one round trip,
+ * not one per level of imports. Throws if the markup is not found, so a page cannot silently lose React.
  */
 export function putHydrationToSleep(html: string, sleepingType: string): string {
   if (!ROUTE_MODULES_SCRIPT.test(html)) {
     throw new Error("React Router's route-module script was not found: the page cannot wait to hydrate");
   }
-  return html.replace(MODULE_PRELOAD, "").replace(ROUTE_MODULES_SCRIPT, `<script$1 type="${sleepingType}">`);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  return html
+    .replace(MODULE_PRELOAD, "")
+    .replace(ROUTE_MODULES_SCRIPT, `<script$1 data-preload="${preloads.join(" ")}" type="${sleepingType}">`);
 }
 
 // --- The browser's router (app/lib/keep-shown-when-unreachable.ts) -------------------------------------
