@@ -4,7 +4,7 @@ import { DEFAULT_THEME, parseTheme } from "~/domain/theme";
 import type { Viewer } from "~/domain/viewer";
 import { addAnalyticsScripts } from "~/lib/analytics";
 import { askViewer, endSession } from "~/lib/auth-client";
-import { navClass } from "~/lib/nav-class";
+import { navClass, PORTAL_DOOR_NO_SCRIPT_CLASS } from "~/lib/nav-class";
 import { takeSignOut, takeToast } from "~/lib/next-page";
 import { closeSiteMenu, setUpSiteMenu } from "~/lib/site-menu";
 import { chooseTheme, followSystemTheme } from "~/lib/theme-client";
