@@ -179,14 +179,22 @@ export async function aRevalidationLands(page: Page): Promise<void> {
   );
 }
 
-/** POSTs the page sends whose body names `id`: each a change the server makes. */
+/**
+ * POSTs the page sends that name `id`: each a change the server makes. Chromium does not hand over a
+ * multipart body that carries a file input (the hand-in form's), so a POST whose body can't be read
+ * counts when it goes to `path` (or its `.data` twin): the step presses only that one form there.
+ */
 export function postsNaming(page: Page) {
-  const bodies: string[] = [];
+  const sent: { path: string; body: string | null }[] = [];
   page.on("request", (request) => {
     if (request.method() !== "POST") return;
-    bodies.push(request.postDataBuffer()?.toString("latin1") ?? "");
+    const body = request.postDataBuffer()?.toString("latin1") ?? null;
+    sent.push({ path: new URL(request.url()).pathname, body: body === "" ? null : body });
   });
-  return (id: string) => bodies.filter((body) => body.includes(id)).length;
+  return (id: string, path?: string) =>
+    sent.filter(({ path: to, body }) =>
+      body === null ? path !== undefined && (to === path || to === `${path}.data`) : body.includes(id),
+    ).length;
 }
 
 /** Every action and the state the page was in when the person started it. */
