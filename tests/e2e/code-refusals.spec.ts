@@ -53,7 +53,7 @@ for (const javaScriptEnabled of [true, false]) {
     await test.step("a new buyer opens the checkout from a referral link: the code applies", async () => {
       await signIn(paying, freshIdentity("Refused"), { to: `${CHECKOUT}&ref=${code}` });
       if (javaScriptEnabled) await gotoHydrated(paying, `${CHECKOUT}&ref=${code}`);
-      await expect(paying.getByText(`${code}: 10 % off`)).toBeVisible();
+      await expect(paying.getByText(`${code}: 10% off`)).toBeVisible();
     });
 
     await test.step("in another tab, ten wrong codes, then Apply: the limit is said beside the field", async () => {

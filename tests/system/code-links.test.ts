@@ -61,7 +61,7 @@ async function pricing(query: string, cookie = "currency=USD", headers: Record<s
   return { answer, page: text(await answer.text()) };
 }
 
-const CHECKED = (code: string) => `Prices below include the code ${code}: 25 % off`;
+const CHECKED = (code: string) => `Prices below include the code ${code}: 25% off`;
 const browser = (n: number | string) => `currency=USD; browser=test-browser-${n}-0123456789`;
 
 describe("a dead code link says why, through the kept pricing documents", () => {

@@ -17,14 +17,14 @@ export const ADMIN_NAV = [
 ] as const;
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm ${
+  `whitespace-nowrap rounded-md px-2.5 py-1 text-sm ${
     isActive ? "bg-accent font-semibold text-accent-foreground" : "text-muted-foreground hover:bg-muted"
   }`;
 
 export function AdminNav() {
   return (
     <div className="border-b border-border">
-      <nav aria-label="Admin" className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2">
+      <nav aria-label="Admin" className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-1.5">
         {ADMIN_NAV.map((item) => (
           <LightNavLink key={item.to} to={item.to} end={item.end} className={tabClass}>
             {item.label}

@@ -19,7 +19,7 @@ export function Activity({ data }: { data: ClientData }) {
           method="post"
           ref={form.formRef}
           onSubmit={form.onSubmit}
-          className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+          className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-3 sm:grid-cols-2"
         >
           <input type="hidden" name="intent" value="add-activity" />
           <label className="grid gap-1 text-sm sm:col-span-2">

@@ -147,7 +147,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
   const { person } = data;
   const hasRecords = person.role === "client" || person.role === "lead";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <div className="mx-auto max-w-6xl px-4 py-5 sm:py-6">
       <BackToClients />
       <div className="mt-2 flex flex-wrap items-end justify-between gap-x-8 gap-y-4">
         <div className="min-w-0">
@@ -159,9 +159,9 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
       {hasRecords && <JumpLinks />}
 
       {hasRecords ? (
-        <div className="mt-8 grid gap-10">
+        <div className="mt-6 grid gap-10">
           <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
-            <div className="grid min-w-0 content-start gap-10">
+            <div className="grid min-w-0 content-start gap-8">
               <Quotas data={data} />
               <Activity data={data} />
             </div>

@@ -40,12 +40,12 @@ const JUMPS = [
 export function JumpLinks() {
   return (
     <nav aria-label="On this page" className="mt-4">
-      <ul className="flex flex-wrap gap-2 text-sm">
+      <ul className="flex flex-wrap gap-1 text-sm">
         {JUMPS.map(([id, label]) => (
           <li key={id}>
             <a
               href={`#${id}`}
-              className="inline-block rounded-full border border-border px-3 py-1 hover:bg-muted"
+              className="inline-block rounded-full border border-border px-2 py-1 hover:bg-muted"
             >
               {label}
             </a>
