@@ -105,7 +105,7 @@ test("each demo link on /login opens its plan's demo with the demo figures", asy
   await expect(main(page)).toContainText("Tier: Pro");
   await expect(
     region(page, "Coaching sessions").getByRole("listitem").filter({ hasText: "30-minute coaching session" }),
-  ).toContainText("3 / 4 used");
+  ).toContainText("3 of 4 used");
 
   const nav = page.getByRole("navigation", { name: "Portal" });
   await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Plan"]);

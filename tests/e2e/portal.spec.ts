@@ -215,12 +215,12 @@ test("the plan page shows 'Your plan', the tier and the grouped items with their
   ]);
   const item = (group: string, label: string) =>
     region(page, group).getByRole("listitem").filter({ hasText: label });
-  await expect(item("Coaching sessions", "30-minute coaching session")).toContainText("3 / 4 used");
+  await expect(item("Coaching sessions", "30-minute coaching session")).toContainText("3 of 4 used");
   await expect(item("Coaching sessions", "Strategy call (90m)")).toContainText("✓ Completed");
-  await expect(item("Interviews", "Mock interview")).toContainText("2 / 3 used");
+  await expect(item("Interviews", "Mock interview")).toContainText("2 of 3 used");
   await expect(item("Reviews", "Resume review")).toContainText("✓ Completed");
   await expect(item("Reviews", "GitHub review")).toContainText("Pending");
-  await expect(item("Reviews", "GitHub review")).toContainText("0 / 1 used");
+  await expect(item("Reviews", "GitHub review")).toContainText("0 of 1 used");
   await expect(item("Extras", "DSA survey")).toContainText("Pending");
   await expect(item("Extras", "Local networking events list")).toContainText("Not included");
   await expect(region(page, "Reviews").getByRole("listitem")).toHaveCount(4);
