@@ -14,6 +14,7 @@ import {
 } from "./admin-pages";
 import {
   aRevalidationLands,
+  expect,
   openIn,
   postsNaming,
   press,
@@ -27,7 +28,7 @@ import {
   type,
   watchData,
 } from "./storm";
-import { patientExpect as expect, PEOPLE, signedInPage, test } from "./support";
+import { PEOPLE, signedInPage, test } from "./support";
 
 // Issue 41: every press, click and keystroke is honoured exactly once, whatever the page is doing — asleep
 // (app/enhancers/wake.ts), waking, revalidating or awake — while live changes land every 100–300 ms, on a
@@ -101,7 +102,7 @@ async function rounds(
 
 function report(tally: Tally, failures: Failure[], kinds: string[]) {
   test.info().annotations.push({ type: "actions by state", description: JSON.stringify(tally.done) });
-  expect(failures, `actions not honoured: ${JSON.stringify(failures, null, 1)}`).toEqual([]);
+  expect(failures, `actions not honoured: ${JSON.stringify(failures)}`).toEqual([]);
   for (const kind of kinds) expect(tally.total(kind), `${kind}: ${ROUNDS} of ${ROUNDS}`).toBe(ROUNDS);
 }
 

@@ -1,5 +1,12 @@
 import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
-import { patientExpect as expect, REACT_ENTRY } from "./support";
+import { patientExpect, REACT_ENTRY } from "./support";
+
+/**
+ * How long the storm waits for an effect or an answer. A lost action never shows, however long one waits; a
+ * slow one does: on a 6× throttled page under CI's load (load average 25+), 20 s was seen to run out.
+ */
+export const STORM_PATIENCE_MS = 60_000;
+export const expect = patientExpect.configure({ timeout: STORM_PATIENCE_MS });
 
 // What tests/e2e/storm.spec.ts drives: a throttled page, a person's presses and typing, the page's state at
 // each, and the live changes published around them (docs/decisions/0014-live-updates.md, 0042-hydrate-on-intent.md).
@@ -122,7 +129,7 @@ export async function openIn(page: Page, path: string, state: State, gate: React
     return;
   }
   await awaken(page);
-  if (state === "revalidating") await page.waitForRequest(isDataGet, { timeout: 20_000 });
+  if (state === "revalidating") await page.waitForRequest(isDataGet, { timeout: STORM_PATIENCE_MS });
 }
 
 /** Hydrated, woken by a person's Shift if nothing has woken it yet. */
@@ -131,7 +138,7 @@ export async function awaken(page: Page): Promise<void> {
   if (await page.evaluate(() => document.documentElement.dataset.wake === "asleep"))
     await page.keyboard.press("Shift");
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, {
-    timeout: 30_000,
+    timeout: STORM_PATIENCE_MS,
   });
 }
 
@@ -157,7 +164,7 @@ export async function press(page: Page, target: Locator, gate: ReactGate): Promi
   if (gate.holding) {
     gate.open();
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, {
-      timeout: 30_000,
+      timeout: STORM_PATIENCE_MS,
     });
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
@@ -173,7 +180,7 @@ export async function type(page: Page, text: string): Promise<void> {
 
 /** Waits for one loader answer to land after now, and for React to have painted it. */
 export async function aRevalidationLands(page: Page): Promise<void> {
-  await page.waitForResponse((response) => isDataGet(response.request()), { timeout: 20_000 });
+  await page.waitForResponse((response) => isDataGet(response.request()), { timeout: STORM_PATIENCE_MS });
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
