@@ -4,21 +4,8 @@
 // by app/enhancers/wake.ts until React has hydrated. Target: p95 ≤ 1.5 s (issue 41).
 // Usage: node bench/first-press.mjs [--runs N] [--write]
 import os from "node:os";
-import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
-import { startPortalServer } from "./lighthouse.mjs";
-import { PHONE_VIEWPORT, phonePage } from "./phone.mjs";
-import {
-  ADMIN_EMAIL,
-  CLIENT_EMAIL,
-  median,
-  percentile,
-  request,
-  signIn,
-  sleep,
-  writeBenchmarkSection,
-} from "./support.mjs";
+import { PHONE_VIEWPORT, phoneAt, phoneBench } from "./phone.mjs";
+import { CLIENT_EMAIL, median, percentile, request, sleep, writeBenchmarkSection } from "./support.mjs";
 
 /** A change announced within this long before a render is replayed to the page and wakes it (0037's margin). */
 const QUIET_MS = 5_500;
@@ -91,18 +78,8 @@ let lastChange = 0;
 
 /** ms from the tap to the effect; the page is checked to be asleep just before the tap. */
 async function once(browser, base, cookie, press, { warm, title }) {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, hasTouch: true, isMobile: true });
-  const [name, value] = cookie.split(/=(.*)/s);
-  await context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: "Lax" }]);
+  const { context, page } = await phoneAt(browser, base, cookie, press.path, { warm, touch: true });
   try {
-    const { page, cdp } = await phonePage(context);
-    if (warm) {
-      await page.goto(`${base}${press.path}`);
-      await page.keyboard.press("Shift");
-      await page.waitForSelector("html[data-hydrated]", { timeout: 60_000 });
-    } else {
-      await cdp.send("Network.clearBrowserCache");
-    }
     await sleep(Math.max(0, lastChange + QUIET_MS - Date.now()));
     await page.goto(`${base}${press.path}`, { waitUntil: "load" });
     const target = press.target(page, { title });
@@ -152,51 +129,42 @@ async function assignPieces(base, adminCookie, count) {
   return titles;
 }
 
-const { values } = parseArgs({ options: { runs: { type: "string" }, write: { type: "boolean" } } });
-const runs = Number(values.runs ?? 10);
-const server = await startPortalServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const loadStart = os.loadavg().map((v) => v.toFixed(2));
-const rows = [];
-try {
-  const cookies = {
-    client: await signIn(server.url, CLIENT_EMAIL),
-    admin: await signIn(server.url, ADMIN_EMAIL),
-  };
-  const pieces = await assignPieces(server.url, cookies.admin, 2 * runs);
-  for (const press of PRESSES) {
-    for (const warm of [false, true]) {
-      const load = os.loadavg()[0].toFixed(2);
-      const times = [];
-      for (let i = 0; i < runs; i++) {
-        const title = press.mutates && press.path === "/homework" ? pieces.pop() : undefined;
-        times.push(await once(browser, server.url, cookies[press.as], press, { warm, title }));
+const { rows, runs, write, loadStart, loadEnd, cores } = await phoneBench(
+  10,
+  async ({ runs, base, browser, cookies }) => {
+    const rows = [];
+    const pieces = await assignPieces(base, cookies.admin, 2 * runs);
+    for (const press of PRESSES) {
+      for (const warm of [false, true]) {
+        const load = os.loadavg()[0].toFixed(2);
+        const times = [];
+        for (let i = 0; i < runs; i++) {
+          const title = press.mutates && press.path === "/homework" ? pieces.pop() : undefined;
+          times.push(await once(browser, base, cookies[press.as], press, { warm, title }));
+        }
+        const sorted = [...times].sort((a, b) => a - b);
+        const row = {
+          path: press.path,
+          what: press.what,
+          cache: warm ? "warm" : "empty",
+          median: median(sorted),
+          p95: percentile(sorted, 95),
+          times,
+          load: `${load} → ${os.loadavg()[0].toFixed(2)}`,
+        };
+        console.log(JSON.stringify(row));
+        rows.push(row);
       }
-      const sorted = [...times].sort((a, b) => a - b);
-      const row = {
-        path: press.path,
-        what: press.what,
-        cache: warm ? "warm" : "empty",
-        median: median(sorted),
-        p95: percentile(sorted, 95),
-        times,
-        load: `${load} → ${os.loadavg()[0].toFixed(2)}`,
-      };
-      console.log(JSON.stringify(row));
-      rows.push(row);
     }
-  }
-} finally {
-  await browser.close();
-  await server.stop();
-}
-const loadEnd = os.loadavg().map((v) => v.toFixed(2));
+    return rows;
+  },
+);
 const s = (ms) => (ms / 1000).toFixed(2);
 const mark = (ms) => (ms > TARGET_P95_MS ? `**${s(ms)}**` : s(ms));
 const section = `<!-- first-press:start -->
 ## The first press on a sleeping page, on a phone — ${new Date().toISOString().slice(0, 10)}
 
-Measured by \`node bench/first-press.mjs\` on ${os.cpus().length} cores, Debian Chromium driven by Playwright with
+Measured by \`node bench/first-press.mjs\` on ${cores} cores, Debian Chromium driven by Playwright with
 Lighthouse's phone throttling applied through the DevTools protocol (bench/phone.mjs: CPU 4× slower, 150 ms
 latency, 1.6 Mbit/s down, 750 kbit/s up), a 412×823 touch screen, the built server on PGlite with the seed and
 5,000 people. A page is opened and left asleep (checked), then tapped once: the time is from the tap to its visible
@@ -212,4 +180,4 @@ min) ${loadStart.join(", ")} at the start, ${loadEnd.join(", ")} at the end; eac
 ${rows.map((r) => `| ${r.path} | ${r.what} | ${r.cache} | ${s(r.median)} | ${mark(r.p95)} | ${r.times.join(", ")} | ${r.load} |`).join("\n")}
 <!-- first-press:end -->`;
 console.log(section);
-if (values.write) writeBenchmarkSection("first-press", section, { after: "<!-- wake:end -->" });
+if (write) writeBenchmarkSection("first-press", section, { after: "<!-- wake:end -->" });

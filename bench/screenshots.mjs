@@ -13,11 +13,12 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { buildDir, freePort, requireBuild, signIn, startServer } from "./support.mjs";
 
-// The site's default theme is dark (app/domain/theme.ts); the light one once, at the desktop size.
+// The site's default theme is dark (app/domain/theme.ts); each size in both themes.
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 }, theme: "dark" },
   phone: { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, theme: "dark" },
   "desktop-light": { viewport: { width: 1280, height: 800 }, theme: "light" },
+  "phone-light": { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, theme: "light" },
 };
 
 // The seed's people (app/server/seed.server.ts); the shopper is new, so its checkout starts from nothing.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/content/prerender";
 import { personIdOf } from "./admin-pages";
 import { PORTAL_PATHS } from "./portal-pages";
-import { patientExpect as expect, type NamedIdentity, PEOPLE, signIn, test } from "./support";
+import { patientExpect as expect, type NamedIdentity, PEOPLE, signIn, test, untilSettled } from "./support";
 
 // Hydration replaces no element a person can act on (issue 41): a press that starts on a server-rendered
 // link or button and ends after React took the page over must land on the same node, and a press held
@@ -52,16 +52,7 @@ function noteServerControls(selector: string): void {
 /** What the page became once awake: the noted controls no longer in the document, described. */
 async function replacedControls(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
-  const ready = () => {
-    const root = document.documentElement;
-    return (
-      root.hasAttribute("data-hydrated") ||
-      root.hasAttribute("data-enhanced") ||
-      root.dataset.wake === "asleep"
-    );
-  };
-  await page.waitForFunction(ready);
-  const asleep = await page.evaluate(() => document.documentElement.dataset.wake === "asleep");
+  const asleep = await untilSettled(page);
   if (asleep) {
     // A person: any key wakes a sleeping page (app/enhancers/wake.ts); Shift does nothing else.
     await page.keyboard.press("Shift");

@@ -88,8 +88,8 @@ export async function gotoHydrated(
   return response;
 }
 
-/** A portal or admin page waits for a person (app/enhancers/wake.ts): a Shift press, which does nothing else, wakes it. */
-export async function untilInteractive(page: Page) {
+/** Waits until the page is hydrated, enhanced or asleep; true when asleep (app/enhancers/wake.ts). */
+export async function untilSettled(page: Page): Promise<boolean> {
   // See app/components/after-hydration.tsx and app/enhancers/site.ts.
   const ready = () => {
     const root = document.documentElement;
@@ -100,7 +100,12 @@ export async function untilInteractive(page: Page) {
     );
   };
   await page.waitForFunction(ready);
-  if (await page.evaluate(() => document.documentElement.dataset.wake === "asleep")) {
+  return page.evaluate(() => document.documentElement.dataset.wake === "asleep");
+}
+
+/** A portal or admin page waits for a person (app/enhancers/wake.ts): a Shift press, which does nothing else, wakes it. */
+export async function untilInteractive(page: Page) {
+  if (await untilSettled(page)) {
     await page.keyboard.press("Shift");
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   }
