@@ -58,7 +58,7 @@ export const PRIVACY = {
       id: "cookies",
       heading: "Cookies and local storage",
       paragraphs: [
-        "When you sign in, a session cookie keeps you signed in. Your theme and currency choices are remembered in a cookie and in your browser’s local storage. None of these are used for advertising.",
+        "When you sign in, a session cookie keeps you signed in. Your theme and currency choices are remembered in a cookie and in your browser’s local storage. When you open a pricing link that carries a code, a cookie with a random number for your browser counts the codes tried from it, so that one browser’s mistakes don’t hold back others on the same network; it says nothing about who you are. None of these are used for advertising.",
       ],
     },
     {
