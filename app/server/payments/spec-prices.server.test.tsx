@@ -35,16 +35,15 @@ const plain = (html: string) =>
 
 const dollars = (n: number) => `$${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
-const cases = Object.keys(SPEC).flatMap((offer) =>
-  CURRENCIES.flatMap((currency) => CHECKOUT_OPTIONS.map((option) => ({ offer, currency, option }))),
+const cases = Object.entries(SPEC).flatMap(([offer, spec]) =>
+  CURRENCIES.flatMap((currency) => CHECKOUT_OPTIONS.map((option) => ({ offer, spec, currency, option }))),
 );
 
 test("the page sells exactly the spec's plans, in its order", () => {
   expect(PRICING_PLANS.map((plan) => plan.planKey)).toEqual(Object.keys(SPEC));
 });
 
-describe.each(cases)("$offer $currency $option", ({ offer, currency, option }) => {
-  const spec = SPEC[offer];
+describe.each(cases)("$offer $currency $option", ({ offer, spec, currency, option }) => {
   const refused =
     (spec.lockedTo && currency !== spec.lockedTo) ||
     (option === "financing" && (currency !== "CAD" || !spec.financing));
