@@ -5,6 +5,7 @@ import { PRICING_PLANS } from "~/content/pricing";
 import { CHECKOUT_OPTIONS, checkoutLine } from "~/domain/checkout";
 import { CURRENCIES } from "~/domain/financing";
 import { stripeLineItem } from "~/server/payments/line-items.server";
+import { renderedText as plain } from "../../../tests/support/text";
 
 // Every plan × currency × option against SPEC.md §9 ("Prices", "CAD financing"), transcribed by hand: what
 // Stripe is sent and what the card shows, so moving the price list changes neither (issue 43).
@@ -25,13 +26,6 @@ const SPEC: Record<string, Spec> = {
   pro: { USD: 649, CAD: 900, financing: { amount: 80, count: 12, every: "month" } },
   premium: { USD: 1499, CAD: 2000, financing: { amount: 175, count: 12, every: "month" } },
 };
-
-const plain = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 
 const dollars = (n: number) => `$${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
