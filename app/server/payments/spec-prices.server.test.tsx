@@ -92,3 +92,36 @@ describe.each(cases)("$offer $currency $option", ({ offer, spec, currency, optio
     expect(text).toContain(`Save ${dollars(total - spec.CAD)} by paying upfront`);
   });
 });
+
+test("the page's structured data offers the spec's prices, monthly ones per month", async () => {
+  const { meta } = await import("~/routes/marketing/pricing");
+  const tags = meta({ matches: [] } as unknown as Parameters<typeof meta>[0]);
+  const catalog = tags
+    .map((tag) => ("script:ld+json" in tag ? (tag["script:ld+json"] as Record<string, unknown>) : null))
+    .find((data) => data?.["@type"] === "OfferCatalog");
+  const products = catalog?.itemListElement as { name: string; offers: Record<string, unknown>[] }[];
+  expect(products.map((product) => product.name)).toEqual(PRICING_PLANS.map((plan) => plan.title));
+  const offers = products.flatMap((product, i) =>
+    product.offers.map((offer) => ({ key: PRICING_PLANS[i]?.planKey ?? "", offer })),
+  );
+  expect(offers.map(({ key, offer }) => `${key} ${offer.priceCurrency}`)).toEqual(
+    Object.entries(SPEC).flatMap(([key, spec]) =>
+      CURRENCIES.filter((c) => !spec.lockedTo || c === spec.lockedTo).map((c) => `${key} ${c}`),
+    ),
+  );
+  for (const { key, offer } of offers) {
+    const spec = SPEC[key];
+    const currency = offer.priceCurrency as "CAD" | "USD";
+    expect(offer.price).toBe(spec?.[currency]);
+    expect(offer.priceSpecification).toEqual(
+      spec?.monthly
+        ? {
+            "@type": "UnitPriceSpecification",
+            price: spec[currency],
+            priceCurrency: currency,
+            unitText: "MONTH",
+          }
+        : undefined,
+    );
+  }
+});
