@@ -1,9 +1,10 @@
-// What the coach edits on the pricing page; plan allowances come from app/domain.
+// What the coach edits on the pricing page; prices (app/domain/prices.ts) and plan allowances come from app/domain.
 
-import type { Currency, FinancingTerms } from "~/domain/financing";
+import type { Currency } from "~/domain/financing";
 import { allowance, type Plan } from "~/domain/plans";
+import { type OfferKey, type OfferPrice, priceOf } from "~/domain/prices";
 
-export type PricingPlanKey = "single" | "monthly" | Plan;
+export type PricingPlanKey = OfferKey;
 
 export type PricingButton = {
   text: string;
@@ -11,20 +12,20 @@ export type PricingButton = {
   primary?: boolean;
 };
 
-/** docs/product/entities.md, Pricing plan entry, with its prices (docs/product/constants.md). */
+/** docs/product/entities.md, Pricing plan entry; its name and prices are the price list's. */
 export type PricingPlan = {
   title: string;
   planKey: PricingPlanKey;
+  price: OfferPrice;
   description: string;
-  prices: Record<Currency, number>;
-  unit?: string;
   buttons: readonly PricingButton[];
   benefits: readonly string[];
-  lockCurrency?: Currency;
-  /** Kept even where `ignoreFinancing` hides it. */
-  cadFinancing: FinancingTerms;
-  ignoreFinancing: boolean;
   showWhyVideo: boolean;
+};
+
+const offer = (key: OfferKey) => {
+  const price = priceOf(key);
+  return { title: price.name, planKey: key, price };
 };
 
 const INTRO_CALL: PricingButton = {
@@ -38,11 +39,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export const PRICING_PLANS: readonly PricingPlan[] = [
   {
-    title: "Single Session",
-    planKey: "single",
+    ...offer("single"),
     description:
       "One focused hour with me on whatever is in your way right now: a resume pass, a mock interview, a job-search plan or an offer decision.",
-    prices: { USD: 149, CAD: 200 },
     buttons: [
       {
         text: "Book a session",
@@ -59,18 +58,12 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       "A mock interview fits too: 45 minutes of interview, 15 of feedback",
       "Written next steps after the call",
     ],
-    lockCurrency: "USD",
-    cadFinancing: { amount: 50, count: 4, interval: "2 weeks" },
-    ignoreFinancing: true,
     showWhyVideo: false,
   },
   {
-    title: "Monthly Sessions",
-    planKey: "monthly",
+    ...offer("monthly"),
     description:
       "Ongoing 1:1 coaching for a long search: someone in your corner every month, not just once, to keep momentum and adjust the plan as results come in.",
-    prices: { USD: 199, CAD: 249 },
-    unit: "/month",
     buttons: [
       {
         text: "Start monthly sessions",
@@ -87,16 +80,12 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       "Pick the focus each time: resume, mock interviews, strategy or offers",
       "Goals set at the start of the month and reviewed at the end",
     ],
-    cadFinancing: { amount: 62.5, count: 4, interval: "2 weeks" },
-    ignoreFinancing: true,
     showWhyVideo: false,
   },
   {
-    title: "Basic",
-    planKey: "basic",
+    ...offer("basic"),
     description:
       "The essentials of the Next Offer program: your profile in shape for recruiters and a first real mock interview with feedback.",
-    prices: { USD: 249, CAD: 350 },
     buttons: [
       {
         text: "Enroll in Basic",
@@ -114,16 +103,12 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       "Program of 4, 8 or 12 weeks, part-time (2–5 hours a week)",
       "Client portal to track what you have used",
     ],
-    cadFinancing: { amount: 60, count: 6, interval: "month" },
-    ignoreFinancing: false,
     showWhyVideo: false,
   },
   {
-    title: "Pro",
-    planKey: "pro",
+    ...offer("pro"),
     description:
       "For candidates already interviewing: the reviews, more mock interviews and regular coaching sessions to carry you through every round.",
-    prices: { USD: 649, CAD: 900 },
     buttons: [
       {
         text: "Enroll in Pro",
@@ -142,16 +127,12 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       "A 90-minute strategy call",
       "DSA survey and networking playbook",
     ],
-    cadFinancing: { amount: 80, count: 12, interval: "month" },
-    ignoreFinancing: false,
     showWhyVideo: false,
   },
   {
-    title: "Premium",
-    planKey: "premium",
+    ...offer("premium"),
     description:
       "The full program: the most practice and coaching time, for candidates who want a coach beside them from first application to signed offer.",
-    prices: { USD: 1499, CAD: 2000 },
     buttons: [
       {
         text: "Enroll in Premium",
@@ -169,8 +150,6 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
       `${plural(sessions("premium"), "coaching session", "coaching sessions")} (30 minutes each)`,
       "Local networking events list",
     ],
-    cadFinancing: { amount: 175, count: 12, interval: "month" },
-    ignoreFinancing: false,
     showWhyVideo: false,
   },
 ];

@@ -1,9 +1,17 @@
 // Computed from the one pricing source; nothing the browser sends is trusted beyond three names
 // (docs/decisions/0027-payments.md).
 
-import { PRICING_PLANS, type PricingPlan, type PricingPlanKey } from "~/content/pricing";
 import { type Currency, type FinancingTerms, formatMoney, parseCurrency } from "./financing";
 import type { Plan } from "./plans";
+import {
+  financingFor,
+  intervalSuffix,
+  OFFER_PRICES,
+  type OfferKey,
+  offeredCurrencies,
+  offerPrice,
+  shownCurrency,
+} from "./prices";
 
 export const PAYMENTS_OFF = "Payments aren't taken on this site yet: use the pricing page's links.";
 
@@ -11,7 +19,7 @@ export const CHECKOUT_OPTIONS = ["upfront", "financing"] as const;
 export type CheckoutOption = (typeof CHECKOUT_OPTIONS)[number];
 
 export type CheckoutLine = {
-  offer: PricingPlanKey;
+  offer: OfferKey;
   title: string;
   currency: Currency;
   option: CheckoutOption;
@@ -30,39 +38,19 @@ export type CheckoutLine = {
   discountPercent: number | null;
 };
 
-const PROGRAM_PLANS: Readonly<Record<PricingPlanKey, Plan | null>> = {
-  single: null,
-  monthly: null,
-  basic: "basic",
-  pro: "pro",
-  premium: "premium",
-};
-
-export function shownCurrency(plan: PricingPlan, chosen: Currency): Currency {
-  return plan.lockCurrency ?? chosen;
-}
-
-/** docs/product/constants.md: CAD only, and not where the card ignores financing. */
-export function financingFor(plan: PricingPlan, currency: Currency): FinancingTerms | null {
-  return currency === "CAD" && !plan.ignoreFinancing ? plan.cadFinancing : null;
-}
-
-export function instalmentSuffix(terms: FinancingTerms): string {
+export function instalmentSuffix(terms: Pick<FinancingTerms, "interval" | "count">): string {
   return terms.interval === "month" ? `/month × ${terms.count}` : ` every 2 weeks × ${terms.count}`;
 }
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 export type CheckoutRequest = { offer: unknown; currency: unknown; option: unknown };
 
 export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | { error: string } {
-  const plan = PRICING_PLANS.find((p) => p.planKey === input.offer);
-  if (!plan) return { error: "That offer doesn't exist. Choose one on the pricing page." };
+  const price = offerPrice(input.offer);
+  if (!price) return { error: "That offer doesn't exist. Choose one on the pricing page." };
   const currency = parseCurrency(input.currency);
   if (!currency) return { error: "Choose CAD or USD." };
-  if (plan.lockCurrency && currency !== plan.lockCurrency) {
-    return { error: `${plan.title} is billed in ${plan.lockCurrency} only.` };
-  }
+  const shown = shownCurrency(price, currency);
+  if (shown !== currency) return { error: `${price.name} is billed in ${shown} only.` };
   const option = CHECKOUT_OPTIONS.find((o) => o === input.option);
   if (!option) return { error: "Choose to pay upfront or in instalments." };
   const priced = (amount: number, suffix: string) => {
@@ -77,21 +65,21 @@ export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | {
     };
   };
   const base = {
-    offer: plan.planKey,
-    title: plan.title,
+    offer: price.key,
+    title: price.name,
     currency,
     option,
-    plan: PROGRAM_PLANS[plan.planKey],
+    plan: price.plan,
   };
 
   if (option === "financing") {
-    const terms = financingFor(plan, currency);
-    if (!terms) return { error: `${plan.title} can't be paid in instalments in ${currency}.` };
+    const terms = financingFor(price, currency);
+    if (!terms) return { error: `${price.name} can't be paid in instalments in ${currency}.` };
     return {
       line: {
         ...base,
         mode: "subscription",
-        ...priced(cents(terms.amount), instalmentSuffix(terms)),
+        ...priced(terms.amount, instalmentSuffix(terms)),
         recurring:
           terms.interval === "month"
             ? { interval: "month", intervalCount: 1 }
@@ -100,13 +88,12 @@ export function checkoutLine(input: CheckoutRequest): { line: CheckoutLine } | {
       },
     };
   }
-  const price = plan.prices[currency];
-  const monthly = plan.unit === "/month";
+  const monthly = price.interval === "month";
   return {
     line: {
       ...base,
       mode: monthly ? "subscription" : "payment",
-      ...priced(cents(price), plan.unit ?? ""),
+      ...priced(price.amounts[currency], intervalSuffix(price)),
       recurring: monthly ? { interval: "month", intervalCount: 1 } : null,
       instalments: null,
     },
@@ -167,11 +154,10 @@ export function lineTotal(line: CheckoutLine): number | null {
 
 export function allCheckoutLines(): CheckoutLine[] {
   const lines: CheckoutLine[] = [];
-  for (const plan of PRICING_PLANS) {
-    const currencies: Currency[] = plan.lockCurrency ? [plan.lockCurrency] : ["CAD", "USD"];
-    for (const currency of currencies) {
+  for (const price of OFFER_PRICES) {
+    for (const currency of offeredCurrencies(price)) {
       for (const option of CHECKOUT_OPTIONS) {
-        const result = checkoutLine({ offer: plan.planKey, currency, option });
+        const result = checkoutLine({ offer: price.key, currency, option });
         if ("line" in result) lines.push(result.line);
       }
     }
@@ -180,7 +166,7 @@ export function allCheckoutLines(): CheckoutLine[] {
 }
 
 export function checkoutHref(
-  offer: PricingPlanKey,
+  offer: OfferKey,
   currency: Currency,
   option: CheckoutOption,
   ref: string | null = null,

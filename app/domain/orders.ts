@@ -1,8 +1,8 @@
 // How an order reads to people (docs/decisions/0027-payments.md).
 
-import { PRICING_PLANS } from "~/content/pricing";
 import { checkoutLine } from "./checkout";
 import { type Currency, formatMoney } from "./financing";
+import { offerPrice } from "./prices";
 
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   pending: "Awaiting payment",
@@ -25,7 +25,7 @@ export const ORDER_FILTER_STATUSES = [
 ] as const;
 
 export function offerTitle(offer: string): string {
-  return PRICING_PLANS.find((p) => p.planKey === offer)?.title ?? offer;
+  return offerPrice(offer)?.name ?? offer;
 }
 
 export function money(cents: number, currency: string): string {

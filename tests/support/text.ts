@@ -8,3 +8,11 @@ export const unique = (what: string) => `${what} ${uniqueId()}`;
 
 /** `text` as a pattern that matches it literally. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Server-rendered HTML as the words a reader sees, tags and React's text markers gone, spaces collapsed. */
+export const renderedText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");

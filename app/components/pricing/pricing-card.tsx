@@ -6,7 +6,6 @@ import {
   checkoutHref,
   checkoutLine,
   discountedLine,
-  financingFor,
   instalmentSuffix as instalmentText,
   lineTotal,
 } from "~/domain/checkout";
@@ -19,6 +18,7 @@ import {
   financingSavings,
   formatMoney,
 } from "~/domain/financing";
+import { financingFor, inDollars, intervalSuffix, offeredCurrencies, shownCurrency } from "~/domain/prices";
 import { WhyVideoDialog } from "./why-video-dialog";
 
 export type PriceView = "financed" | "upfront";
@@ -43,9 +43,8 @@ function Price({ amount, suffix, currency }: { amount: string; suffix?: string; 
 }
 
 export function priceVariants(plan: PricingPlan): PriceVariant[] {
-  const currencies = plan.lockCurrency ? [plan.lockCurrency] : CURRENCIES;
-  return currencies.flatMap((currency): PriceVariant[] =>
-    financingFor(plan, currency)
+  return offeredCurrencies(plan.price).flatMap((currency): PriceVariant[] =>
+    financingFor(plan.price, currency)
       ? [
           { currency, view: "financed" },
           { currency, view: "upfront" },
@@ -57,14 +56,14 @@ export function priceVariants(plan: PricingPlan): PriceVariant[] {
 /** For the CSS that shows one variant (app.css, "Pricing"). */
 function variantAttributes(plan: PricingPlan, { currency, view }: PriceVariant) {
   return {
-    "data-show-currency": plan.lockCurrency ? undefined : currency,
-    "data-view": financingFor(plan, currency) ? view : undefined,
+    "data-show-currency": plan.price.lockCurrency ? undefined : currency,
+    "data-view": financingFor(plan.price, currency) ? view : undefined,
   };
 }
 
 /** The card's figures with a link's code taken off, by the checkout's own arithmetic. */
 function codeLine(plan: PricingPlan, { currency, view }: PriceVariant, code: LinkCode): CheckoutLine | null {
-  const option = financingFor(plan, currency) && view === "financed" ? "financing" : "upfront";
+  const option = financingFor(plan.price, currency) && view === "financed" ? "financing" : "upfront";
   const result = checkoutLine({ offer: plan.planKey, currency, option });
   return "line" in result ? discountedLine(result.line, code.percent) : null;
 }
@@ -108,18 +107,15 @@ function PriceText({
   code: LinkCode | null;
 }) {
   const { currency } = variant;
+  const instalments = financingFor(plan.price, currency);
+  const financing = instalments ? inDollars(instalments) : null;
   const discounted = code ? codeLine(plan, variant, code) : null;
   if (code && discounted) {
     return (
-      <DiscountedPrice
-        line={discounted}
-        code={code}
-        terms={discounted.instalments ? financingFor(plan, currency) : null}
-      />
+      <DiscountedPrice line={discounted} code={code} terms={discounted.instalments ? financing : null} />
     );
   }
-  const financing = financingFor(plan, currency);
-  const price = plan.prices[currency];
+  const price = plan.price.amounts[currency] / 100;
   if (financing && variant.view === "financed") {
     return (
       <>
@@ -141,16 +137,14 @@ function PriceText({
   }
   return (
     <>
-      <Price amount={formatMoney(price, currency)} suffix={plan.unit} currency={currency} />
+      <Price amount={formatMoney(price, currency)} suffix={intervalSuffix(plan.price)} currency={currency} />
       {financing ? <p className="mt-1 text-sm text-muted-foreground">One payment</p> : null}
       {/* Said where another currency is chosen: there "$149 USD" needs its reason. */}
-      {plan.lockCurrency
-        ? CURRENCIES.filter((other) => other !== plan.lockCurrency).map((other) => (
-            <p key={other} data-show-currency={other} className="mt-1 text-sm text-muted-foreground">
-              {PRICING_INTRO.lockedNote}
-            </p>
-          ))
-        : null}
+      {CURRENCIES.filter((other) => shownCurrency(plan.price, other) !== other).map((other) => (
+        <p key={other} data-show-currency={other} className="mt-1 text-sm text-muted-foreground">
+          {PRICING_INTRO.lockedNote}
+        </p>
+      ))}
     </>
   );
 }
@@ -172,7 +166,9 @@ export function PricingCard({
 }) {
   const applied = checkout && codeAppliesTo(code, plan.planKey) ? code : null;
   const titleId = useId();
-  const toggleCurrencies = [...new Set(variants.map((v) => v.currency))].filter((c) => financingFor(plan, c));
+  const toggleCurrencies = [...new Set(variants.map((v) => v.currency))].filter((c) =>
+    financingFor(plan.price, c),
+  );
   const featured = plan.planKey === "premium";
 
   return (
@@ -241,7 +237,7 @@ export function PricingCard({
                     ? checkoutHref(
                         plan.planKey,
                         variant.currency,
-                        financingFor(plan, variant.currency) && variant.view === "financed"
+                        financingFor(plan.price, variant.currency) && variant.view === "financed"
                           ? "financing"
                           : "upfront",
                         applied?.code ?? null,

@@ -1,6 +1,6 @@
 import { CheckoutPanel } from "~/components/checkout/checkout-panel";
 import { ButtonLink } from "~/components/ui/button";
-import { PRICING_PLANS } from "~/content/pricing";
+import { offerTitle } from "~/domain/orders";
 import { PLAN_LABELS } from "~/domain/plans";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = await confirmCheckout(await getDb(), permit, getConfig().payments, sessionId);
   return {
     order: {
-      title: PRICING_PLANS.find((p) => p.planKey === order.offer)?.title ?? order.offer,
+      title: offerTitle(order.offer),
       plan: order.plan ? PLAN_LABELS[order.plan] : null,
       paid: order.fulfilledAt !== null,
     },

@@ -3,10 +3,11 @@ import { htmlFirst, loadAsDocument } from "~/components/html-first";
 import { CompareTable } from "~/components/pricing/compare-table";
 import { CurrencyToggle } from "~/components/pricing/currency-toggle";
 import { PricingCard } from "~/components/pricing/pricing-card";
-import { PRICING_GROUPS, PRICING_INTRO, PRICING_PLANS, type PricingPlan } from "~/content/pricing";
+import { PRICING_GROUPS, PRICING_INTRO, PRICING_PLANS } from "~/content/pricing";
 import { SITE } from "~/content/site";
-import { CURRENCIES, type Currency } from "~/domain/financing";
+import { CURRENCIES } from "~/domain/financing";
 import { offerTitle } from "~/domain/orders";
+import { offeredCurrencies } from "~/domain/prices";
 import { initialCurrency } from "~/lib/currency";
 import { originFrom, seo } from "~/lib/seo";
 import { viewerContext } from "~/server/auth/context.server";
@@ -56,10 +57,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders.has("Set-Cookie") ? loaderHeaders : PER_VISITOR_HEADERS;
 }
 
-function offeredCurrencies(plan: PricingPlan): readonly Currency[] {
-  return plan.lockCurrency ? [plan.lockCurrency] : CURRENCIES;
-}
-
 function offerCatalog(origin: string) {
   return {
     "@context": "https://schema.org",
@@ -71,18 +68,19 @@ function offerCatalog(origin: string) {
       name: plan.title,
       description: plan.description,
       brand: { "@type": "Brand", name: SITE.brand },
-      offers: offeredCurrencies(plan).map((currency) => {
+      offers: offeredCurrencies(plan.price).map((currency) => {
         const link = plan.buttons.find((button) => button.primary)?.links[currency];
+        const price = plan.price.amounts[currency] / 100;
         return {
           "@type": "Offer",
-          price: plan.prices[currency],
+          price,
           priceCurrency: currency,
           ...(link ? { url: new URL(link, origin).href } : {}),
-          ...(plan.unit === "/month"
+          ...(plan.price.interval === "month"
             ? {
                 priceSpecification: {
                   "@type": "UnitPriceSpecification",
-                  price: plan.prices[currency],
+                  price,
                   priceCurrency: currency,
                   unitText: "MONTH",
                 },

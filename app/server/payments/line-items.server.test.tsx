@@ -12,15 +12,9 @@ import {
 import type { LinkCode } from "~/domain/codes";
 import { formatMoney } from "~/domain/financing";
 import { stripeCoupon, stripeLineItem } from "~/server/payments/line-items.server";
+import { renderedText as plain } from "../../../tests/support/text";
 
 // Checkout charges exactly what each pricing card variant shows (docs/product/constants.md).
-
-const plain = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 
 function cardFor(line: CheckoutLine, code: LinkCode | null = null): string {
   const plan = PRICING_PLANS.find((p) => p.planKey === line.offer);
