@@ -86,8 +86,11 @@ async function once(browser, base, cookie, press, { warm, title }) {
     if (press.scrollFirst) {
       const box = await target.boundingBox();
       await page.mouse.wheel(0, box.y - PHONE_VIEWPORT.height / 2);
+      // As far as the wheel went, or as far as the page goes.
       await page.waitForFunction(
-        (y) => Math.abs(window.scrollY - y) < 2,
+        (y) =>
+          Math.abs(window.scrollY - Math.min(y, document.documentElement.scrollHeight - window.innerHeight)) <
+          2,
         Math.max(0, box.y - PHONE_VIEWPORT.height / 2),
       );
     }
