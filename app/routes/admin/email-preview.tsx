@@ -37,7 +37,7 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
         <dt className="text-sm text-muted-foreground">Subject</dt>
         <dd className="mt-1 break-words font-semibold">{subject}</dd>
       </dl>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="preview-html">
           <h2 id="preview-html" className="text-xl font-semibold">
             HTML
@@ -54,7 +54,7 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
           <h2 id="preview-text" className="text-xl font-semibold">
             Plain text
           </h2>
-          <pre className="mt-2 max-h-[36rem] overflow-auto whitespace-pre-wrap break-words rounded-xl border border-border bg-muted p-3 text-sm">
+          <pre className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-border bg-muted p-3 text-sm">
             {text}
           </pre>
         </section>
