@@ -199,6 +199,7 @@ export async function groupDigests(db: Db, context: MailContext, now: Date, limi
         context,
         person,
         digestTemplate.kind,
+        // The digest's words name no time, so its zone is moot.
         digestTemplate.content(data, { ...person, timeZone: "UTC" }, context),
         (frame) => renderDigestEmail(frame, data),
       );
