@@ -55,6 +55,8 @@ export default [
       route("codes", "routes/admin/codes.tsx"),
       route("intake", "routes/admin/intake.tsx"),
       route("emails", "routes/admin/emails.tsx"),
+      route("emails/preview", "routes/admin/email-previews.tsx"),
+      route("emails/preview/:kind", "routes/admin/email-preview.tsx"),
       route("agreement", "routes/admin/agreement.tsx"),
       route("emails/:emailId/html", "routes/admin/email-html.ts"),
       route("lessons/new", "routes/admin/lesson-new.tsx"),

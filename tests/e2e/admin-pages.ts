@@ -147,6 +147,8 @@ export const ADMIN_PAGES = [
   { path: "/admin/payments", current: "Payments" },
   { path: "/admin/codes", current: "Codes" },
   { path: "/admin/emails", current: "Emails" },
+  { path: "/admin/emails/preview", current: "Emails" },
+  { path: "/admin/emails/preview/payment-receipt", current: "Emails" },
   { path: "/admin/intake", current: "Intake" },
   { path: "/admin/agreement", current: "Agreement" },
 ] as const;

@@ -23,6 +23,8 @@ const ADMIN_PATHS = [
   "/admin/codes",
   "/admin/intake",
   "/admin/emails",
+  "/admin/emails/preview",
+  "/admin/emails/preview/welcome",
   "/admin/agreement",
   "/admin/lessons/new",
   "/account",

@@ -169,6 +169,9 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/emails GET": admin("emails.read"),
   "routes/admin/emails POST": admin("emails.retry"),
   "routes/admin/email-html GET": admin("emails.read"),
+  // Issue 43: each kind with sample data, read as the Emails page is; nothing is sent or stored.
+  "routes/admin/email-previews GET": admin("emails.read"),
+  "routes/admin/email-preview GET": admin("emails.read"),
   // docs/decisions/0047-coaching-agreement.md: the coach reads; the admin writes versions and sets the gates.
   "routes/admin/agreement GET": admin("agreement.read"),
   "routes/admin/agreement POST save-agreement": admin("agreement.manage"),

@@ -759,6 +759,7 @@ function cellsOf(row: MatrixRow) {
       lessonId,
       emailId,
       fileId,
+      kind: "welcome",
       token: unsubscribe(ids.lead),
       "*": "matrix-no-such-page",
       ...cell.params,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { allCheckoutLines, checkoutHref } from "~/domain/checkout";
+import { EMAIL_KINDS } from "~/domain/email";
 import { PEOPLE_FILTERS } from "~/domain/people-filter";
 import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
@@ -104,6 +105,8 @@ async function booked(email: string): Promise<void> {
 const PARAMS: Record<string, (who: Who) => string[]> = {
   id: () => personIds,
   lessonId: () => lessonIds,
+  // Every kind: each renders its own sample into the page (app/server/mail/templates/).
+  kind: () => [...EMAIL_KINDS, "digest"],
   token: (who) => [
     unsubscribeToken(
       { profileId: selfIds[who] || (personIds[0] ?? ""), scope: "lesson-posted" },

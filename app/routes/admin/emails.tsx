@@ -114,6 +114,12 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <h1 className="text-3xl font-bold tracking-tight">Emails</h1>
+      <p className="mt-2 text-muted-foreground">
+        <LightLink to="/admin/emails/preview" className="underline underline-offset-2">
+          Preview every kind of email
+        </LightLink>{" "}
+        with sample data, as its recipient gets it, without sending anything.
+      </p>
       <nav aria-label="Filter emails" className="mt-4 flex flex-wrap gap-2 text-sm">
         <LightLink
           to={link({ status: null, page: null })}

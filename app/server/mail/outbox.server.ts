@@ -13,11 +13,11 @@ import type { DbOrTx } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { emailOutbox, emailPreferences, profiles } from "../schema";
-import type { EmailContent, Frame, Rendered } from "./templates.server";
+import type { EmailContent, Frame, Rendered } from "./layout.server";
 import { type UnsubscribeScope, unsubscribeUrl } from "./unsubscribe.server";
 
 /** The layouts (React Email) load with the first email written, not at start (docs/decisions/0040-cold-start.md). */
-export const emailTemplates = () => import("./templates.server");
+export const emailTemplates = () => import("./layout.server");
 
 // One outbox row per recipient, in the causing change's transaction (docs/decisions/0029-email-outbox.md);
 // each rendered for its one recipient, so nothing in it belongs to anyone else.

@@ -2,13 +2,11 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, gte, isNull, lt, or } from "drizzle-orm";
 import { SETTINGS } from "~/content/settings";
 import { deliveryFor, isEmailAddress } from "~/domain/email";
-import { KIND_LABELS } from "~/domain/plans";
 import { startOfDayIn, wallClockIn } from "~/lib/local-time";
 import { sessionsCalendar } from "../bookings/ics.server";
 import type { DbOrTx } from "../db.server";
 import { bookings, emailOutbox, profiles } from "../schema";
 import {
-  type EmailRecipient,
   enqueueEmail,
   type MailContext,
   mailContext,
@@ -18,60 +16,14 @@ import {
   recipientById,
   staffRecipients,
 } from "./outbox.server";
-import type { EmailContent } from "./templates.server";
+import { organizer, sessionReminder } from "./templates/session-reminder.server";
+import { staffDailyAgenda } from "./templates/staff-daily-agenda.server";
 
 // Reminders before each booked session, and the coach's day of sessions
 // (docs/decisions/0045-session-reminders.md). Both are outbox rows, so each goes exactly once and a
 // restart loses none; a reminder waits in the outbox with `send_after` at its time.
 
 const HOUR_MS = 3_600_000;
-
-const organizer = () => ({ name: SETTINGS.coach.name, email: SETTINGS.operator.email });
-
-function when(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(date);
-}
-
-function timeOfDay(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(date);
-}
-
-type ReminderBooking = Pick<
-  typeof bookings.$inferSelect,
-  "id" | "kind" | "title" | "startsAt" | "endsAt" | "joinUrl"
->;
-
-function reminderContent(
-  booking: ReminderBooking,
-  to: EmailRecipient,
-  hoursBefore: number,
-  { origin }: MailContext,
-): EmailContent {
-  const what = KIND_LABELS[booking.kind];
-  const at = when(booking.startsAt, to.timeZone);
-  const soon = hoursBefore <= 1 ? "in an hour" : hoursBefore === 24 ? "tomorrow" : `in ${hoursBefore} hours`;
-  return {
-    subject: `Reminder: your ${what.toLowerCase()} ${soon}`,
-    summary: `${what}, ${at}.`,
-    heading: `Your ${what.toLowerCase()} is ${soon}`,
-    paragraphs: [
-      `${booking.title || what} with ${organizer().name}, ${at}.`,
-      "The calendar file attached adds it to your calendar. To move or cancel it, use the links in your booking confirmation from Cal.com.",
-    ],
-    details: [["When", at], ...(booking.joinUrl ? ([["Join", booking.joinUrl]] as [string, string][]) : [])],
-    action: booking.joinUrl
-      ? { label: "Join the session", url: booking.joinUrl }
-      : { label: "See your sessions", url: `${origin}/dashboard` },
-  };
-}
 
 /**
  * Makes a booking's waiting reminders match it now: those not yet sent (and not being sent) go, and one
@@ -114,8 +66,8 @@ export async function planReminders(
     const [result] = await enqueueEmail(
       tx,
       [client],
-      "session-reminder",
-      (to) => reminderContent(booking, { ...to, timeZone }, hours, context),
+      sessionReminder.kind,
+      (to) => sessionReminder.content({ booking, hoursBefore: hours }, { ...to, timeZone }, context),
       context,
       { sendAfter: due, bookingId, calendar },
     );
@@ -191,24 +143,12 @@ export async function queueDayAgendas(
       .where(and(eq(bookings.status, "booked"), gte(bookings.startsAt, start), lt(bookings.startsAt, end)))
       .orderBy(asc(bookings.startsAt));
     if (sessions.length === 0) continue;
-    const count = `${sessions.length} ${sessions.length === 1 ? "session" : "sessions"}`;
-    const row = await outboxRow(context, person, "staff-daily-agenda", {
-      subject: `Today: ${count}`,
-      summary: `${count}, the first at ${timeOfDay(sessions[0]?.startsAt ?? start, timeZone)}.`,
-      heading: `Your sessions today (${day})`,
-      paragraphs: [`Times are in ${timeZone}.`],
-      details: sessions.map((session) => [
-        timeOfDay(session.startsAt, timeZone),
-        [
-          KIND_LABELS[session.kind],
-          session.clientName?.trim() || session.attendeeName?.trim() || session.attendeeEmail,
-          session.joinUrl,
-        ]
-          .filter(Boolean)
-          .join(" · "),
-      ]),
-      action: { label: "Open the admin area", url: `${context.origin}/admin` },
-    });
+    const row = await outboxRow(
+      context,
+      person,
+      staffDailyAgenda.kind,
+      staffDailyAgenda.content({ day, timeZone, start, sessions }, { ...person, timeZone }, context),
+    );
     const inserted = await tx
       .insert(emailOutbox)
       .values({ ...row, id, messageId: messageIdFor(id, context.origin) })

@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db.server";
 import { logger } from "../logger.server";
 import { emailOutbox, type OutboxRow, profiles } from "../schema";
-import { emailTemplates, type MailContext, mailContext, outboxRow } from "./outbox.server";
+import { type MailContext, mailContext, outboxRow } from "./outbox.server";
 import { queueDayAgendas } from "./reminders.server";
+import { digest as digestTemplate, renderDigestEmail } from "./templates/digest.server";
 
 // The outbox's worker (docs/decisions/0029-email-outbox.md): claims rows with a lease (SKIP LOCKED) and
 // marks each sent only after SMTP accepted it.
@@ -193,18 +194,14 @@ export async function groupDigests(db: Db, context: MailContext, now: Date, limi
         .from(profiles)
         .where(eq(profiles.id, recipientId));
       if (rows.length === 0 || !person) return 0;
-      const items = rows.map((r) => ({ subject: r.subject, summary: r.summary, link: r.link }));
+      const data = { items: rows.map((r) => ({ subject: r.subject, summary: r.summary, link: r.link })) };
       const digest = await outboxRow(
         context,
         person,
-        "digest",
-        {
-          subject: `Your daily digest: ${rows.length} ${rows.length === 1 ? "update" : "updates"}`,
-          summary: `${rows.length} updates`,
-          heading: "Your daily digest",
-          paragraphs: [],
-        },
-        async (frame) => (await emailTemplates()).renderDigest(frame, items),
+        digestTemplate.kind,
+        // The digest's words name no time, so its zone is moot.
+        digestTemplate.content(data, { ...person, timeZone: "UTC" }, context),
+        (frame) => renderDigestEmail(frame, data),
       );
       await tx.insert(emailOutbox).values(digest);
       await tx

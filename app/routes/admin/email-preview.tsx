@@ -1,0 +1,64 @@
+import { BackLink } from "~/components/admin/back-link";
+import { seo } from "~/lib/seo";
+import { isPreviewKind, previewEmail } from "~/server/mail/preview.server";
+import { refusal } from "~/server/refusal.server";
+import { routeAccess, staff } from "~/server/route-access";
+import type { Route } from "./+types/email-preview";
+
+// One kind of email rendered with its sample, by the same code that writes the outbox; nothing is stored.
+
+export const access = routeAccess({ loader: staff("emails.read") });
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!isPreviewKind(params.kind)) throw refusal({ error: "No email of that kind." }, { status: 404 });
+  return previewEmail(params.kind);
+}
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Email preview",
+    description: "One kind of email, shown with sample data.",
+    path: `/admin/emails/preview/${params.kind}`,
+    noindex: true,
+  });
+}
+
+export default function EmailPreview({ loaderData }: Route.ComponentProps) {
+  const { label, audience, to, subject, html, text } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <BackLink to="/admin/emails/preview">Email previews</BackLink>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{label}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Sample data, sent to no one. {audience === "staff" ? "Coach and admin" : "A client"} would get it as{" "}
+        {to}.
+      </p>
+      <dl className="mt-4 rounded-xl border border-border bg-card p-4">
+        <dt className="text-sm text-muted-foreground">Subject</dt>
+        <dd className="mt-1 break-words font-semibold">{subject}</dd>
+      </dl>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section aria-labelledby="preview-html">
+          <h2 id="preview-html" className="text-xl font-semibold">
+            HTML
+          </h2>
+          {/* No scripts, forms or navigation: srcdoc keeps the email inside this page's own CSP. */}
+          <iframe
+            title={`${label}: the HTML part`}
+            sandbox=""
+            srcDoc={html}
+            className="mt-2 h-[36rem] w-full rounded-xl border border-border bg-white"
+          />
+        </section>
+        <section aria-labelledby="preview-text">
+          <h2 id="preview-text" className="text-xl font-semibold">
+            Plain text
+          </h2>
+          <pre className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-border bg-muted p-3 text-sm">
+            {text}
+          </pre>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { BackLink } from "~/components/admin/back-link";
+import { LightLink } from "~/components/light-link";
+import { seo } from "~/lib/seo";
+import { previewList } from "~/server/mail/preview.server";
+import { routeAccess, staff } from "~/server/route-access";
+import type { Route } from "./+types/email-previews";
+
+// Every kind of email the product sends, each opened with sample data: what a client or the staff get,
+// seen without the event that sends it. Nothing here is stored or sent.
+
+export const access = routeAccess({ loader: staff("emails.read") });
+
+export function loader() {
+  return { kinds: previewList() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Email previews",
+    description: "Every kind of email, shown with sample data.",
+    path: "/admin/emails/preview",
+    noindex: true,
+  });
+}
+
+const AUDIENCES = [
+  { audience: "client", title: "To clients" },
+  { audience: "staff", title: "To coach and admin" },
+] as const;
+
+export default function EmailPreviews({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <BackLink to="/admin/emails">Emails</BackLink>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">Email previews</h1>
+      <p className="mt-2 max-w-3xl text-muted-foreground">
+        Every email the site sends, filled in with sample data: open one to see its subject, its HTML and its
+        plain text as the person receives them. Nothing is sent from here.
+      </p>
+      {AUDIENCES.map(({ audience, title }) => (
+        <section key={audience} aria-labelledby={`previews-${audience}`} className="mt-6">
+          <h2 id={`previews-${audience}`} className="text-xl font-semibold">
+            {title}
+          </h2>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {loaderData.kinds
+              .filter((item) => item.audience === audience)
+              .map((item) => (
+                <li key={item.kind}>
+                  <LightLink
+                    to={`/admin/emails/preview/${item.kind}`}
+                    className="block rounded-xl border border-border bg-card p-3 hover:bg-muted"
+                  >
+                    <span className="font-medium">{item.label}</span>
+                  </LightLink>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
