@@ -105,8 +105,10 @@ async function booked(email: string): Promise<void> {
 const PARAMS: Record<string, (who: Who) => string[]> = {
   id: () => personIds,
   lessonId: () => lessonIds,
-  // Every kind: each renders its own sample into the page (app/server/mail/templates/).
-  kind: () => [...EMAIL_KINDS, "digest"],
+  // Every kind for staff, who see each render its own sample (app/server/mail/templates/); the others are
+  // refused the same way whichever kind they ask for.
+  kind: (who) =>
+    PEOPLE[who]?.is === "admin" || PEOPLE[who]?.is === "coach" ? [...EMAIL_KINDS, "digest"] : ["digest"],
   token: (who) => [
     unsubscribeToken(
       { profileId: selfIds[who] || (personIds[0] ?? ""), scope: "lesson-posted" },
