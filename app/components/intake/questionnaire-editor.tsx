@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { inputClass } from "~/components/admin/control-classes";
 import type { FormState } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
 import {
   INTAKE_LIMITS,
   INTAKE_TYPE_LABELS,
