@@ -12,7 +12,8 @@ import { inputClass } from "./control-classes";
 type FieldBase<F extends string> = {
   /** The form the field belongs to; its problem shows under the field. */
   form?: FormState<F>;
-  name: F;
+  /** None for a control that is read by script rather than posted (an editor's own fields). */
+  name?: F;
   /** The posted name, where it is not the field's (a repeated row): `field(name, input)`. */
   input?: string;
   label: ReactNode;
@@ -25,7 +26,7 @@ type FieldBase<F extends string> = {
 /** The props a field puts on its control: id, name, the form's wiring, and aria-describedby. */
 function useControl<F extends string>({ form, name, input, description }: FieldBase<F>) {
   const id = useId();
-  const wired = form ? form.field(name, input) : { name: input ?? name };
+  const wired = form && name ? form.field(name, input) : { name: input ?? name };
   const descriptionId = description ? `${id}-description` : undefined;
   const problemId = "aria-describedby" in wired ? wired["aria-describedby"] : undefined;
   const describedBy = [descriptionId, problemId].filter(Boolean).join(" ") || undefined;
@@ -65,7 +66,7 @@ function FieldShell<F extends string>({
       {!hintLast && description}
       {children}
       {hintLast && description}
-      {props.form?.error(props.name)}
+      {props.name && props.form?.error(props.name)}
     </div>
   );
 }
@@ -151,7 +152,7 @@ export function CheckboxField<F extends string>(props: FieldBase<F> & Omit<Rest<
         <label htmlFor={id}>{base.label}</label>
       </div>
       <Description id={descriptionId}>{base.description}</Description>
-      {base.form?.error(base.name)}
+      {base.name && base.form?.error(base.name)}
     </div>
   );
 }
@@ -186,7 +187,7 @@ export function RadioGroupField<F extends string>(
           {text}
         </label>
       ))}
-      {base.form?.error(base.name)}
+      {base.name && base.form?.error(base.name)}
     </fieldset>
   );
 }
