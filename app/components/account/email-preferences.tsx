@@ -34,6 +34,7 @@ type Props<Answer> = EmailPreferencesProps & {
 export type EmailPreferencesAnswer = FormAnswer & ({ ok: true; value: { message: string } } | { ok: false });
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => [hour, `${String(hour).padStart(2, "0")}:00`] as const);
+const hourChoice = { options: HOURS, compact: true } as const;
 
 export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
   kinds,
@@ -101,8 +102,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
             name="digestHour"
             label="Digest at"
             defaultValue={digestHour}
-            options={HOURS}
-            inputClassName={compactInputClass}
+            {...hourChoice}
           />
           {agendaHour === null ? null : (
             <SelectField
@@ -110,8 +110,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
               name="agendaHour"
               label="Day's sessions at"
               defaultValue={agendaHour}
-              options={HOURS}
-              inputClassName={compactInputClass}
+              {...hourChoice}
             />
           )}
           <SelectField
@@ -121,7 +120,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
             label="Time zone"
             defaultValue={timeZone}
             options={timeZones.map((z) => [z, z] as const)}
-            inputClassName={compactInputClass}
+            compact
           />
         </div>
         {form.message}

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
-import { compactInputClass } from "~/components/ui/control-classes";
 import { SelectField } from "~/components/ui/fields";
 import type { agreementAdminView } from "~/server/models/agreement.server";
 import { AgreementText } from "./agreement-text";
@@ -76,7 +75,7 @@ export function AgreementAcceptances({
           name="version"
           label="Version"
           defaultValue={filter ?? ""}
-          inputClassName={compactInputClass}
+          compact
           options={[
             ["", "All versions"],
             ...versions.map((v) => [v.version, `Version ${v.version} (${v.accepted})`] as const),

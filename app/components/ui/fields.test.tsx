@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider, useFetcher } from "react-router";
 import { expect, test } from "vitest";
 import { type FormAnswer, useForm } from "~/components/form";
 import { activityForm, resourceForm } from "~/lib/schemas/admin";
+import { compactInputClass, inputClass } from "./control-classes";
 import {
   AddCard,
   CheckboxField,
@@ -128,6 +129,19 @@ function Kinds({ answer }: { answer: FormAnswer | undefined }) {
     />
   );
 }
+
+test("one class for every control: the shared one, the compact one, or the caller's own", () => {
+  const html = renderToString(
+    <>
+      <TextField name="a" label="A" />
+      <TextField name="b" label="B" compact />
+      <TextField name="c" label="C" inputClassName="font-mono" />
+    </>,
+  );
+  expect(attr(tagOf(html, "input", "a"), "class")).toBe(inputClass);
+  expect(attr(tagOf(html, "input", "b"), "class")).toBe(compactInputClass);
+  expect(attr(tagOf(html, "input", "c"), "class")).toBe("font-mono");
+});
 
 test("a radio group: its legend names it, each choice its label, and a problem reaches every choice", () => {
   const calm = renderToString(<Kinds answer={undefined} />);

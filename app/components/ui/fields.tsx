@@ -2,7 +2,7 @@ import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useId } 
 import type { FetcherWithComponents } from "react-router";
 import type { FormState } from "~/components/form";
 import { Button } from "./button";
-import { inputClass } from "./control-classes";
+import { compactInputClass, inputClass } from "./control-classes";
 
 // A form's fields, built on useForm (docs/decisions/0024-forms.md): each puts a <label for> on its control,
 // and names its description and its problem in aria-describedby, so an accessible field is the default.
@@ -75,7 +75,12 @@ function FieldShell<F extends string>({
 type Rest<Element extends "input" | "textarea" | "select"> = Omit<
   ComponentProps<Element>,
   "form" | "name" | "id" | "children" | "className"
-> & { inputClassName?: string };
+> & {
+  /** The control's classes, in place of the shared ones. */
+  inputClassName?: string;
+  /** The smaller control (compactInputClass): a filter, an hour, a line of a table. */
+  compact?: boolean;
+};
 
 function split<F extends string, T extends FieldBase<F>>(props: T) {
   const { form, name, input, label, description, className, ...rest } = props;
@@ -84,7 +89,7 @@ function split<F extends string, T extends FieldBase<F>>(props: T) {
 
 export function TextField<F extends string>(props: FieldBase<F> & Rest<"input">) {
   const { base, rest } = split<F, typeof props>(props);
-  const { inputClassName = inputClass, ...input } = rest;
+  const { compact, inputClassName = compact ? compactInputClass : inputClass, ...input } = rest;
   const { id, descriptionId, control } = useControl(base);
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId}>
@@ -95,7 +100,7 @@ export function TextField<F extends string>(props: FieldBase<F> & Rest<"input">)
 
 export function TextareaField<F extends string>(props: FieldBase<F> & Rest<"textarea">) {
   const { base, rest } = split<F, typeof props>(props);
-  const { inputClassName = inputClass, ...textarea } = rest;
+  const { compact, inputClassName = compact ? compactInputClass : inputClass, ...textarea } = rest;
   const { id, descriptionId, control } = useControl(base);
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId}>
@@ -110,7 +115,7 @@ export function SelectField<F extends string>(
   props: FieldBase<F> & Rest<"select"> & { options: readonly Option[]; ref?: Ref<HTMLSelectElement> },
 ) {
   const { base, rest } = split<F, typeof props>(props);
-  const { inputClassName = inputClass, options, ...select } = rest;
+  const { compact, inputClassName = compact ? compactInputClass : inputClass, options, ...select } = rest;
   const { id, descriptionId, control } = useControl(base);
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId}>

@@ -113,7 +113,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
                     name="note"
                     label="Note"
                     maxLength={500}
-                    inputClassName={compactInputClass}
+                    compact
                     placeholder="e-Transfer, date…"
                   />
                   <Button type="submit" variant="outline" size="sm" disabled={busy}>
@@ -150,7 +150,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
             max={99}
             step={1}
             defaultValue={CODE_SETTINGS.sponsorDefaultPercent}
-            inputClassName={compactInputClass}
+            compact
           />
           <fieldset className="sm:col-span-2">
             <legend>Offers (none ticked: every offer)</legend>
@@ -163,26 +163,19 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </div>
           </fieldset>
-          <TextField
-            name="maxUses"
-            label="Uses (empty: no limit)"
-            type="number"
-            min={1}
-            step={1}
-            inputClassName={compactInputClass}
-          />
+          <TextField name="maxUses" label="Uses (empty: no limit)" type="number" min={1} step={1} compact />
           <TextField
             name="expires"
             label={`Expires after (end of that day, ${SERVER_TIME_ZONE}; empty: never)`}
             type="date"
-            inputClassName={compactInputClass}
+            compact
           />
           <TextField
             name="note"
             label="Note (who the sponsor is)"
             maxLength={500}
             className="sm:col-span-2"
-            inputClassName={compactInputClass}
+            compact
           />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy}>

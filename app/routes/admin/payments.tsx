@@ -4,7 +4,6 @@ import { DisputeBadge, StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
-import { compactInputClass } from "~/components/ui/control-classes";
 import { SelectField } from "~/components/ui/fields";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
 import {
@@ -67,14 +66,14 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           name="status"
           label="Status"
           defaultValue={status ?? ""}
-          inputClassName={compactInputClass}
+          compact
           options={[["", "All"], ...ORDER_FILTER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const)]}
         />
         <SelectField
           name="currency"
           label="Currency"
           defaultValue={currency ?? ""}
-          inputClassName={compactInputClass}
+          compact
           options={[["", "All"], ...CURRENCIES.map((c) => [c, c] as const)]}
         />
         <Button type="submit" variant="outline" size="sm">
