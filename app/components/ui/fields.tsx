@@ -75,36 +75,39 @@ function FieldShell<F extends string>({
 type Rest<Element extends "input" | "textarea" | "select"> = Omit<
   ComponentProps<Element>,
   "form" | "name" | "id" | "children" | "className"
-> & {
+> &
+  Look;
+
+type Look = {
   /** The control's classes, in place of the shared ones. */
   inputClassName?: string;
   /** The smaller control (compactInputClass): a filter, an hour, a line of a table. */
   compact?: boolean;
 };
 
-function split<F extends string, T extends FieldBase<F>>(props: T) {
-  const { form, name, input, label, description, className, ...rest } = props;
-  return { base: { form, name, input, label, description, className } as FieldBase<F>, rest };
+/** The field's own props apart from the control's, and the control's with its id, wiring and class. */
+function useField<F extends string, T extends FieldBase<F> & Look>(props: T, look = inputClass) {
+  const { form, name, input, label, description, className, compact, inputClassName, ...rest } = props;
+  const base: FieldBase<F> = { form, name, input, label, description, className };
+  const { id, descriptionId, control } = useControl(base);
+  const classes = inputClassName ?? (compact ? compactInputClass : look);
+  return { base, id, descriptionId, control: { ...rest, ...control, className: classes } };
 }
 
 export function TextField<F extends string>(props: FieldBase<F> & Rest<"input">) {
-  const { base, rest } = split<F, typeof props>(props);
-  const { compact, inputClassName = compact ? compactInputClass : inputClass, ...input } = rest;
-  const { id, descriptionId, control } = useControl(base);
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props);
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId}>
-      <input {...input} {...control} className={inputClassName} />
+      <input {...control} />
     </FieldShell>
   );
 }
 
 export function TextareaField<F extends string>(props: FieldBase<F> & Rest<"textarea">) {
-  const { base, rest } = split<F, typeof props>(props);
-  const { compact, inputClassName = compact ? compactInputClass : inputClass, ...textarea } = rest;
-  const { id, descriptionId, control } = useControl(base);
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props);
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId}>
-      <textarea {...textarea} {...control} className={inputClassName} />
+      <textarea {...control} />
     </FieldShell>
   );
 }
@@ -114,12 +117,11 @@ export type Option = readonly [value: string | number, text: ReactNode];
 export function SelectField<F extends string>(
   props: FieldBase<F> & Rest<"select"> & { options: readonly Option[]; ref?: Ref<HTMLSelectElement> },
 ) {
-  const { base, rest } = split<F, typeof props>(props);
-  const { compact, inputClassName = compact ? compactInputClass : inputClass, options, ...select } = rest;
-  const { id, descriptionId, control } = useControl(base);
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props);
+  const { options, ...select } = control;
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId}>
-      <select {...select} {...control} className={inputClassName}>
+      <select {...select}>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -135,25 +137,22 @@ const fileClass =
 
 /** A file input; `multiple` and `accept` pass through. The description (the kinds, the size) sits under it. */
 export function FileField<F extends string>(props: FieldBase<F> & Rest<"input">) {
-  const { base, rest } = split<F, typeof props>(props);
-  const { inputClassName = fileClass, ...input } = rest;
-  const { id, descriptionId, control } = useControl(base);
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props, fileClass);
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId} hintLast>
-      <input {...input} {...control} type="file" className={inputClassName} />
+      <input {...control} type="file" />
     </FieldShell>
   );
 }
 
 /** A box and its label on one line; the description and the problem under them. */
 export function CheckboxField<F extends string>(props: FieldBase<F> & Omit<Rest<"input">, "type">) {
-  const { base, rest } = split<F, typeof props>(props);
-  const { inputClassName, ...input } = rest;
-  const { id, descriptionId, control } = useControl(base);
+  // A box keeps the browser's own look unless it is given one.
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props, "");
   return (
     <div className={wrapperClass(base.className)}>
       <div className="flex items-center gap-2">
-        <input {...input} {...control} type="checkbox" className={inputClassName} />
+        <input {...control} type="checkbox" className={control.className || undefined} />
         <label htmlFor={id}>{base.label}</label>
       </div>
       <Description id={descriptionId}>{base.description}</Description>
@@ -172,9 +171,8 @@ export function RadioGroupField<F extends string>(
     onChange?: (event: FormEvent<HTMLInputElement>) => void;
   },
 ) {
-  const { base, rest } = split<F, typeof props>(props);
-  const { options, defaultValue, ...input } = rest;
-  const { id, descriptionId, control } = useControl(base);
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props, "");
+  const { options, defaultValue, className: _, ...input } = control;
   return (
     <fieldset className={wrapperClass(base.className)}>
       <legend>{base.label}</legend>
@@ -183,7 +181,6 @@ export function RadioGroupField<F extends string>(
         <label key={value} className="flex items-center gap-2">
           <input
             {...input}
-            {...control}
             id={`${id}-${value}`}
             type="radio"
             value={value}

@@ -10,7 +10,8 @@ import { type ClientAnswer, type ClientData, Section } from "./section";
 export function Activity({ data }: { data: ClientData }) {
   const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(activityForm, fetcher);
-  const { saving } = form;
+  // Every field waits while the card saves.
+  const field = { form, disabled: form.saving };
   return (
     <Section id="activity" title="Recent activity">
       {data.may.addActivity && (
@@ -23,28 +24,20 @@ export function Activity({ data }: { data: ClientData }) {
           className="mb-6 p-3"
         >
           <TextField
-            form={form}
+            {...field}
             name="title"
             label="Activity title"
             maxLength={LIMITS.title}
-            disabled={saving}
             className="sm:col-span-2"
           />
           <TextareaField
-            form={form}
+            {...field}
             name="details"
             label="Details (optional)"
             rows={2}
             maxLength={LIMITS.details}
-            disabled={saving}
           />
-          <TextField
-            form={form}
-            name="link"
-            label="Link (optional)"
-            maxLength={LIMITS.url}
-            disabled={saving}
-          />
+          <TextField {...field} name="link" label="Link (optional)" maxLength={LIMITS.url} />
         </AddCard>
       )}
       <ActivityList entries={data.activity} empty="No activity yet." />

@@ -107,17 +107,18 @@ function AssignForm() {
   const assign = useFetcher<ClientAnswer>();
   const form = useFetcherForm(homeworkAssignForm, assign);
   const { saving } = form;
+  // Every field waits while the card saves.
+  const field = { form, disabled: saving };
   return (
     <AddCard fetcher={assign} form={form} intent="assign-homework" submit="Assign homework" busy="Assigning…">
-      <TextField form={form} name="title" label="Homework title" maxLength={LIMITS.title} disabled={saving} />
-      <TextField form={form} name="dueDate" label="Due date (optional)" type="date" disabled={saving} />
+      <TextField {...field} name="title" label="Homework title" maxLength={LIMITS.title} />
+      <TextField {...field} name="dueDate" label="Due date (optional)" type="date" />
       <TextareaField
-        form={form}
+        {...field}
         name="description"
         label="Description (optional)"
         rows={2}
         maxLength={LIMITS.details}
-        disabled={saving}
         className="sm:col-span-2"
       />
       <LinkRowsInputs form={form} disabled={saving} />

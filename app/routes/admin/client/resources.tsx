@@ -10,33 +10,24 @@ import { type ClientAnswer, type ClientData, Section } from "./section";
 function AddResource() {
   const add = useFetcher<ClientAnswer>();
   const form = useFetcherForm(resourceForm, add);
-  const { saving } = form;
+  // Every field waits while the card saves.
+  const field = { form, disabled: form.saving };
   return (
     <AddCard fetcher={add} form={form} intent="add-resource" submit="Add resource" busy="Adding…">
       <SelectField
-        form={form}
+        {...field}
         name="kind"
         label="Kind"
-        disabled={saving}
         defaultValue="guide"
         options={RESOURCE_KINDS.map((kind) => [kind, RESOURCE_KIND_LABELS[kind]] as const)}
       />
-      <TextField form={form} name="title" label="Resource title" maxLength={LIMITS.title} disabled={saving} />
+      <TextField {...field} name="title" label="Resource title" maxLength={LIMITS.title} />
+      <TextField {...field} name="url" label="URL" type="url" placeholder="https://" maxLength={LIMITS.url} />
       <TextField
-        form={form}
-        name="url"
-        label="URL"
-        type="url"
-        placeholder="https://"
-        maxLength={LIMITS.url}
-        disabled={saving}
-      />
-      <TextField
-        form={form}
+        {...field}
         name="tags"
         label="Tags (comma-separated, optional)"
         maxLength={LIMITS.tagsText}
-        disabled={saving}
       />
     </AddCard>
   );
