@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
+import { TextField } from "~/components/ui/fields";
 import { localSignInForm } from "~/lib/schemas/sign-in";
 import { useForm } from "./form";
 
@@ -58,26 +60,24 @@ export function LocalSignIn({
       >
         <input type="hidden" name="intent" value="local" />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <label className="grid min-w-0 gap-1 text-sm">
-          Any email
-          <input
-            {...form.field("email")}
-            type="email"
-            required
-            maxLength={254}
-            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
-          />
-          {form.error("email")}
-        </label>
-        <label className="grid min-w-0 gap-1 text-sm">
-          Name (optional)
-          <input
-            {...form.field("name")}
-            maxLength={120}
-            className="w-full min-w-0 rounded-md border border-border bg-background px-3 py-2"
-          />
-          {form.error("name")}
-        </label>
+        <TextField
+          form={form}
+          name="email"
+          label="Any email"
+          type="email"
+          required
+          maxLength={254}
+          className="min-w-0"
+          inputClassName={`w-full min-w-0 ${inputClass}`}
+        />
+        <TextField
+          form={form}
+          name="name"
+          label="Name (optional)"
+          maxLength={120}
+          className="min-w-0"
+          inputClassName={`w-full min-w-0 ${inputClass}`}
+        />
         <Button type="submit" variant="outline" className="self-end whitespace-nowrap">
           Sign in
         </Button>

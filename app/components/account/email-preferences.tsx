@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
+import { compactInputClass } from "~/components/ui/control-classes";
+import { SelectField } from "~/components/ui/fields";
 import {
   DELIVERY_LABELS,
   type Delivery,
@@ -31,38 +33,8 @@ type Props<Answer> = EmailPreferencesProps & {
 /** What the form needs of /account's answer (named by the route: this module can't import it). */
 export type EmailPreferencesAnswer = FormAnswer & ({ ok: true; value: { message: string } } | { ok: false });
 
-const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
-
-const HOURS = Array.from({ length: 24 }, (_, hour) => ({
-  hour,
-  label: `${String(hour).padStart(2, "0")}:00`,
-}));
-
-function HourChoice({
-  label,
-  field,
-  value,
-  children,
-}: {
-  label: string;
-  field: { name: string };
-  value: number;
-  children: React.ReactNode;
-}) {
-  return (
-    <label className="grid gap-1 text-sm">
-      {label}
-      <select {...field} defaultValue={value} className={selectClass}>
-        {HOURS.map(({ hour, label: text }) => (
-          <option key={text} value={hour}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {children}
-    </label>
-  );
-}
+const HOURS = Array.from({ length: 24 }, (_, hour) => [hour, `${String(hour).padStart(2, "0")}:00`] as const);
+const hourChoice = { options: HOURS, compact: true } as const;
 
 export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
   kinds,
@@ -110,7 +82,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
                     id={deliveryField(kind)}
                     {...form.field("deliveries", deliveryField(kind))}
                     defaultValue={delivery}
-                    className={selectClass}
+                    className={compactInputClass}
                   >
                     {deliveriesFor(kind).map((d) => (
                       <option key={d} value={d}>
@@ -125,25 +97,31 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
         </table>
         {form.error("deliveries")}
         <div className="flex flex-wrap gap-4">
-          <HourChoice label="Digest at" field={form.field("digestHour")} value={digestHour}>
-            {form.error("digestHour")}
-          </HourChoice>
+          <SelectField
+            form={form}
+            name="digestHour"
+            label="Digest at"
+            defaultValue={digestHour}
+            {...hourChoice}
+          />
           {agendaHour === null ? null : (
-            <HourChoice label="Day's sessions at" field={form.field("agendaHour")} value={agendaHour}>
-              {form.error("agendaHour")}
-            </HourChoice>
+            <SelectField
+              form={form}
+              name="agendaHour"
+              label="Day's sessions at"
+              defaultValue={agendaHour}
+              {...hourChoice}
+            />
           )}
-          <label className="grid gap-1 text-sm">
-            Time zone
-            <select ref={zone} {...form.field("timeZone")} defaultValue={timeZone} className={selectClass}>
-              {timeZones.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
-            {form.error("timeZone")}
-          </label>
+          <SelectField
+            ref={zone}
+            form={form}
+            name="timeZone"
+            label="Time zone"
+            defaultValue={timeZone}
+            options={timeZones.map((z) => [z, z] as const)}
+            compact
+          />
         </div>
         {form.message}
         {fetcher.state === "idle" && fetcher.data?.ok ? (

@@ -1,9 +1,9 @@
-import { inputClass } from "~/components/admin/control-classes";
 import { RowButton } from "~/components/admin/row-button";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/fields";
 import { bookingFlag } from "~/domain/bookings";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
 import { LIMITS } from "~/lib/schemas/admin";
@@ -77,20 +77,19 @@ function AssignBooking<Answer extends FormAnswer>({ booking }: { booking: Overvi
     >
       <input type="hidden" name="intent" value="assign-booking" />
       <input type="hidden" name="bookingId" value={booking.id} />
-      <label className="grid gap-1 text-sm">
-        {booking.claimedBy
-          ? "Or assign to someone else (their email)"
-          : "Assign to (a client's or lead's email)"}
-        <input
-          {...form.field("email")}
-          type="email"
-          required
-          maxLength={LIMITS.email}
-          disabled={form.saving}
-          className={inputClass}
-        />
-        {form.error("email")}
-      </label>
+      <TextField
+        form={form}
+        name="email"
+        label={
+          booking.claimedBy
+            ? "Or assign to someone else (their email)"
+            : "Assign to (a client's or lead's email)"
+        }
+        type="email"
+        required
+        maxLength={LIMITS.email}
+        disabled={form.saving}
+      />
       <Button type="submit" disabled={form.saving}>
         Assign
       </Button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
 import { clientLabel, type PickableClient, type PickerPage } from "./lesson-form-data";
 
 // docs/product/screens.md, Add Lesson screen. Native radios, so the list works without JavaScript; the
@@ -72,7 +73,7 @@ export function LessonClientPicker({
               setQuery(event.currentTarget.value);
               runSearch(event.currentTarget.value);
             }}
-            className="w-0 min-w-0 flex-1 rounded-md border border-border bg-background px-3 py-2"
+            className={`w-0 min-w-0 flex-1 ${inputClass}`}
           />
           <Button
             type="submit"

@@ -1,3 +1,4 @@
+import { inputClass } from "~/components/ui/control-classes";
 import type { Link } from "~/domain/links";
 
 // Shared by the browser (lesson-form.tsx) and the two routes' actions.
@@ -70,5 +71,4 @@ export function clientLabel(client: PickableClient): string {
   return client.fullName?.trim() || client.email;
 }
 
-export const lessonInputClass =
-  "w-full rounded-md border border-border bg-background px-3 py-2 aria-[invalid=true]:border-danger disabled:opacity-60";
+export const lessonInputClass = `w-full ${inputClass}`;

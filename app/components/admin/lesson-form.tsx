@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { AttachInput } from "~/components/files/attached-files";
 import { useAnswerFetcher, useForm, useSettledAnswer } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { TextareaField, TextField } from "~/components/ui/fields";
 import { LIMITS, lessonForm } from "~/lib/schemas/admin";
 import { LessonClientPicker } from "./lesson-client-picker";
 import {
@@ -19,6 +20,12 @@ import { ResourceRows, useResourceRows } from "./lesson-resource-rows";
 
 // docs/product/screens.md, Add Lesson screen: checked in the browser and again by the route's action;
 // without JavaScript a plain POST whose answer echoes the values.
+
+const optional = (label: string) => (
+  <>
+    {label} <span className="text-muted-foreground">(optional)</span>
+  </>
+);
 
 export function LessonForm<Answer extends LessonAnswer>({
   actionData,
@@ -90,7 +97,6 @@ export function LessonForm<Answer extends LessonAnswer>({
       submitRef.current?.focus();
     }
   });
-  const occurred = form.field("occurredAt", "occurredAtLocal");
 
   return (
     <>
@@ -118,88 +124,64 @@ export function LessonForm<Answer extends LessonAnswer>({
           error={form.error("clientId")}
         />
 
-        <div className="grid gap-1">
-          <label htmlFor={`${uid}-occurred-at`} className="text-sm font-medium">
-            Date and time
-          </label>
-          <input
-            id={`${uid}-occurred-at`}
-            {...occurred}
-            type="datetime-local"
-            value={occurredAtLocal}
-            disabled={saving}
-            aria-describedby={[`${uid}-occurred-at-hint`, occurred["aria-describedby"]]
-              .filter(Boolean)
-              .join(" ")}
-            onChange={(event) => {
-              setOccurredAtLocal(event.currentTarget.value);
-              setOccurredAt(fromLocalInput(event.currentTarget.value));
-            }}
-            className={`${inputClass} sm:max-w-xs`}
-          />
-          <input type="hidden" name="occurredAt" value={occurredAt} />
-          {hydrated && <input type="hidden" name="clientClock" value="1" />}
-          <p id={`${uid}-occurred-at-hint`} className="text-sm text-muted-foreground">
-            {mode === "new" ? "Leave empty to use the current time." : "In your own time zone."}
-          </p>
-          {form.error("occurredAt")}
-        </div>
+        <TextField
+          form={form}
+          name="occurredAt"
+          input="occurredAtLocal"
+          label="Date and time"
+          description={mode === "new" ? "Leave empty to use the current time." : "In your own time zone."}
+          type="datetime-local"
+          value={occurredAtLocal}
+          disabled={saving}
+          onChange={(event) => {
+            setOccurredAtLocal(event.currentTarget.value);
+            setOccurredAt(fromLocalInput(event.currentTarget.value));
+          }}
+          inputClassName={`${inputClass} sm:max-w-xs`}
+        />
+        <input type="hidden" name="occurredAt" value={occurredAt} />
+        {hydrated && <input type="hidden" name="clientClock" value="1" />}
 
-        <div className="grid gap-1">
-          <label htmlFor={`${uid}-title`} className="text-sm font-medium">
-            Title
-          </label>
-          <input
-            ref={titleRef}
-            id={`${uid}-title`}
-            {...form.field("title")}
-            value={title}
-            maxLength={LIMITS.title}
-            autoComplete="off"
-            aria-required="true"
-            disabled={saving}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            className={inputClass}
-          />
-          {form.error("title")}
-        </div>
+        <TextField
+          ref={titleRef}
+          form={form}
+          name="title"
+          label="Title"
+          value={title}
+          maxLength={LIMITS.title}
+          autoComplete="off"
+          aria-required="true"
+          disabled={saving}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          inputClassName={inputClass}
+        />
 
-        <div className="grid gap-1">
-          <label htmlFor={`${uid}-notes`} className="text-sm font-medium">
-            Notes <span className="font-normal text-muted-foreground">(optional)</span>
-          </label>
-          <textarea
-            id={`${uid}-notes`}
-            {...form.field("notes")}
-            rows={5}
-            value={notes}
-            maxLength={LIMITS.notes}
-            disabled={saving}
-            onChange={(event) => setNotes(event.currentTarget.value)}
-            className={inputClass}
-          />
-          {form.error("notes")}
-        </div>
+        <TextareaField
+          form={form}
+          name="notes"
+          label={optional("Notes")}
+          rows={5}
+          value={notes}
+          maxLength={LIMITS.notes}
+          disabled={saving}
+          onChange={(event) => setNotes(event.currentTarget.value)}
+          inputClassName={inputClass}
+        />
 
-        <div className="grid gap-1">
-          <label htmlFor={`${uid}-recording`} className="text-sm font-medium">
-            Recording URL <span className="font-normal text-muted-foreground">(optional)</span>
-          </label>
-          <input
-            id={`${uid}-recording`}
-            {...form.field("recordingUrl")}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={recordingUrl}
-            maxLength={LIMITS.url}
-            autoComplete="off"
-            disabled={saving}
-            onChange={(event) => setRecordingUrl(event.currentTarget.value)}
-            className={inputClass}
-          />
-          {form.error("recordingUrl")}
-        </div>
+        <TextField
+          form={form}
+          name="recordingUrl"
+          label={optional("Recording URL")}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={recordingUrl}
+          maxLength={LIMITS.url}
+          autoComplete="off"
+          disabled={saving}
+          onChange={(event) => setRecordingUrl(event.currentTarget.value)}
+          inputClassName={inputClass}
+        />
 
         <ResourceRows
           rows={resources}

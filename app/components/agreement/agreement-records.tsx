@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/fields";
 import type { agreementAdminView } from "~/server/models/agreement.server";
 import { AgreementText } from "./agreement-text";
 
@@ -70,21 +71,16 @@ export function AgreementAcceptances({
         {filter === null ? "Acceptances" : `Acceptances of version ${filter}`}
       </h2>
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
-        <label className="grid gap-1">
-          Version
-          <select
-            name="version"
-            defaultValue={filter ?? ""}
-            className="rounded-md border border-border bg-background px-2 py-1.5"
-          >
-            <option value="">All versions</option>
-            {versions.map((v) => (
-              <option key={v.version} value={v.version}>
-                Version {v.version} ({v.accepted})
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          name="version"
+          label="Version"
+          defaultValue={filter ?? ""}
+          compact
+          options={[
+            ["", "All versions"],
+            ...versions.map((v) => [v.version, `Version ${v.version} (${v.accepted})`] as const),
+          ]}
+        />
         <Button type="submit" variant="outline" size="sm">
           Show
         </Button>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FileField } from "~/components/ui/fields";
 import { formatBytes } from "~/lib/files";
 import { ACCEPT } from "./files-ui";
 
@@ -50,17 +51,6 @@ export function AttachInput({
   disabled: boolean;
 }) {
   return (
-    <label className="grid gap-1 text-sm">
-      {label}
-      <input
-        type="file"
-        name="file"
-        multiple
-        accept={ACCEPT}
-        disabled={disabled}
-        className="w-full min-w-0 rounded-md border border-dashed border-border bg-background px-3 py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:font-medium"
-      />
-      {hint && <span className="text-muted-foreground">{hint}</span>}
-    </label>
+    <FileField name="file" label={label} description={hint} multiple accept={ACCEPT} disabled={disabled} />
   );
 }

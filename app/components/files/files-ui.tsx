@@ -3,6 +3,7 @@ import { UNSAFE_decodeViaTurboStream as decodeAnswer, Form, useRevalidator } fro
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
+import { FileField, SelectField } from "~/components/ui/fields";
 import {
   ACCEPTED_FILE_TYPES,
   FILE_KIND_LABELS,
@@ -110,38 +111,24 @@ export function FileUploadForm({
         {heading}
       </h2>
       {/* Before the file: the server reads the fields that come before a file to know what it is. */}
-      <label className="grid gap-1 text-sm sm:max-w-xs">
-        What is it?
-        <select
-          name="kind"
-          defaultValue={defaultKind}
-          disabled={uploading}
-          className="rounded-md border border-border bg-background px-3 py-2"
-        >
-          {FILE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {FILE_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="grid gap-1 text-sm">
-        <label htmlFor={`${id}-file`}>File</label>
-        {/* The input is the drop zone: a browser drops files onto it with or without JavaScript. */}
-        <input
-          id={`${id}-file`}
-          type="file"
-          name="file"
-          multiple
-          accept={ACCEPT}
-          disabled={uploading}
-          aria-describedby={`${id}-hint`}
-          className="w-full min-w-0 rounded-lg border-2 border-dashed border-border bg-background px-3 py-6 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-medium"
-        />
-        <p id={`${id}-hint`} className="text-muted-foreground">
-          Drop files here or choose them: PDF, Word (DOCX), PNG or JPEG, up to {formatBytes(maxBytes)} each.
-        </p>
-      </div>
+      <SelectField
+        name="kind"
+        label="What is it?"
+        defaultValue={defaultKind}
+        disabled={uploading}
+        options={FILE_KINDS.map((kind) => [kind, FILE_KIND_LABELS[kind]] as const)}
+        className="sm:max-w-xs"
+      />
+      {/* The input is the drop zone: a browser drops files onto it with or without JavaScript. */}
+      <FileField
+        name="file"
+        label="File"
+        description={`Drop files here or choose them: PDF, Word (DOCX), PNG or JPEG, up to ${formatBytes(maxBytes)} each.`}
+        multiple
+        accept={ACCEPT}
+        disabled={uploading}
+        inputClassName="w-full min-w-0 rounded-lg border-2 border-dashed border-border bg-background px-3 py-6 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-medium"
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={uploading}>
           {uploading ? "Uploading…" : "Upload"}

@@ -1,5 +1,5 @@
-import { inputClass } from "~/components/admin/control-classes";
 import type { FormState } from "~/components/form";
+import { inputClass } from "~/components/ui/control-classes";
 import {
   answerField,
   INTAKE_LIMITS,

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { inputClass } from "~/components/admin/control-classes";
 import type { FormState } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
+import { CheckboxField, SelectField, TextField } from "~/components/ui/fields";
 import {
   INTAKE_LIMITS,
   INTAKE_TYPE_LABELS,
@@ -41,7 +42,6 @@ function QuestionEditor({
   remove: () => void;
 }) {
   const n = index + 1;
-  const id = (part: string) => `edit-${q.id}-${part}`;
   const options = q.options ?? [];
   const setOptions = (next: string[]) => change({ ...q, options: next });
   // A move to the top or bottom disables the button pressed, which drops the keyboard's focus to the page:
@@ -100,64 +100,39 @@ function QuestionEditor({
           </Button>
         </div>
       </div>
-      <div className="grid gap-1">
-        <label htmlFor={id("label")} className="text-sm font-medium">
-          Question {n}
-        </label>
-        <input
-          id={id("label")}
-          value={q.label}
-          maxLength={INTAKE_LIMITS.label}
-          onChange={(e) => change({ ...q, label: e.target.value })}
-          className={inputClass}
-        />
-      </div>
+      <TextField
+        label={`Question ${n}`}
+        value={q.label}
+        maxLength={INTAKE_LIMITS.label}
+        onChange={(e) => change({ ...q, label: e.target.value })}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1">
-          <label htmlFor={id("type")} className="text-sm font-medium">
-            Answer
-          </label>
-          <select
-            id={id("type")}
-            value={q.type}
-            onChange={(e) => {
-              const type = e.target.value as IntakeType;
-              change({
-                ...q,
-                type,
-                options: isChoice(type) ? (options.length ? options : ["", ""]) : undefined,
-              });
-            }}
-            className={inputClass}
-          >
-            {INTAKE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {INTAKE_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input
-            type="checkbox"
-            checked={q.required}
-            onChange={(e) => change({ ...q, required: e.target.checked })}
-          />
-          Required
-        </label>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={id("help")} className="text-sm font-medium">
-          Help text (optional)
-        </label>
-        <input
-          id={id("help")}
-          value={q.help ?? ""}
-          maxLength={INTAKE_LIMITS.help}
-          onChange={(e) => change({ ...q, help: e.target.value })}
-          className={inputClass}
+        <SelectField
+          label="Answer"
+          value={q.type}
+          onChange={(e) => {
+            const type = e.target.value as IntakeType;
+            change({
+              ...q,
+              type,
+              options: isChoice(type) ? (options.length ? options : ["", ""]) : undefined,
+            });
+          }}
+          options={INTAKE_TYPES.map((type) => [type, INTAKE_TYPE_LABELS[type]] as const)}
+        />
+        <CheckboxField
+          label="Required"
+          checked={q.required}
+          onChange={(e) => change({ ...q, required: e.target.checked })}
+          className="self-end pb-2"
         />
       </div>
+      <TextField
+        label="Help text (optional)"
+        value={q.help ?? ""}
+        maxLength={INTAKE_LIMITS.help}
+        onChange={(e) => change({ ...q, help: e.target.value })}
+      />
       {isChoice(q.type) && (
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Options</legend>

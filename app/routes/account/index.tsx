@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { EmailPreferences } from "~/components/account/email-preferences";
 import { useForm } from "~/components/form";
 import { Button, ButtonAnchor } from "~/components/ui/button";
+import { TextareaField } from "~/components/ui/fields";
 import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
@@ -104,17 +105,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : (
           <Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-4 grid gap-3">
-            <label htmlFor="note" className="text-sm font-medium">
-              Note (optional)
-            </label>
-            <textarea
-              id="note"
-              {...form.field("note")}
+            <TextareaField
+              form={form}
+              name="note"
+              label="Note (optional)"
               rows={3}
               maxLength={DELETION_NOTE_MAX}
-              className="rounded-md border border-border bg-background px-3 py-2"
             />
-            {form.error("note")}
             {form.message}
             <Button
               type="submit"

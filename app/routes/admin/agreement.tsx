@@ -5,6 +5,8 @@ import { AgreementText } from "~/components/agreement/agreement-text";
 import { useFetcherForm, useForm, useSettledAnswer } from "~/components/form";
 import { showToast } from "~/components/toast";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
+import { CheckboxField, TextareaField } from "~/components/ui/fields";
 import { AGREEMENT_STARTER } from "~/content/agreement";
 import { can } from "~/domain/policy";
 import {
@@ -115,15 +117,14 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
         >
           <input type="hidden" name="intent" value="set-gates" />
           {GATES.map((gate) => (
-            <label key={gate.name} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                {...gatesForm.field(gate.name)}
-                defaultChecked={gates[gate.name]}
-                disabled={!mayEdit}
-              />
-              {gate.label}
-            </label>
+            <CheckboxField
+              key={gate.name}
+              form={gatesForm}
+              name={gate.name}
+              label={gate.label}
+              defaultChecked={gates[gate.name]}
+              disabled={!mayEdit}
+            />
           ))}
           {gatesForm.message}
           {mayEdit ? (
@@ -150,34 +151,27 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
           >
             <input type="hidden" name="intent" value="save-agreement" />
             <div className="grid content-start gap-2">
-              <label htmlFor="agreement-body" className="text-sm font-medium">
-                Agreement (Markdown)
-              </label>
-              <textarea
-                id="agreement-body"
-                {...form.field("body")}
+              <TextareaField
+                form={form}
+                name="body"
+                label="Agreement (Markdown)"
                 rows={20}
                 maxLength={AGREEMENT_BODY_MAX}
                 defaultValue={draft}
                 onChange={(event) => setDraft(event.currentTarget.value)}
-                className="rounded-md border border-border bg-background px-3 py-2 font-mono text-sm"
+                inputClassName={`${inputClass} font-mono`}
               />
-              {form.error("body")}
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="requiresAcceptance"
-                  defaultChecked
-                  disabled={!current}
-                  aria-describedby="requires-note"
-                />
-                Ask every client to accept this version again
-              </label>
-              <p id="requires-note" className="text-xs text-muted-foreground">
-                {current
-                  ? "Untick it for a correction that changes nothing agreed: those who accepted an earlier version keep booking."
-                  : "Everyone accepts the first version."}
-              </p>
+              <CheckboxField
+                name="requiresAcceptance"
+                label="Ask every client to accept this version again"
+                description={
+                  current
+                    ? "Untick it for a correction that changes nothing agreed: those who accepted an earlier version keep booking."
+                    : "Everyone accepts the first version."
+                }
+                defaultChecked
+                disabled={!current}
+              />
               {form.message}
               <div>
                 <Button type="submit" disabled={busy}>

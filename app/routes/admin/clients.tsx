@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react
 import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { LightLink } from "~/components/light-link";
 import { ColumnHeaders } from "~/components/ui/column-headers";
+import { inputClass } from "~/components/ui/control-classes";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { parseJsonText } from "~/lib/json-text";
 import { convertForm } from "~/lib/schemas/admin";
@@ -126,7 +127,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
               const form = event.currentTarget.form;
               if (form) submit(form, { replace: true, preventScrollReset: true });
             }}
-            className="w-full rounded-md border border-border bg-background px-3 py-2"
+            className={`w-full ${inputClass}`}
           />
         </Form>
       </div>

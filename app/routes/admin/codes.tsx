@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { compactInputClass } from "~/components/ui/control-classes";
+import { TextField } from "~/components/ui/fields";
 import { CODE_SETTINGS, PRICING_PLANS, type PricingPlanKey } from "~/content/pricing";
 import { money, offerTitle } from "~/domain/orders";
 import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
@@ -66,8 +68,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const inputClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
-
 export default function Codes({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, owed } = loaderData;
   const busy = useNavigation().state !== "idle";
@@ -109,15 +109,13 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
                   <input type="hidden" name="referrerId" value={row.referrerId} />
                   <input type="hidden" name="currency" value={row.currency} />
                   <input type="hidden" name="amount" value={row.amount} />
-                  <label className="grid gap-1">
-                    Note
-                    <input
-                      name="note"
-                      maxLength={500}
-                      className={inputClass}
-                      placeholder="e-Transfer, date…"
-                    />
-                  </label>
+                  <TextField
+                    name="note"
+                    label="Note"
+                    maxLength={500}
+                    compact
+                    placeholder="e-Transfer, date…"
+                  />
                   <Button type="submit" variant="outline" size="sm" disabled={busy}>
                     Mark paid
                   </Button>
@@ -137,22 +135,23 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
           className="mt-3 grid gap-3 rounded-xl border border-border p-4 text-sm sm:grid-cols-2"
         >
           <input type="hidden" name="intent" value="create-code" />
-          <label className="grid gap-1">
-            Code
-            <input name="code" required maxLength={40} className={`${inputClass} uppercase`} />
-          </label>
-          <label className="grid gap-1">
-            Discount (%)
-            <input
-              name="percent"
-              type="number"
-              min={1}
-              max={99}
-              step={1}
-              defaultValue={CODE_SETTINGS.sponsorDefaultPercent}
-              className={inputClass}
-            />
-          </label>
+          <TextField
+            name="code"
+            label="Code"
+            required
+            maxLength={40}
+            inputClassName={`${compactInputClass} uppercase`}
+          />
+          <TextField
+            name="percent"
+            label="Discount (%)"
+            type="number"
+            min={1}
+            max={99}
+            step={1}
+            defaultValue={CODE_SETTINGS.sponsorDefaultPercent}
+            compact
+          />
           <fieldset className="sm:col-span-2">
             <legend>Offers (none ticked: every offer)</legend>
             <div className="mt-1 flex flex-wrap gap-3">
@@ -164,18 +163,20 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </div>
           </fieldset>
-          <label className="grid gap-1">
-            Uses (empty: no limit)
-            <input name="maxUses" type="number" min={1} step={1} className={inputClass} />
-          </label>
-          <label className="grid gap-1">
-            Expires after (end of that day, {SERVER_TIME_ZONE}; empty: never)
-            <input name="expires" type="date" className={inputClass} />
-          </label>
-          <label className="grid gap-1 sm:col-span-2">
-            Note (who the sponsor is)
-            <input name="note" maxLength={500} className={inputClass} />
-          </label>
+          <TextField name="maxUses" label="Uses (empty: no limit)" type="number" min={1} step={1} compact />
+          <TextField
+            name="expires"
+            label={`Expires after (end of that day, ${SERVER_TIME_ZONE}; empty: never)`}
+            type="date"
+            compact
+          />
+          <TextField
+            name="note"
+            label="Note (who the sponsor is)"
+            maxLength={500}
+            className="sm:col-span-2"
+            compact
+          />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy}>
               Make code

@@ -4,6 +4,7 @@ import { DisputeBadge, StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
+import { SelectField } from "~/components/ui/fields";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
 import {
   discountText,
@@ -47,8 +48,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
-
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageSize, status, currency } = loaderData;
   const [params] = useSearchParams();
@@ -63,28 +62,20 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <h1 className="text-3xl font-bold tracking-tight">Payments</h1>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter payments">
-        <label className="grid gap-1 text-sm">
-          Status
-          <select name="status" defaultValue={status ?? ""} className={selectClass}>
-            <option value="">All</option>
-            {ORDER_FILTER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm">
-          Currency
-          <select name="currency" defaultValue={currency ?? ""} className={selectClass}>
-            <option value="">All</option>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          name="status"
+          label="Status"
+          defaultValue={status ?? ""}
+          compact
+          options={[["", "All"], ...ORDER_FILTER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const)]}
+        />
+        <SelectField
+          name="currency"
+          label="Currency"
+          defaultValue={currency ?? ""}
+          compact
+          options={[["", "All"], ...CURRENCIES.map((c) => [c, c] as const)]}
+        />
         <Button type="submit" variant="outline" size="sm">
           Filter
         </Button>

@@ -5,6 +5,7 @@ import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
+import { CheckboxField, TextField } from "~/components/ui/fields";
 import { AGREEMENT_NAME_MAX, acceptAgreementForm } from "~/lib/schemas/agreement";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
@@ -61,8 +62,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const inputClass = "rounded-md border border-border bg-background px-3 py-2";
-
 export default function Agreement({ loaderData, actionData }: Route.ComponentProps) {
   const { shown, current, accepted, mode } = loaderData;
   const busy = useNavigation().state !== "idle";
@@ -112,22 +111,14 @@ export default function Agreement({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-3 grid max-w-md gap-3">
             <input type="hidden" name="intent" value="accept" />
             <input type="hidden" name="version" value={shown.version} />
-            <label htmlFor="agreement-name" className="text-sm font-medium">
-              Your full name
-            </label>
-            <input
-              id="agreement-name"
-              {...form.field("fullName")}
+            <TextField
+              form={form}
+              name="fullName"
+              label="Your full name"
               autoComplete="name"
               maxLength={AGREEMENT_NAME_MAX}
-              className={inputClass}
             />
-            {form.error("fullName")}
-            <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" {...form.field("accept")} className="mt-1" />
-              <span>I have read and accept this agreement</span>
-            </label>
-            {form.error("accept")}
+            <CheckboxField form={form} name="accept" label="I have read and accept this agreement" />
             {form.message}
             <div>
               <Button type="submit" disabled={busy}>

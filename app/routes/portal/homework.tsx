@@ -6,6 +6,7 @@ import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { Button } from "~/components/ui/button";
+import { TextareaField, TextField } from "~/components/ui/fields";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
 import {
   HAND_IN_MAX_FILES,
@@ -174,30 +175,24 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
           className="mt-3 grid gap-3"
         >
           <input type="hidden" name="homeworkId" value={homeworkId} />
-          <label className="grid gap-1 text-sm">
-            Link (optional)
-            <input
-              {...form.field("url")}
-              type="url"
-              inputMode="url"
-              maxLength={SUBMISSION_URL_MAX}
-              placeholder="https://"
-              disabled={saving}
-              className="rounded-md border border-border bg-background px-3 py-2"
-            />
-            {form.error("url")}
-          </label>
-          <label className="grid gap-1 text-sm">
-            Note (optional)
-            <textarea
-              {...form.field("note")}
-              rows={3}
-              maxLength={SUBMISSION_NOTE_MAX}
-              disabled={saving}
-              className="rounded-md border border-border bg-background px-3 py-2"
-            />
-            {form.error("note")}
-          </label>
+          <TextField
+            form={form}
+            name="url"
+            label="Link (optional)"
+            type="url"
+            inputMode="url"
+            maxLength={SUBMISSION_URL_MAX}
+            placeholder="https://"
+            disabled={saving}
+          />
+          <TextareaField
+            form={form}
+            name="note"
+            label="Note (optional)"
+            rows={3}
+            maxLength={SUBMISSION_NOTE_MAX}
+            disabled={saving}
+          />
           <AttachInput
             label="Files (optional)"
             hint={`Up to ${HAND_IN_MAX_FILES}: PDF, Word (DOCX), PNG or JPEG. A file alone is enough.`}

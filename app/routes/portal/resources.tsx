@@ -3,6 +3,7 @@ import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { SafeLink } from "~/components/safe-link";
 import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/fields";
 import { RESOURCE_KIND_LABELS } from "~/domain/resource-kinds";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
@@ -123,21 +124,12 @@ function FilterSelect({
   options: { value: string; label: string }[];
 }) {
   return (
-    <label className="grid gap-1 text-sm">
-      {label}
-      <select
-        name={name}
-        defaultValue={value ?? ""}
-        key={`${name}-${value ?? ""}`}
-        className="rounded-md border border-border bg-background px-3 py-2"
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      name={name}
+      label={label}
+      defaultValue={value ?? ""}
+      key={`${name}-${value ?? ""}`}
+      options={[["", allLabel], ...options.map((option) => [option.value, option.label] as const)]}
+    />
   );
 }

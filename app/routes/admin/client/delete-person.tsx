@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
-import { inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/fields";
 import { deletePersonForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
@@ -23,19 +23,15 @@ export function DeletePersonSection({ data }: { data: ClientData }) {
         className="mt-3 grid max-w-md gap-2"
       >
         <input type="hidden" name="intent" value="delete-person" />
-        <label htmlFor="confirmEmail" className="text-sm font-medium">
-          Type {data.person.email} to confirm
-        </label>
-        <input
-          id="confirmEmail"
-          {...form.field("confirmEmail")}
+        <TextField
+          form={form}
+          name="confirmEmail"
+          label={`Type ${data.person.email} to confirm`}
           type="text"
           autoComplete="off"
           required
           disabled={busy}
-          className={inputClass}
         />
-        {form.error("confirmEmail")}
         {form.message}
         <Button type="submit" variant="danger-outline" disabled={busy} className="justify-self-start">
           Delete this person

@@ -1,10 +1,10 @@
 import { useFetcher } from "react-router";
-import { inputClass } from "~/components/admin/control-classes";
 import { AttachedFiles } from "~/components/files/attached-files";
 import { type FormState, useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { LinkList, SafeLink } from "~/components/safe-link";
-import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
+import { AddCard, TextareaField, TextField } from "~/components/ui/fields";
 import { HOMEWORK_STATUS_LABELS } from "~/domain/plans";
 import { homeworkAssignForm, LIMITS } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -107,43 +107,22 @@ function AssignForm() {
   const assign = useFetcher<ClientAnswer>();
   const form = useFetcherForm(homeworkAssignForm, assign);
   const { saving } = form;
+  // Every field waits while the card saves.
+  const field = { form, disabled: saving };
   return (
-    <assign.Form
-      method="post"
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
-      className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
-    >
-      <input type="hidden" name="intent" value="assign-homework" />
-      <label className="grid gap-1 text-sm">
-        Homework title
-        <input {...form.field("title")} maxLength={LIMITS.title} disabled={saving} className={inputClass} />
-        {form.error("title")}
-      </label>
-      <label className="grid gap-1 text-sm">
-        Due date (optional)
-        <input {...form.field("dueDate")} type="date" disabled={saving} className={inputClass} />
-        {form.error("dueDate")}
-      </label>
-      <label className="grid gap-1 text-sm sm:col-span-2">
-        Description (optional)
-        <textarea
-          {...form.field("description")}
-          rows={2}
-          maxLength={LIMITS.details}
-          disabled={saving}
-          className={inputClass}
-        />
-        {form.error("description")}
-      </label>
+    <AddCard fetcher={assign} form={form} intent="assign-homework" submit="Assign homework" busy="Assigning…">
+      <TextField {...field} name="title" label="Homework title" maxLength={LIMITS.title} />
+      <TextField {...field} name="dueDate" label="Due date (optional)" type="date" />
+      <TextareaField
+        {...field}
+        name="description"
+        label="Description (optional)"
+        rows={2}
+        maxLength={LIMITS.details}
+        className="sm:col-span-2"
+      />
       <LinkRowsInputs form={form} disabled={saving} />
-      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <Button type="submit" disabled={saving}>
-          {saving ? "Assigning…" : "Assign homework"}
-        </Button>
-        {form.message}
-      </div>
-    </assign.Form>
+    </AddCard>
   );
 }
 

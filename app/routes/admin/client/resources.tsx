@@ -1,9 +1,8 @@
 import { useFetcher } from "react-router";
-import { inputClass } from "~/components/admin/control-classes";
 import { RowButton } from "~/components/admin/row-button";
 import { useFetcherForm } from "~/components/form";
 import { SafeLink } from "~/components/safe-link";
-import { Button } from "~/components/ui/button";
+import { AddCard, SelectField, TextField } from "~/components/ui/fields";
 import { RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { LIMITS, removeResourceForm, resourceForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -11,55 +10,26 @@ import { type ClientAnswer, type ClientData, Section } from "./section";
 function AddResource() {
   const add = useFetcher<ClientAnswer>();
   const form = useFetcherForm(resourceForm, add);
-  const { saving } = form;
+  // Every field waits while the card saves.
+  const field = { form, disabled: form.saving };
   return (
-    <add.Form
-      method="post"
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
-      className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
-    >
-      <input type="hidden" name="intent" value="add-resource" />
-      <label className="grid gap-1 text-sm">
-        Kind
-        <select {...form.field("kind")} disabled={saving} className={inputClass} defaultValue="guide">
-          {RESOURCE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {RESOURCE_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-        {form.error("kind")}
-      </label>
-      <label className="grid gap-1 text-sm">
-        Resource title
-        <input {...form.field("title")} maxLength={LIMITS.title} disabled={saving} className={inputClass} />
-        {form.error("title")}
-      </label>
-      <label className="grid gap-1 text-sm">
-        URL
-        <input
-          {...form.field("url")}
-          type="url"
-          placeholder="https://"
-          maxLength={LIMITS.url}
-          disabled={saving}
-          className={inputClass}
-        />
-        {form.error("url")}
-      </label>
-      <label className="grid gap-1 text-sm">
-        Tags (comma-separated, optional)
-        <input {...form.field("tags")} maxLength={LIMITS.tagsText} disabled={saving} className={inputClass} />
-        {form.error("tags")}
-      </label>
-      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <Button type="submit" disabled={saving}>
-          {saving ? "Adding…" : "Add resource"}
-        </Button>
-        {form.message}
-      </div>
-    </add.Form>
+    <AddCard fetcher={add} form={form} intent="add-resource" submit="Add resource" busy="Adding…">
+      <SelectField
+        {...field}
+        name="kind"
+        label="Kind"
+        defaultValue="guide"
+        options={RESOURCE_KINDS.map((kind) => [kind, RESOURCE_KIND_LABELS[kind]] as const)}
+      />
+      <TextField {...field} name="title" label="Resource title" maxLength={LIMITS.title} />
+      <TextField {...field} name="url" label="URL" type="url" placeholder="https://" maxLength={LIMITS.url} />
+      <TextField
+        {...field}
+        name="tags"
+        label="Tags (comma-separated, optional)"
+        maxLength={LIMITS.tagsText}
+      />
+    </AddCard>
   );
 }
 

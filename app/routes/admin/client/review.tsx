@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import { inputClass } from "~/components/admin/control-classes";
 import { AttachInput } from "~/components/files/attached-files";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { TextareaField } from "~/components/ui/fields";
 import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -30,17 +30,14 @@ function ReviewForm({
       className="mt-3 grid gap-2"
     >
       <input type="hidden" name="homeworkId" value={homeworkId} />
-      <label className="grid gap-1 text-sm">
-        Feedback for {title} (the client sees it)
-        <textarea
-          {...form.field("feedback")}
-          rows={2}
-          maxLength={LIMITS.details}
-          disabled={saving}
-          className={inputClass}
-        />
-        {form.error("feedback")}
-      </label>
+      <TextareaField
+        form={form}
+        name="feedback"
+        label={`Feedback for ${title} (the client sees it)`}
+        rows={2}
+        maxLength={LIMITS.details}
+        disabled={saving}
+      />
       <AttachInput label="Files for the client (optional: a marked-up copy, up to 5)" disabled={saving} />
       <div className="flex items-center gap-3">
         <Button type="submit" variant="outline" size="sm" disabled={saving}>

@@ -1,7 +1,7 @@
 import { type FetcherWithComponents, useFetcher } from "react-router";
-import { inputClass } from "~/components/admin/control-classes";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientAnswer, ClientData } from "./section";

@@ -1,0 +1,254 @@
+import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useId } from "react";
+import type { FetcherWithComponents } from "react-router";
+import type { FormState } from "~/components/form";
+import { Button } from "./button";
+import { compactInputClass, inputClass } from "./control-classes";
+
+// A form's fields, built on useForm (docs/decisions/0024-forms.md): each puts a <label for> on its control,
+// and names its description and its problem in aria-describedby, so an accessible field is the default.
+// Ids come from useId and every part is rendered on the server as in the browser: no swap at hydration
+// (docs/decisions/0050). Without a form (a filter, an upload) a field has its name and label only.
+
+type FieldBase<F extends string> = {
+  /** The form the field belongs to; its problem shows under the field. */
+  form?: FormState<F>;
+  /** None for a control that is read by script rather than posted (an editor's own fields). */
+  name?: F;
+  /** The posted name, where it is not the field's (a repeated row): `field(name, input)`. */
+  input?: string;
+  label: ReactNode;
+  /** A hint under the label, read with the control (aria-describedby). */
+  description?: ReactNode;
+  /** The wrapper's layout (a grid column, a width). */
+  className?: string;
+};
+
+/** The props a field puts on its control: id, name, the form's wiring, and aria-describedby. */
+function useControl<F extends string>({ form, name, input, description }: FieldBase<F>) {
+  const id = useId();
+  const wired = form && name ? form.field(name, input) : { name: input ?? name };
+  const descriptionId = description ? `${id}-description` : undefined;
+  const problemId = "aria-describedby" in wired ? wired["aria-describedby"] : undefined;
+  const describedBy = [descriptionId, problemId].filter(Boolean).join(" ") || undefined;
+  return { id, descriptionId, control: { ...wired, id, "aria-describedby": describedBy } };
+}
+
+function Description({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return children ? (
+    <span id={id} className="text-muted-foreground">
+      {children}
+    </span>
+  ) : null;
+}
+
+const wrapperClass = (className: string | undefined) =>
+  className ? `grid gap-1 text-sm ${className}` : "grid gap-1 text-sm";
+
+/** Label above the control, its description, then its problem: the shape of every field. */
+function FieldShell<F extends string>({
+  props,
+  id,
+  descriptionId,
+  hintLast = false,
+  children,
+}: {
+  props: FieldBase<F>;
+  id: string;
+  descriptionId: string | undefined;
+  /** The description under the control rather than above it (a file input's kinds and size). */
+  hintLast?: boolean;
+  children: ReactNode;
+}) {
+  const description = <Description id={descriptionId}>{props.description}</Description>;
+  return (
+    <div className={wrapperClass(props.className)}>
+      <label htmlFor={id}>{props.label}</label>
+      {!hintLast && description}
+      {children}
+      {hintLast && description}
+      {props.name && props.form?.error(props.name)}
+    </div>
+  );
+}
+
+// The HTML `form` and `name` attributes are the field's own props here.
+type Rest<Element extends "input" | "textarea" | "select"> = Omit<
+  ComponentProps<Element>,
+  "form" | "name" | "id" | "children" | "className"
+> &
+  Look;
+
+type Look = {
+  /** The control's classes, in place of the shared ones. */
+  inputClassName?: string;
+  /** The smaller control (compactInputClass): a filter, an hour, a line of a table. */
+  compact?: boolean;
+};
+
+/** The field's own props apart from the control's, and the control's with its id, wiring and class. */
+function useField<F extends string, T extends FieldBase<F> & Look>(props: T, look = inputClass) {
+  const { form, name, input, label, description, className, compact, inputClassName, ...rest } = props;
+  const base: FieldBase<F> = { form, name, input, label, description, className };
+  const { id, descriptionId, control } = useControl(base);
+  const classes = inputClassName ?? (compact ? compactInputClass : look);
+  return { base, id, descriptionId, control: { ...rest, ...control, className: classes } };
+}
+
+export function TextField<F extends string>(props: FieldBase<F> & Rest<"input">) {
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props);
+  return (
+    <FieldShell props={base} id={id} descriptionId={descriptionId}>
+      <input {...control} />
+    </FieldShell>
+  );
+}
+
+export function TextareaField<F extends string>(props: FieldBase<F> & Rest<"textarea">) {
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props);
+  return (
+    <FieldShell props={base} id={id} descriptionId={descriptionId}>
+      <textarea {...control} />
+    </FieldShell>
+  );
+}
+
+export type Option = readonly [value: string | number, text: ReactNode];
+
+export function SelectField<F extends string>(
+  props: FieldBase<F> & Rest<"select"> & { options: readonly Option[]; ref?: Ref<HTMLSelectElement> },
+) {
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props);
+  const { options, ...select } = control;
+  return (
+    <FieldShell props={base} id={id} descriptionId={descriptionId}>
+      <select {...select}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+const fileClass =
+  "w-full min-w-0 rounded-md border border-dashed border-border bg-background px-3 py-2 file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:font-medium";
+
+/** A file input; `multiple` and `accept` pass through. The description (the kinds, the size) sits under it. */
+export function FileField<F extends string>(props: FieldBase<F> & Rest<"input">) {
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props, fileClass);
+  return (
+    <FieldShell props={base} id={id} descriptionId={descriptionId} hintLast>
+      <input {...control} type="file" />
+    </FieldShell>
+  );
+}
+
+/** A box and its label on one line; the description and the problem under them. */
+export function CheckboxField<F extends string>(props: FieldBase<F> & Omit<Rest<"input">, "type">) {
+  // A box keeps the browser's own look unless it is given one.
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props, "");
+  return (
+    <div className={wrapperClass(base.className)}>
+      <div className="flex items-center gap-2">
+        <input {...control} type="checkbox" className={control.className || undefined} />
+        <label htmlFor={id}>{base.label}</label>
+      </div>
+      <Description id={descriptionId}>{base.description}</Description>
+      {base.name && base.form?.error(base.name)}
+    </div>
+  );
+}
+
+/** One choice of several: a fieldset whose legend is the label; the problem is read with each choice. */
+export function RadioGroupField<F extends string>(
+  props: FieldBase<F> & {
+    options: readonly Option[];
+    defaultValue?: string | number;
+    disabled?: boolean;
+    required?: boolean;
+    onChange?: (event: FormEvent<HTMLInputElement>) => void;
+  },
+) {
+  const { base, id, descriptionId, control } = useField<F, typeof props>(props, "");
+  const { options, defaultValue, className: _, ...input } = control;
+  return (
+    <fieldset className={wrapperClass(base.className)}>
+      <legend>{base.label}</legend>
+      <Description id={descriptionId}>{base.description}</Description>
+      {options.map(([value, text]) => (
+        <label key={value} className="flex items-center gap-2">
+          <input
+            {...input}
+            id={`${id}-${value}`}
+            type="radio"
+            value={value}
+            defaultChecked={defaultValue === undefined ? undefined : defaultValue === value}
+          />
+          {text}
+        </label>
+      ))}
+      {base.name && base.form?.error(base.name)}
+    </fieldset>
+  );
+}
+
+/** Problems that belong to no one field (a list of them, each its own line), read out when they come. */
+export function ErrorList({ id, errors }: { id?: string; errors: readonly (string | null | undefined)[] }) {
+  const shown = errors.filter((error): error is string => Boolean(error));
+  if (shown.length === 0) return null;
+  return (
+    <ul id={id} role="alert" className="grid gap-1 text-sm text-danger">
+      {shown.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The card that adds a thing in place (an activity, a resource, homework): its fields in two columns, then
+ * the button, whose words change while it saves, and the form's message beside it.
+ */
+export function AddCard<F extends string, Answer>({
+  fetcher,
+  form,
+  intent,
+  submit,
+  busy,
+  className = "mb-6 p-4",
+  children,
+  ...formProps
+}: {
+  fetcher: Pick<FetcherWithComponents<Answer>, "Form">;
+  form: FormState<F>;
+  /** The posted `intent`, where the action serves several. */
+  intent?: string;
+  /** The button's words, and its words while the form saves. */
+  submit: string;
+  busy: string;
+  className?: string;
+  children: ReactNode;
+  action?: string;
+  encType?: "multipart/form-data";
+}) {
+  return (
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      className={`grid gap-3 rounded-xl border border-border bg-card sm:grid-cols-2 ${className}`}
+    >
+      {intent && <input type="hidden" name="intent" value={intent} />}
+      {children}
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <Button type="submit" disabled={form.saving}>
+          {form.saving ? busy : submit}
+        </Button>
+        {form.message}
+      </div>
+    </fetcher.Form>
+  );
+}
