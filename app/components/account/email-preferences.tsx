@@ -32,6 +32,7 @@ type Props<Answer> = EmailPreferencesProps & {
 export type EmailPreferencesAnswer = FormAnswer & ({ ok: true; value: { message: string } } | { ok: false });
 
 const selectClass = "rounded-md border border-border bg-background px-2 py-1.5 text-sm";
+// The column's choices share one width: one with fewer options ("At once", "Off") was narrower than the rest.
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   hour,
@@ -110,7 +111,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
                     id={deliveryField(kind)}
                     {...form.field("deliveries", deliveryField(kind))}
                     defaultValue={delivery}
-                    className={selectClass}
+                    className={`${selectClass} w-32`}
                   >
                     {deliveriesFor(kind).map((d) => (
                       <option key={d} value={d}>
