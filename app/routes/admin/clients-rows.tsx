@@ -89,7 +89,9 @@ function PersonCells({ person, role, children }: CellsProps) {
   const named = Boolean(person.fullName);
   return (
     <tr className={ROW}>
-      <td className={`${CELL} max-md:basis-full max-md:font-semibold ${named ? "" : "max-md:hidden"}`}>
+      <td
+        className={`${CELL} max-md:basis-full max-md:font-semibold [overflow-wrap:anywhere] ${named ? "" : "max-md:hidden"}`}
+      >
         {person.fullName || "—"}
       </td>
       <td
