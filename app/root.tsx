@@ -144,7 +144,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{`${title} · Next Offer Coaching`}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
-      <div className="mt-6 flex justify-center gap-3">
+      {/* On a phone the two links don't fit one row: stacked, full width, rather than each wrapped in two. */}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <ButtonAnchor href="/" size="body" weight="medium">
           Go to the home page
         </ButtonAnchor>

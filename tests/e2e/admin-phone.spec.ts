@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ADMIN_PAGES, adminNav, adminPagesOfPeople } from "./admin-pages";
-import { patientExpect as expect, PEOPLE, PHONE_360, region, signedInPage, test } from "./support";
+import { patientExpect as expect, PEOPLE, PHONE_360, region, signedInPage, signIn, test } from "./support";
 
 // The admin area on a phone, every page of it (docs/decisions/0051-finished-screens.md): nothing wider than
 // the screen, and no table or box that hides a column until the person scrolls it sideways; one navigation
@@ -39,6 +40,12 @@ test("every admin page fits a 360 px phone, with the one admin navigation markin
     },
   });
   expect(made.status()).toBe(200);
+  // A lead with no name and a long address without a place to break (dots are none): the people list
+  // heads its card with the address, and the emails list carries it in the "New lead" subject.
+  const longAddress = `alexandria.worthington.montgomery.${randomUUID().slice(0, 8)}@students.example.com`;
+  const lead = await newPage();
+  await signIn(lead, { sub: `long-${longAddress}`, email: longAddress, name: "" });
+  await lead.context().close();
   const pages = [
     ...ADMIN_PAGES,
     ...(await adminPagesOfPeople(page, PEOPLE.proClient.email, PEOPLE.lead.email)),
@@ -56,6 +63,8 @@ test("every admin page fits a 360 px phone, with the one admin navigation markin
     // One way back: the navigation, not a "← Admin" link on some pages.
     await expect(page.getByRole("link", { name: "← Admin", exact: true })).toHaveCount(0);
   }
+  await page.goto(`/admin/clients?${new URLSearchParams({ q: longAddress })}`);
+  await expect(page.getByRole("cell", { name: longAddress })).toBeVisible();
   // The codes list holds the new code, its columns named on the phone.
   await page.goto("/admin/codes");
   const row = page.getByRole("row").filter({ hasText: code });

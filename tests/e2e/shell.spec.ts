@@ -5,6 +5,7 @@ import {
   focusIsWithin,
   gotoHydrated,
   holdReact,
+  PHONE_360,
   runsReact,
   test,
 } from "./support";
@@ -284,6 +285,16 @@ test("an unknown address answers 404 with a way back home", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   const home = page.getByRole("main").getByRole("link", { name: /home page/i });
   await expect(home).toHaveAttribute("href", "/");
+  // On a phone each way out reads on one line: side by side, each wrapped in two (decision 0051).
+  await page.setViewportSize(PHONE_360);
+  for (const link of [home, page.getByRole("main").getByRole("link", { name: "See pricing" })]) {
+    const lines = await link.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, await link.innerText()).toBe(1);
+  }
   await home.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

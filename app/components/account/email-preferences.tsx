@@ -82,7 +82,8 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
                     id={deliveryField(kind)}
                     {...form.field("deliveries", deliveryField(kind))}
                     defaultValue={delivery}
-                    className={compactInputClass}
+                    // The column's choices share one width: one with fewer options ("At once", "Off") was narrower than the rest.
+                    className={`${compactInputClass} w-32`}
                   >
                     {deliveriesFor(kind).map((d) => (
                       <option key={d} value={d}>

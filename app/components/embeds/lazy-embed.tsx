@@ -35,15 +35,13 @@ export function LazyEmbed({
       <h3 className="text-xl font-semibold">{heading}</h3>
       <p className="mt-2 text-muted-foreground">{description}</p>
       <p className="mt-4">
-        <ButtonAnchor
-          href={linkUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="body"
-          className="inline-flex items-center gap-2"
-        >
+        <ButtonAnchor href={linkUrl} target="_blank" rel="noopener noreferrer" size="body">
+          {/* Text, not a flex box: wrapped on a phone, the label stays centred with the arrow after its
+              last word, not pinned to the far edge. */}
           {linkLabel}
-          <span aria-hidden="true">↗</span>
+          <span aria-hidden="true" className="ml-2">
+            ↗
+          </span>
           <span className="sr-only"> (opens in a new tab)</span>
         </ButtonAnchor>
       </p>

@@ -57,7 +57,7 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
   const percent = CODE_SETTINGS.referralPercent;
   const owed = Object.entries(view.owed).filter(([, amount]) => amount > 0);
   return (
-    <section aria-labelledby="referral-title" className="mt-8 rounded-xl border border-border p-4">
+    <section aria-labelledby="referral-title" className="mt-8 rounded-xl border border-border bg-card p-5">
       <h2 id="referral-title" className="text-lg font-semibold">
         Refer a friend
       </h2>
@@ -72,7 +72,9 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
           {view.code.code}
         </dd>
         <dt className="text-muted-foreground">Your link</dt>
-        <dd className="flex flex-wrap items-center gap-2">
+        {/* On a phone the link takes the card's width under its name: beside it the field showed a dozen
+            characters. */}
+        <dd className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1">
           <input
             readOnly
             aria-label="Your referral link"

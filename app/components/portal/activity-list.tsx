@@ -16,7 +16,9 @@ export function ActivityList({ entries, empty }: { entries: readonly ActivityEnt
     <ol className="divide-y divide-border rounded-xl border border-border bg-card">
       {entries.map((entry) => (
         <li key={entry.id} className="px-4 py-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+          {/* On a phone the time always sits under the title: beside a short one and under a long one,
+              the list's times zigzagged. */}
+          <div className="flex flex-col sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between sm:gap-x-4">
             <p className="font-medium">{entry.title}</p>
             <p className="text-sm text-muted-foreground">
               <LocalDateTime value={entry.occurredAt} />

@@ -23,10 +23,11 @@ export function PlanView({
           </h2>
           <ul className="mt-3 divide-y divide-border rounded-xl border border-border bg-card">
             {group.items.map((item) => (
+              // ml-auto: a status and count that wrap under a long name stay in the right-hand column.
               <li key={item.kind} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <span>{item.label}</span>
                 {item.includedInPlan ? (
-                  <span className="flex gap-3 tabular-nums">
+                  <span className="ml-auto flex gap-3 tabular-nums">
                     {item.singleUse ? (
                       item.completed ? (
                         <span className="text-success">✓ Completed</span>
@@ -37,7 +38,7 @@ export function PlanView({
                     <span className="font-medium">{usedText(item)}</span>
                   </span>
                 ) : (
-                  <span className="text-muted-foreground">Not included</span>
+                  <span className="ml-auto text-muted-foreground">Not included</span>
                 )}
               </li>
             ))}

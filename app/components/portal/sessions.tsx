@@ -93,15 +93,26 @@ export function Sessions({ data }: { data: SessionsData }) {
         <h2 id="sessions-heading" className="text-xl font-semibold">
           Upcoming sessions
         </h2>
-        <div className="flex flex-wrap gap-2">
+        {/* On a phone the two links don't fit one row: each takes the row's width, not two ragged widths. */}
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           {data.missing && <BookingSteps missing={data.missing} />}
           {book.session && (
-            <ButtonAnchor href={book.session} size="touch" weight="medium">
+            <ButtonAnchor
+              href={book.session}
+              size="touch"
+              weight="medium"
+              className="grow justify-center sm:grow-0"
+            >
               Book a session
             </ButtonAnchor>
           )}
           {book.mockInterview && (
-            <ButtonAnchor href={book.mockInterview} size="touch" weight="medium">
+            <ButtonAnchor
+              href={book.mockInterview}
+              size="touch"
+              weight="medium"
+              className="grow justify-center sm:grow-0"
+            >
               Book a mock interview
             </ButtonAnchor>
           )}

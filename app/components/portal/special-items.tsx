@@ -14,8 +14,9 @@ export function SpecialItemList({
       {items.map((item) => (
         <li key={item.kind} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <span>{item.label}</span>
-          {/* A div: the admin's action is a form, which a span may not hold. */}
-          <div className="flex items-center gap-3">
+          {/* A div: the admin's action is a form, which a span may not hold. ml-auto: wrapped under a long
+              name (the admin's, with its button, on a phone), it stays in the right-hand column. */}
+          <div className="ml-auto flex items-center gap-3">
             {item.completed ? (
               <span className="rounded-full bg-success/15 px-2.5 py-0.5 text-sm font-medium text-success">
                 ✓ Completed

@@ -67,7 +67,7 @@ export function buttonClass({
 /**
  * A link is inline: without inline-block its padding would not push the lines around it, and it centres
  * its text as a button does by the browser's default. A flex box is neither (its text, wrapped on a
- * phone, stays at the start, as the embeds' links always had it).
+ * phone, stays at the start).
  */
 const linkClass = ({ size = "md", className, ...style }: ButtonStyle) => {
   const flex = SIZES[size].includes("inline-flex") || has(className, (name) => name === "inline-flex");

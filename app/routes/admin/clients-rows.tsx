@@ -85,10 +85,18 @@ function ConvertButton({ id, working }: { id: string; working: boolean }) {
 type CellsProps = { person: Person; role: Person["role"]; children?: ReactNode };
 
 function PersonCells({ person, role, children }: CellsProps) {
+  // A card without a name is headed by its email: a lone "—" atop a card read as something missing.
+  const named = Boolean(person.fullName);
   return (
     <tr className={ROW}>
-      <td className={`${CELL} max-md:basis-full max-md:font-semibold`}>{person.fullName || "—"}</td>
-      <td className={`${CELL} max-md:basis-full [overflow-wrap:anywhere]`}>
+      <td
+        className={`${CELL} max-md:basis-full max-md:font-semibold [overflow-wrap:anywhere] ${named ? "" : "max-md:hidden"}`}
+      >
+        {person.fullName || "—"}
+      </td>
+      <td
+        className={`${CELL} max-md:basis-full [overflow-wrap:anywhere] ${named ? "" : "max-md:font-semibold"}`}
+      >
         <LightLink to={`/admin/clients/${person.id}`} className="underline-offset-2 hover:underline">
           {person.email}
         </LightLink>

@@ -62,7 +62,7 @@ function Email({ row, mayRetry }: { row: Row; mayRetry: boolean }) {
   return (
     <li className="rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-semibold">{row.subject}</p>
+        <p className="font-semibold [overflow-wrap:anywhere]">{row.subject}</p>
         <span className="text-sm">{EMAIL_STATUS_LABELS[row.status] ?? row.status}</span>
       </div>
       <p className="text-sm text-muted-foreground">
