@@ -328,3 +328,24 @@ test("in US dollars no blank band sits between a program's price and what it inc
     expect(featuresBox.y - (priceBox.y + priceBox.height), title).toBeLessThanOrEqual(36);
   }
 });
+
+test("on a wide screen the prices of a row line up, and so do what each includes", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoHydrated(page, "/pricing");
+  for (const currency of ["USD", "CAD"] as const) {
+    await chooseCurrency(page, currency);
+    const tops = async (part: (article: Locator) => Locator) =>
+      Promise.all(
+        ["Basic", "Pro", "Premium"].map(async (title) => (await part(card(page, title)).boundingBox())?.y),
+      );
+    // The descriptions differ in length (Pro's runs a line longer); the parts below them don't move with it.
+    const prices = await tops((article) => article.getByText(/^\$[\d,]+$/).filter({ visible: true }));
+    const lists = await tops((article) => article.getByRole("list"));
+    for (const ys of [prices, lists]) {
+      expect(
+        ys.every((y) => y !== undefined && Math.abs(y - (ys[0] as number)) < 1),
+        `${currency}: ${ys}`,
+      ).toBe(true);
+    }
+  }
+});

@@ -171,12 +171,13 @@ export function PricingCard({
   );
   const featured = plan.planKey === "premium";
 
+  // Five children, one a row of the list's grid (routes/marketing/pricing.tsx): the prices of a row line up.
   return (
     <article
       aria-labelledby={titleId}
       data-price-card=""
       data-price-view={initialView}
-      className={`flex h-full flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-sm ${
+      className={`row-span-5 grid grid-rows-subgrid gap-y-0 rounded-2xl border bg-card p-6 text-card-foreground shadow-sm ${
         featured ? "border-primary ring-1 ring-primary" : "border-border"
       }`}
     >

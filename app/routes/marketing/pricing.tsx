@@ -145,13 +145,15 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
             {group.title}
           </h2>
           <p className="mt-1 text-muted-foreground">{group.intro}</p>
+          {/* Each card's five parts (title, description, price, what it includes, buttons) share its row's
+              tracks (PricingCard), so the prices of a row line up whatever the descriptions' lengths. */}
           <ul
             className={`mt-6 grid gap-6 ${group.planKeys.length === 3 ? "lg:grid-cols-3" : "md:grid-cols-2"}`}
           >
             {group.planKeys.flatMap((key) => {
               const plan = PRICING_PLANS.find((p) => p.planKey === key);
               return plan ? (
-                <li key={key}>
+                <li key={key} className="row-span-5 grid grid-rows-subgrid">
                   <PricingCard plan={plan} checkout={loaderData.checkout} code={loaderData.code} />
                 </li>
               ) : (
