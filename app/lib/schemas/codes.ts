@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { CODE_SETTINGS, PRICING_PLANS } from "~/content/pricing";
+import { CODE_SETTINGS } from "~/content/pricing";
 import { DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN } from "~/domain/checkout";
 import { codeDisplay } from "~/domain/codes";
+import { OFFER_KEYS } from "~/domain/prices";
 import { defineForm, text, values } from "../forms";
 import { endOfDayIn, SERVER_TIME_ZONE } from "../local-time";
 
 // The admin's sponsor codes and cash rewards (docs/decisions/0044-discount-codes.md).
 
-const OFFER_KEYS = PRICING_PLANS.map((p) => p.planKey);
 const optionalWhole = (message: string) =>
   z
     .string()
@@ -34,7 +34,7 @@ export const sponsorCodeForm = defineForm(
       .min(DISCOUNT_PERCENT_MIN, { error: "The discount is a whole percent from 1 to 99." })
       .max(DISCOUNT_PERCENT_MAX, { error: "The discount is a whole percent from 1 to 99." })
       .default(CODE_SETTINGS.sponsorDefaultPercent),
-    offers: z.array(z.enum(OFFER_KEYS as [string, ...string[]])),
+    offers: z.array(z.enum(OFFER_KEYS)),
     maxUses: optionalWhole("Uses is a whole number above zero, or empty for no limit."),
     // A day; it ends at midnight on the coach's clock (SERVER_TIME_ZONE), as the admin's page shows it back.
     expires: z
