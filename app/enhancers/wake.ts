@@ -132,7 +132,10 @@ type TextField = HTMLInputElement | HTMLTextAreaElement;
 const TEXT_FIELDS =
   "input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea";
 
-/** What was typed before React, read just before it hydrates (hydration may reset a textarea). */
+/**
+ * What was typed before React, read just before it hydrates (hydration may reset a textarea), and kept up to
+ * date while it does: React hydrates in a transition, yielding to the keys a person goes on typing.
+ */
 let typed: Map<TextField, string> = new Map();
 
 function readTypedFields(): void {
@@ -140,6 +143,13 @@ function readTypedFields(): void {
   for (const field of document.querySelectorAll<TextField>(TEXT_FIELDS)) {
     if (field.value !== field.defaultValue) typed.set(field, field.value);
   }
+}
+
+function noteTyping(event: Event): void {
+  const field = event.target;
+  if (state !== "hydrating" || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement))
+    return;
+  if (field.matches(TEXT_FIELDS)) typed.set(field, field.value);
 }
 
 /**
@@ -196,6 +206,7 @@ if (asleep) {
   for (const type of INTENT_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });
   document.addEventListener("click", holdClick, true);
   document.addEventListener("submit", holdSubmit, true);
+  document.addEventListener("input", noteTyping, true);
   document.addEventListener(HYDRATING_EVENT, () => {
     if (!holding()) return;
     readTypedFields();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { HYDRATING_EVENT } from "../../app/lib/hydrate-on-intent";
 import { DATA_ROUTER_GLOBAL } from "../../app/lib/react-router-internals";
 import { adminPost, plusOne, proClientBesideAdmin, quotaBar, sessionsBar } from "./admin-pages";
 import {
@@ -160,6 +161,37 @@ test("homework handed in before React arrives: the typed note and the submission
   await expect(piece.getByRole("status")).toHaveText(CONFIRMATION);
   await expect(piece).toContainText(note);
   expect(await sameDocument(page), "the page was reloaded").toBe(true);
+});
+
+// Found by the storm at 25 rounds (tests/e2e/storm.spec.ts): React hydrates in a transition, yielding between
+// slices, so keys land after the wake enhancer has read the fields; what it hands React must include them.
+test("keys typed while React hydrates stay in the field and reach React", async ({ newPage }) => {
+  const { client, admin, id } = await proClientBesideAdmin(newPage, "HydratingKeys");
+  const title = "Typed across hydration";
+  await adminPost(admin.page, id, { intent: "assign-homework", title });
+  const page = client.page;
+  // Text goes in as typing does (an input event the browser fires), just after the fields were read for React.
+  await page.addInitScript((event) => {
+    document.addEventListener(event, () =>
+      queueMicrotask(() => {
+        if (document.activeElement instanceof HTMLTextAreaElement)
+          document.execCommand("insertText", false, " during");
+      }),
+    );
+  }, HYDRATING_EVENT);
+  const react = await holdReact(page);
+  await page.goto("/homework");
+  const piece = page.getByRole("article", { name: title });
+  const note = piece.getByRole("textbox", { name: "Note (optional)" });
+  await note.click();
+  await page.keyboard.type("Before");
+  react.release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await page.keyboard.type(" after");
+  await expect(note).toHaveValue("Before during after");
+  await piece.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(piece.getByRole("status")).toHaveText(CONFIRMATION);
+  await expect(piece).toContainText("Before during after");
 });
 
 test("when React cannot be had, a held submission goes out as a plain form and the server answers it", async ({
