@@ -15,9 +15,9 @@ import { buildDir, freePort, requireBuild, signIn, startServer } from "./support
 
 // The site's default theme is dark (app/domain/theme.ts); each size in both themes.
 const VIEWPORTS = {
-  desktop: { viewport: { width: 1280, height: 800 }, theme: "dark" },
+  desktop: { viewport: { width: 1366, height: 768 }, theme: "dark" },
   phone: { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, theme: "dark" },
-  "desktop-light": { viewport: { width: 1280, height: 800 }, theme: "light" },
+  "desktop-light": { viewport: { width: 1366, height: 768 }, theme: "light" },
   "phone-light": { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, theme: "light" },
 };
 

@@ -52,8 +52,9 @@ export function LazyEmbed({
         margin="300px 0px"
         frameClass="invisible absolute inset-0 h-full w-full border-0 group-data-[embed-status=ready]/embed:visible"
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
-        className="relative mt-5 overflow-hidden rounded-xl border border-dashed border-border bg-background"
-        style={{ height }}
+        // Grows with a stretched card, so two embeds side by side end level (app/routes/marketing/home.tsx).
+        className="relative mt-5 flex-1 overflow-hidden rounded-xl border border-dashed border-border bg-background"
+        style={{ minHeight: height }}
       >
         <div
           className={`absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground ${UNTIL_READY}`}

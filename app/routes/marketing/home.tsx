@@ -72,7 +72,7 @@ export default function Home() {
           {contact.heading}
         </h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">{contact.intro}</p>
-        <div className="mt-8 grid items-start gap-6 lg:grid-cols-[2fr_3fr]">
+        <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_3fr]">
           <FormEmbed
             heading={contact.form.heading}
             description={contact.form.description}
