@@ -3,7 +3,7 @@ import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { compactInputClass } from "~/components/ui/control-classes";
-import { SelectField } from "~/components/ui/fields";
+import { Select, SelectField } from "~/components/ui/fields";
 import {
   DELIVERY_LABELS,
   type Delivery,
@@ -78,19 +78,14 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
                   <label htmlFor={deliveryField(kind)}>{EMAIL_KIND_LABELS[kind]}</label>
                 </td>
                 <td className="py-2">
-                  <select
+                  <Select
                     id={deliveryField(kind)}
                     {...form.field("deliveries", deliveryField(kind))}
                     defaultValue={delivery}
                     // The column's choices share one width: one with fewer options ("At once", "Off") was narrower than the rest.
                     className={`${compactInputClass} w-32`}
-                  >
-                    {deliveriesFor(kind).map((d) => (
-                      <option key={d} value={d}>
-                        {DELIVERY_LABELS[d]}
-                      </option>
-                    ))}
-                  </select>
+                    options={deliveriesFor(kind).map((d) => [d, DELIVERY_LABELS[d]] as const)}
+                  />
                 </td>
               </tr>
             ))}
