@@ -49,6 +49,11 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
   const fetcher = { ...posted, data: posted.data ?? answer };
   const form = useFetcherForm(emailPreferencesForm, fetcher, { reset: false });
   const zone = useRef<HTMLSelectElement>(null);
+  // The agenda's hour is staff's only.
+  const hours = [
+    ["digestHour", "Digest at", digestHour],
+    ...(agendaHour === null ? [] : [["agendaHour", "Day's sessions at", agendaHour] as const]),
+  ] as const;
   // Never saved: the zone starts as the browser's own, unless the person has already picked one.
   useEffect(() => {
     const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -93,22 +98,16 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
         </table>
         {form.error("deliveries")}
         <div className="flex flex-wrap gap-4">
-          <SelectField
-            form={form}
-            name="digestHour"
-            label="Digest at"
-            defaultValue={digestHour}
-            {...hourChoice}
-          />
-          {agendaHour === null ? null : (
+          {hours.map(([name, label, hour]) => (
             <SelectField
+              key={name}
               form={form}
-              name="agendaHour"
-              label="Day's sessions at"
-              defaultValue={agendaHour}
+              name={name}
+              label={label}
+              defaultValue={hour}
               {...hourChoice}
             />
-          )}
+          ))}
           <SelectField
             ref={zone}
             form={form}
