@@ -47,29 +47,18 @@ test("roles and plans are the specified values in order", () => {
 });
 
 test("service kinds follow the entities table order with its exact labels", () => {
-  expect([...SERVICE_KINDS]).toEqual([
-    "resume_review",
-    "linkedin_review",
-    "github_review",
-    "personal_site_review",
-    "mock_interview",
-    "session_30m",
-    "strategy_call_90m",
-    "dsa_survey",
-    "networking_playbook",
-    "networking_events_list",
-  ]);
-  expect(SERVICE_KINDS.map((k) => KIND_LABELS[k])).toEqual([
-    "Resume review",
-    "LinkedIn review",
-    "GitHub review",
-    "Personal website review",
-    "Mock interview",
-    "30-minute coaching session",
-    "Strategy call (90m)",
-    "DSA survey",
-    "Networking playbook",
-    "Local networking events list",
+  // Each row of the table: the kind and its label, in the table's order.
+  expect(SERVICE_KINDS.map((kind) => [kind, KIND_LABELS[kind]])).toEqual([
+    ["resume_review", "Resume review"],
+    ["linkedin_review", "LinkedIn review"],
+    ["github_review", "GitHub review"],
+    ["personal_site_review", "Personal website review"],
+    ["mock_interview", "Mock interview"],
+    ["session_30m", "30-minute coaching session"],
+    ["strategy_call_90m", "Strategy call (90m)"],
+    ["dsa_survey", "DSA survey"],
+    ["networking_playbook", "Networking playbook"],
+    ["networking_events_list", "Local networking events list"],
   ]);
   expect(Object.keys(KIND_LABELS).sort()).toEqual([...SERVICE_KINDS].sort());
 });
@@ -85,16 +74,9 @@ test("homework statuses and labels", () => {
 
 test("quota kinds and single-use kinds partition the service kinds", () => {
   expect([...QUOTA_KINDS]).toEqual(["session_30m", "mock_interview"]);
-  expect([...SINGLE_USE_KINDS]).toEqual([
-    "resume_review",
-    "linkedin_review",
-    "github_review",
-    "personal_site_review",
-    "strategy_call_90m",
-    "dsa_survey",
-    "networking_playbook",
-    "networking_events_list",
-  ]);
+  // Every other kind, in the display order pinned above.
+  const counted: readonly string[] = QUOTA_KINDS;
+  expect([...SINGLE_USE_KINDS]).toEqual(SERVICE_KINDS.filter((kind) => !counted.includes(kind)));
   const union = [...QUOTA_KINDS, ...SINGLE_USE_KINDS].sort();
   expect(union).toEqual([...SERVICE_KINDS].sort());
   expect(new Set(union).size).toBe(10);
@@ -157,35 +139,13 @@ test("premium includes 16 thirty-minute sessions (quota table wins)", () => {
   expect(allowance("basic", "session_30m")).toBe(0);
 });
 
-test("effectivePlan keeps valid plans", () => {
-  expect(effectivePlan("basic")).toBe("basic");
-  expect(effectivePlan("pro")).toBe("pro");
-  expect(effectivePlan("premium")).toBe("premium");
-});
-
-test("effectivePlan falls back to basic for missing or unknown plans", () => {
-  expect(effectivePlan(null)).toBe("basic");
-  expect(effectivePlan(undefined)).toBe("basic");
-  expect(effectivePlan("gold")).toBe("basic");
-  expect(effectivePlan("PRO")).toBe("basic");
-  expect(effectivePlan("")).toBe("basic");
-  expect(effectivePlan(42)).toBe("basic");
-});
-
-test("demoPlan keeps valid plans", () => {
-  expect(demoPlan("basic")).toBe("basic");
-  expect(demoPlan("pro")).toBe("pro");
-  expect(demoPlan("premium")).toBe("premium");
-});
-
-test("demoPlan falls back to pro for missing or unknown parameters", () => {
-  expect(demoPlan(null)).toBe("pro");
-  expect(demoPlan(undefined)).toBe("pro");
-  expect(demoPlan("gold")).toBe("pro");
-  expect(demoPlan("PRO")).toBe("pro");
-  expect(demoPlan("Premium")).toBe("pro");
-  expect(demoPlan("")).toBe("pro");
-  expect(demoPlan(["premium"])).toBe("pro");
+test.each([
+  ["effectivePlan", effectivePlan, "basic"],
+  ["demoPlan", demoPlan, "pro"],
+] as const)("%s keeps valid plans and falls back for missing or unknown ones", (_, read, fallback) => {
+  for (const plan of PLANS) expect(read(plan)).toBe(plan);
+  for (const other of [null, undefined, "gold", "PRO", "Premium", "", 42, ["premium"]])
+    expect(read(other)).toBe(fallback);
 });
 
 test("minutesFor records 30 minutes only for a session addition", () => {

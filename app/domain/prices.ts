@@ -27,6 +27,25 @@ export type OfferPrice = {
   plan: Plan | null;
 };
 
+/** A coaching plan: paid once, in either currency, in CAD instalments if wished; it gives the portal plan of its name. */
+function coachingPlan(
+  key: OfferKey & Plan,
+  name: string,
+  amounts: OfferPrice["amounts"],
+  cadFinancing: Instalments,
+): OfferPrice {
+  return {
+    key,
+    name,
+    amounts,
+    interval: "once",
+    lockCurrency: null,
+    cadFinancing,
+    financed: true,
+    plan: key,
+  };
+}
+
 export const OFFER_PRICES: readonly OfferPrice[] = [
   {
     key: "single",
@@ -48,36 +67,14 @@ export const OFFER_PRICES: readonly OfferPrice[] = [
     financed: false,
     plan: null,
   },
-  {
-    key: "basic",
-    name: "Basic",
-    amounts: { USD: 24900, CAD: 35000 },
-    interval: "once",
-    lockCurrency: null,
-    cadFinancing: { amount: 6000, count: 6, interval: "month" },
-    financed: true,
-    plan: "basic",
-  },
-  {
-    key: "pro",
-    name: "Pro",
-    amounts: { USD: 64900, CAD: 90000 },
-    interval: "once",
-    lockCurrency: null,
-    cadFinancing: { amount: 8000, count: 12, interval: "month" },
-    financed: true,
-    plan: "pro",
-  },
-  {
-    key: "premium",
-    name: "Premium",
-    amounts: { USD: 149900, CAD: 200000 },
-    interval: "once",
-    lockCurrency: null,
-    cadFinancing: { amount: 17500, count: 12, interval: "month" },
-    financed: true,
-    plan: "premium",
-  },
+  coachingPlan("basic", "Basic", { USD: 24900, CAD: 35000 }, { amount: 6000, count: 6, interval: "month" }),
+  coachingPlan("pro", "Pro", { USD: 64900, CAD: 90000 }, { amount: 8000, count: 12, interval: "month" }),
+  coachingPlan(
+    "premium",
+    "Premium",
+    { USD: 149900, CAD: 200000 },
+    { amount: 17500, count: 12, interval: "month" },
+  ),
 ];
 
 /** Undefined for anything not on the list (a lookup by `find`, so "toString" is no offer). */

@@ -24,14 +24,16 @@ const {
   checkout,
   invoice,
   instalmentIntent,
+  subscribed,
+  paidInvoice,
+  charging,
 } = paymentsForFile();
 
 describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, () => {
   test("Pro in 12 CAD instalments: invoices before the session, a failure, and a stop after the last", async () => {
     const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "pro", "CAD", "financing");
-    const subscription = session.subscription as string;
-    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
+    const { order, completed, subscription } = await checkout(lead, "pro", "CAD", "financing");
+    await deliver(paidInvoice(order, subscription, 1));
     await deliver(completed);
     expect(await orderOf(order.id)).toMatchObject({
       status: "active",
@@ -54,7 +56,7 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     expect((await pastDueOrders(db(), authorize(coach, "payments.read"))).map((o) => o.id)).toContain(
       order.id,
     );
-    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
+    await deliver(paidInvoice(order, subscription, 2));
     expect((await orderOf(order.id)).status).toBe("active");
     expect(await hasFailedPayment(db(), authorize(asClient, "portal.read-own"))).toBe(false);
     await deliver(
@@ -62,7 +64,7 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     );
     expect((await orderOf(order.id)).status).toBe("active");
 
-    for (let n = 3; n <= 12; n++) await deliver(stripeEvent("invoice.paid", invoice(order, subscription, n)));
+    for (let n = 3; n <= 12; n++) await deliver(paidInvoice(order, subscription, n));
     expect(await orderOf(order.id)).toMatchObject({ status: "completed", paidInstalments: 12 });
     const charges = await db()
       .select()
@@ -90,17 +92,10 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
   });
 
   test("an instalment that isn't the order's price to the cent records nothing and counts for nothing", async () => {
-    const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "pro", "CAD", "financing");
-    const subscription = session.subscription as string;
-    await deliver(completed);
-    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
+    const { order, subscription } = await subscribed(await person("lead"), "pro", "CAD", "financing");
     expect((await orderOf(order.id)).paidInstalments).toBe(1);
     for (const amount of [order.unitAmount - 1, order.unitAmount + 1]) {
-      const off = stripeEvent(
-        "invoice.paid",
-        invoice(order, subscription, 2, { amount_paid: amount, total: amount, total_excluding_tax: amount }),
-      );
+      const off = paidInvoice(order, subscription, 2, charging(amount));
       await deliver(off);
       const [stored] = await db().select().from(paymentEvents).where(eq(paymentEvents.id, off.id));
       expect(stored?.outcome).toMatch(/^ignored: invoiced \d+ cad before tax, an instalment is \d+ CAD$/);
@@ -113,11 +108,7 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
 
   test("Monthly Sessions is a subscription; cancelling it is recorded, history kept", async () => {
     const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "monthly", "CAD", "upfront");
-    const subscription = session.subscription as string;
-    await deliver(completed);
-    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
-    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 2)));
+    const { order, subscription } = await subscribed(lead, "monthly", "CAD", "upfront", 2);
     expect(await orderOf(order.id)).toMatchObject({
       status: "active",
       paidInstalments: 2,
@@ -220,11 +211,7 @@ describe(`receipts, on ${databaseLabel}`, () => {
 
 describe(`Stripe's shapes at the pinned API version, on ${databaseLabel}`, () => {
   test("an instalment's payment intent comes from its invoice's payments, so refunding any instalment is recorded", async () => {
-    const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "basic", "CAD", "financing");
-    const subscription = session.subscription as string;
-    await deliver(completed);
-    for (const n of [1, 2, 3]) await deliver(stripeEvent("invoice.paid", invoice(order, subscription, n)));
+    const { order } = await subscribed(await person("lead"), "basic", "CAD", "financing", 3);
     const refund = stripeEvent("charge.refunded", {
       id: `ch_${order.id.slice(0, 8)}_2`,
       object: "charge",
@@ -246,8 +233,7 @@ describe(`Stripe's shapes at the pinned API version, on ${databaseLabel}`, () =>
 
   test("the number of instalments is fixed as the subscription starts: it ends inside the last one's period", async () => {
     const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "pro", "CAD", "financing");
-    const subscription = session.subscription as string;
+    const { order, completed, subscription } = await checkout(lead, "pro", "CAD", "financing");
     expect(fake().subscriptionEnds.has(subscription)).toBe(false);
     await deliver(completed);
     const endsAt = fake().subscriptionEnds.get(subscription) as number;
@@ -268,8 +254,7 @@ describe(`Stripe's shapes at the pinned API version, on ${databaseLabel}`, () =>
 
   test("if the end can't be set, the completion answers 503 and is not stored, so Stripe delivers it again", async () => {
     const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "premium", "CAD", "financing");
-    const subscription = session.subscription as string;
+    const { order, completed, subscription } = await checkout(lead, "premium", "CAD", "financing");
     fake().failing.add(`/v1/subscriptions/${subscription}`);
     expect((await deliver(completed)).status).toBe(503);
     expect(await countOf(paymentEvents, eq(paymentEvents.id, completed.id) as never)).toBe(0);

@@ -8,8 +8,20 @@ import { paymentsForFile } from "../support/payments";
 // A payment stored as ignored (its amount failed the check) and what follows it, and an instalment part
 // paid by the customer's credit balance (docs/decisions/0044-discount-codes.md, "Tax, as an option").
 
-const { db, fake, person, deliver, orderOf, countOf, checkout, invoice, instalmentIntent } =
-  paymentsForFile();
+const {
+  db,
+  fake,
+  person,
+  deliver,
+  orderOf,
+  countOf,
+  checkout,
+  subscribed,
+  invoice,
+  paidInvoice,
+  charging,
+  instalmentIntent,
+} = paymentsForFile();
 
 const outcomeOf = async (id: string) =>
   (await db().select().from(paymentEvents).where(eq(paymentEvents.id, id)))[0]?.outcome;
@@ -52,18 +64,9 @@ describe(`a paid but ignored payment, later refunded or disputed, on ${databaseL
   });
 
   test("an instalment of the wrong amount: its refund is ignored with 200; another instalment's still waits", async () => {
-    const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "basic", "CAD", "financing");
-    const subscription = session.subscription as string;
-    await deliver(completed);
-    await deliver(stripeEvent("invoice.paid", invoice(order, subscription, 1)));
+    const { order, subscription } = await subscribed(await person("lead"), "basic", "CAD", "financing");
     const off = order.unitAmount + 1;
-    await deliver(
-      stripeEvent(
-        "invoice.paid",
-        invoice(order, subscription, 2, { amount_paid: off, total: off, total_excluding_tax: off }),
-      ),
-    );
+    await deliver(paidInvoice(order, subscription, 2, charging(off)));
     // An instalment's intent carries no metadata of ours: its invoice's subscription names the order.
     for (const n of [2, 3])
       fake().paymentIntents.set(instalmentIntent(order, n), { metadata: {}, receiptUrl: null });
@@ -89,13 +92,10 @@ describe(`a paid but ignored payment, later refunded or disputed, on ${databaseL
 describe(`an instalment part paid by a credit balance, on ${databaseLabel}`, () => {
   test("the invoice's own total is checked, and the row records what was charged", async () => {
     const lead = await person("lead");
-    const { order, session, completed } = await checkout(lead, "basic", "CAD", "financing");
+    const { order, completed, subscription } = await checkout(lead, "basic", "CAD", "financing");
     await deliver(completed);
     const charged = order.unitAmount - 500;
-    const paid = stripeEvent(
-      "invoice.paid",
-      invoice(order, session.subscription as string, 1, { amount_paid: charged, amount_due: charged }),
-    );
+    const paid = paidInvoice(order, subscription, 1, { amount_paid: charged, amount_due: charged });
     await deliver(paid);
     expect(await outcomeOf(paid.id)).toBe("applied");
     expect((await orderOf(order.id)).paidInstalments).toBe(1);

@@ -291,6 +291,12 @@ export type Case = {
   alwaysRefused?: boolean;
 };
 
+/** Where Maya's records show: her detail page as the admin sees it, and one of her own portal pages. */
+export const shownToBoth = (portalPath: string) => () => [
+  { path: `/admin/clients/${ids.maya}`, who: "admin" as const },
+  { path: portalPath, who: "client" as const },
+];
+
 export const detail = (values: Record<string, string>) => `/admin/clients/${values["@client@"] ?? ids.maya}`;
 export const intent = (name: string) =>
   required("intent", { storable: fc.constant(name), any: fc.constant(name) });

@@ -88,7 +88,16 @@ export function paymentsForFile() {
     const session = fake().pay(sessionId);
     const [order] = await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
     if (!order) throw new Error("no order for the session");
-    return { order, session, completed: stripeEvent("checkout.session.completed", { ...session }) };
+    const completed = stripeEvent("checkout.session.completed", { ...session });
+    return { order, session, completed, subscription: session.subscription as string };
+  }
+
+  /** A checkout completed, then its first `paid` invoices (instalments, months) paid in turn. */
+  async function subscribed(buyer: Viewer, offer: string, currency: string, option: string, paid = 1) {
+    const bought = await checkout(buyer, offer, currency, option);
+    await deliver(bought.completed);
+    for (let n = 1; n <= paid; n++) await deliver(paidInvoice(bought.order, bought.subscription, n));
+    return bought;
   }
 
   /** No top-level `payment_intent` and `payments` left out at the pinned version (docs/decisions/0038-stripe-api-version.md). */
@@ -119,6 +128,9 @@ export function paymentsForFile() {
       ...extra,
     };
   }
+  const paidInvoice = (...args: Parameters<typeof invoice>) => stripeEvent("invoice.paid", invoice(...args));
+  /** An invoice that charged `amount` (before tax and in all), not the order's price. */
+  const charging = (amount: number) => ({ amount_paid: amount, total: amount, total_excluding_tax: amount });
   const instalmentIntent = (order: { id: string }, n: number) => `pi_${order.id.slice(0, 8)}_${n}`;
 
   /** A local test checkout (no Stripe keys): the order to pay, and the page that pays it. */
@@ -147,7 +159,10 @@ export function paymentsForFile() {
     auditCount,
     buy,
     checkout,
+    subscribed,
     invoice,
+    paidInvoice,
+    charging,
     instalmentIntent,
     localCheckout,
   };

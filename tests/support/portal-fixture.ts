@@ -132,64 +132,24 @@ export async function insertPortalFixture(db: Db): Promise<PortalFixture> {
   await insertHomework("ben-no-due", { clientId: ben.id, dueDate: null, createdAt: at(-5 * DAY) });
   await insertHomework("lead-own", { clientId: lead.id, dueDate: "2026-03-02", createdAt: at(-5 * DAY) });
 
+  // A resource row: whose, its kind and title, its link's path, its tags, and how long before T0 it was added.
+  const resource = (
+    client: { id: string },
+    kind: typeof resources.$inferInsert.kind,
+    title: string,
+    path: string,
+    tags: string[],
+    ago: number,
+  ) => ({ clientId: client.id, kind, title, url: `https://example.com/${path}`, tags, createdAt: at(-ago) });
   await db.insert(resources).values([
-    {
-      clientId: ana.id,
-      kind: "guide",
-      title: "Ana guide",
-      url: "https://example.com/a/guide",
-      tags: ["interviews", "planning"],
-      createdAt: at(-3 * DAY),
-    },
-    {
-      clientId: ana.id,
-      kind: "video",
-      title: "Ana video tagged",
-      url: "https://example.com/a/video",
-      tags: ["system design", "interviews"],
-      createdAt: at(-1 * DAY),
-    },
-    {
-      clientId: ana.id,
-      kind: "practice",
-      title: "Ana practice",
-      url: "https://example.com/a/practice",
-      tags: ["dsa"],
-      createdAt: at(-2 * DAY),
-    },
-    {
-      clientId: ana.id,
-      kind: "video",
-      title: "Ana video untagged",
-      url: "https://example.com/a/video2",
-      tags: [],
-      createdAt: at(-4 * DAY),
-    },
+    resource(ana, "guide", "Ana guide", "a/guide", ["interviews", "planning"], 3 * DAY),
+    resource(ana, "video", "Ana video tagged", "a/video", ["system design", "interviews"], 1 * DAY),
+    resource(ana, "practice", "Ana practice", "a/practice", ["dsa"], 2 * DAY),
+    resource(ana, "video", "Ana video untagged", "a/video2", [], 4 * DAY),
     // Ben has Ana's kinds and tags, so a filter without the owner would leak them.
-    {
-      clientId: ben.id,
-      kind: "video",
-      title: "Ben video",
-      url: "https://example.com/b/video",
-      tags: ["interviews"],
-      createdAt: at(0),
-    },
-    {
-      clientId: ben.id,
-      kind: "article",
-      title: "Ben article",
-      url: "https://example.com/b/article",
-      tags: ["Networking", "dsa"],
-      createdAt: at(-2 * DAY - HOUR),
-    },
-    {
-      clientId: lead.id,
-      kind: "tool",
-      title: "Lead tool",
-      url: "https://example.com/l/tool",
-      tags: ["leads"],
-      createdAt: at(-1 * DAY),
-    },
+    resource(ben, "video", "Ben video", "b/video", ["interviews"], 0),
+    resource(ben, "article", "Ben article", "b/article", ["Networking", "dsa"], 2 * DAY + HOUR),
+    resource(lead, "tool", "Lead tool", "l/tool", ["leads"], 1 * DAY),
   ]);
   return { ana, ben, coach, admin, lead, hw };
 }

@@ -25,11 +25,18 @@ const PUBLIC: Expectation = { guard: "public" };
 // Admin and coach → /admin (docs/decisions/0012-portal.md); a lead sees the demo.
 const PORTAL_PAGE: Expectation = { guard: "portal", needs: "portal.read-own", otherwise: "demo" };
 // docs/product/screens.md, Admin area guard.
-const admin = (needs: Action, more: Omit<Expectation, "guard" | "needs"> = {}): Expectation => ({
-  guard: "staff",
-  needs,
-  ...more,
-});
+const behind =
+  (guard: Guard) =>
+  (needs: Action, more: Omit<Expectation, "guard" | "needs"> = {}): Expectation => ({
+    guard,
+    needs,
+    ...more,
+  });
+const admin = behind("staff");
+const portal = behind("portal");
+const signedIn = behind("signed-in");
+/** A post about a thing of one's own (another client's is 404, as a missing one) that redirects to `to`. */
+const ownedThen = (to: string) => ({ owned: true as const, success: { redirect: to } });
 
 export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/marketing/home GET": PUBLIC,
@@ -53,30 +60,21 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/auth/sign-out POST": PUBLIC,
 
   // docs/decisions/0016-data-rights.md.
-  "routes/account/index GET": { guard: "signed-in", needs: "self.request-deletion" },
-  "routes/account/index POST request-deletion": { guard: "signed-in", needs: "self.request-deletion" },
+  "routes/account/index GET": signedIn("self.request-deletion"),
+  "routes/account/index POST request-deletion": signedIn("self.request-deletion"),
   // docs/decisions/0029-email-outbox.md.
-  "routes/account/index POST email-preferences": { guard: "signed-in", needs: "self.email-preferences" },
+  "routes/account/index POST email-preferences": signedIn("self.email-preferences"),
   // A link not signed here is refused with 400 (docs/SECURITY.md "Unsubscribe links").
   "routes/email/unsubscribe GET": PUBLIC,
   "routes/email/unsubscribe POST": PUBLIC,
   "routes/account/data GET": { guard: "signed-in-api", needs: "self.export" },
 
   // docs/decisions/0027-payments.md: staff are refused; the test server opens the local test checkout.
-  "routes/checkout/index GET": { guard: "signed-in", needs: "checkout.start" },
-  "routes/checkout/index POST": {
-    guard: "signed-in",
-    needs: "checkout.start",
-    success: { redirect: "/checkout/local" },
-  },
-  "routes/checkout/local GET": { guard: "signed-in", needs: "checkout.start" },
-  "routes/checkout/local POST": {
-    guard: "signed-in",
-    needs: "checkout.start",
-    owned: true,
-    success: { redirect: "/checkout/success" },
-  },
-  "routes/checkout/success GET": { guard: "signed-in", needs: "checkout.start" },
+  "routes/checkout/index GET": signedIn("checkout.start"),
+  "routes/checkout/index POST": signedIn("checkout.start", { success: { redirect: "/checkout/local" } }),
+  "routes/checkout/local GET": signedIn("checkout.start"),
+  "routes/checkout/local POST": signedIn("checkout.start", ownedThen("/checkout/success")),
+  "routes/checkout/success GET": signedIn("checkout.start"),
 
   "routes/demo/dashboard GET": PUBLIC,
   "routes/demo/plan GET": PUBLIC,
@@ -86,46 +84,31 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/lessons GET": PORTAL_PAGE,
   "routes/portal/homework GET": PORTAL_PAGE,
   // The client hands in their own homework.
-  "routes/portal/homework POST": { guard: "portal", needs: "homework.submit-own", owned: true },
+  "routes/portal/homework POST": portal("homework.submit-own", { owned: true }),
   "routes/portal/resources GET": PORTAL_PAGE,
   "routes/portal/plan GET": PORTAL_PAGE,
   "routes/portal/billing GET": PORTAL_PAGE,
-  "routes/portal/billing POST manage-card": { guard: "portal", needs: "portal.read-own" },
-  "routes/portal/billing POST pay-next": {
-    guard: "portal",
-    needs: "checkout.start",
-    owned: true,
-    success: { redirect: "/billing" },
-  },
+  "routes/portal/billing POST manage-card": portal("portal.read-own"),
+  "routes/portal/billing POST pay-next": portal("checkout.start", ownedThen("/billing")),
   // docs/decisions/0044-discount-codes.md: a client's own referral reward.
-  "routes/portal/billing POST reward-choice": { guard: "portal", needs: "referral.own" },
+  "routes/portal/billing POST reward-choice": portal("referral.own"),
   // docs/decisions/0043-file-storage.md: the page shows a lead the demo; a file and a change are the
   // client's own (another client's file is 404, as a missing one).
   "routes/portal/files GET": PORTAL_PAGE,
-  "routes/portal/files POST": { guard: "portal", needs: "files.own" },
-  "routes/portal/file GET": { guard: "portal", needs: "files.own", owned: true },
-  "routes/portal/file POST": {
-    guard: "portal",
-    needs: "files.own",
-    owned: true,
-    success: { redirect: "/files" },
-  },
+  "routes/portal/files POST": portal("files.own"),
+  "routes/portal/file GET": portal("files.own", { owned: true }),
+  "routes/portal/file POST": portal("files.own", ownedThen("/files")),
   // docs/decisions/0046-intake-questionnaire.md: a client answers their own (another client's request is
   // 404, as a missing one); a lead has nothing to answer: 403, no demo.
-  "routes/portal/intake GET": { guard: "portal", needs: "intake.answer-own" },
-  "routes/portal/intake POST save-draft": { guard: "portal", needs: "intake.answer-own", owned: true },
-  "routes/portal/intake POST submit": {
-    guard: "portal",
-    needs: "intake.answer-own",
-    owned: true,
-    success: { redirect: "/intake" },
-  },
+  "routes/portal/intake GET": portal("intake.answer-own"),
+  "routes/portal/intake POST save-draft": portal("intake.answer-own", { owned: true }),
+  "routes/portal/intake POST submit": portal("intake.answer-own", ownedThen("/intake")),
   // A lead has no sessions: 403, no demo.
-  "routes/portal/sessions-ics GET": { guard: "portal", needs: "portal.read-own" },
+  "routes/portal/sessions-ics GET": portal("portal.read-own"),
   // docs/decisions/0047-coaching-agreement.md: a lead has no agreement to accept (403, no demo); a client
   // accepts for themselves only: the form names no person.
-  "routes/portal/agreement GET": { guard: "portal", needs: "portal.read-own" },
-  "routes/portal/agreement POST accept": { guard: "portal", needs: "agreement.accept-own" },
+  "routes/portal/agreement GET": portal("portal.read-own"),
+  "routes/portal/agreement POST accept": portal("agreement.accept-own"),
 
   // docs/product/roles.md, Capabilities (coach, admin).
   "routes/admin/index GET": admin("admin.enter"),

@@ -9,6 +9,7 @@ import {
   ids,
   intent,
   post,
+  shownToBoth,
 } from "../support/hostile-server";
 import {
   amount,
@@ -67,10 +68,7 @@ hostileActionsFile([
       optional("link", url(LIMITS.url)),
     ),
     path: detail,
-    shown: () => [
-      { path: `/admin/clients/${ids.maya}`, who: "admin" },
-      { path: "/dashboard", who: "client" },
-    ],
+    shown: shownToBoth("/dashboard"),
     shownFields: ["title"],
   },
   {
@@ -84,10 +82,7 @@ hostileActionsFile([
       linkRows("linkLabel", "linkUrl"),
     ),
     path: detail,
-    shown: () => [
-      { path: `/admin/clients/${ids.maya}`, who: "admin" },
-      { path: "/homework", who: "client" },
-    ],
+    shown: shownToBoth("/homework"),
     shownFields: ["title"],
   },
   {
@@ -116,10 +111,7 @@ hostileActionsFile([
       return { "@homework@": String(homework.id) };
     },
     path: detail,
-    shown: () => [
-      { path: "/homework", who: "client" },
-      { path: `/admin/clients/${ids.maya}`, who: "admin" },
-    ],
+    shown: shownToBoth("/homework"),
     shownFields: ["feedback"],
   },
   {
@@ -153,10 +145,7 @@ hostileActionsFile([
       }),
     ),
     path: detail,
-    shown: () => [
-      { path: `/admin/clients/${ids.maya}`, who: "admin" },
-      { path: "/resources", who: "client" },
-    ],
+    shown: shownToBoth("/resources"),
     shownFields: ["title"],
   },
   {

@@ -1,4 +1,4 @@
-import { adminDoes, hostileActionsFile, ids } from "../support/hostile-server";
+import { adminDoes, hostileActionsFile, ids, shownToBoth } from "../support/hostile-server";
 import { form, httpUrl, idValue, optional, required, text } from "../support/hostile-values";
 
 // Hostile input (tests/support/hostile-server.ts) to a client's hand-in and data deletion request.
@@ -20,10 +20,7 @@ hostileActionsFile([
       return { "@homework@": String(homework.id) };
     },
     path: () => "/homework",
-    shown: () => [
-      { path: "/homework", who: "client" },
-      { path: `/admin/clients/${ids.maya}`, who: "admin" },
-    ],
+    shown: shownToBoth("/homework"),
     shownFields: ["note"],
   },
   {

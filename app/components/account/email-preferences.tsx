@@ -3,7 +3,7 @@ import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/
 import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { compactInputClass } from "~/components/ui/control-classes";
-import { SelectField } from "~/components/ui/fields";
+import { Select, SelectField } from "~/components/ui/fields";
 import {
   DELIVERY_LABELS,
   type Delivery,
@@ -49,6 +49,11 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
   const fetcher = { ...posted, data: posted.data ?? answer };
   const form = useFetcherForm(emailPreferencesForm, fetcher, { reset: false });
   const zone = useRef<HTMLSelectElement>(null);
+  // The agenda's hour is staff's only.
+  const hours = [
+    ["digestHour", "Digest at", digestHour],
+    ...(agendaHour === null ? [] : [["agendaHour", "Day's sessions at", agendaHour] as const]),
+  ] as const;
   // Never saved: the zone starts as the browser's own, unless the person has already picked one.
   useEffect(() => {
     const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -78,19 +83,14 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
                   <label htmlFor={deliveryField(kind)}>{EMAIL_KIND_LABELS[kind]}</label>
                 </td>
                 <td className="py-2">
-                  <select
+                  <Select
                     id={deliveryField(kind)}
                     {...form.field("deliveries", deliveryField(kind))}
                     defaultValue={delivery}
                     // The column's choices share one width: one with fewer options ("At once", "Off") was narrower than the rest.
                     className={`${compactInputClass} w-32`}
-                  >
-                    {deliveriesFor(kind).map((d) => (
-                      <option key={d} value={d}>
-                        {DELIVERY_LABELS[d]}
-                      </option>
-                    ))}
-                  </select>
+                    options={deliveriesFor(kind).map((d) => [d, DELIVERY_LABELS[d]] as const)}
+                  />
                 </td>
               </tr>
             ))}
@@ -98,22 +98,16 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
         </table>
         {form.error("deliveries")}
         <div className="flex flex-wrap gap-4">
-          <SelectField
-            form={form}
-            name="digestHour"
-            label="Digest at"
-            defaultValue={digestHour}
-            {...hourChoice}
-          />
-          {agendaHour === null ? null : (
+          {hours.map(([name, label, hour]) => (
             <SelectField
+              key={name}
               form={form}
-              name="agendaHour"
-              label="Day's sessions at"
-              defaultValue={agendaHour}
+              name={name}
+              label={label}
+              defaultValue={hour}
               {...hourChoice}
             />
-          )}
+          ))}
           <SelectField
             ref={zone}
             form={form}

@@ -77,6 +77,8 @@ export function LessonForm<Answer extends LessonAnswer>({
   const saving = save.state !== "idle";
   const result = saving ? undefined : (save.data ?? echoed);
   const form = useForm(lessonForm, { answer: result, busy: saving });
+  // What every text field of the form shares: its form, its look, and the wait while it saves.
+  const field = { form, disabled: saving, inputClassName: inputClass };
   const titleRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   // Saved files are the lesson's now: a fresh, empty input.
@@ -144,32 +146,28 @@ export function LessonForm<Answer extends LessonAnswer>({
 
         <TextField
           ref={titleRef}
-          form={form}
+          {...field}
           name="title"
           label="Title"
           value={title}
           maxLength={LIMITS.title}
           autoComplete="off"
           aria-required="true"
-          disabled={saving}
           onChange={(event) => setTitle(event.currentTarget.value)}
-          inputClassName={inputClass}
         />
 
         <TextareaField
-          form={form}
+          {...field}
           name="notes"
           label={optional("Notes")}
           rows={5}
           value={notes}
           maxLength={LIMITS.notes}
-          disabled={saving}
           onChange={(event) => setNotes(event.currentTarget.value)}
-          inputClassName={inputClass}
         />
 
         <TextField
-          form={form}
+          {...field}
           name="recordingUrl"
           label={optional("Recording URL")}
           type="url"
@@ -178,9 +176,7 @@ export function LessonForm<Answer extends LessonAnswer>({
           value={recordingUrl}
           maxLength={LIMITS.url}
           autoComplete="off"
-          disabled={saving}
           onChange={(event) => setRecordingUrl(event.currentTarget.value)}
-          inputClassName={inputClass}
         />
 
         <ResourceRows

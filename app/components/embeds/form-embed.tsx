@@ -11,25 +11,6 @@ export type FormEmbedProps = {
 };
 
 /** docs/product/integrations.md, Outside the site; the link always works. */
-export function FormEmbed({
-  heading,
-  description,
-  pageUrl,
-  embedUrl,
-  frameTitle,
-  linkLabel = "Open the form",
-  height = 560,
-}: FormEmbedProps) {
-  return (
-    <LazyEmbed
-      heading={heading}
-      description={description}
-      linkUrl={pageUrl}
-      linkLabel={linkLabel}
-      embedUrl={embedUrl}
-      frameTitle={frameTitle}
-      noun="form"
-      height={height}
-    />
-  );
+export function FormEmbed({ pageUrl, linkLabel = "Open the form", height = 560, ...frame }: FormEmbedProps) {
+  return <LazyEmbed {...frame} linkUrl={pageUrl} linkLabel={linkLabel} noun="form" height={height} />;
 }

@@ -21,25 +21,14 @@ export function calendarUrl(link: string, view: Readonly<Record<string, string>>
 
 /** docs/product/screens.md, Home: month view, dark theme. */
 export function SchedulerEmbed({
-  heading,
-  description,
   link = SETTINGS.scheduling.link,
   view = SETTINGS.scheduling.view,
   frameTitle = "Book an intro call: scheduling calendar",
   linkLabel = "Open the booking calendar",
   height = 700,
+  ...text
 }: SchedulerEmbedProps) {
   const url = calendarUrl(link, view);
-  return (
-    <LazyEmbed
-      heading={heading}
-      description={description}
-      linkUrl={url}
-      linkLabel={linkLabel}
-      embedUrl={url}
-      frameTitle={frameTitle}
-      noun="calendar"
-      height={height}
-    />
-  );
+  const frame = { frameTitle, linkLabel, height, linkUrl: url, embedUrl: url };
+  return <LazyEmbed {...text} {...frame} noun="calendar" />;
 }

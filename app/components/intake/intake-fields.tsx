@@ -1,5 +1,6 @@
 import type { FormState } from "~/components/form";
 import { inputClass } from "~/components/ui/control-classes";
+import { CheckboxGroupField, RadioGroupField, TextareaField, TextField } from "~/components/ui/fields";
 import {
   answerField,
   INTAKE_LIMITS,
@@ -22,24 +23,12 @@ function Question({
   question: q,
   answer,
   form,
-  prefix,
 }: {
   question: IntakeQuestion;
   answer: string | string[] | undefined;
   form?: FormState<string>;
-  prefix: string;
 }) {
-  const name = answerField(q.id);
-  const inputId = `${prefix}-${q.id}`;
-  const helpId = q.help ? `${inputId}-help` : undefined;
-  const field = form?.field(name) ?? {
-    name,
-    "data-field": name,
-    "aria-invalid": undefined,
-    "aria-describedby": undefined,
-  };
-  const describedBy = [helpId, field["aria-describedby"]].filter(Boolean).join(" ") || undefined;
-  const labelText = (
+  const label = (
     <>
       {q.label}
       {q.required ? (
@@ -53,63 +42,38 @@ function Question({
       )}
     </>
   );
-  const help = q.help ? (
-    <p id={helpId} className="text-sm text-muted-foreground">
-      {q.help}
-    </p>
-  ) : null;
-
-  if (q.type === "one" || q.type === "many") {
-    const picked = Array.isArray(answer) ? answer : answer ? [answer] : [];
+  const field = { form, name: answerField(q.id), label, description: q.help, prominent: true };
+  const options = q.options ?? [];
+  if (q.type === "one")
     return (
-      <fieldset className="grid gap-2" aria-describedby={describedBy}>
-        <legend className="font-medium">{labelText}</legend>
-        {help}
-        <div className="grid gap-1.5">
-          {(q.options ?? []).map((option, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the editor's preview may hold two options alike (a new choice starts with two empty ones); the place is the option
-            <label key={i} className="flex items-start gap-2">
-              <input
-                type={q.type === "one" ? "radio" : "checkbox"}
-                {...(i === 0 ? field : {})}
-                name={q.type === "one" ? name : PICK_FIELD}
-                value={q.type === "one" ? option : pickValue(q.id, option)}
-                defaultChecked={picked.includes(option)}
-                className="mt-1"
-              />
-              <span>{option}</span>
-            </label>
-          ))}
-        </div>
-        {form?.error(name)}
-      </fieldset>
+      <RadioGroupField
+        {...field}
+        options={options.map((option) => [option, option] as const)}
+        defaultValue={typeof answer === "string" ? answer : undefined}
+      />
     );
-  }
-  const common = {
+  if (q.type === "many")
+    return (
+      <CheckboxGroupField
+        {...field}
+        input={PICK_FIELD}
+        options={options.map((option) => [pickValue(q.id, option), option] as const)}
+        defaultValues={(Array.isArray(answer) ? answer : []).map((option) => pickValue(q.id, option))}
+      />
+    );
+  const text = {
     ...field,
-    id: inputId,
     defaultValue: typeof answer === "string" ? answer : "",
     maxLength: MAX_LENGTH[q.type],
-    "aria-describedby": describedBy,
-    className: `${inputClass} w-full`,
+    inputClassName: `${inputClass} w-full`,
   };
+  if (q.type === "long") return <TextareaField {...text} rows={5} />;
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={inputId} className="font-medium">
-        {labelText}
-      </label>
-      {help}
-      {q.type === "long" ? (
-        <textarea {...common} rows={5} />
-      ) : (
-        <input
-          {...common}
-          type={q.type === "link" ? "url" : "text"}
-          inputMode={q.type === "link" ? "url" : undefined}
-        />
-      )}
-      {form?.error(name)}
-    </div>
+    <TextField
+      {...text}
+      type={q.type === "link" ? "url" : "text"}
+      inputMode={q.type === "link" ? "url" : undefined}
+    />
   );
 }
 
@@ -118,18 +82,15 @@ export function IntakeFields({
   questions,
   answers = {},
   form,
-  prefix = "intake",
 }: {
   questions: readonly IntakeQuestion[];
   answers?: IntakeAnswers;
   form?: FormState<string>;
-  /** Keeps ids apart when the preview and another form share a page. */
-  prefix?: string;
 }) {
   return (
     <div className="grid gap-6">
       {questions.map((q) => (
-        <Question key={q.id} question={q} answer={answers[q.id]} form={form} prefix={prefix} />
+        <Question key={q.id} question={q} answer={answers[q.id]} form={form} />
       ))}
     </div>
   );

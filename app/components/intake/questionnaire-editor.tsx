@@ -232,7 +232,7 @@ export function QuestionnaireEditor({
           Exactly what a client sees (the fields here do nothing).
         </p>
         <fieldset disabled className="rounded-xl border border-dashed border-border p-4" aria-label="Preview">
-          <IntakeFields questions={questions} prefix="preview" />
+          <IntakeFields questions={questions} />
         </fieldset>
       </section>
     </div>

@@ -7,6 +7,7 @@ import { compactInputClass, inputClass } from "./control-classes";
 import {
   AddCard,
   CheckboxField,
+  CheckboxGroupField,
   ErrorList,
   FileField,
   RadioGroupField,
@@ -156,6 +157,40 @@ test("a radio group: its legend names it, each choice its label, and a problem r
   for (const radio of radios) {
     expect(attr(radio, "aria-invalid")).toBe("true");
     expect(textOf(refused, attr(radio, "aria-describedby") ?? "")).toBe("Choose a kind.");
+  }
+});
+
+test("a box group posts each ticked choice under one name; its field is named by the legend and refused as one", () => {
+  function Goals({ answer }: { answer: FormAnswer | undefined }) {
+    const form = useForm(resourceForm, { answer, busy: false });
+    const options = [
+      ["q1:More pay", "More pay"],
+      ["q1:Less travel", "Less travel"],
+    ] as const;
+    return (
+      <CheckboxGroupField
+        form={form}
+        name="kind"
+        input="pick"
+        label="Goals"
+        description="Any of them."
+        options={options}
+        defaultValues={["q1:Less travel"]}
+        prominent
+      />
+    );
+  }
+  const calm = renderToString(<Goals answer={undefined} />);
+  expect(calm).toMatch(/<fieldset class="grid gap-1.5"><legend class="font-medium">Goals<\/legend>/);
+  const boxes = [...calm.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)].map((match) => match[0]);
+  expect(boxes.map((box) => [attr(box, "name"), attr(box, "value"), box.includes("checked")])).toEqual([
+    ["pick", "q1:More pay", false],
+    ["pick", "q1:Less travel", true],
+  ]);
+  const refused = renderToString(<Goals answer={{ ok: false, error: "Pick one.", field: "kind" }} />);
+  for (const box of refused.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)) {
+    const [hint, problem] = (attr(box[0], "aria-describedby") ?? "").split(" ");
+    expect([textOf(refused, hint), textOf(refused, problem)]).toEqual(["Any of them.", "Pick one."]);
   }
 });
 

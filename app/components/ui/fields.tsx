@@ -21,6 +21,8 @@ type FieldBase<F extends string> = {
   description?: ReactNode;
   /** The wrapper's layout (a grid column, a width). */
   className?: string;
+  /** A question standing on its own (the intake questionnaire): body-size text, the label in bold. */
+  prominent?: boolean;
 };
 
 /** The props a field puts on its control: id, name, the form's wiring, and aria-describedby. */
@@ -33,16 +35,17 @@ function useControl<F extends string>({ form, name, input, description }: FieldB
   return { id, descriptionId, control: { ...wired, id, "aria-describedby": describedBy } };
 }
 
-function Description({ id, children }: { id: string | undefined; children: ReactNode }) {
-  return children ? (
-    <span id={id} className="text-muted-foreground">
-      {children}
+function Description({ id, base }: { id: string | undefined; base: FieldBase<string> }) {
+  return base.description ? (
+    <span id={id} className={base.prominent ? "text-sm text-muted-foreground" : "text-muted-foreground"}>
+      {base.description}
     </span>
   ) : null;
 }
 
-const wrapperClass = (className: string | undefined) =>
-  className ? `grid gap-1 text-sm ${className}` : "grid gap-1 text-sm";
+const wrapperClass = ({ className, prominent }: FieldBase<string>) =>
+  [prominent ? "grid gap-1.5" : "grid gap-1 text-sm", className].filter(Boolean).join(" ");
+const labelClass = ({ prominent }: FieldBase<string>) => (prominent ? "font-medium" : undefined);
 
 /** Label above the control, its description, then its problem: the shape of every field. */
 function FieldShell<F extends string>({
@@ -59,10 +62,12 @@ function FieldShell<F extends string>({
   hintLast?: boolean;
   children: ReactNode;
 }) {
-  const description = <Description id={descriptionId}>{props.description}</Description>;
+  const description = <Description id={descriptionId} base={props} />;
   return (
-    <div className={wrapperClass(props.className)}>
-      <label htmlFor={id}>{props.label}</label>
+    <div className={wrapperClass(props)}>
+      <label htmlFor={id} className={labelClass(props)}>
+        {props.label}
+      </label>
       {!hintLast && description}
       {children}
       {hintLast && description}
@@ -87,8 +92,9 @@ type Look = {
 
 /** The field's own props apart from the control's, and the control's with its id, wiring and class. */
 function useField<F extends string, T extends FieldBase<F> & Look>(props: T, look = inputClass) {
-  const { form, name, input, label, description, className, compact, inputClassName, ...rest } = props;
-  const base: FieldBase<F> = { form, name, input, label, description, className };
+  const { form, name, input, label, description, className, prominent, compact, inputClassName, ...rest } =
+    props;
+  const base: FieldBase<F> = { form, name, input, label, description, className, prominent };
   const { id, descriptionId, control } = useControl(base);
   const classes = inputClassName ?? (compact ? compactInputClass : look);
   return { base, id, descriptionId, control: { ...rest, ...control, className: classes } };
@@ -114,20 +120,45 @@ export function TextareaField<F extends string>(props: FieldBase<F> & Rest<"text
 
 export type Option = readonly [value: string | number, text: ReactNode];
 
+/** A dropdown alone, for a table whose label sits in the row's first cell: the field's control without the field. */
+export function Select({
+  options,
+  className = inputClass,
+  ...props
+}: Omit<ComponentProps<"select">, "children"> & { options: readonly Option[] }) {
+  return (
+    <select {...props} className={className}>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function SelectField<F extends string>(
-  props: FieldBase<F> & Rest<"select"> & { options: readonly Option[]; ref?: Ref<HTMLSelectElement> },
+  props: FieldBase<F> &
+    Rest<"select"> & {
+      options: readonly Option[];
+      ref?: Ref<HTMLSelectElement>;
+      /** What stands on the control's line after it (a Save button for a page without JavaScript). */
+      beside?: ReactNode;
+    },
 ) {
   const { base, id, descriptionId, control } = useField<F, typeof props>(props);
-  const { options, ...select } = control;
+  const { beside, ...select } = control;
+  const dropdown = <Select {...select} />;
   return (
     <FieldShell props={base} id={id} descriptionId={descriptionId}>
-      <select {...select}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+      {beside ? (
+        <div className="flex items-center gap-2">
+          {dropdown}
+          {beside}
+        </div>
+      ) : (
+        dropdown
+      )}
     </FieldShell>
   );
 }
@@ -150,48 +181,79 @@ export function CheckboxField<F extends string>(props: FieldBase<F> & Omit<Rest<
   // A box keeps the browser's own look unless it is given one.
   const { base, id, descriptionId, control } = useField<F, typeof props>(props, "");
   return (
-    <div className={wrapperClass(base.className)}>
+    <div className={wrapperClass(base)}>
       <div className="flex items-center gap-2">
         <input {...control} type="checkbox" className={control.className || undefined} />
-        <label htmlFor={id}>{base.label}</label>
+        <label htmlFor={id} className={labelClass(base)}>
+          {base.label}
+        </label>
       </div>
-      <Description id={descriptionId}>{base.description}</Description>
+      <Description id={descriptionId} base={base} />
       {base.name && base.form?.error(base.name)}
     </div>
   );
 }
 
-/** One choice of several: a fieldset whose legend is the label; the problem is read with each choice. */
-export function RadioGroupField<F extends string>(
-  props: FieldBase<F> & {
-    options: readonly Option[];
-    defaultValue?: string | number;
-    disabled?: boolean;
-    required?: boolean;
-    onChange?: (event: FormEvent<HTMLInputElement>) => void;
-  },
-) {
+type ChoiceProps<F extends string> = FieldBase<F> & {
+  options: readonly Option[];
+  disabled?: boolean;
+  required?: boolean;
+  onChange?: (event: FormEvent<HTMLInputElement>) => void;
+};
+
+/** A fieldset whose legend is the label, a box or a circle a choice; the problem is read with each choice. */
+function ChoiceGroup<F extends string>({
+  type,
+  checked,
+  ...props
+}: ChoiceProps<F> & {
+  type: "radio" | "checkbox";
+  checked: (value: string | number) => boolean | undefined;
+}) {
   const { base, id, descriptionId, control } = useField<F, typeof props>(props, "");
-  const { options, defaultValue, className: _, ...input } = control;
+  const { options, className: _, ...input } = control;
   return (
-    <fieldset className={wrapperClass(base.className)}>
-      <legend>{base.label}</legend>
-      <Description id={descriptionId}>{base.description}</Description>
-      {options.map(([value, text]) => (
-        <label key={value} className="flex items-center gap-2">
+    <fieldset className={wrapperClass(base)}>
+      <legend className={labelClass(base)}>{base.label}</legend>
+      <Description id={descriptionId} base={base} />
+      {options.map(([value, text], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a preview may hold two choices alike (the intake editor's new question starts with two empty ones); the place is the choice
+        <label key={i} className="flex items-start gap-2">
           <input
             {...input}
-            id={`${id}-${value}`}
-            type="radio"
+            id={`${id}-${i}`}
+            type={type}
             value={value}
-            defaultChecked={defaultValue === undefined ? undefined : defaultValue === value}
+            defaultChecked={checked(value)}
+            className="mt-1"
           />
-          {text}
+          <span>{text}</span>
         </label>
       ))}
       {base.name && base.form?.error(base.name)}
     </fieldset>
   );
+}
+
+/** One choice of several. */
+export function RadioGroupField<F extends string>({
+  defaultValue,
+  ...props
+}: ChoiceProps<F> & { defaultValue?: string | number }) {
+  const checked = (value: string | number) =>
+    defaultValue === undefined ? undefined : defaultValue === value;
+  return <ChoiceGroup {...props} type="radio" checked={checked} />;
+}
+
+/**
+ * Any of several, each box posted under the one name `input` with its option's value (the intake's "many"
+ * question); `defaultValues` are the boxes ticked to start with.
+ */
+export function CheckboxGroupField<F extends string>({
+  defaultValues = [],
+  ...props
+}: ChoiceProps<F> & { defaultValues?: readonly (string | number)[] }) {
+  return <ChoiceGroup {...props} type="checkbox" checked={(value) => defaultValues.includes(value)} />;
 }
 
 /** Problems that belong to no one field (a list of them, each its own line), read out when they come. */

@@ -1,7 +1,7 @@
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/control-classes";
+import { SelectField } from "~/components/ui/fields";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientAnswer, ClientData } from "./section";
@@ -35,33 +35,24 @@ function SavedSelect({
   return (
     <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-1">
       <input type="hidden" name="intent" value={intent} />
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <select
-          id={name}
-          {...form.field(name)}
-          defaultValue={value}
-          // A new value from the server (a save, another tab) starts the dropdown afresh.
-          key={value}
-          disabled={form.saving || waiting || locked}
-          onChange={(event) => fetcher.submit(event.currentTarget.form)}
-          className={inputClass}
-        >
-          {options.map(([option, text]) => (
-            <option key={option} value={option}>
-              {text}
-            </option>
-          ))}
-        </select>
-        {!locked && (
-          <Button type="submit" variant="outline" size="sm" className="hydrated:hidden">
-            Save {label.toLowerCase()}
-          </Button>
-        )}
-      </div>
-      {form.error(name)}
+      <SelectField
+        form={form}
+        name={name}
+        label={label}
+        defaultValue={value}
+        // A new value from the server (a save, another tab) starts the dropdown afresh.
+        key={value}
+        disabled={form.saving || waiting || locked}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        options={options}
+        beside={
+          !locked && (
+            <Button type="submit" variant="outline" size="sm" className="hydrated:hidden">
+              Save {label.toLowerCase()}
+            </Button>
+          )
+        }
+      />
       {form.message}
     </fetcher.Form>
   );
