@@ -69,7 +69,9 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await field(guessing).fill("ANOTHER-TRY");
       // Apply's own answer: a live change about this new person may revalidate the page meanwhile (200).
-      const answer = guessing.waitForResponse((r) => new URL(r.url()).searchParams.get("code") === "ANOTHER-TRY");
+      const answer = guessing.waitForResponse(
+        (r) => new URL(r.url()).searchParams.get("code") === "ANOTHER-TRY",
+      );
       await guessing.getByRole("button", { name: "Apply" }).click();
       expect((await answer).status()).toBe(429);
       await expect(guessing.locator("#checkout-code-error")).toHaveText(TOO_MANY);
