@@ -149,8 +149,8 @@ describe("the list and the board", () => {
     expect(rows).toEqual(copy);
   });
 
-  test("the board has a column for every stage, each newest first", () => {
-    const columns = byStageColumns(rows);
+  test("the board has a column for every stage, each in the list's order", () => {
+    const columns = byStageColumns(listed(rows, { sort: "date", stage: null }));
     expect(Object.keys(columns)).toEqual([...JOB_STAGES]);
     expect(columns.applied.map((r) => r.company)).toEqual(["Zeta", "Acme"]);
     expect(columns.offer).toEqual([]);

@@ -145,9 +145,9 @@ export function listed<T extends Sortable>(
   return kept.sort(SORTERS[query.sort]);
 }
 
-/** The board: every stage's cards, newest first; a stage with none has an empty list. */
-export function byStageColumns<T extends Sortable>(rows: readonly T[]): Record<JobStage, T[]> {
+/** The board: every stage's cards, in the order given (the list's); a stage with none has an empty list. */
+export function byStageColumns<T extends { stage: JobStage }>(rows: readonly T[]): Record<JobStage, T[]> {
   const columns = Object.fromEntries(JOB_STAGES.map((stage) => [stage, [] as T[]])) as Record<JobStage, T[]>;
-  for (const row of listed(rows, { sort: "date", stage: null })) columns[row.stage].push(row);
+  for (const row of rows) columns[row.stage].push(row);
   return columns;
 }

@@ -80,13 +80,13 @@ export const addApplicationForm = defineForm(applicationFieldsSchema.extend({ st
   read: (form) => ({ ...readFields(form), stage: form.get("stage") ?? "" }),
 });
 
-export const editApplicationForm = defineForm(applicationFieldsSchema.extend({ applicationId }), {
-  hidden: ["applicationId"],
-  read: (form) => ({ ...readFields(form), applicationId: form.get("applicationId") ?? "" }),
-});
+/** An application's page edits the one its URL names. */
+export const editApplicationForm = defineForm(applicationFieldsSchema, { read: readFields });
 
+/** A card's "Move to" on the board and the list names its application. */
 export const moveApplicationForm = defineForm(z.object({ applicationId, stage }), {
   hidden: ["applicationId"],
 });
 
-export const deleteApplicationForm = defineForm(z.object({ applicationId }), { hidden: ["applicationId"] });
+/** An application's page moves the one its URL names. */
+export const stageForm = defineForm(z.object({ stage }));
