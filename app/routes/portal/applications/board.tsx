@@ -109,8 +109,9 @@ function Column({
           : undefined
       }
     >
-      <h2 id={headingId} className="flex items-baseline justify-between gap-2 font-semibold">
-        {STAGE_LABELS[stage]}
+      {/* The region is named by the stage alone; the heading also reads its count. */}
+      <h2 className="flex items-baseline justify-between gap-2 font-semibold">
+        <span id={headingId}>{STAGE_LABELS[stage]}</span>
         <span className="text-sm font-normal text-muted-foreground">{cards.length}</span>
       </h2>
       {cards.length > 0 && (

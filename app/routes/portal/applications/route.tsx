@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
@@ -72,7 +73,11 @@ export default function JobSearch({ loaderData }: Route.ComponentProps) {
   const { mode, query, today, total, cards } = loaderData;
   const readOnly = mode.kind === "demo";
   return (
-    <PortalPage title="Job search" subtitle={total > 0 ? `${total} applications` : undefined} mode={mode}>
+    <PortalPage
+      title="Job search"
+      subtitle={total === 0 ? undefined : total === 1 ? "1 application" : `${total} applications`}
+      mode={mode}
+    >
       {!readOnly && <AddApplication today={today} first={total === 0} />}
       {total === 0 ? (
         <EmptyState>
@@ -102,33 +107,37 @@ function AddApplication({ today, first }: { today: string; first: boolean }) {
   const form = useFetcherForm(addApplicationForm, fetcher);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const added = answer?.ok && answer.intent === "add" ? answer.value : null;
+  // Open at first for someone with none; after that, as the person leaves it (the first add must not fold it).
+  const [openAtFirst] = useState(first);
   return (
-    <details className="group rounded-xl border border-border" open={first || undefined}>
-      <summary className="cursor-pointer px-4 py-3 font-medium">Add an application</summary>
-      <AddCard
-        fetcher={fetcher}
-        form={form}
-        intent="add"
-        submit="Add application"
-        busy="Adding…"
-        className="m-4 mt-0 p-4"
-      >
-        <ApplicationFields form={form} values={{ appliedOn: today }} disabled={form.saving} />
-        <SelectField
+    <div className="grid gap-2">
+      <details className="rounded-xl border border-border" open={openAtFirst || undefined}>
+        <summary className="cursor-pointer px-4 py-3 font-medium">Add an application</summary>
+        <AddCard
+          fetcher={fetcher}
           form={form}
-          name="stage"
-          label="Stage"
-          defaultValue="applied"
-          options={JOB_STAGES.map((stage) => [stage, STAGE_LABELS[stage]])}
-          disabled={form.saving}
-        />
-      </AddCard>
+          intent="add"
+          submit="Add application"
+          busy="Adding…"
+          className="m-4 mt-0 p-4"
+        >
+          <ApplicationFields form={form} values={{ appliedOn: today }} disabled={form.saving} />
+          <SelectField
+            form={form}
+            name="stage"
+            label="Stage"
+            defaultValue="applied"
+            options={JOB_STAGES.map((stage) => [stage, STAGE_LABELS[stage]])}
+            disabled={form.saving}
+          />
+        </AddCard>
+      </details>
       {added && (
-        <p role="status" className="px-4 pb-4 text-sm text-success">
+        <p role="status" className="text-sm text-success">
           Added {added.company}.
         </p>
       )}
-    </details>
+    </div>
   );
 }
 
@@ -136,7 +145,7 @@ function AddApplication({ today, first }: { today: string; first: boolean }) {
 function Toolbar({ query, demoPlan }: { query: ListQuery; demoPlan: string | null }) {
   const tab = (view: ListQuery["view"], label: string) => (
     <LightLink
-      to={listQueryString({ ...query, view }) || "?"}
+      to={`/applications${listQueryString({ ...query, view })}`}
       aria-current={query.view === view ? "page" : undefined}
       className={`rounded-md px-3 py-1.5 text-sm ${query.view === view ? "bg-accent font-semibold text-accent-foreground" : "text-muted-foreground hover:bg-muted"}`}
     >
