@@ -443,6 +443,7 @@ const REQUESTS: Record<string, RequestFor> = {
       company: `Matrix add (${person}) ${++made}`,
       role: "Engineer",
       source: "referral",
+      stage: "saved",
     },
     observe: person === "visitor" ? undefined : () => readBackAs("/applications", cookies[person]),
   }),

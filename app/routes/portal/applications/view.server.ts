@@ -39,15 +39,17 @@ function cardOf(row: ApplicationCard, now: Date): Card {
   };
 }
 
+/** Whole days before today (UTC), so the demo reads the same all day long. */
 function demoCards(now: Date): Card[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return DEMO_APPLICATIONS.map((a, i) => ({
     id: `demo-${i}`,
     href: null,
     company: a.company,
     role: a.role,
     stage: a.stage,
-    appliedOn: new Date(now.getTime() - a.appliedDaysAgo * DAY_MS).toISOString().slice(0, 10),
-    createdAt: new Date(now.getTime() - a.appliedDaysAgo * DAY_MS).toISOString(),
+    appliedOn: new Date(today - a.appliedDaysAgo * DAY_MS).toISOString().slice(0, 10),
+    createdAt: new Date(today - a.appliedDaysAgo * DAY_MS).toISOString(),
     location: null,
     remote: false,
     days: a.movedDaysAgo,
