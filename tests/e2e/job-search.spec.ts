@@ -20,12 +20,13 @@ const ROLE = "Backend engineer";
 
 const column = (page: Page, stage: string) => page.getByRole("region", { name: stage, exact: true });
 
-async function addApplication(page: Page, company: string) {
+async function addApplication(page: Page, company: string, link = "") {
   const add = page.locator("details").filter({ has: page.getByText("Add an application", { exact: true }) });
   if (!(await add.evaluate((details) => (details as HTMLDetailsElement).open)))
     await add.getByText("Add an application", { exact: true }).click();
   await add.getByRole("textbox", { name: "Company" }).fill(company);
   await add.getByRole("textbox", { name: "Role" }).fill(ROLE);
+  await add.getByRole("textbox", { name: "Link to the posting (optional)" }).fill(link);
   await add.getByRole("radio", { name: "Referral" }).check();
   await add.getByRole("button", { name: "Add application" }).click();
 }
@@ -84,7 +85,11 @@ test("without JavaScript the same add and move are plain forms, and the list kee
   const page = await newPage({ viewport: PHONE_360, javaScriptEnabled: false });
   await signIn(page, CLIENT, { to: "/applications" });
   const company = `Globex ${uniqueId()}`;
-  await addApplication(page, company);
+  // A javascript: link passes the browser's own check: the server refuses it, says why, stores nothing.
+  await addApplication(page, company, "javascript:alert(1)");
+  await expect(page.getByRole("alert")).toHaveText("Enter a link that starts with https:// or http://");
+  await expect(page.getByRole("article", { name: `${company}, ${ROLE}` })).toHaveCount(0);
+  await addApplication(page, company, "https://jobs.example.com/globex");
   const card = column(page, "Applied").getByRole("article", { name: `${company}, ${ROLE}` });
   await expect(card).toBeVisible();
 

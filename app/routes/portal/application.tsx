@@ -1,5 +1,5 @@
 import { redirect, useFetcher } from "react-router";
-import { useFetcherForm } from "~/components/form";
+import { useForm } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
 import { MoveForm } from "~/components/job-search/move-form";
 import { LightLink } from "~/components/light-link";
@@ -87,8 +87,15 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function Application({ loaderData }: Route.ComponentProps) {
+type Answer = Route.ComponentProps["actionData"];
+
+export default function Application({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, application, moves } = loaderData;
+  // Without JavaScript a form posts the page itself: a move's or a delete's refusal shows here.
+  const refused =
+    actionData?.ok === false && !("intent" in actionData && actionData.intent === "edit")
+      ? actionData.error
+      : null;
   const name = `${application.company}, ${application.role}`;
   return (
     <PortalPage title={application.company} subtitle={application.role} mode={mode}>
@@ -106,6 +113,11 @@ export default function Application({ loaderData }: Route.ComponentProps) {
           {SOURCE_LABELS[application.source]}
         </p>
         <MoveForm stage={application.stage} name={name} className="flex max-w-md flex-wrap items-end gap-2" />
+        {refused && (
+          <p role="alert" className="text-sm text-danger">
+            {refused}
+          </p>
+        )}
       </section>
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-xl font-semibold">
@@ -124,7 +136,7 @@ export default function Application({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </section>
-      <EditForm application={application} />
+      <EditForm application={application} posted={actionData} />
       <DeleteApplication name={name} />
     </PortalPage>
   );
@@ -132,10 +144,15 @@ export default function Application({ loaderData }: Route.ComponentProps) {
 
 type Shown = Route.ComponentProps["loaderData"]["application"];
 
-function EditForm({ application }: { application: Shown }) {
+function EditForm({ application, posted }: { application: Shown; posted: Answer }) {
   const fetcher = useFetcher<typeof action>();
-  const form = useFetcherForm(editApplicationForm, fetcher, { reset: false });
-  const saved = fetcher.state === "idle" && fetcher.data?.ok === true;
+  const busy = fetcher.state !== "idle";
+  // The fetcher's answer, or the page's when the form was posted without JavaScript.
+  const answer = busy
+    ? undefined
+    : (fetcher.data ?? (posted && "intent" in posted && posted.intent === "edit" ? posted : undefined));
+  const form = useForm(editApplicationForm, { answer, busy });
+  const saved = answer?.ok === true;
   return (
     <section aria-labelledby="edit-heading">
       <h2 id="edit-heading" className="text-xl font-semibold">

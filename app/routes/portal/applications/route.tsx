@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { useFetcherForm } from "~/components/form";
+import { useForm, useSettledAnswer } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
 import { LightLink } from "~/components/light-link";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
@@ -69,16 +69,28 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function JobSearch({ loaderData }: Route.ComponentProps) {
+type Answer = Route.ComponentProps["actionData"];
+
+export default function JobSearch({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, query, today, total, cards } = loaderData;
   const readOnly = mode.kind === "demo";
+  // Without JavaScript a form posts the page itself: its answer comes back as the page's action data.
+  const refusedMove =
+    actionData?.ok === false && "intent" in actionData && actionData.intent === "move"
+      ? actionData.error
+      : null;
   return (
     <PortalPage
       title="Job search"
       subtitle={total === 0 ? undefined : total === 1 ? "1 application" : `${total} applications`}
       mode={mode}
     >
-      {!readOnly && <AddApplication today={today} first={total === 0} />}
+      {!readOnly && <AddApplication today={today} first={total === 0} posted={actionData} />}
+      {refusedMove && (
+        <p role="alert" className="text-sm text-danger">
+          {refusedMove}
+        </p>
+      )}
       {total === 0 ? (
         <EmptyState>
           No applications yet. Add the first one above — a job you saved counts — and move it along as you
@@ -102,16 +114,26 @@ export default function JobSearch({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AddApplication({ today, first }: { today: string; first: boolean }) {
+function AddApplication({ today, first, posted }: { today: string; first: boolean; posted: Answer }) {
   const fetcher = useFetcher<typeof action>();
-  const form = useFetcherForm(addApplicationForm, fetcher);
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  // The fetcher's answer, or the page's when the form was posted without JavaScript.
+  const answer = busy
+    ? undefined
+    : (fetcher.data ?? (posted && "intent" in posted && posted.intent === "add" ? posted : undefined));
+  const form = useForm(addApplicationForm, { answer, busy });
+  useSettledAnswer(fetcher, (done) => {
+    if (done.ok) form.formRef.current?.reset();
+  });
   const added = answer?.ok && answer.intent === "add" ? answer.value : null;
   // Open at first for someone with none; after that, as the person leaves it (the first add must not fold it).
   const [openAtFirst] = useState(first);
   return (
     <div className="grid gap-2">
-      <details className="rounded-xl border border-border" open={openAtFirst || undefined}>
+      <details
+        className="rounded-xl border border-border"
+        open={openAtFirst || (answer?.ok === false ? true : undefined)}
+      >
         <summary className="cursor-pointer px-4 py-3 font-medium">Add an application</summary>
         <AddCard
           fetcher={fetcher}
