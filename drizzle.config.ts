@@ -1,8 +1,9 @@
 import { defineConfig } from "drizzle-kit";
 
-// Migrations are generated from the schema and committed; the app applies them at start.
+// Migrations are generated from the schema and committed; the app applies them at start. The job search has
+// its own schema file (docs/decisions/0053-job-search.md).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/server/schema.ts",
+  schema: ["./app/server/schema.ts", "./app/server/schema-job-search.ts"],
   out: "./db/migrations",
 });

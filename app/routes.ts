@@ -39,6 +39,9 @@ export default [
     route("intake", "routes/portal/intake.tsx"),
     route("sessions.ics", "routes/portal/sessions-ics.ts"),
     route("agreement", "routes/portal/agreement.tsx"),
+    // docs/decisions/0053-job-search.md. Explicit ids: the authorization matrix names routes by id.
+    route("applications", "routes/portal/applications/route.tsx", { id: "routes/portal/applications" }),
+    route("applications/:applicationId", "routes/portal/application.tsx"),
   ]),
 
   ...prefix("admin", [

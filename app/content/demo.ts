@@ -1,3 +1,4 @@
+import type { JobSource, JobStage } from "~/domain/job-search";
 import type { HomeworkStatus, Plan, ServiceKind } from "~/domain/plans";
 import type { ResourceKind } from "~/domain/resource-kinds";
 
@@ -164,5 +165,64 @@ export const DEMO_RESOURCES: {
     title: "The new-grad interview roadmap",
     url: "https://example.com/demo/roadmap",
     tags: ["interviews", "planning"],
+  },
+];
+
+/** The job search's demo board (docs/decisions/0053-job-search.md): applied and last moved N days ago. */
+export const DEMO_APPLICATIONS: {
+  company: string;
+  role: string;
+  stage: JobStage;
+  source: JobSource;
+  appliedDaysAgo: number;
+  movedDaysAgo: number;
+}[] = [
+  {
+    company: "Northwind",
+    role: "Backend engineer",
+    stage: "saved",
+    source: "applied",
+    appliedDaysAgo: 1,
+    movedDaysAgo: 1,
+  },
+  {
+    company: "Globex",
+    role: "Software engineer II",
+    stage: "applied",
+    source: "applied",
+    appliedDaysAgo: 6,
+    movedDaysAgo: 6,
+  },
+  {
+    company: "Initech",
+    role: "Platform engineer",
+    stage: "recruiter_screen",
+    source: "recruiter",
+    appliedDaysAgo: 12,
+    movedDaysAgo: 3,
+  },
+  {
+    company: "Umbrella",
+    role: "Backend engineer",
+    stage: "technical",
+    source: "referral",
+    appliedDaysAgo: 15,
+    movedDaysAgo: 2,
+  },
+  {
+    company: "Hooli",
+    role: "Software engineer, infrastructure",
+    stage: "onsite",
+    source: "referral",
+    appliedDaysAgo: 24,
+    movedDaysAgo: 4,
+  },
+  {
+    company: "Vandelay",
+    role: "Data engineer",
+    stage: "rejected",
+    source: "applied",
+    appliedDaysAgo: 30,
+    movedDaysAgo: 9,
   },
 ];

@@ -51,6 +51,10 @@ export const POLICY = {
   // answers their own.
   "intake.manage": ["admin", "coach"],
   "intake.answer-own": ["client"],
+  // docs/decisions/0053-job-search.md: a client keeps their own applications; staff read them (phase 1:
+  // staff do not edit).
+  "job-search.own": ["client"],
+  "job-search.read": ["admin", "coach"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

@@ -32,14 +32,15 @@ export const serviceKindEnum = pgEnum("service_kind", SERVICE_KINDS);
 export const homeworkStatusEnum = pgEnum("homework_status", HOMEWORK_STATUSES);
 export const resourceKindEnum = pgEnum("resource_kind", RESOURCE_KINDS);
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
 // Not blank, by JS trim()'s notion of white space.
-const hasText = (column: SQLWrapper) =>
+/** Not only spaces (the text columns' "present" checks; app/server/schema-job-search.ts too). */
+export const hasText = (column: SQLWrapper) =>
   sql`${column} ~ '[^[:space:]\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'`;
 const links = (name: string) => jsonb(name).$type<LinkRow[]>().notNull().default(sql`'[]'::jsonb`);
 

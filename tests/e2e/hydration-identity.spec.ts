@@ -12,7 +12,17 @@ import { patientExpect as expect, type NamedIdentity, PEOPLE, signIn, test, unti
 
 /** Besides the public pages (HTML-first, enhancers only: docs/decisions/0030-html-first-pages.md), a visitor's pages that run React: the demo (hydrates on intent) and an error page (hydrated at load). */
 const VISITOR_REACT_PATHS = ["/demo", "/demo/plan", "/no-such-page"];
-const PORTAL_ALL = [...PORTAL_PATHS, "/files", "/billing", "/intake", "/agreement", "/account", "/pricing"];
+const PORTAL_ALL = [
+  ...PORTAL_PATHS,
+  "/applications",
+  "/applications?view=list",
+  "/files",
+  "/billing",
+  "/intake",
+  "/agreement",
+  "/account",
+  "/pricing",
+];
 const ADMIN_PATHS = [
   "/admin",
   "/admin/clients",

@@ -109,6 +109,16 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   // accepts for themselves only: the form names no person.
   "routes/portal/agreement GET": portal("portal.read-own"),
   "routes/portal/agreement POST accept": portal("agreement.accept-own"),
+  // Issue 44, docs/decisions/0053-job-search.md: the board shows a lead the demo; an application and every
+  // change of one are the client's own (another client's id is 404, as a missing one); a lead has no
+  // application to open (403, as /intake).
+  "routes/portal/applications GET": PORTAL_PAGE,
+  "routes/portal/applications POST add": portal("job-search.own"),
+  "routes/portal/applications POST move": portal("job-search.own", { owned: true }),
+  "routes/portal/application GET": portal("job-search.own", { owned: true }),
+  "routes/portal/application POST edit": portal("job-search.own", { owned: true }),
+  "routes/portal/application POST move": portal("job-search.own", { owned: true }),
+  "routes/portal/application POST delete": portal("job-search.own", ownedThen("/applications")),
 
   // docs/product/roles.md, Capabilities (coach, admin).
   "routes/admin/index GET": admin("admin.enter"),

@@ -64,4 +64,8 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // like the lessons they add; a client answers their own.
   "intake.manage": STAFF,
   "intake.answer-own": ["client"],
+  // Issue 44 and docs/decisions/0053-job-search.md: the client's search is theirs to keep; the coach and the
+  // admin see it beside them (read only in phase 1).
+  "job-search.own": ["client"],
+  "job-search.read": STAFF,
 };

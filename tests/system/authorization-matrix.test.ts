@@ -73,6 +73,7 @@ const ids: Record<Person, string> = { ...cookies };
 let lessonId = "";
 let emailId = "";
 let fileId = "";
+let applicationId = "";
 const SESSION_SECRET = randomBytes(32).toString("hex");
 const unsubscribe = (profileId: string) =>
   unsubscribeToken({ profileId, scope: "lesson-posted" }, SESSION_SECRET);
@@ -188,6 +189,17 @@ async function assignHomework(clientId: string, clientCookie: string, title: str
   const html = await page("/homework", clientCookie);
   return firstMatch(html, new RegExp(`id="hw-(${UUID})"[^>]*>${escapeRegExp(title)}<`));
 }
+
+/** A new application of the client's (docs/decisions/0053-job-search.md), in "Applied"; its id. */
+async function clientApplication(company: string): Promise<string> {
+  const fields = { intent: "add", company, role: "Matrix engineer", source: "applied", stage: "applied" };
+  await prepared("/applications", fields, cookies.client);
+  const board = await page("/applications", cookies.client);
+  return firstMatch(board, new RegExp(`href="/applications/(${UUID})"[^>]*>${escapeRegExp(company)}<`));
+}
+
+/** The client's application as the client reads it (another client's post must leave it as it was). */
+const clientApplicationRead = (id: string) => () => readBackAs(`/applications/${id}`, cookies.client);
 
 async function booked(email: string, owner?: string): Promise<string> {
   const token = owner ? bookingToken(owner, SESSION_SECRET) : undefined;
@@ -423,6 +435,49 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: person === "visitor" ? undefined : () => readBackAs("/billing", cookies[person]),
     };
   },
+  // docs/decisions/0053-job-search.md: each person adds to their own board; a move or a change names the
+  // client's application, which another client's post must leave as it was.
+  "routes/portal/applications POST add": (person) => ({
+    fields: {
+      intent: "add",
+      company: `Matrix add (${person}) ${++made}`,
+      role: "Engineer",
+      source: "referral",
+      stage: "saved",
+    },
+    observe: person === "visitor" ? undefined : () => readBackAs("/applications", cookies[person]),
+  }),
+  "routes/portal/applications POST move": async (person) => {
+    const id = await clientApplication(`Matrix board move (${person}) ${++made}`);
+    return {
+      fields: { intent: "move", applicationId: id, stage: "onsite" },
+      observe: clientApplicationRead(id),
+    };
+  },
+  "routes/portal/application POST edit": async (person) => {
+    const id = await clientApplication(`Matrix edit (${person}) ${++made}`);
+    return {
+      params: { applicationId: id },
+      fields: { intent: "edit", company: `Edited by ${person}`, role: "Engineer", source: "recruiter" },
+      observe: clientApplicationRead(id),
+    };
+  },
+  "routes/portal/application POST move": async (person) => {
+    const id = await clientApplication(`Matrix move (${person}) ${++made}`);
+    return {
+      params: { applicationId: id },
+      fields: { intent: "move", stage: "offer" },
+      observe: clientApplicationRead(id),
+    };
+  },
+  "routes/portal/application POST delete": async (person) => {
+    const id = await clientApplication(`Matrix delete (${person}) ${++made}`);
+    return {
+      params: { applicationId: id },
+      fields: { intent: "delete" },
+      observe: clientApplicationRead(id),
+    };
+  },
   // docs/decisions/0046-intake-questionnaire.md: the client's own request; another client posts to it.
   "routes/portal/intake POST save-draft": async (person) => ({
     fields: {
@@ -650,6 +705,7 @@ beforeAll(async () => {
     new RegExp(`/admin/emails/(${UUID})/html`),
   );
   fileId = await clientFile("Matrix resume.pdf");
+  applicationId = await clientApplication("Matrix application");
 }, 120_000);
 
 describe("the matrix covers the app", () => {
@@ -759,6 +815,7 @@ function cellsOf(row: MatrixRow) {
       lessonId,
       emailId,
       fileId,
+      applicationId,
       kind: "welcome",
       token: unsubscribe(ids.lead),
       "*": "matrix-no-such-page",

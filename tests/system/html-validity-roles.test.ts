@@ -62,6 +62,8 @@ const selfIds: Record<Who, string> = {};
 /** Each seeded person's id, for the admin's pages of one person. */
 let personIds: string[] = [];
 let lessonIds: string[] = [];
+/** Each client's own application (docs/decisions/0053-job-search.md); others are shown the basic client's. */
+const applicationIds: Record<Who, string> = {};
 const orders: Record<Who, string> = {};
 let paidSession = "";
 
@@ -105,6 +107,7 @@ async function booked(email: string): Promise<void> {
 const PARAMS: Record<string, (who: Who) => string[]> = {
   id: () => personIds,
   lessonId: () => lessonIds,
+  applicationId: (who) => [applicationIds[who] ?? applicationIds["basic-client"] ?? ""],
   // Every kind for staff, who see each render its own sample (app/server/mail/templates/); the others are
   // refused the same way whichever kind they ask for.
   kind: (who) =>
@@ -122,6 +125,7 @@ const PARAMS: Record<string, (who: Who) => string[]> = {
 const QUERIES: Record<string, (who: Who) => string[]> = {
   "routes/admin/clients": () => [...PEOPLE_FILTERS.map((filter) => `?filter=${filter}`), "?q=no-such-person"],
   "routes/admin/emails": () => ["?status=unsent"],
+  "routes/portal/applications": () => ["?view=list", "?view=list&stage=onsite&sort=company", "?stage=offer"],
   "routes/admin/lesson-new": () => [`?client=${selfIds["basic-client"]}`],
   // Every offer, currency and way to pay for one buyer; the others see one.
   "routes/checkout/index": (who) =>
@@ -209,6 +213,27 @@ beforeAll(async () => {
     title: "Write your pitch",
     dueDate: "2030-01-15",
   });
+  // An application of each client's, moved once, with every field filled.
+  for (const who of ["basic-client", "pro-client", "premium-client", "buyer"]) {
+    const company = `Acme for ${who}`;
+    await postAs(who, "/applications", {
+      intent: "add",
+      company,
+      role: "Backend engineer",
+      url: "https://jobs.example.com/1",
+      level: "Senior",
+      location: "Toronto",
+      remote: "on",
+      source: "referral",
+      stage: "applied",
+      notes: "Referred by Sam.",
+    });
+    const board = await (await fetchAs(who, "/applications")).text();
+    const id = new RegExp(`href="/applications/(${UUID})"[^>]*>${company}<`).exec(board)?.[1] ?? "";
+    expect(id, `an application of ${who}`).toMatch(new RegExp(`^${UUID}$`));
+    applicationIds[who] = id;
+    await postAs(who, `/applications/${id}`, { intent: "move", stage: "onsite" });
+  }
   await booked("maya.chen@example.com");
   await booked("someone@elsewhere.example");
   // The pages show them, so the check below reads them.

@@ -20,6 +20,7 @@ export function PortalNav({ demoPlan }: { demoPlan?: string }) {
         { to: "/dashboard", label: "Dashboard", end: true },
         { to: "/lessons", label: "Lessons", end: true },
         { to: "/homework", label: "Homework", end: true },
+        { to: "/applications", label: "Job search", end: false },
         { to: "/resources", label: "Resources", end: true },
         { to: "/files", label: "Files", end: true },
         { to: "/plan", label: "Plan", end: true },

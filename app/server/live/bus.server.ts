@@ -20,6 +20,7 @@ export const RECORD_KINDS = [
   "payment",
   "file",
   "intake",
+  "application",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -15,6 +15,7 @@ import { bookingsOf } from "~/server/models/bookings-read.server";
 import { listFiles } from "~/server/models/files.server";
 import { homeworkFor } from "~/server/models/homework.server";
 import { intakeFor } from "~/server/models/intake.server";
+import { applicationsOf } from "~/server/models/job-search-read.server";
 import { lessonsFor } from "~/server/models/lessons.server";
 import { personOrders } from "~/server/models/orders.server";
 import { getPerson } from "~/server/models/people.server";
@@ -35,6 +36,7 @@ import { HomeworkSection } from "./homework";
 import { homeworkIntents } from "./homework.server";
 import { IntakeSection } from "./intake";
 import { intakeIntents } from "./intake.server";
+import { JobSearchSection } from "./job-search";
 import { LessonsSection } from "./lessons";
 import { PaymentsSection } from "./payments";
 import { ResourcesSection } from "./resources";
@@ -58,19 +60,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const read = permitFor(context, "client.read");
   const person = await getPerson(db, read, id.data);
-  const [usage, activity, homework, lessons, resources, trail, orders, bookings, files, intake] =
-    await Promise.all([
-      usageFor(db, read, person.id),
-      activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
-      homeworkFor(db, read, person.id),
-      lessonsFor(db, read, person.id),
-      resourcesFor(db, read, person.id),
-      auditTrail(db, read, person.id),
-      personOrders(db, permitFor(context, "payments.read"), person.id),
-      bookingsOf(db, permitFor(context, "bookings.read"), person.id),
-      listFiles(db, permitFor(context, "files.manage"), person.id),
-      intakeFor(db, read, person.id),
-    ]);
+  const [
+    usage,
+    activity,
+    homework,
+    lessons,
+    resources,
+    trail,
+    orders,
+    bookings,
+    files,
+    intake,
+    applications,
+  ] = await Promise.all([
+    usageFor(db, read, person.id),
+    activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
+    homeworkFor(db, read, person.id),
+    lessonsFor(db, read, person.id),
+    resourcesFor(db, read, person.id),
+    auditTrail(db, read, person.id),
+    personOrders(db, permitFor(context, "payments.read"), person.id),
+    bookingsOf(db, permitFor(context, "bookings.read"), person.id),
+    listFiles(db, permitFor(context, "files.manage"), person.id),
+    intakeFor(db, read, person.id),
+    applicationsOf(db, permitFor(context, "job-search.read"), person.id),
+  ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
   return {
@@ -86,6 +100,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     orders,
     bookings,
     intake,
+    applications,
     files: {
       // Staff do not delete here: a client removes what they added (docs/decisions/0043-file-storage.md).
       list: fileRows(files, "staff"),
@@ -173,6 +188,7 @@ export default function ClientDetail({ loaderData: data }: Route.ComponentProps)
           <IntakeSection data={data} />
           <BookingsSection data={data} />
           <HomeworkSection data={data} />
+          <JobSearchSection data={data} />
           <FilesSection data={data} />
           <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
             <div className="min-w-0">

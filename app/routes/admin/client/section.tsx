@@ -30,6 +30,7 @@ const JUMPS = [
   ["intake", "Intake"],
   ["bookings", "Sessions booked"],
   ["homework", "Homework"],
+  ["job-search", "Job search"],
   ["files", "Files"],
   ["lessons", "Lessons"],
   ["resources", "Resources"],

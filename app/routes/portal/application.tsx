@@ -1,0 +1,207 @@
+import { redirect, useFetcher } from "react-router";
+import { useForm } from "~/components/form";
+import { ApplicationFields } from "~/components/job-search/application-fields";
+import { MoveForm } from "~/components/job-search/move-form";
+import { LightLink } from "~/components/light-link";
+import { LocalDateTime } from "~/components/portal/local-date-time";
+import { PortalPage } from "~/components/portal/portal-page";
+import { Button } from "~/components/ui/button";
+import { daysInStage, SOURCE_LABELS, STAGE_LABELS } from "~/domain/job-search";
+import { noFields } from "~/lib/forms";
+import { idSchema } from "~/lib/schemas/admin";
+import { editApplicationForm, JOB_MESSAGES, stageForm } from "~/lib/schemas/job-search";
+import { seo } from "~/lib/seo";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
+import { deleteApplication, editApplication, moveApplication } from "~/server/models/job-search.server";
+import { ownApplication } from "~/server/models/job-search-read.server";
+import { modeFor } from "~/server/models/portal-view.server";
+import { refuse } from "~/server/refusal.server";
+import { portal, routeAccess } from "~/server/route-access";
+import type { Route } from "./+types/application";
+
+// One application (docs/decisions/0053-job-search.md): its fields to edit, a move, its history, and a delete
+// that asks first. The client's own only: another's id is "not found", like a missing one; a lead has none
+// (403, as /intake: the board's demo cards open nothing).
+
+export const access = routeAccess({ loader: portal("job-search.own") });
+
+/** The URL's id, or the same 404 as an application that is not theirs. */
+function applicationIdOf(params: { applicationId?: string }): string {
+  const id = idSchema.safeParse(params.applicationId);
+  if (!id.success) refuse(JOB_MESSAGES.notFound, 404);
+  return id.data;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const permit = permitFor(context, "job-search.own");
+  const found = await ownApplication(await getDb(), permit, applicationIdOf(params));
+  const now = new Date();
+  return {
+    mode: modeFor(currentViewer(context), request, false),
+    application: { ...found.application, days: daysInStage(found.application.stageChangedAt, now) },
+    moves: found.moves,
+  };
+}
+
+const own = intentsOn<{ applicationId: string }>("portal");
+
+export const action = intentAction({
+  context: ({ params }) => ({ applicationId: applicationIdOf(params) }),
+  intents: {
+    edit: own({
+      permission: "job-search.own",
+      form: editApplicationForm,
+      handler: async (fields, { db, permit, applicationId }) => {
+        await editApplication(db, permit, applicationId, fields);
+        return null;
+      },
+    }),
+    move: own({
+      permission: "job-search.own",
+      form: stageForm,
+      handler: ({ stage }, { db, permit, applicationId }) =>
+        moveApplication(db, permit, applicationId, stage),
+    }),
+    delete: own({
+      permission: "job-search.own",
+      form: noFields,
+      handler: async (_, { db, permit, applicationId }) => {
+        await deleteApplication(db, permit, applicationId);
+        throw redirect("/applications");
+      },
+    }),
+  },
+});
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const title = loaderData
+    ? `${loaderData.application.company} — ${loaderData.application.role}`
+    : "Application";
+  return seo(matches, {
+    title,
+    description: "An application of yours.",
+    path: "/applications",
+    noindex: true,
+  });
+}
+
+type Answer = Route.ComponentProps["actionData"];
+
+export default function Application({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, application, moves } = loaderData;
+  // Without JavaScript a form posts the page itself: a move's or a delete's refusal shows here.
+  const refused =
+    actionData?.ok === false && !("intent" in actionData && actionData.intent === "edit")
+      ? actionData.error
+      : null;
+  const name = `${application.company}, ${application.role}`;
+  return (
+    <PortalPage title={application.company} subtitle={application.role} mode={mode}>
+      <p>
+        <LightLink to="/applications" className="text-sm underline underline-offset-2">
+          ← Job search
+        </LightLink>
+      </p>
+      <section aria-labelledby="stage-heading" className="grid gap-3">
+        <h2 id="stage-heading" className="text-xl font-semibold">
+          {STAGE_LABELS[application.stage]}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {application.days === 1 ? "1 day" : `${application.days} days`} in this stage ·{" "}
+          {SOURCE_LABELS[application.source]}
+        </p>
+        <MoveForm stage={application.stage} name={name} className="flex max-w-md flex-wrap items-end gap-2" />
+        {refused && (
+          <p role="alert" className="text-sm text-danger">
+            {refused}
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-xl font-semibold">
+          History
+        </h2>
+        <ol className="mt-3 grid gap-2 text-sm">
+          {moves.map((move) => (
+            <li key={move.id} className="flex flex-wrap gap-x-2">
+              <LocalDateTime value={move.movedAt} />
+              <span>
+                {move.fromStage
+                  ? `${STAGE_LABELS[move.fromStage]} → ${STAGE_LABELS[move.toStage]}`
+                  : `Added as ${STAGE_LABELS[move.toStage]}`}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <EditForm application={application} posted={actionData} />
+      <DeleteApplication name={name} />
+    </PortalPage>
+  );
+}
+
+type Shown = Route.ComponentProps["loaderData"]["application"];
+
+function EditForm({ application, posted }: { application: Shown; posted: Answer }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  // The fetcher's answer, or the page's when the form was posted without JavaScript.
+  const answer = busy
+    ? undefined
+    : (fetcher.data ?? (posted && "intent" in posted && posted.intent === "edit" ? posted : undefined));
+  const form = useForm(editApplicationForm, { answer, busy });
+  const saved = answer?.ok === true;
+  return (
+    <section aria-labelledby="edit-heading">
+      <h2 id="edit-heading" className="text-xl font-semibold">
+        Details
+      </h2>
+      <fetcher.Form
+        method="post"
+        ref={form.ref}
+        onSubmit={form.onSubmit}
+        className="mt-3 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+      >
+        <input type="hidden" name="intent" value="edit" />
+        <ApplicationFields form={form} values={application} disabled={form.saving} />
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button type="submit" disabled={form.saving}>
+            {form.saving ? "Saving…" : "Save"}
+          </Button>
+          {form.message}
+          {saved && (
+            <p role="status" className="text-sm text-success">
+              Saved.
+            </p>
+          )}
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+/** Asks first: the button that deletes is inside a fold the client opens (as a file's delete does). */
+function DeleteApplication({ name }: { name: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  const refused = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.error : null;
+  return (
+    <details className="rounded-xl border border-danger/40 p-4">
+      <summary className="cursor-pointer font-medium text-danger">Delete this application</summary>
+      <fetcher.Form method="post" className="mt-3 grid gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <p className="text-sm">Delete {name} and its history for good? This can't be undone.</p>
+        <Button type="submit" variant="danger-outline" disabled={busy} className="justify-self-start">
+          {busy ? "Deleting…" : "Yes, delete it"}
+        </Button>
+        {refused && (
+          <p role="alert" className="text-sm text-danger">
+            {refused}
+          </p>
+        )}
+      </fetcher.Form>
+    </details>
+  );
+}
