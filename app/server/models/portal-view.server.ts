@@ -39,6 +39,19 @@ async function attachedFiles(db: Db, permit: Permit<"files.own">, ownerId: strin
 /** Anyone without it (a lead) sees the demo. */
 type Own = Permit<"portal.read-own">;
 
+/** The owner's rows read by `list`, with their attached files when the files permit is held. */
+async function withAttachedFiles<T>(
+  permit: Own,
+  filesPermit: Permit<"files.own"> | null,
+  list: (db: Db, permit: Own) => Promise<T>,
+) {
+  const db = await getDb();
+  return Promise.all([
+    list(db, permit),
+    filesPermit ? attachedFiles(db, filesPermit, permit.actor.id) : null,
+  ]);
+}
+
 // Portal page data, real or demo (docs/product/states.md, Dashboard mode); the demo never touches the database.
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -127,11 +140,7 @@ export async function lessonsView(
       })),
     };
   }
-  const db = await getDb();
-  const [lessons, attached] = await Promise.all([
-    listLessons(db, permit),
-    filesPermit ? attachedFiles(db, filesPermit, permit.actor.id) : null,
-  ]);
+  const [lessons, attached] = await withAttachedFiles(permit, filesPermit, listLessons);
   return {
     mode,
     lessons: lessons.map((lesson) => ({ ...lesson, files: attached?.lessons.get(lesson.id) ?? [] })),
@@ -163,11 +172,7 @@ export async function homeworkView(
       })),
     };
   }
-  const db = await getDb();
-  const [homework, attached] = await Promise.all([
-    listHomework(db, permit),
-    filesPermit ? attachedFiles(db, filesPermit, permit.actor.id) : null,
-  ]);
+  const [homework, attached] = await withAttachedFiles(permit, filesPermit, listHomework);
   return {
     mode,
     homework: homework.map((item) => ({
