@@ -18,6 +18,19 @@ export function useResourceRows(initial: { label: string; url: string }[]) {
   return { rows, setRows, rowsFrom, reset: () => setRows(rowsFrom([{ label: "", url: "" }])) };
 }
 
+// One labelled input of a row; the hidden "of resource n" tells a screen reader which row it is in.
+function RowInput({ label, n, ...input }: { label: string; n: number } & React.ComponentProps<"input">) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={input.id} className="text-sm">
+        {`${label} `}
+        <span className="sr-only">of resource {n}</span>
+      </label>
+      <input {...input} autoComplete="off" className={lessonInputClass} />
+    </div>
+  );
+}
+
 export function ResourceRows({
   rows: state,
   disabled,
@@ -66,39 +79,29 @@ export function ResourceRows({
               key={row.key}
               className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
             >
-              <div className="grid gap-1">
-                <label htmlFor={`${uid}-resource-label-${row.key}`} className="text-sm">
-                  Label <span className="sr-only">of resource {i + 1}</span>
-                </label>
-                <input
-                  id={`${uid}-resource-label-${row.key}`}
-                  name="resourceLabel"
-                  value={row.label}
-                  maxLength={LIMITS.label}
-                  autoComplete="off"
-                  disabled={disabled}
-                  onChange={(event) => updateRow(row.key, { label: event.currentTarget.value })}
-                  className={lessonInputClass}
-                />
-              </div>
-              <div className="grid gap-1">
-                <label htmlFor={`${uid}-resource-url-${row.key}`} className="text-sm">
-                  URL <span className="sr-only">of resource {i + 1}</span>
-                </label>
-                <input
-                  id={`${uid}-resource-url-${row.key}`}
-                  {...urlField}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={row.url}
-                  maxLength={LIMITS.url}
-                  autoComplete="off"
-                  disabled={disabled}
-                  onChange={(event) => updateRow(row.key, { url: event.currentTarget.value })}
-                  className={lessonInputClass}
-                />
-              </div>
+              <RowInput
+                id={`${uid}-resource-label-${row.key}`}
+                label="Label"
+                n={i + 1}
+                name="resourceLabel"
+                value={row.label}
+                maxLength={LIMITS.label}
+                disabled={disabled}
+                onChange={(event) => updateRow(row.key, { label: event.currentTarget.value })}
+              />
+              <RowInput
+                id={`${uid}-resource-url-${row.key}`}
+                label="URL"
+                n={i + 1}
+                {...urlField}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={row.url}
+                maxLength={LIMITS.url}
+                disabled={disabled}
+                onChange={(event) => updateRow(row.key, { url: event.currentTarget.value })}
+              />
               <Button
                 type="button"
                 variant="outline"
