@@ -85,6 +85,11 @@ function SessionRow({
   );
 }
 
+const BOOKING_LINKS = [
+  { key: "session", label: "Book a session" },
+  { key: "mockInterview", label: "Book a mock interview" },
+] as const;
+
 export function Sessions({ data }: { data: SessionsData }) {
   const { book } = data;
   return (
@@ -96,25 +101,19 @@ export function Sessions({ data }: { data: SessionsData }) {
         {/* On a phone the two links don't fit one row: each takes the row's width, not two ragged widths. */}
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           {data.missing && <BookingSteps missing={data.missing} />}
-          {book.session && (
-            <ButtonAnchor
-              href={book.session}
-              size="touch"
-              weight="medium"
-              className="grow justify-center sm:grow-0"
-            >
-              Book a session
-            </ButtonAnchor>
-          )}
-          {book.mockInterview && (
-            <ButtonAnchor
-              href={book.mockInterview}
-              size="touch"
-              weight="medium"
-              className="grow justify-center sm:grow-0"
-            >
-              Book a mock interview
-            </ButtonAnchor>
+          {BOOKING_LINKS.map(
+            ({ key, label }) =>
+              book[key] && (
+                <ButtonAnchor
+                  key={key}
+                  href={book[key]}
+                  size="touch"
+                  weight="medium"
+                  className="grow justify-center sm:grow-0"
+                >
+                  {label}
+                </ButtonAnchor>
+              ),
           )}
         </div>
       </div>
