@@ -19,6 +19,38 @@ export const handle = htmlFirst();
 export const loader = noData;
 export const clientLoader = loadAsDocument;
 
+type Picture = { id: string; src: string; width: number; height: number; alt: string };
+
+/** Pictures loaded lazily, each with its own size so the grid does not move as they arrive. */
+function PictureGrid({
+  pictures,
+  className,
+  itemClassName,
+  imageClassName,
+}: {
+  pictures: readonly Picture[];
+  className: string;
+  itemClassName?: string;
+  imageClassName: string;
+}) {
+  return (
+    <ul className={className}>
+      {pictures.map((picture) => (
+        <li key={picture.id} className={itemClassName}>
+          <img
+            src={picture.src}
+            width={picture.width}
+            height={picture.height}
+            alt={picture.alt}
+            loading="lazy"
+            className={imageClassName}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     ...WORKSHOPS_SEO,
@@ -85,37 +117,20 @@ export default function Workshops() {
       </PageSection>
 
       <PageSection id="trusted-by" heading={TRUSTED_BY.heading}>
-        <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {TRUSTED_BY.logos.map((logo) => (
-            <li key={logo.id} className="flex items-center justify-center">
-              <img
-                src={logo.src}
-                width={logo.width}
-                height={logo.height}
-                alt={logo.name}
-                loading="lazy"
-                className="h-auto w-full max-w-48"
-              />
-            </li>
-          ))}
-        </ul>
+        <PictureGrid
+          pictures={TRUSTED_BY.logos.map((logo) => ({ ...logo, alt: logo.name }))}
+          className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6"
+          itemClassName="flex items-center justify-center"
+          imageClassName="h-auto w-full max-w-48"
+        />
       </PageSection>
 
       <PageSection id="gallery" heading={GALLERY.heading} band>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {GALLERY.images.map((image) => (
-            <li key={image.id}>
-              <img
-                src={image.src}
-                width={image.width}
-                height={image.height}
-                alt={image.alt}
-                loading="lazy"
-                className="h-auto w-full rounded-xl border border-border"
-              />
-            </li>
-          ))}
-        </ul>
+        <PictureGrid
+          pictures={GALLERY.images}
+          className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          imageClassName="h-auto w-full rounded-xl border border-border"
+        />
       </PageSection>
 
       <section aria-labelledby="booking-heading" className={sectionBody}>
