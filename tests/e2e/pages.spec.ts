@@ -4,6 +4,7 @@ import {
   consoleErrors,
   expect,
   expectNoAxeViolations,
+  followLink,
   goOffline,
   gotoHydrated,
   gotoWithStoppedClock,
@@ -105,9 +106,7 @@ test("home hero states the offer, the rating and the coach, and leads to pricing
   await expect(page.locator("script[data-page-view-analytics]")).toHaveCount(0);
 
   const pricing = main.getByRole("link", { name: "See plans and pricing" });
-  await expect(pricing).toHaveAttribute("href", "/pricing");
-  await pricing.click();
-  await expect(page).toHaveURL(/\/pricing$/);
+  await followLink(page, pricing, "/pricing");
 });
 
 test("contact section loads its embeds only when reached and, offline, keeps working links", async ({

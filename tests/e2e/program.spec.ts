@@ -5,6 +5,7 @@ import {
   consoleErrors,
   expect,
   expectNoAxeViolations,
+  followLink,
   goOffline,
   gotoHydrated,
   gotoWithStoppedClock,
@@ -60,6 +61,13 @@ function testimonials(page: Page): Locator {
   return page.getByRole("region", { name: "Client testimonials" });
 }
 
+/** The program page on a desktop, its clock stopped, and its testimonials carousel. */
+async function desktopTestimonials(page: Page): Promise<Locator> {
+  await page.setViewportSize(DESKTOP);
+  await gotoWithStoppedClock(page, PROGRAM);
+  return testimonials(page);
+}
+
 async function shownSlides(carousel: Locator): Promise<string[]> {
   return carousel.getByRole("group", { includeHidden: true }).evaluateAll((slides) => {
     const region = slides[0]?.closest('[aria-roledescription="carousel"]');
@@ -100,9 +108,7 @@ test("program page shows the enroll-by Sunday, the length, the weekly time and a
   await expect(hero.getByText(/Part-time, 2–5 hours per week/)).toBeVisible();
 
   const compare = page.getByRole("link", { name: "Compare plans", exact: true });
-  await expect(compare).toHaveAttribute("href", "/pricing");
-  await compare.click();
-  await expect(page).toHaveURL(/\/pricing$/);
+  await followLink(page, compare, "/pricing");
 });
 
 test("on a Sunday the enroll-by date is that same day, and from Monday it moves to the next Sunday", async ({
@@ -325,9 +331,7 @@ test("testimonials advance on their own every 2 seconds and loop", async ({ page
 });
 
 test("hovering the testimonials pauses them until the pointer leaves", async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await gotoWithStoppedClock(page, PROGRAM);
-  const carousel = testimonials(page);
+  const carousel = await desktopTestimonials(page);
   await carousel.scrollIntoViewIfNeeded();
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
@@ -343,9 +347,7 @@ test("hovering the testimonials pauses them until the pointer leaves", async ({ 
 test("keyboard focus inside the testimonials pauses them, and the Pause button stops them", async ({
   page,
 }) => {
-  await page.setViewportSize(DESKTOP);
-  await gotoWithStoppedClock(page, PROGRAM);
-  const carousel = testimonials(page);
+  const carousel = await desktopTestimonials(page);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
   await page.getByRole("heading", { name: "What clients say" }).evaluate((heading) => {
@@ -374,9 +376,7 @@ test("keyboard focus inside the testimonials pauses them, and the Pause button s
 
 test("with reduced motion the testimonials never move on their own", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.setViewportSize(DESKTOP);
-  await gotoWithStoppedClock(page, PROGRAM);
-  const carousel = testimonials(page);
+  const carousel = await desktopTestimonials(page);
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
 
   await page.clock.runFor(10_000);
@@ -390,9 +390,7 @@ test("with reduced motion the testimonials never move on their own", async ({ pa
 test("far from the screen the testimonials are plain markup that holds still, and they start once reached", async ({
   page,
 }) => {
-  await page.setViewportSize(DESKTOP);
-  await gotoWithStoppedClock(page, PROGRAM);
-  const carousel = testimonials(page);
+  const carousel = await desktopTestimonials(page);
   // The engine has not loaded: all four are still exposed and none moves.
   await expect.poll(() => shownSlides(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
   await expect(carousel.getByRole("group")).toHaveCount(4);

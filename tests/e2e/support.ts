@@ -9,6 +9,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.ts";
+import { escapeRegExp } from "../support/text.ts";
 
 export { expect };
 
@@ -123,6 +124,13 @@ export async function gotoWithStoppedClock(page: Page, path: string) {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
   await gotoHydrated(page, path);
   await page.clock.runFor(100);
+}
+
+/** The link points at `href`, and following it lands there. */
+export async function followLink(page: Page, link: Locator, href: string) {
+  await expect(link).toHaveAttribute("href", href);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(href)}$`));
 }
 
 export async function runsReact(page: Page): Promise<boolean> {
