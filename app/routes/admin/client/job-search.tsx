@@ -1,9 +1,12 @@
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
+import { ColumnHeaders } from "~/components/ui/column-headers";
 import { JOB_STAGES, STAGE_LABELS } from "~/domain/job-search";
 import { type ClientData, Section } from "./section";
 
 // The client's job search as staff read it (docs/decisions/0053-job-search.md, phase 1: read only): how
 // many in each stage, then every application, the latest move first.
+
+const JOB_SEARCH_COLUMNS = ["Company", "Role", "Stage", "Applied", "Last move"];
 
 export function JobSearchSection({ data }: { data: ClientData }) {
   const rows = [...data.applications].sort(
@@ -23,25 +26,7 @@ export function JobSearchSection({ data }: { data: ClientData }) {
           </p>
           <div className="overflow-x-auto rounded-xl border border-border">
             <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="bg-muted/50">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Company
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Role
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Stage
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Applied
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Last move
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders labels={JOB_SEARCH_COLUMNS} className="bg-muted/50" cellClassName="px-3 py-2" />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} className="border-t border-border">
