@@ -2,7 +2,7 @@
 // page read as HTML to its visible effect, on Lighthouse's phone (bench/phone.mjs), with an empty cache (a first
 // visit) and a warm one (a later visit). A link is a document load; a button or a form only React answers is held
 // by app/enhancers/wake.ts until React has hydrated. Target: p95 ≤ 1.5 s (issue 41).
-// Usage: node bench/first-press.mjs [--runs N] [--write]
+// Usage: node bench/first-press.mjs [--runs N] [--only TEXT] [--cache empty|warm] [--write]
 import os from "node:os";
 import { PHONE_VIEWPORT, phoneAt, phoneBench } from "./phone.mjs";
 import { CLIENT_EMAIL, median, percentile, request, sleep, writeBenchmarkSection } from "./support.mjs";
@@ -139,11 +139,11 @@ async function assignPieces(base, adminCookie, count) {
 
 const { rows, runs, write, loadStart, loadEnd, cores } = await phoneBench(
   10,
-  async ({ runs, base, browser, cookies }) => {
+  async ({ runs, only, cache, base, browser, cookies }) => {
     const rows = [];
     const pieces = await assignPieces(base, cookies.admin, runs);
-    for (const press of PRESSES) {
-      for (const warm of [false, true]) {
+    for (const press of PRESSES.filter((p) => !only || p.what.includes(only))) {
+      for (const warm of [false, true].filter((w) => !cache || cache === (w ? "warm" : "empty"))) {
         const load = os.loadavg()[0].toFixed(2);
         const times = [];
         for (let i = 0; i < runs; i++) {

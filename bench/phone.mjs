@@ -43,12 +43,22 @@ export async function phoneAt(browser, base, cookie, path, { warm, touch = false
 }
 
 /**
- * A phone bench's frame: `--runs N` (else `defaultRuns`) and `--write`, the built server with the seed, Chromium,
- * a client's and an admin's cookies, and the load average before and after `measure`.
+ * A phone bench's frame: `--runs N` (else `defaultRuns`), `--only TEXT` and `--cache empty|warm` (the rows whose
+ * press names TEXT, with that cache, for comparing builds; not with `--write`) and `--write`, the built server with the seed, Chromium, a client's and an
+ * admin's cookies, and the load average before and after `measure`.
  */
 export async function phoneBench(defaultRuns, measure) {
-  const { values } = parseArgs({ options: { runs: { type: "string" }, write: { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string" },
+      only: { type: "string" },
+      cache: { type: "string" },
+      write: { type: "boolean" },
+    },
+  });
   const runs = Number(values.runs ?? defaultRuns);
+  if ((values.only || values.cache) && values.write)
+    throw new Error("--only measures some rows: it cannot --write the section");
   const server = await startPortalServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const loadStart = os.loadavg().map((v) => v.toFixed(2));
@@ -58,7 +68,14 @@ export async function phoneBench(defaultRuns, measure) {
       client: await signIn(server.url, CLIENT_EMAIL),
       admin: await signIn(server.url, ADMIN_EMAIL),
     };
-    rows = await measure({ runs, base: server.url, browser, cookies });
+    rows = await measure({
+      runs,
+      only: values.only,
+      cache: values.cache,
+      base: server.url,
+      browser,
+      cookies,
+    });
   } finally {
     await browser.close();
     await server.stop();

@@ -19,7 +19,21 @@ function staticImports(bundle: Rollup.OutputBundle, fileName: string, seen = new
   return [...seen];
 }
 
-export function enhancers(entries: Readonly<Record<string, string>>): Plugin {
+/**
+ * What the client build's chunking (scripts/vite-chunks.ts) reads, filled once the module graph is known: the
+ * enhancers that load each module, and the graph's static imports.
+ */
+export type EnhancersApi = {
+  loadedBy: Map<string, string[]>;
+  imports: (id: string) => readonly string[];
+  importers: (id: string) => readonly string[];
+};
+
+export function enhancers(
+  entries: Readonly<Record<string, string>>,
+): Plugin<EnhancersApi> & { api: EnhancersApi } {
+  const loadedBy = new Map<string, string[]>();
+  let info: (id: string) => Rollup.ModuleInfo | null = () => null;
   let command: "build" | "serve" = "build";
   let base = "/";
   let root = process.cwd();
@@ -27,6 +41,11 @@ export function enhancers(entries: Readonly<Record<string, string>>): Plugin {
   const built: Record<string, EnhancerFiles> = {};
   return {
     name: "enhancers",
+    api: {
+      loadedBy,
+      imports: (id) => info(id)?.importedIds ?? [],
+      importers: (id) => info(id)?.importers ?? [],
+    },
     configResolved(config) {
       command = config.command;
       base = config.base;
@@ -41,6 +60,19 @@ export function enhancers(entries: Readonly<Record<string, string>>): Plugin {
           name: `enhance-${name}`,
         });
         references.set(name, reference);
+      }
+    },
+    buildEnd() {
+      if (command !== "build" || this.environment.name !== "client") return;
+      info = (id) => this.getModuleInfo(id);
+      for (const [name, file] of Object.entries(entries)) {
+        const pending = [path.resolve(root, file)];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          const by = loadedBy.get(id) ?? [];
+          if (by.includes(name)) continue;
+          loadedBy.set(id, [...by, name]);
+          pending.push(...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? []));
+        }
       }
     },
     generateBundle(_options, bundle) {

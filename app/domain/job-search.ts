@@ -2,7 +2,7 @@
 // where it came from, and how the board and the list order and group them. Pure: the server stores what
 // these say (app/server/models/job-search.server.ts), the browser only shows it.
 
-/** A column each on the board, in this order. */
+/** A column each on the board, in the order a search goes. */
 export const PIPELINE_STAGES = [
   "saved",
   "applied",
@@ -15,7 +15,7 @@ export const PIPELINE_STAGES = [
 /** Grouped after the pipeline: the client declined, the company rejected, the client withdrew. */
 export const ENDED_STAGES = ["declined", "rejected", "withdrawn"] as const;
 
-/** In the order a search goes; the last three end it without an offer taken. */
+/** Every stage: the pipeline's, then the three that end a search without an offer taken. */
 export const JOB_STAGES = [...PIPELINE_STAGES, ...ENDED_STAGES] as const;
 export type JobStage = (typeof JOB_STAGES)[number];
 

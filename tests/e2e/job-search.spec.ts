@@ -77,6 +77,14 @@ test("on a 360 px phone a client adds an application, moves it to Onsite / loop 
   await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
   await expectHistory(page, company);
   await expectNoSidewaysScroll(page, "the application's page");
+
+  // The list on a phone: each application a card as wide as the screen, not a table to scroll sideways.
+  await gotoHydrated(page, "/applications?view=list");
+  const row = page.getByRole("row").filter({ hasText: company });
+  await expect(row).toContainText("Onsite / loop");
+  const table = await page.getByRole("table", { name: "Applications" }).boundingBox();
+  expect(table?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(PHONE_360.width);
+  await expect(row.getByRole("combobox", { name: /^Move to/ })).toBeInViewport();
 });
 
 test("without JavaScript the same add and move are plain forms, and the list keeps its filter in the URL", async ({

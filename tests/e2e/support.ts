@@ -265,6 +265,8 @@ export async function expectNoSidewaysScroll(page: Page, label: string) {
 
 /** React Router's client entry, which a portal page imports only when woken (app/enhancers/wake.ts). */
 export const REACT_ENTRY = /\/assets\/entry\.client-[^/]+\.js$/;
+/** React, React DOM and React Router, one chunk (scripts/vite-chunks.ts). */
+export const REACT_CHUNK = /\/assets\/react-[^/]+\.js$/;
 
 /** React's entry waits until `release()`; `fail()` makes it unreachable instead. */
 export async function holdReact(page: Page) {

@@ -9,6 +9,7 @@ import {
   markDocument,
   type NewPage,
   PEOPLE,
+  REACT_CHUNK,
   REACT_ENTRY,
   sameDocument,
   signIn,
@@ -49,12 +50,13 @@ test("a signed-in dashboard is read with no React: the page's own scripts only, 
   await expect(sessionsBar(page)).toBeVisible();
   // The first load's budget: about 6 script requests (docs/decisions/0042-hydrate-on-intent.md).
   expect(scripts.length, scripts.join(", ")).toBeLessThanOrEqual(6);
-  expect(scripts.some((url) => REACT_ENTRY.test(url))).toBe(false);
+  expect(scripts.some((url) => REACT_ENTRY.test(url) || REACT_CHUNK.test(url))).toBe(false);
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
 
   await page.keyboard.press("Shift");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   expect(scripts.some((url) => REACT_ENTRY.test(url))).toBe(true);
+  expect(scripts.some((url) => REACT_CHUNK.test(url))).toBe(true);
   expect(await wakeState(page)).toBe("awake");
   // Where app/lib/react-router-internals.ts reads the router's state (its contract test can't see a browser).
   const shown = await page.evaluate((name) => {
