@@ -1,7 +1,7 @@
 import { is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./db.server";
-import * as schema from "./schema";
+import * as schema from "./tables";
 
 // Logical backups: every table as JSON rows from one snapshot (docs/decisions/0015-backups.md).
 

@@ -12,7 +12,7 @@ import { type LiveBus, pgliteBus, postgresBus } from "./live/bus.server";
 import { logger, startupPhase } from "./logger.server";
 import { applyMigrations, onPglite, onPostgres } from "./migrations.server";
 import { lockPgliteFolder } from "./pglite-lock.server";
-import * as schema from "./schema";
+import * as schema from "./tables";
 
 // Opening a database: PGlite or PostgreSQL, migrated, with its live-update bus. What the app composes
 // around it lives in lifecycle.server.ts.

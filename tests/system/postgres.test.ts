@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import * as schema from "~/server/schema";
+import * as schema from "~/server/tables";
 import { adminQuery, postgresProblem, scratchDatabase } from "../support/database";
 import { localSignIn, postLocalSignIn } from "../support/local-sign-in";
 import { serversForFile } from "../support/server-file";
