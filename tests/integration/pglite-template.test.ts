@@ -6,8 +6,8 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, test } from "vitest";
 import { createPglite, type Db, MIGRATIONS_FOLDER } from "~/server/db.server";
-import * as schema from "~/server/tables";
 import { SEED_PEOPLE, seedIfEmpty } from "~/server/seed.server";
+import * as schema from "~/server/tables";
 import { writePgliteTemplate } from "../../scripts/pglite-template";
 
 // PGlite only: it is the embedded database (scripts/pglite-template.ts).
