@@ -67,7 +67,24 @@ const PRESSES = [
   {
     path: "/admin/clients?filter=leads",
     as: "admin",
-    what: "Convert to client (a held button)",
+    what: "Convert to client (a held button): the row reads client",
+    mutates: true,
+    target: (page) => page.getByRole("button", { name: "Convert to client" }).first(),
+    // What the person sees at once (app/routes/admin/clients-rows.tsx); the button stays, disabled, until the server answers.
+    effect: (page, { id }) =>
+      page.waitForFunction(
+        (value) => {
+          const button = document.querySelector(`button[value="${value}"]`);
+          return !button || button.closest("tr")?.children[2]?.textContent === "client";
+        },
+        id,
+        { timeout: 60_000, polling: "raf" },
+      ),
+  },
+  {
+    path: "/admin/clients?filter=leads",
+    as: "admin",
+    what: "Convert to client (a held button): the server's answer (button gone)",
     mutates: true,
     target: (page) => page.getByRole("button", { name: "Convert to client" }).first(),
     effect: (page, { id }) =>

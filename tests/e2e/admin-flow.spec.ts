@@ -51,12 +51,13 @@ test("from lead to reviewed homework: convert, plan, quotas, special items, acti
       await expectCounts(page, { leads: 1, clients: 0, all: 1 });
     });
 
-    await test.step("'Convert to client' shows '…' while working, then the row is a BASIC client in place", async () => {
+    await test.step("'Convert to client' reads 'client' at once with '…' while the server works, then the row is a BASIC client in place", async () => {
       const url = page.url();
       const row = rowOf(page, person.email);
       const hold = await holdPosts(page, "/admin/clients.data");
       await row.getByRole("button", { name: "Convert to client" }).click();
       await expect(row.getByRole("button", { name: "…", exact: true })).toBeDisabled();
+      await expect(row.getByRole("cell").nth(2)).toHaveText("client");
       await hold.release();
       await expect(row.getByRole("cell").nth(2)).toHaveText("client");
       await expect(row.getByRole("cell").nth(3)).toHaveText("BASIC");

@@ -30,12 +30,16 @@ export function PersonRow({
   canConvert: boolean;
   conversion: Conversion | undefined;
 }) {
-  // The revalidated loader brings the new role; until then, the fetcher's answer.
-  const role = conversion?.converted ? "client" : person.role;
+  // The row reads "client" from the press on (the conversion is refused only when the lead is gone or
+  // already converted, and a refusal puts "lead" back with its reason above the table); the button stays,
+  // disabled, until the server has answered, then the revalidated loader brings the role itself.
+  const working = conversion?.working === true;
+  const converted = conversion?.converted === true;
+  const role = converted || working ? "client" : person.role;
   return (
     <PersonCells person={person} role={role}>
-      {role === "lead" && canConvert && (
-        <ConvertButton id={person.id} working={conversion?.working === true} />
+      {person.role === "lead" && !converted && canConvert && (
+        <ConvertButton id={person.id} working={working} />
       )}
     </PersonCells>
   );
