@@ -55,6 +55,7 @@ export default [
       route("files/:fileId", "routes/admin/file.ts"),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      route("job-search", "routes/admin/job-search.tsx"),
       route("codes", "routes/admin/codes.tsx"),
       route("intake", "routes/admin/intake.tsx"),
       route("emails", "routes/admin/emails.tsx"),

@@ -12,8 +12,11 @@ const BACKOFF_MAX_MS = 60_000;
 
 type Change = { kind: string; clientId?: string; userId?: string };
 
+/** Staff pages that show every client's records: any client's change revalidates them. */
+const STAFF_PAGES_OF_EVERYONE = new Set(["/admin", "/admin/clients", "/admin/payments", "/admin/job-search"]);
+
 function staffPageShows(pathname: string, clientId: string | undefined): boolean {
-  if (pathname === "/admin" || pathname === "/admin/clients" || pathname === "/admin/payments") return true;
+  if (STAFF_PAGES_OF_EVERYONE.has(pathname)) return true;
   const detail = pathname.match(/^\/admin\/clients\/([0-9a-f-]{36})$/i);
   return detail !== null && detail[1] === clientId;
 }

@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS = {
   "agreement.version": "Agreement version saved",
   "agreement.accept": "Agreement accepted",
   "onboarding.gates": "Booking requirements changed",
+  "job-search.settings": "Stalled-search flag changed",
   "order.paid": "Payment received",
   "payment.fulfil": "Role and plan set by a payment",
   "order.canceled": "Order cancelled",

@@ -55,6 +55,8 @@ export const POLICY = {
   // staff do not edit).
   "job-search.own": ["client"],
   "job-search.read": ["admin", "coach"],
+  // The coach's board: after how many quiet days a client's search is flagged stalled.
+  "job-search.settings": ["admin", "coach"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

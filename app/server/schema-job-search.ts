@@ -1,6 +1,18 @@
 import { type SQLWrapper, sql } from "drizzle-orm";
-import { boolean, check, date, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { JOB_SOURCES, JOB_STAGES } from "../domain/job-search";
+import { STALLED_AFTER_DAYS } from "../domain/job-search-board";
 import { APPLICATION_LIMITS } from "../lib/schemas/job-search";
 import { createdAt, hasText, profiles, updatedAt } from "./schema";
 
@@ -79,3 +91,21 @@ export const jobApplicationMoves = pgTable(
 
 export type JobApplication = typeof jobApplications.$inferSelect;
 export type JobApplicationMove = typeof jobApplicationMoves.$inferSelect;
+
+/** One row (id 1) once the coach has changed the default: after how many quiet days a search is flagged. */
+export const jobSearchSettings = pgTable(
+  "job_search_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    stalledAfterDays: smallint("stalled_after_days").notNull().default(STALLED_AFTER_DAYS.default),
+    updatedBy: uuid("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("job_search_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "job_search_settings_stalled_range",
+      sql`${t.stalledAfterDays} BETWEEN ${sql.raw(String(STALLED_AFTER_DAYS.min))} AND ${sql.raw(String(STALLED_AFTER_DAYS.max))}`,
+    ),
+  ],
+);

@@ -6,6 +6,7 @@ import type { Plan, Role, ServiceKind } from "../domain/plans";
 import { minutesFor } from "../domain/plans";
 import type { Db } from "./db.server";
 import { activities, homework, lessons, orders, payments, profiles, resources, serviceUsage } from "./schema";
+import { seedJobSearch } from "./seed-job-search.server";
 
 // Sample people for a first run; local sign-in offers exactly these.
 
@@ -108,6 +109,7 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
         occurredAt: order.createdAt,
       })),
     );
+    await seedJobSearch(tx, idOf("pro"), now);
   });
   return true;
 }

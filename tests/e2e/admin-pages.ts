@@ -144,6 +144,7 @@ export const ADMIN_PAGES = [
   { path: "/admin/clients", current: "Leads & Clients" },
   { path: "/admin/lessons/new", current: "Add Lesson" },
   { path: "/admin/homework", current: "Homework" },
+  { path: "/admin/job-search", current: "Job search" },
   { path: "/admin/payments", current: "Payments" },
   { path: "/admin/codes", current: "Codes" },
   { path: "/admin/emails", current: "Emails" },

@@ -29,6 +29,7 @@ const ADMIN_PATHS = [
   "/admin/clients?filter=leads",
   "/admin/clients?filter=clients",
   "/admin/homework",
+  "/admin/job-search",
   "/admin/payments",
   "/admin/codes",
   "/admin/intake",

@@ -48,13 +48,13 @@ import {
   serviceUsage,
   sessions,
 } from "~/server/schema";
-import { jobApplicationMoves, jobApplications } from "~/server/schema-job-search";
 import { seedIfEmpty } from "~/server/seed.server";
 import { zipStream } from "~/server/zip.server";
 import { addOddAgreementRows } from "../support/agreement-rows";
 import { addOddCodeRows } from "../support/code-rows";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { addOddIntakeRows } from "../support/intake-rows";
+import { addOddJobSearchRows } from "../support/job-search-rows";
 import { insertPerson } from "../support/people";
 import { docx, pdf } from "../support/sample-files";
 import { bytesOf } from "../support/zip";
@@ -288,33 +288,7 @@ async function addOddRows(database: Fresh): Promise<void> {
     storageKey: "00000000-0000-4000-8000-000000000000",
     createdAt: at as unknown as Date,
   });
-  // An application with odd text, a null link and its two moves, one by a person since deleted (null).
-  const [application] = await db
-    .insert(jobApplications)
-    .values({
-      clientId: odd.id,
-      company: ODD,
-      role: 'Backend engineer, "platform"',
-      url: null,
-      remote: true,
-      source: "referral",
-      appliedOn: "2026-02-28",
-      notes: "line one\nline two",
-      stage: "onsite",
-      stageChangedAt: at as unknown as Date,
-    })
-    .returning();
-  if (!application) throw new Error("application not inserted");
-  await db.insert(jobApplicationMoves).values([
-    { applicationId: application.id, fromStage: null, toStage: "applied", movedBy: odd.id },
-    {
-      applicationId: application.id,
-      fromStage: "applied",
-      toStage: "onsite",
-      movedBy: null,
-      movedAt: at as unknown as Date,
-    },
-  ]);
+  await addOddJobSearchRows(db, { odd, ghost, at, text: ODD });
 }
 
 let source: Fresh;

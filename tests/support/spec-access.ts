@@ -119,6 +119,8 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/application POST edit": portal("job-search.own", { owned: true }),
   "routes/portal/application POST move": portal("job-search.own", { owned: true }),
   "routes/portal/application POST delete": portal("job-search.own", ownedThen("/applications")),
+  "routes/admin/job-search GET": admin("job-search.read"),
+  "routes/admin/job-search POST set-stalled": admin("job-search.settings"),
 
   // docs/product/roles.md, Capabilities (coach, admin).
   "routes/admin/index GET": admin("admin.enter"),

@@ -68,4 +68,6 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // admin see it beside them (read only in phase 1).
   "job-search.own": ["client"],
   "job-search.read": STAFF,
+  // The coach's board: the stalled flag's number of days is a coaching call, the coach's as much as the admin's.
+  "job-search.settings": STAFF,
 };

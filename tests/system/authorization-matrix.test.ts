@@ -572,6 +572,13 @@ const REQUESTS: Record<string, RequestFor> = {
         }),
     };
   },
+  // The coach's board (docs/decisions/0053-job-search.md): a new number of days each time, so the page changes;
+  // put back to the default afterwards.
+  "routes/admin/job-search POST set-stalled": () => ({
+    fields: { intent: "set-stalled", stalledAfterDays: String(20 + (++made % 60)) },
+    observe: () => readBackAs("/admin/job-search", cookies.admin),
+    after: () => prepared("/admin/job-search", { intent: "set-stalled", stalledAfterDays: "14" }),
+  }),
   // A fresh version each time, so the person has not accepted it yet; the form names no person.
   "routes/portal/agreement POST accept": async (person) => {
     await prepared("/admin/agreement", {

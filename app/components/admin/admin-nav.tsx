@@ -9,6 +9,7 @@ export const ADMIN_NAV = [
   { to: "/admin/clients", label: "Leads & Clients", end: false },
   { to: "/admin/lessons/new", label: "Add Lesson", end: true },
   { to: "/admin/homework", label: "Homework", end: true },
+  { to: "/admin/job-search", label: "Job search", end: true },
   { to: "/admin/payments", label: "Payments", end: true },
   { to: "/admin/codes", label: "Codes", end: true },
   { to: "/admin/emails", label: "Emails", end: false },

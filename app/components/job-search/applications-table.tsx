@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { LightLink } from "~/components/light-link";
 import { CalendarDate } from "~/components/portal/local-date-time";
+import { CARD_BODY, CARD_CELL, CARD_LABELLED, CARD_ROW, CARD_TABLE } from "~/components/ui/card-table";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { type JobStage, STAGE_LABELS } from "~/domain/job-search";
 
@@ -20,9 +21,8 @@ export type ApplicationRow = {
 /** A column after Company, Role, Stage and the date; `control`: a form, a row of its own on a card, unlabelled. */
 export type ExtraColumn<R> = { label: string; cell: (row: R) => ReactNode; control?: boolean };
 
-const CELL = "px-3 py-2 max-md:p-0";
-// On a card each cell says what it is, in generated text (the headers are out of sight).
-const LABELLED = `${CELL} max-md:before:mr-1 max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]`;
+const CELL = CARD_CELL;
+const LABELLED = CARD_LABELLED;
 
 export function ApplicationsTable<R extends ApplicationRow>({
   rows,
@@ -37,19 +37,16 @@ export function ApplicationsTable<R extends ApplicationRow>({
 }) {
   return (
     <div className="rounded-xl border border-border md:overflow-x-auto">
-      <table className="w-full text-left text-sm max-md:block">
+      <table className={CARD_TABLE}>
         <caption className="sr-only">{label}</caption>
         <ColumnHeaders
           labels={["Company", "Role", "Stage", dateLabel, ...extra.map((column) => column.label)]}
           className="bg-muted/50 max-md:sr-only"
           cellClassName="px-3 py-2"
         />
-        <tbody className="divide-y divide-border max-md:block">
+        <tbody className={CARD_BODY}>
           {rows.map((row) => (
-            <tr
-              key={row.id}
-              className="align-top max-md:flex max-md:flex-wrap max-md:gap-x-4 max-md:gap-y-1 max-md:px-4 max-md:py-3"
-            >
+            <tr key={row.id} className={CARD_ROW}>
               <th scope="row" className={`${CELL} font-semibold max-md:basis-full [overflow-wrap:anywhere]`}>
                 {row.href ? (
                   <LightLink to={row.href} className="underline underline-offset-2">

@@ -1,0 +1,42 @@
+import type { SQL } from "drizzle-orm";
+import type { Db } from "~/server/db.server";
+import { jobApplicationMoves, jobApplications, jobSearchSettings } from "~/server/schema-job-search";
+
+/**
+ * The backup test's odd rows in the job search's tables (tests/integration/backup.test.ts): every table of
+ * app/server/schema-job-search.ts gets at least one, so a table added there and left out of backups fails it.
+ */
+export async function addOddJobSearchRows(
+  db: Db,
+  { odd, ghost, at, text }: { odd: { id: string }; ghost: { id: string }; at: SQL; text: string },
+): Promise<void> {
+  // An application with odd text, a null link and its two moves, one by a person since deleted (null).
+  const [application] = await db
+    .insert(jobApplications)
+    .values({
+      clientId: odd.id,
+      company: text,
+      role: 'Backend engineer, "platform"',
+      url: null,
+      remote: true,
+      source: "referral",
+      appliedOn: "2026-02-28",
+      notes: "line one\nline two",
+      stage: "onsite",
+      stageChangedAt: at as unknown as Date,
+    })
+    .returning();
+  if (!application) throw new Error("application not inserted");
+  await db.insert(jobApplicationMoves).values([
+    { applicationId: application.id, fromStage: null, toStage: "applied", movedBy: odd.id },
+    {
+      applicationId: application.id,
+      fromStage: "applied",
+      toStage: "onsite",
+      movedBy: null,
+      movedAt: at as unknown as Date,
+    },
+  ]);
+  // The coach's setting, last changed by a person since deleted.
+  await db.insert(jobSearchSettings).values({ id: 1, stalledAfterDays: 21, updatedBy: ghost.id });
+}
