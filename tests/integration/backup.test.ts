@@ -48,7 +48,14 @@ import {
   serviceUsage,
   sessions,
 } from "~/server/schema";
-import { jobApplicationMoves, jobApplications } from "~/server/schema-job-search";
+import {
+  jobApplicationMoves,
+  jobApplications,
+  jobCurrentPay,
+  jobInterviews,
+  jobOffers,
+  jobOutcomes,
+} from "~/server/schema-job-search";
 import { seedIfEmpty } from "~/server/seed.server";
 import { zipStream } from "~/server/zip.server";
 import { addOddAgreementRows } from "../support/agreement-rows";
@@ -315,6 +322,32 @@ async function addOddRows(database: Fresh): Promise<void> {
       movedAt: at as unknown as Date,
     },
   ]);
+  // Phase 2: an interview, an offer with odd notes, the client's current pay and the outcome.
+  await db.insert(jobInterviews).values({
+    applicationId: application.id,
+    kind: "system_design",
+    startsAt: at as unknown as Date,
+    notes: ODD,
+  });
+  const [offer] = await db
+    .insert(jobOffers)
+    .values({
+      applicationId: application.id,
+      currency: "USD",
+      base: 10_000_000,
+      notes: ODD,
+      deadline: "2026-03-15",
+    })
+    .returning();
+  if (!offer) throw new Error("offer not inserted");
+  await db.insert(jobCurrentPay).values({ clientId: odd.id, base: 0, currency: "CAD" });
+  await db.insert(jobOutcomes).values({
+    clientId: odd.id,
+    applicationId: application.id,
+    offerId: offer.id,
+    offerAt: at as unknown as Date,
+    sessionsUsed: 3,
+  });
 }
 
 let source: Fresh;
