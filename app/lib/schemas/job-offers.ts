@@ -28,12 +28,14 @@ const ceilingText = OFFER_AMOUNT_CEILING.toLocaleString("en-US");
  * Whole dollars, digits with optional thousands commas or spaces. Negative and absurd amounts are refused
  * with their own message; blank is 0 unless the amount is required (the base).
  */
-function amount(name: string, required: string | null) {
-  return z.union([z.string(), z.number()]).transform((value, ctx) => {
-    const text = String(value).trim().replace(/[,\s]/g, "");
+function amount<B extends 0 | null = 0>(name: string, required: string | null, blank: B = 0 as B) {
+  return z.union([z.string(), z.number(), z.null()]).transform((value, ctx): number | B => {
+    const text = String(value ?? "")
+      .trim()
+      .replace(/[,\s]/g, "");
     if (text === "") {
       if (required) ctx.addIssue({ code: "custom", message: required });
-      return 0;
+      return blank;
     }
     if (/^[-−]/.test(text)) {
       ctx.addIssue({ code: "custom", message: `${name} can't be negative.` });
@@ -68,7 +70,10 @@ export const interviewFieldsSchema = z.object({
   startsAt: z
     .string({ error: OFFER_MESSAGES.when })
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) && isCalendarDate(v.slice(0, 10)), OFFER_MESSAGES.when)
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) && isCalendarDate(v.slice(0, 10)),
+      OFFER_MESSAGES.when,
+    )
     .refine((v) => Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60, OFFER_MESSAGES.when),
   notes: optionalText({ name: "the notes", max: OFFER_LIMITS.interviewNotes, multiline: true }),
 });
@@ -104,9 +109,9 @@ export type OfferInput = z.input<typeof offerFieldsSchema>;
 /** An application holds one offer: saving it again revises it. */
 export const offerForm = defineForm(offerFieldsSchema);
 
-/** The client's current pay, for the pay change an accepted offer records; both blank clears it. */
+/** The client's current pay, for the pay change an accepted offer records; a blank base clears it. */
 export const currentPaySchema = z.object({
-  base: amount("Your current base salary", null),
+  base: amount("Your current base salary", null, null),
   currency,
 });
 export type CurrentPayInput = z.input<typeof currentPaySchema>;

@@ -148,18 +148,20 @@ export async function deleteOffer(db: Db, permit: Own, applicationId: string) {
 
 /** The client's current pay; a blank base clears it. */
 export async function setCurrentPay(db: Db, permit: Own, input: CurrentPayInput) {
-  const fields = checked(currentPaySchema, input);
+  const { base, currency } = checked(currentPaySchema, input);
   const clientId = permit.actor.id;
-  const blank = String(input.base).trim() === "";
   return db.transaction(async (tx) => {
-    if (blank) await tx.delete(jobCurrentPay).where(eq(jobCurrentPay.clientId, clientId));
+    if (base === null) await tx.delete(jobCurrentPay).where(eq(jobCurrentPay.clientId, clientId));
     else
       await tx
         .insert(jobCurrentPay)
-        .values({ clientId, ...fields })
-        .onConflictDoUpdate({ target: jobCurrentPay.clientId, set: { ...fields, updatedAt: sql`now()` } });
+        .values({ clientId, base, currency })
+        .onConflictDoUpdate({
+          target: jobCurrentPay.clientId,
+          set: { base, currency, updatedAt: sql`now()` },
+        });
     await changed(tx, clientId);
-    return { cleared: blank };
+    return { cleared: base === null };
   });
 }
 
