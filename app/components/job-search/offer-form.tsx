@@ -118,14 +118,15 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
               {form.saving ? "Saving…" : "Save offer"}
             </Button>
             {form.message}
-            {saved && (
-              <p role="status" className="text-sm text-success">
-                Offer saved.
-              </p>
-            )}
           </div>
         </fetcher.Form>
       </details>
+      {/* Outside the fold, which closes once there is an offer. */}
+      {saved && (
+        <p role="status" className="text-sm text-success">
+          Offer saved.
+        </p>
+      )}
       {offer && !accepted && <DeleteOffer />}
     </section>
   );

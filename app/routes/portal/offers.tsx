@@ -3,7 +3,7 @@ import { OfferCard, OutcomeSummary } from "~/components/job-search/offer-compare
 import { LightLink } from "~/components/light-link";
 import { PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
-import { RadioGroupField, TextField } from "~/components/ui/fields";
+import { SelectField, TextField } from "~/components/ui/fields";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTotals, payChange } from "~/domain/job-offers";
 import { acceptOfferForm, currentPayForm } from "~/lib/schemas/job-offers";
@@ -133,7 +133,7 @@ function CurrentPay({ current }: { current: { base: number; currency: Currency }
           defaultValue={current ? String(current.base) : ""}
           className="min-w-0 flex-1"
         />
-        <RadioGroupField
+        <SelectField
           {...field}
           name="currency"
           label="Currency"
