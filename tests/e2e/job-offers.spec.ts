@@ -126,8 +126,9 @@ test("on a 360 px phone with the keyboard a client adds an interview, records tw
   await expect(page.getByRole("heading", { level: 2, name: "Accepted" })).toBeVisible();
   await expect(region(page, "History").getByRole("listitem").last()).toHaveText(/Onsite \/ loop → Accepted$/);
 
-  // The coach's home: the interview in the week's list, the open offer's deadline.
-  const coach = await signedInPage(newPage, PEOPLE.coach, "/admin");
+  // The coach's home, on a phone too: the interview in the week's list, the open offer's deadline.
+  const coach = { page: await newPage({ viewport: PHONE_360 }) };
+  await signIn(coach.page, PEOPLE.coach, { to: "/admin" });
   await gotoHydrated(coach.page, "/admin");
   const week = region(coach.page, "Interviews this week");
   await expect(week.getByRole("listitem").filter({ hasText: north })).toContainText(
@@ -137,6 +138,8 @@ test("on a 360 px phone with the keyboard a client adds an interview, records tw
   await expect(deadlines.getByRole("listitem").filter({ hasText: south })).toContainText("Feb 1, 2099");
   // The accepted one's search is over: its deadline is not listed.
   await expect(deadlines.getByRole("listitem").filter({ hasText: north })).toHaveCount(0);
+  await expectNoSidewaysScroll(coach.page, "the coach's home");
+  await expectNoAxeViolations(coach.page);
 });
 
 for (const theme of ["dark", "light"] as const) {
