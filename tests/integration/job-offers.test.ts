@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { OFFER_MESSAGES, type OfferInput } from "~/lib/schemas/job-offers";
 import { type ApplicationInput, JOB_MESSAGES } from "~/lib/schemas/job-search";
+import { interviewsForPage } from "~/routes/portal/application-offers.server";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
 import {
   acceptOffer,
@@ -292,6 +293,31 @@ describe(`interviews and offers, on ${databaseLabel}`, () => {
       coachingStartedAt: null,
       sessionsUsed: 0,
     });
+  });
+
+  test("an interview in the next 7 days offers a mock interview; the link names the interview it prepares", async () => {
+    const nia = await client("Nia Mock");
+    const id = await application(nia, "Gamma");
+    const soon = await addInterview(db(), own(nia), id, {
+      kind: "coding",
+      startsAt: wallClock(inDays(2), "America/Toronto"),
+      notes: null,
+    });
+    await addInterview(db(), own(nia), id, {
+      kind: "onsite",
+      startsAt: wallClock(inDays(20), "America/Toronto"),
+      notes: null,
+    });
+    const permits = { own: own(nia), portal: authorize(nia, "portal.read-own") };
+    const page = await interviewsForPage(db(), permits, "pro", { id, company: "Gamma" });
+    // The dashboard's signed booking link (a Pro plan has mock interviews), naming the interview it prepares.
+    const [near, far] = page.interviews.map((row) => row.mockLink);
+    expect(far).toBeNull();
+    const link = new URL(near ?? "");
+    expect(link.pathname).toBe("/next-offer-coaching/mock-interview");
+    expect(link.searchParams.get("metadata[portal]")).toBeTruthy();
+    expect(link.searchParams.get("metadata[interview]")).toBe(soon?.id);
+    expect(link.searchParams.get("metadata[prepares]")).toBe("coding at Gamma");
   });
 
   test("the export holds interviews, offers, current pay and the outcome; deletion takes them", async () => {
