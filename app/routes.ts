@@ -41,6 +41,7 @@ export default [
     route("agreement", "routes/portal/agreement.tsx"),
     // docs/decisions/0053-job-search.md. Explicit ids: the authorization matrix names routes by id.
     route("applications", "routes/portal/applications/route.tsx", { id: "routes/portal/applications" }),
+    route("applications/offers", "routes/portal/offers.tsx"),
     route("applications/:applicationId", "routes/portal/application.tsx"),
   ]),
 

@@ -80,6 +80,20 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   return new Date(midnight - offsetAt(guess, timeZone));
 }
 
+/** The instant a zone's wall clock reads `day` at `time` ("14:30"): the same offset search as startOfDayIn. */
+export function instantIn(day: string, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  const [hour = 0, minute = 0] = time.split(":").map(Number);
+  const wall = Date.UTC(year, month - 1, date, hour, minute);
+  const guess = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(guess, timeZone));
+}
+
+/** What a `datetime-local` field shows for `at` on the zone's clock ("2026-12-31T14:30"). */
+export function wallClockText(at: Date, timeZone: string): string {
+  return new Date(wallClockIn(at, timeZone).asUtc).toISOString().slice(0, 16);
+}
+
 /** The last millisecond of a calendar day on the zone's clock: just before the next day's local midnight. */
 export function endOfDayIn(day: string, timeZone: string): Date {
   const [year = 0, month = 1, date = 1] = day.split("-").map(Number);

@@ -1,6 +1,14 @@
 import type { SQL } from "drizzle-orm";
 import type { Db } from "~/server/db.server";
-import { jobApplicationMoves, jobApplications, jobSearchSettings } from "~/server/schema-job-search";
+import {
+  jobApplicationMoves,
+  jobApplications,
+  jobCurrentPay,
+  jobInterviews,
+  jobOffers,
+  jobOutcomes,
+  jobSearchSettings,
+} from "~/server/schema-job-search";
 
 /**
  * The backup test's odd rows in the job search's tables (tests/integration/backup.test.ts): every table of
@@ -37,6 +45,32 @@ export async function addOddJobSearchRows(
       movedAt: at as unknown as Date,
     },
   ]);
+  // Phase 2: an interview, an offer with odd notes, the client's current pay and the outcome.
+  await db.insert(jobInterviews).values({
+    applicationId: application.id,
+    kind: "system_design",
+    startsAt: at as unknown as Date,
+    notes: text,
+  });
+  const [offer] = await db
+    .insert(jobOffers)
+    .values({
+      applicationId: application.id,
+      currency: "USD",
+      base: 10_000_000,
+      notes: text,
+      deadline: "2026-03-15",
+    })
+    .returning();
+  if (!offer) throw new Error("offer not inserted");
+  await db.insert(jobCurrentPay).values({ clientId: odd.id, base: 0, currency: "CAD" });
+  await db.insert(jobOutcomes).values({
+    clientId: odd.id,
+    applicationId: application.id,
+    offerId: offer.id,
+    offerAt: at as unknown as Date,
+    sessionsUsed: 3,
+  });
   // The coach's setting, last changed by a person since deleted.
   await db.insert(jobSearchSettings).values({ id: 1, stalledAfterDays: 21, updatedBy: ghost.id });
 }

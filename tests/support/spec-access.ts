@@ -121,6 +121,17 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/application POST delete": portal("job-search.own", ownedThen("/applications")),
   "routes/admin/job-search GET": admin("job-search.read"),
   "routes/admin/job-search POST set-stalled": admin("job-search.settings"),
+  // Phase 2: an application's interviews and offer, the client's own like the application; the compare
+  // page and its current pay are the client's (a lead has no offers: 403); accepting names an offer of
+  // theirs (another client's is 404).
+  "routes/portal/application POST add-interview": portal("job-search.own", { owned: true }),
+  "routes/portal/application POST edit-interview": portal("job-search.own", { owned: true }),
+  "routes/portal/application POST delete-interview": portal("job-search.own", { owned: true }),
+  "routes/portal/application POST save-offer": portal("job-search.own", { owned: true }),
+  "routes/portal/application POST delete-offer": portal("job-search.own", { owned: true }),
+  "routes/portal/offers GET": portal("job-search.own"),
+  "routes/portal/offers POST current-pay": portal("job-search.own"),
+  "routes/portal/offers POST accept": portal("job-search.own", { owned: true }),
 
   // docs/product/roles.md, Capabilities (coach, admin).
   "routes/admin/index GET": admin("admin.enter"),

@@ -6,6 +6,7 @@ import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
 import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
 import { INTAKE_ANSWERS } from "../support/intake-rows";
 import { localSignIn } from "../support/local-sign-in";
+import { jobSearchRequests } from "../support/matrix-job-search";
 import { PERMISSION } from "../support/refusal";
 import {
   type BuiltRoute,
@@ -190,16 +191,15 @@ async function assignHomework(clientId: string, clientCookie: string, title: str
   return firstMatch(html, new RegExp(`id="hw-(${UUID})"[^>]*>${escapeRegExp(title)}<`));
 }
 
-/** A new application of the client's (docs/decisions/0053-job-search.md), in "Applied"; its id. */
-async function clientApplication(company: string): Promise<string> {
-  const fields = { intent: "add", company, role: "Matrix engineer", source: "applied", stage: "applied" };
-  await prepared("/applications", fields, cookies.client);
-  const board = await page("/applications", cookies.client);
-  return firstMatch(board, new RegExp(`href="/applications/(${UUID})"[^>]*>${escapeRegExp(company)}<`));
-}
-
-/** The client's application as the client reads it (another client's post must leave it as it was). */
-const clientApplicationRead = (id: string) => () => readBackAs(`/applications/${id}`, cookies.client);
+const jobSearch = jobSearchRequests({
+  prepared,
+  page,
+  readBackAs,
+  firstMatch,
+  cookies,
+  next: () => ++made,
+});
+const clientApplication = jobSearch.clientApplication;
 
 async function booked(email: string, owner?: string): Promise<string> {
   const token = owner ? bookingToken(owner, SESSION_SECRET) : undefined;
@@ -435,49 +435,7 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: person === "visitor" ? undefined : () => readBackAs("/billing", cookies[person]),
     };
   },
-  // docs/decisions/0053-job-search.md: each person adds to their own board; a move or a change names the
-  // client's application, which another client's post must leave as it was.
-  "routes/portal/applications POST add": (person) => ({
-    fields: {
-      intent: "add",
-      company: `Matrix add (${person}) ${++made}`,
-      role: "Engineer",
-      source: "referral",
-      stage: "saved",
-    },
-    observe: person === "visitor" ? undefined : () => readBackAs("/applications", cookies[person]),
-  }),
-  "routes/portal/applications POST move": async (person) => {
-    const id = await clientApplication(`Matrix board move (${person}) ${++made}`);
-    return {
-      fields: { intent: "move", applicationId: id, stage: "onsite" },
-      observe: clientApplicationRead(id),
-    };
-  },
-  "routes/portal/application POST edit": async (person) => {
-    const id = await clientApplication(`Matrix edit (${person}) ${++made}`);
-    return {
-      params: { applicationId: id },
-      fields: { intent: "edit", company: `Edited by ${person}`, role: "Engineer", source: "recruiter" },
-      observe: clientApplicationRead(id),
-    };
-  },
-  "routes/portal/application POST move": async (person) => {
-    const id = await clientApplication(`Matrix move (${person}) ${++made}`);
-    return {
-      params: { applicationId: id },
-      fields: { intent: "move", stage: "offer" },
-      observe: clientApplicationRead(id),
-    };
-  },
-  "routes/portal/application POST delete": async (person) => {
-    const id = await clientApplication(`Matrix delete (${person}) ${++made}`);
-    return {
-      params: { applicationId: id },
-      fields: { intent: "delete" },
-      observe: clientApplicationRead(id),
-    };
-  },
+  ...jobSearch.requests,
   // docs/decisions/0046-intake-questionnaire.md: the client's own request; another client posts to it.
   "routes/portal/intake POST save-draft": async (person) => ({
     fields: {

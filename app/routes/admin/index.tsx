@@ -1,4 +1,5 @@
 import { SessionsOverview } from "~/components/admin/bookings-overview";
+import { JobSearchWeek } from "~/components/admin/job-search-week";
 import { LightLink } from "~/components/light-link";
 import { FailedPayments } from "~/components/payments/failed-payments";
 import { type Action, can } from "~/domain/policy";
@@ -10,6 +11,7 @@ import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { bookingsToResolve, sessionsThisWeek } from "~/server/models/bookings-read.server";
 import { assignBooking, confirmBooking, dismissBooking } from "~/server/models/bookings-resolve.server";
+import { interviewsThisWeek, offerDeadlines } from "~/server/models/job-offers-read.server";
 import { pastDueOrders } from "~/server/models/orders.server";
 import { adminFigures } from "~/server/models/people.server";
 import { routeAccess, staff } from "~/server/route-access";
@@ -37,17 +39,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const db = await getDb();
   const bookingsRead = permitFor(context, "bookings.read");
-  const [figures, failedPayments, sessions, toResolve] = await Promise.all([
+  // The job search's week: two queries, for a reader who may read it (admin, coach).
+  const jobSearch = can(viewer, "job-search.read") ? permitFor(context, "job-search.read") : null;
+  const [figures, failedPayments, sessions, toResolve, interviews, deadlines] = await Promise.all([
     adminFigures(db, permitFor(context, "admin.enter")),
     pastDueOrders(db, permitFor(context, "payments.read")),
     sessionsThisWeek(db, bookingsRead, SERVER_TIME_ZONE),
     bookingsToResolve(db, bookingsRead),
+    jobSearch ? interviewsThisWeek(db, jobSearch) : null,
+    jobSearch ? offerDeadlines(db, jobSearch) : null,
   ]);
   return {
     figures,
     failedPayments,
     sessions,
     toResolve,
+    jobSearch: interviews && deadlines ? { interviews, deadlines } : null,
     mayResolve: can(viewer, "bookings.resolve"),
     name: viewer.fullName?.split(" ")[0] ?? viewer.email,
     peopleText: peopleCardText(viewer),
@@ -91,7 +98,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, failedPayments, name, peopleText, sessions, toResolve, mayResolve } = loaderData;
+  const { figures, failedPayments, name, peopleText, sessions, toResolve, mayResolve, jobSearch } =
+    loaderData;
   const stats = [
     { label: "Leads", value: figures.leads, to: "/admin/clients?filter=leads" },
     { label: "Clients", value: figures.clients, to: "/admin/clients?filter=clients" },
@@ -174,6 +182,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         toResolve={toResolve}
         mayResolve={mayResolve}
       />
+      {jobSearch && <JobSearchWeek interviews={jobSearch.interviews} deadlines={jobSearch.deadlines} />}
     </section>
   );
 }

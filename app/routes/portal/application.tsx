@@ -1,7 +1,9 @@
 import { redirect, useFetcher } from "react-router";
 import { useForm } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
+import { Interviews } from "~/components/job-search/interviews";
 import { MoveForm } from "~/components/job-search/move-form";
+import { OfferSection } from "~/components/job-search/offer-form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { PortalPage } from "~/components/portal/portal-page";
@@ -20,6 +22,7 @@ import { modeFor } from "~/server/models/portal-view.server";
 import { refuse } from "~/server/refusal.server";
 import { portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/application";
+import { interviewsForPage, offerIntents } from "./application-offers.server";
 
 // One application (docs/decisions/0053-job-search.md): its fields to edit, a move, its history, and a delete
 // that asks first. The client's own only: another's id is "not found", like a missing one; a lead has none
@@ -36,12 +39,16 @@ function applicationIdOf(params: { applicationId?: string }): string {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const permit = permitFor(context, "job-search.own");
-  const found = await ownApplication(await getDb(), permit, applicationIdOf(params));
+  const db = await getDb();
+  const found = await ownApplication(db, permit, applicationIdOf(params));
   const now = new Date();
+  const mode = modeFor(currentViewer(context), request, false);
+  const permits = { own: permit, portal: permitFor(context, "portal.read-own") };
   return {
-    mode: modeFor(currentViewer(context), request, false),
+    mode,
     application: { ...found.application, days: daysInStage(found.application.stageChangedAt, now) },
     moves: found.moves,
+    ...(await interviewsForPage(db, permits, mode.plan, found.application, now)),
   };
 }
 
@@ -72,6 +79,7 @@ export const action = intentAction({
         throw redirect("/applications");
       },
     }),
+    ...offerIntents,
   },
 });
 
@@ -90,7 +98,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 type Answer = Route.ComponentProps["actionData"];
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, application, moves } = loaderData;
+  const { mode, application, moves, interviews, timeZone, offer, accepted } = loaderData;
   // Without JavaScript a form posts the page itself: a move's or a delete's refusal shows here.
   const refused =
     actionData?.ok === false && !("intent" in actionData && actionData.intent === "edit")
@@ -136,6 +144,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           ))}
         </ol>
       </section>
+      <Interviews interviews={interviews} timeZone={timeZone} company={application.company} />
+      <OfferSection offer={offer} accepted={accepted} />
       <EditForm application={application} posted={actionData} />
       <DeleteApplication name={name} />
     </PortalPage>

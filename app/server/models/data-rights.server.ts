@@ -29,6 +29,7 @@ import { acceptancesForExport } from "./agreement.server";
 import { recordChange } from "./audit.server";
 import { removeObjects, storageKeysOf } from "./files.server";
 import { intakeForExport } from "./intake.server";
+import { jobOffersForExport } from "./job-offers-read.server";
 import { jobSearchForExport } from "./job-search-read.server";
 import { ownOrders } from "./orders.server";
 import { codesForExport } from "./referrals.server";
@@ -97,12 +98,13 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
       .where(eq(files.ownerId, id))
       .orderBy(asc(files.createdAt)),
   ]);
-  const [purchases, referrals, agreementAcceptances, intake, jobSearch] = await Promise.all([
+  const [purchases, referrals, agreementAcceptances, intake, jobSearch, jobOffers] = await Promise.all([
     ownOrders(db, permit, { all: true }),
     codesForExport(db, permit),
     acceptancesForExport(db, id),
     intakeForExport(db, permit),
     jobSearchForExport(db, permit),
+    jobOffersForExport(db, permit),
   ]);
   // The text part, not the HTML.
   const [emailRows, emailChoices] = await Promise.all([
@@ -145,6 +147,8 @@ async function collectPersonData(db: Db, permit: Permit<"self.export">) {
     intakeResponses: intake,
     // docs/decisions/0053-job-search.md: each application and every move of it.
     ...jobSearch,
+    // Phase 2: interviews, offers, current pay, the outcome.
+    ...jobOffers,
     emails: emailRows,
     emailPreferences: emailChoices[0] ?? null,
   };

@@ -78,7 +78,7 @@ export async function editApplication(db: Db, permit: Own, applicationId: string
  * To any other stage, with a row in the history; to the stage it is in, nothing (`moved: false`). The
  * application's row is locked, so two moves at once are applied one after the other.
  */
-export async function moveApplication(db: Db, permit: Own, applicationId: string, stage: string) {
+export async function moveApplication(db: DbOrTx, permit: Own, applicationId: string, stage: string) {
   const to = knownStage(stage);
   const clientId = permit.actor.id;
   return db.transaction(async (tx) => {

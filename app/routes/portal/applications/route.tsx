@@ -85,6 +85,13 @@ export default function JobSearch({ loaderData, actionData }: Route.ComponentPro
       subtitle={total === 0 ? undefined : total === 1 ? "1 application" : `${total} applications`}
       mode={mode}
     >
+      {!readOnly && (
+        <p>
+          <LightLink to="/applications/offers" className="text-sm font-medium underline underline-offset-2">
+            Compare offers
+          </LightLink>
+        </p>
+      )}
       {!readOnly && <AddApplication today={today} first={total === 0} posted={actionData} />}
       {refusedMove && (
         <p role="alert" className="text-sm text-danger">

@@ -1,0 +1,179 @@
+import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
+import { OfferCard, OutcomeSummary } from "~/components/job-search/offer-compare";
+import { LightLink } from "~/components/light-link";
+import { PortalPage } from "~/components/portal/portal-page";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/fields";
+import { CURRENCIES, type Currency } from "~/domain/financing";
+import { offerTotals, payChange } from "~/domain/job-offers";
+import { acceptOfferForm, currentPayForm } from "~/lib/schemas/job-offers";
+import { seo } from "~/lib/seo";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
+import { getDb } from "~/server/db.server";
+import { intentAction, intentsOn } from "~/server/intents.server";
+import { acceptOffer, setCurrentPay } from "~/server/models/job-offers.server";
+import { ownOffers } from "~/server/models/job-offers-read.server";
+import { modeFor } from "~/server/models/portal-view.server";
+import { portal, routeAccess } from "~/server/route-access";
+import type { Route } from "./+types/offers";
+
+// The client's offers side by side (phase 2 of docs/decisions/0053-job-search.md): each with its first-year
+// and yearly totals in its own currency — never converted, never summed across currencies — the change
+// against their current pay when it is in the same currency, and "Accept" that ends the search. The
+// client's own only; a lead has none (403, as an application's page).
+
+export const access = routeAccess({ loader: portal("job-search.own") });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const found = await ownOffers(await getDb(), permitFor(context, "job-search.own"));
+  const current = found.currentPay
+    ? { base: found.currentPay.base, currency: found.currentPay.currency as Currency }
+    : null;
+  return {
+    mode: modeFor(currentViewer(context), request, false),
+    current,
+    outcome: found.outcome,
+    offers: found.offers.map(({ offer, company, role, stage }) => {
+      const amounts = { ...offer, currency: offer.currency as Currency };
+      return {
+        ...amounts,
+        company,
+        role,
+        stage,
+        totals: offerTotals(amounts),
+        change: payChange(amounts, current),
+        accepted: found.outcome?.offerId === offer.id,
+      };
+    }),
+  };
+}
+
+const own = intentsOn("portal");
+
+export const action = intentAction({
+  intents: {
+    "current-pay": own({
+      permission: "job-search.own",
+      form: currentPayForm,
+      handler: ({ base, currency }, { db, permit }) => setCurrentPay(db, permit, { base, currency }),
+    }),
+    accept: own({
+      permission: "job-search.own",
+      form: acceptOfferForm,
+      handler: async ({ offerId }, { db, permit }) => {
+        await acceptOffer(db, permit, offerId);
+        return null;
+      },
+    }),
+  },
+});
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Compare offers",
+    description: "Your offers side by side.",
+    path: "/applications/offers",
+    noindex: true,
+  });
+}
+
+export default function Offers({ loaderData }: Route.ComponentProps) {
+  const { mode, offers, current, outcome } = loaderData;
+  return (
+    <PortalPage title="Compare offers" subtitle="Each in its own currency, never converted." mode={mode}>
+      <p>
+        <LightLink to="/applications" className="text-sm underline underline-offset-2">
+          ← Job search
+        </LightLink>
+      </p>
+      {outcome && <OutcomeSummary outcome={outcome} />}
+      <CurrentPay current={current} />
+      {offers.length === 0 ? (
+        <p className="text-muted-foreground">
+          No offers yet: record one on an application's page, under "Offer".
+        </p>
+      ) : (
+        <ul aria-label="Offers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {offers.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} hasCurrent={current !== null} mayAccept={!outcome}>
+              <AcceptOffer offerId={offer.id} name={`${offer.company}, ${offer.role}`} />
+            </OfferCard>
+          ))}
+        </ul>
+      )}
+    </PortalPage>
+  );
+}
+
+function CurrentPay({ current }: { current: { base: number; currency: Currency } | null }) {
+  const fetcher = useAnswerFetcher<FormAnswer>();
+  const form = useFetcherForm(currentPayForm, fetcher, { reset: false });
+  const saved = fetcher.state === "idle" && fetcher.data?.ok === true;
+  const field = { form, disabled: form.saving };
+  return (
+    <section aria-labelledby="current-pay-heading">
+      <h2 id="current-pay-heading" className="text-xl font-semibold">
+        Your current pay (optional)
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        An accepted offer records the change in base pay against it. Only you and your coach see it.
+      </p>
+      <fetcher.Form
+        method="post"
+        ref={form.ref}
+        onSubmit={form.onSubmit}
+        className="mt-3 flex flex-wrap items-end gap-3"
+      >
+        <input type="hidden" name="intent" value="current-pay" />
+        <TextField
+          {...field}
+          name="base"
+          label="Current base salary per year"
+          inputMode="numeric"
+          defaultValue={current ? String(current.base) : ""}
+          className="min-w-0 flex-1"
+        />
+        <SelectField
+          {...field}
+          name="currency"
+          label="Currency"
+          options={CURRENCIES.map((c) => [c, c])}
+          defaultValue={current?.currency ?? "CAD"}
+        />
+        <Button type="submit" variant="outline" disabled={form.saving}>
+          {form.saving ? "Saving…" : "Save current pay"}
+        </Button>
+        {form.message}
+        {saved && (
+          <p role="status" className="w-full text-sm text-success">
+            Current pay saved.
+          </p>
+        )}
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function AcceptOffer({ offerId, name }: { offerId: string; name: string }) {
+  const fetcher = useAnswerFetcher<FormAnswer>();
+  const form = useFetcherForm(acceptOfferForm, fetcher);
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm font-medium">
+        Accept this offer<span className="sr-only"> ({name})</span>
+      </summary>
+      <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-2 grid gap-2">
+        <input type="hidden" name="intent" value="accept" />
+        <input type="hidden" name="offerId" value={offerId} />
+        <p className="text-sm">
+          Accepting ends your search: the application moves to Accepted and the outcome is recorded. Only one
+          offer can be accepted.
+        </p>
+        <Button type="submit" disabled={form.saving} className="justify-self-start">
+          {form.saving ? "Accepting…" : `Yes, accept ${name}`}
+        </Button>
+        {form.message}
+      </fetcher.Form>
+    </details>
+  );
+}
