@@ -41,6 +41,8 @@ export default [
     route("agreement", "routes/portal/agreement.tsx"),
     // docs/decisions/0053-job-search.md. Explicit ids: the authorization matrix names routes by id.
     route("applications", "routes/portal/applications/route.tsx", { id: "routes/portal/applications" }),
+    route("applications/import", "routes/portal/applications-import.tsx"),
+    route("applications/export.csv", "routes/portal/applications-export.ts"),
     route("applications/:applicationId", "routes/portal/application.tsx"),
   ]),
 
@@ -52,6 +54,7 @@ export default [
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
       route("clients/:id/files", "routes/admin/client-files.tsx"),
       route("clients/:id/review", "routes/admin/client-review.tsx"),
+      route("clients/:id/applications.csv", "routes/admin/client-applications-export.ts"),
       route("files/:fileId", "routes/admin/file.ts"),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
