@@ -86,6 +86,19 @@ export default function JobSearch({ loaderData, actionData }: Route.ComponentPro
       mode={mode}
     >
       {!readOnly && <AddApplication today={today} first={total === 0} posted={actionData} />}
+      {!readOnly && (
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <LightLink to="/applications/import" className="underline underline-offset-2">
+            Import from a CSV
+          </LightLink>
+          {total > 0 && (
+            // A download, not a page: a plain link the browser saves.
+            <a href="/applications/export.csv" download className="underline underline-offset-2">
+              Export CSV
+            </a>
+          )}
+        </p>
+      )}
       {refusedMove && (
         <p role="alert" className="text-sm text-danger">
           {refusedMove}
