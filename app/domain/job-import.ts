@@ -17,6 +17,10 @@ import {
 /** One import: a file of at most 2 MB and 5,000 rows under its header. */
 export const IMPORT_LIMITS = { bytes: 2 * 1024 * 1024, rows: 5000 } as const;
 
+/** The import form (app/routes/portal/applications-import.tsx): its file field, and where a confirm posts. */
+export const IMPORT_FILE_FIELD = "file";
+export const CONFIRM_ACTION = "/applications/import?step=confirm";
+
 /** Our fields a column can fill, in the mapping step's order. */
 export const IMPORT_FIELDS = [
   "company",
@@ -31,6 +35,9 @@ export const IMPORT_FIELDS = [
   "stage",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** The form's name for the column chosen for a field: `map.company`. */
+export const mapName = (field: ImportField) => `map.${field}`;
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   company: "Company",

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse/sync";
 import { fileTypeFromBuffer } from "file-type";
-import { IMPORT_LIMITS } from "~/domain/job-import";
+import { IMPORT_FILE_FIELD, IMPORT_LIMITS } from "~/domain/job-import";
 import { invalid } from "./action-result.server";
 import { receiveUpload } from "./files/upload.server";
 import { refusal } from "./refusal.server";
@@ -13,7 +13,6 @@ import { signToken, verifyToken } from "./signed-token.server";
 // to IMPORT_LIMITS.bytes and refused past it (413, at once: the rest is never read), judged as text before it
 // is parsed (415 for a PDF, an image or any binary), and parsed by csv-parse.
 
-export const IMPORT_FILE_FIELD = "file";
 const MB = IMPORT_LIMITS.bytes / (1024 * 1024);
 
 export const IMPORT_REFUSALS = {

@@ -1,6 +1,6 @@
 import { ApplicationsTable } from "~/components/job-search/applications-table";
 import { SelectField } from "~/components/ui/fields";
-import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, TRACKER_LABELS } from "~/domain/job-import";
+import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, mapName, TRACKER_LABELS } from "~/domain/job-import";
 import { SOURCE_LABELS } from "~/domain/job-search";
 import type { ImportAnswer } from "~/routes/portal/applications-import.server";
 
@@ -31,7 +31,7 @@ export function MappingStep({
         {IMPORT_FIELDS.map((field) => (
           <SelectField
             key={`${field}-${columns.join("|")}`}
-            name={`map.${field}`}
+            name={mapName(field)}
             label={
               IMPORT_FIELD_LABELS[field] + (field === "company" || field === "role" ? " (required)" : "")
             }

@@ -4,8 +4,10 @@ import {
   detectTracker,
   guessMapping,
   IMPORT_FIELDS,
+  IMPORT_FILE_FIELD,
   type ImportField,
   MAPPING_MESSAGES,
+  mapName,
   type Tracker,
   trackerMapping,
 } from "~/domain/job-import";
@@ -15,7 +17,6 @@ import { invalid } from "~/server/action-result.server";
 import { getDb } from "~/server/db.server";
 import {
   csvText,
-  IMPORT_FILE_FIELD,
   IMPORT_REFUSALS,
   isPreviewed,
   parseCsv,
@@ -29,10 +30,6 @@ import type { Permit } from "~/server/policy.server";
 // The import page's one action (an upload route has one handler, not intents): the file, read and checked,
 // answers with the mapping step (a file no tracker wrote), the preview of every row, or — posted to
 // `?step=confirm` with the preview's token — the import itself, all rows or none.
-
-/** The form's name for the column chosen for a field: `map.company`. */
-export const mapName = (field: ImportField) => `map.${field}`;
-export const CONFIRM_ACTION = "/applications/import?step=confirm";
 
 export type Chosen = Record<ImportField, string>;
 export type PreviewRow = {

@@ -4,15 +4,20 @@ import { LightLink } from "~/components/light-link";
 import { PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
 import { FileField } from "~/components/ui/fields";
-import { DATE_FORMATS, IMPORT_LIMITS, TRACKER_LABELS } from "~/domain/job-import";
+import {
+  CONFIRM_ACTION,
+  DATE_FORMATS,
+  IMPORT_FILE_FIELD,
+  IMPORT_LIMITS,
+  TRACKER_LABELS,
+} from "~/domain/job-import";
 import { seo } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
-import { IMPORT_FILE_FIELD } from "~/server/job-import.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/applications-import";
-import { CONFIRM_ACTION, type ImportAnswer, runImport } from "./applications-import.server";
+import { type ImportAnswer, runImport } from "./applications-import.server";
 
 // "Import from a CSV" (docs/decisions/0053-job-search.md, "Import and export"): one form that keeps the chosen
 // file through its steps — the columns (for a file no tracker wrote), the preview of every row, the import.
