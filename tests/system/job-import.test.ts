@@ -116,8 +116,9 @@ test("a Huntr export: previewed, confirmed only with the preview's token, then e
     fields: { token: token ?? "" },
     files: [csvFile("huntr.csv", huntr)],
   });
-  expect(confirmed.status).toBe(200);
-  expect(confirmed.body).toContain("Imported <!-- -->5 applications");
+  // Stored: to the board, which says how many.
+  expect(confirmed.status).toBe(302);
+  expect(confirmed.headers.location).toBe("/applications?imported=5");
   const after = await exported(maya);
   expect(after).toHaveLength(before.length + 5);
   expect(after.map((row) => row[0])).toEqual(expect.arrayContaining(["Acme Corp", "Globex", "Hooli"]));

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { ImportPreview, MappingStep } from "~/components/job-search/import-steps";
 import { LightLink } from "~/components/light-link";
 import { PortalPage } from "~/components/portal/portal-page";
@@ -34,7 +34,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const permit = permitFor(context, "job-search.own");
   const confirm = new URL(request.url).searchParams.get("step") === "confirm";
-  return attempt((): Promise<ImportAnswer> => runImport(request, permit, confirm), "The import failed.");
+  const answer = await attempt(
+    (): Promise<ImportAnswer> => runImport(request, permit, confirm),
+    "The import failed.",
+  );
+  // Stored: to the board, which says how many (a reload there stores nothing again).
+  if ("ok" in answer && answer.ok && answer.value.step === "done")
+    return redirect(`/applications?imported=${answer.value.count}`);
+  return answer;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -67,13 +74,6 @@ export default function ImportApplications({ loaderData, actionData }: Route.Com
       {mode.kind !== "real" ? (
         <p className="text-sm text-muted-foreground">
           Clients bring their applications from their tracker here.
-        </p>
-      ) : answer?.step === "done" ? (
-        <p role="status" className="text-success">
-          Imported {answer.count === 1 ? "1 application" : `${answer.count} applications`}.{" "}
-          <LightLink to="/applications" className="font-semibold underline underline-offset-2">
-            See them on your board
-          </LightLink>
         </p>
       ) : (
         <Form
