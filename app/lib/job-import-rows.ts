@@ -7,8 +7,9 @@ import {
   readDate,
   sourceOf,
   stageOf,
+  type Tracker,
 } from "~/domain/job-import";
-import type { JobStage } from "~/domain/job-search";
+import type { JobSource, JobStage } from "~/domain/job-search";
 import { problemOf } from "./forms";
 import { type ApplicationFields, applicationFieldsSchema } from "./schemas/job-search";
 
@@ -20,6 +21,34 @@ import { type ApplicationFields, applicationFieldsSchema } from "./schemas/job-s
 export type ImportRow = { row: number; fields: ApplicationFields; stage: JobStage };
 /** `row`: the line in a spreadsheet, the header being row 1 (so the first application is row 2). */
 export type RowProblem = { row: number; message: string };
+
+// What the import page's action answers (app/routes/portal/applications-import.server.ts) and its steps show.
+
+export type Chosen = Record<ImportField, string>;
+export type PreviewRow = {
+  id: string;
+  row: number;
+  company: string;
+  role: string;
+  stage: JobStage;
+  appliedOn: string;
+  location: string | null;
+  remote: boolean;
+  source: JobSource;
+};
+
+export type ImportAnswer =
+  | { step: "mapping"; columns: string[]; chosen: Chosen; error: string | null }
+  | {
+      step: "preview";
+      tracker: Tracker | null;
+      columns: string[];
+      chosen: Chosen;
+      rows: PreviewRow[];
+      problems: RowProblem[];
+      token: string;
+    }
+  | { step: "done"; count: number };
 
 export const IMPORT_MESSAGES = {
   date: (text: string) => `date not read: "${text}" (use ${DATE_FORMATS})`,

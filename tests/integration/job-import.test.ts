@@ -12,8 +12,14 @@ import {
 import type { Viewer } from "~/domain/viewer";
 import { readRows } from "~/lib/job-import-rows";
 import { csvText as toCsv } from "~/server/csv.server";
+import {
+  csvText,
+  IMPORT_REFUSALS,
+  isPreviewed,
+  parseCsv,
+  previewToken,
+} from "~/server/entries/job-import.server";
 import { EXPORT_HEADER, exportRow } from "~/server/job-export.server";
-import { csvText, IMPORT_REFUSALS, isPreviewed, parseCsv, previewToken } from "~/server/job-import.server";
 import { importApplications, ownApplicationsForExport } from "~/server/models/job-import.server";
 import { createApplication } from "~/server/models/job-search.server";
 import { authorize } from "~/server/policy.server";

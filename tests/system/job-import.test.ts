@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
-import { IMPORT_REFUSALS } from "../../app/server/job-import.server";
+import { IMPORT_REFUSALS } from "../../app/server/entries/job-import.server";
 import { localSignIn } from "../support/local-sign-in";
 import { noise, pdf } from "../support/sample-files";
 import { serversForFile } from "../support/server-file";

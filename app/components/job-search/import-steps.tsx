@@ -2,7 +2,7 @@ import { ApplicationsTable } from "~/components/job-search/applications-table";
 import { SelectField } from "~/components/ui/fields";
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, mapName, TRACKER_LABELS } from "~/domain/job-import";
 import { SOURCE_LABELS } from "~/domain/job-search";
-import type { ImportAnswer } from "~/routes/portal/applications-import.server";
+import type { ImportAnswer } from "~/lib/job-import-rows";
 
 // The import page's steps (app/routes/portal/applications-import.tsx): the columns for a file no tracker
 // wrote, and the preview of every row with the rows that cannot be read. The preview is the applications

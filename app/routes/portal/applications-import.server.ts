@@ -5,14 +5,12 @@ import {
   guessMapping,
   IMPORT_FIELDS,
   IMPORT_FILE_FIELD,
-  type ImportField,
   MAPPING_MESSAGES,
   mapName,
   type Tracker,
   trackerMapping,
 } from "~/domain/job-import";
-import type { JobSource, JobStage } from "~/domain/job-search";
-import { type RowProblem, readRows } from "~/lib/job-import-rows";
+import { type Chosen, type ImportAnswer, readRows } from "~/lib/job-import-rows";
 import { invalid } from "~/server/action-result.server";
 import { getDb } from "~/server/db.server";
 import {
@@ -22,7 +20,7 @@ import {
   parseCsv,
   previewToken,
   receiveImport,
-} from "~/server/job-import.server";
+} from "~/server/entries/job-import.server";
 import { importApplications, importRefused } from "~/server/models/job-import.server";
 import { todayFor } from "~/server/models/job-search-read.server";
 import type { Permit } from "~/server/policy.server";
@@ -30,32 +28,6 @@ import type { Permit } from "~/server/policy.server";
 // The import page's one action (an upload route has one handler, not intents): the file, read and checked,
 // answers with the mapping step (a file no tracker wrote), the preview of every row, or — posted to
 // `?step=confirm` with the preview's token — the import itself, all rows or none.
-
-export type Chosen = Record<ImportField, string>;
-export type PreviewRow = {
-  id: string;
-  row: number;
-  company: string;
-  role: string;
-  stage: JobStage;
-  appliedOn: string;
-  location: string | null;
-  remote: boolean;
-  source: JobSource;
-};
-
-export type ImportAnswer =
-  | { step: "mapping"; columns: string[]; chosen: Chosen; error: string | null }
-  | {
-      step: "preview";
-      tracker: Tracker | null;
-      columns: string[];
-      chosen: Chosen;
-      rows: PreviewRow[];
-      problems: RowProblem[];
-      token: string;
-    }
-  | { step: "done"; count: number };
 
 const chosenOf = (mapping: ColumnMapping): Chosen =>
   Object.fromEntries(IMPORT_FIELDS.map((field) => [field, mapping[field]?.[0] ?? ""])) as Chosen;

@@ -11,13 +11,14 @@ import {
   IMPORT_LIMITS,
   TRACKER_LABELS,
 } from "~/domain/job-import";
+import type { ImportAnswer } from "~/lib/job-import-rows";
 import { seo } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/applications-import";
-import { type ImportAnswer, runImport } from "./applications-import.server";
+import { runImport } from "./applications-import.server";
 
 // "Import from a CSV" (docs/decisions/0053-job-search.md, "Import and export"): one form that keeps the chosen
 // file through its steps — the columns (for a file no tracker wrote), the preview of every row, the import.

@@ -3,10 +3,10 @@ import type { Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse/sync";
 import { fileTypeFromBuffer } from "file-type";
 import { IMPORT_FILE_FIELD, IMPORT_LIMITS } from "~/domain/job-import";
-import { invalid } from "./action-result.server";
-import { receiveUpload } from "./files/upload.server";
-import { refusal } from "./refusal.server";
-import { signToken, verifyToken } from "./signed-token.server";
+import { invalid } from "../action-result.server";
+import { receiveUpload } from "../files/upload.server";
+import { refusal } from "../refusal.server";
+import { signToken, verifyToken } from "../signed-token.server";
 
 // Reading an import's CSV (docs/decisions/0053-job-search.md, "Import and export"). The file comes through
 // the upload path (app/server/files/upload.server.ts: the route streams, busboy parses), is held in memory up
