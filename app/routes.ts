@@ -42,6 +42,8 @@ export default [
     // docs/decisions/0053-job-search.md. Explicit ids: the authorization matrix names routes by id.
     route("applications", "routes/portal/applications/route.tsx", { id: "routes/portal/applications" }),
     route("applications/offers", "routes/portal/offers.tsx"),
+    route("applications/import", "routes/portal/applications-import.tsx"),
+    route("applications/export.csv", "routes/portal/applications-export.ts"),
     route("applications/:applicationId", "routes/portal/application.tsx"),
   ]),
 
@@ -53,6 +55,7 @@ export default [
       route("clients/:id", "routes/admin/client/route.tsx", { id: "routes/admin/client" }),
       route("clients/:id/files", "routes/admin/client-files.tsx"),
       route("clients/:id/review", "routes/admin/client-review.tsx"),
+      route("clients/:id/applications.csv", "routes/admin/client-applications-export.ts"),
       route("files/:fileId", "routes/admin/file.ts"),
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),

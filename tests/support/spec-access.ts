@@ -132,6 +132,11 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/offers GET": portal("job-search.own"),
   "routes/portal/offers POST current-pay": portal("job-search.own"),
   "routes/portal/offers POST accept": portal("job-search.own", { owned: true }),
+  // The import shows a lead what it does (the demo) and takes a file only from a client; the export is the
+  // client's own file (a lead has none: 403).
+  "routes/portal/applications-import GET": PORTAL_PAGE,
+  "routes/portal/applications-import POST": portal("job-search.own"),
+  "routes/portal/applications-export GET": portal("job-search.own"),
 
   // docs/product/roles.md, Capabilities (coach, admin).
   "routes/admin/index GET": admin("admin.enter"),
@@ -187,6 +192,8 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/file POST": admin("files.manage", { success: { redirect: "/admin/clients/:id" } }),
   "routes/admin/client-files GET": admin("files.manage"),
   "routes/admin/client-files POST": admin("files.manage"),
+  // docs/decisions/0053-job-search.md: staff read a client's job search, so they may download it.
+  "routes/admin/client-applications-export GET": admin("job-search.read"),
   // Reviewing includes the queue of what waits.
   "routes/admin/homework GET": admin("homework.review"),
   "routes/admin/lesson-new GET": admin("lesson.create"),

@@ -101,7 +101,14 @@ function send(method: "GET" | "POST", path: string, cookie: string, fields?: Fie
 function multipart(fields: Fields): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (name !== FILE) form.append(name, value);
-  form.append(FILE, new Blob([new Uint8Array(pdf(100))], { type: "application/pdf" }), fields[FILE]);
+  // The job search's import takes a CSV (docs/decisions/0053-job-search.md): a one-row one, previewed only.
+  const csv = fields[FILE]?.endsWith(".csv");
+  const bytes = csv ? Buffer.from("Company,Role\nMatrix,Engineer\n") : pdf(100);
+  form.append(
+    FILE,
+    new Blob([new Uint8Array(bytes)], { type: csv ? "text/csv" : "application/pdf" }),
+    fields[FILE],
+  );
   return form;
 }
 
@@ -597,6 +604,10 @@ const REQUESTS: Record<string, RequestFor> = {
   "routes/portal/files POST": (person) => ({
     fields: { kind: "resume", [FILE]: `Matrix upload (${person}).pdf` },
     observe: () => readBackAs("/files", cookies[person === "another-client" ? person : "client"]),
+  }),
+  // A preview: it stores nothing, for anyone (the import itself needs the preview's token).
+  "routes/portal/applications-import POST": (person) => ({
+    fields: { [FILE]: `Matrix import (${person}).csv` },
   }),
   "routes/portal/file POST": async () => ({
     params: { fileId: await clientFile("Matrix file to delete.pdf") },

@@ -26,7 +26,14 @@ export function JobSearchSection({ data }: { data: ClientData }) {
       ) : (
         <div className="grid gap-3">
           <p className="text-sm">
-            {counts.map(([stage, count]) => `${STAGE_LABELS[stage]}: ${count}`).join(" · ")}
+            {counts.map(([stage, count]) => `${STAGE_LABELS[stage]}: ${count}`).join(" · ")}{" "}
+            <a
+              href={`/admin/clients/${data.person.id}/applications.csv`}
+              download
+              className="underline underline-offset-2"
+            >
+              Export CSV
+            </a>
           </p>
           <ApplicationsTable
             rows={rows}

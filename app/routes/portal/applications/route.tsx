@@ -35,8 +35,14 @@ export const access = routeAccess({ loader: PORTAL_PAGE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
-  const query = readListQuery(new URL(request.url).searchParams);
-  return jobSearchView(permitIf(context, "job-search.own"), modeFor(viewer, request, false), query);
+  const params = new URL(request.url).searchParams;
+  const view = await jobSearchView(
+    permitIf(context, "job-search.own"),
+    modeFor(viewer, request, false),
+    readListQuery(params),
+  );
+  // After an import (app/routes/portal/applications-import.tsx redirects here): how many it stored.
+  return { ...view, imported: Math.max(0, Math.trunc(Number(params.get("imported")) || 0)) };
 }
 
 const own = intentsOn("portal");
@@ -72,7 +78,7 @@ export function meta({ matches }: Route.MetaArgs) {
 type Answer = Route.ComponentProps["actionData"];
 
 export default function JobSearch({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, query, today, total, cards } = loaderData;
+  const { mode, query, today, total, cards, imported } = loaderData;
   const readOnly = mode.kind === "demo";
   // Without JavaScript a form posts the page itself: its answer comes back as the page's action data.
   const refusedMove =
@@ -93,6 +99,24 @@ export default function JobSearch({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       {!readOnly && <AddApplication today={today} first={total === 0} posted={actionData} />}
+      {imported > 0 && !readOnly && (
+        <p role="status" className="text-sm text-success">
+          Imported {imported === 1 ? "1 application" : `${imported} applications`}.
+        </p>
+      )}
+      {!readOnly && (
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <LightLink to="/applications/import" className="underline underline-offset-2">
+            Import from a CSV
+          </LightLink>
+          {total > 0 && (
+            // A download, not a page: a plain link the browser saves.
+            <a href="/applications/export.csv" download className="underline underline-offset-2">
+              Export CSV
+            </a>
+          )}
+        </p>
+      )}
       {refusedMove && (
         <p role="alert" className="text-sm text-danger">
           {refusedMove}
