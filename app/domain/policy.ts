@@ -55,6 +55,9 @@ export const POLICY = {
   // staff do not edit).
   "job-search.own": ["client"],
   "job-search.read": ["admin", "coach"],
+  // docs/decisions/0054-business-at-a-glance.md: the business's money and its files are the admin's.
+  "business.read": ["admin"],
+  "business.export": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

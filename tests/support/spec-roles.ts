@@ -68,4 +68,8 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // admin see it beside them (read only in phase 1).
   "job-search.own": ["client"],
   "job-search.read": STAFF,
+  // Issue 45 and docs/decisions/0054-business-at-a-glance.md: the business's money and its files are the
+  // admin's; the coach reads each client's payments as before (payments.read).
+  "business.read": ["admin"],
+  "business.export": ["admin"],
 };

@@ -1,0 +1,2 @@
+CREATE INDEX "email_outbox_recipient_kind_idx" ON "email_outbox" USING btree ("recipient_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "payments_occurred_idx" ON "payments" USING btree ("occurred_at","id");
