@@ -10,6 +10,8 @@ type Plan = PlanLine;
 
 type Figures = {
   plans: readonly Plan[];
+  /** How many are paying; `plans` lists the next to charge. */
+  paying: number;
   behind: readonly Plan[];
   forecast: readonly { currency: string; month: string; charges: number; amount: number }[];
   days: number;
@@ -132,7 +134,10 @@ export function PlansSection({ plans }: { plans: Figures }) {
       ) : (
         <PlanTable caption="Plans behind" plans={plans.behind} behind />
       )}
-      <h3 className="mt-6 text-lg font-semibold">Paying ({plans.plans.length})</h3>
+      <h3 className="mt-6 text-lg font-semibold">Paying ({plans.paying})</h3>
+      {plans.paying > plans.plans.length ? (
+        <p className="mt-1 text-sm text-muted-foreground">The {plans.plans.length} to charge next.</p>
+      ) : null}
       {plans.plans.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No plan is paying now.</p>
       ) : (

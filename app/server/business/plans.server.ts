@@ -100,11 +100,18 @@ export function forecast(rows: readonly Running[], now: Date, days = FORECAST_DA
   );
 }
 
+/** The paying plans the page lists, the next to charge first; all of them count in the forecast. */
+const PAYING_SHOWN = 50;
+
 export async function planFigures(db: Db, permit: Permit<"business.read">, now: Date) {
   const rows = await runningPlans(db, permit);
   const lines = rows.map((row) => planLine(row, now));
+  const paying = lines
+    .filter((p) => p.status === "active")
+    .sort((a, b) => (a.nextAt ?? "9").localeCompare(b.nextAt ?? "9"));
   return {
-    plans: lines.filter((p) => p.status === "active"),
+    plans: paying.slice(0, PAYING_SHOWN),
+    paying: paying.length,
     behind: lines.filter((p) => p.status === "past_due"),
     forecast: forecast(rows, now),
     days: FORECAST_DAYS,
