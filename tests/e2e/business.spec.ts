@@ -87,3 +87,24 @@ test("the admin on a phone reads a month, opens the payments behind it, and down
     expect(matched, "the page's USD net held still across a download").toBe(true);
   });
 });
+
+test("without script and in the dark theme, the charts and their tables read at 360 px", async ({
+  newPage,
+  baseURL,
+}) => {
+  const page = await newPage({ viewport: PHONE_360, javaScriptEnabled: false });
+  await page.context().addCookies([{ name: "theme", value: "dark", url: baseURL as string }]);
+  await signIn(page, PEOPLE.admin, { to: "/admin/business" });
+  const year = new Date().getUTCFullYear();
+  await page.goto(`/admin/business?year=${year}`);
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  const chart = page
+    .getByRole("img", { name: /^(CAD|USD): money charged, returned and net, by month$/ })
+    .first();
+  await expect(chart).toBeVisible();
+  expect((await chart.boundingBox())?.width ?? 999).toBeLessThanOrEqual(360);
+  await expect(page.getByRole("table", { name: new RegExp(`by month, ${year}$`) }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  if (process.env.BUSINESS_SHOTS)
+    await page.screenshot({ path: `${process.env.BUSINESS_SHOTS}/dark-360.png`, fullPage: true });
+});
