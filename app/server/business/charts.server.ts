@@ -9,9 +9,9 @@ import type { MonthMoney } from "./money.server";
 // (app/app.css), so both themes hold; the viewBox and width 100% fit 360 px. The numbers are in a table
 // beside each chart; the SVG is an image to a screen reader, with its title.
 
-const WIDTH = 640;
+const WIDTH = 480;
 const HEIGHT = 240;
-const MARGIN = { top: 12, right: 8, bottom: 28, left: 64 };
+const MARGIN = { top: 12, right: 4, bottom: 30, left: 62 };
 
 const xmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -73,11 +73,11 @@ export function revenueChart(
   const labels = months
     .map(
       (m) =>
-        `<text class="fill-muted-foreground" x="${(x(m) ?? 0) + x.bandwidth() / 2}" y="${HEIGHT - 8}" text-anchor="middle">${xmlText(shortMonth(m))}</text>`,
+        `<text class="fill-muted-foreground" x="${(x(m) ?? 0) + x.bandwidth() / 2}" y="${HEIGHT - 10}" text-anchor="middle">${xmlText(shortMonth(m))}</text>`,
     )
     .join("");
   const title = `${currency}: money charged, returned and net, by month`;
-  return `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" role="img" aria-label="${xmlText(title)}" class="h-auto text-[11px]" xmlns="http://www.w3.org/2000/svg"><title>${xmlText(title)}</title>${ticks}${bars}<path class="stroke-foreground" fill="none" stroke-width="2" d="${netPath}"/><line class="stroke-foreground" x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${zero}" y2="${zero}"/>${labels}</svg>`;
+  return `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" role="img" aria-label="${xmlText(title)}" class="h-auto text-[15px]" xmlns="http://www.w3.org/2000/svg"><title>${xmlText(title)}</title>${ticks}${bars}<path class="stroke-foreground" fill="none" stroke-width="2" d="${netPath}"/><line class="stroke-foreground" x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${zero}" y2="${zero}"/>${labels}</svg>`;
 }
 
 /** The period's months as "YYYY-MM", oldest first. */
