@@ -31,6 +31,8 @@ const ADMIN_PATHS = [
   "/admin/homework",
   "/admin/payments",
   "/admin/codes",
+  "/admin/business",
+  "/admin/business/ledger?kind=charges",
   "/admin/intake",
   "/admin/emails",
   "/admin/emails/preview",
