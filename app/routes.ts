@@ -60,6 +60,10 @@ export default [
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("job-search", "routes/admin/job-search.tsx"),
+      // docs/decisions/0054-business-at-a-glance.md: the admin's.
+      route("business", "routes/admin/business.tsx"),
+      route("business/ledger", "routes/admin/business-ledger.tsx"),
+      route("business/export", "routes/admin/business-export.ts"),
       route("codes", "routes/admin/codes.tsx"),
       route("intake", "routes/admin/intake.tsx"),
       route("emails", "routes/admin/emails.tsx"),

@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS = {
   "referral.reward-choice": "Referral reward choice changed",
   "code.create": "Code created",
   "code.void": "Code voided",
+  "business.export": "Business file downloaded",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

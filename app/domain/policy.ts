@@ -57,6 +57,9 @@ export const POLICY = {
   "job-search.read": ["admin", "coach"],
   // The coach's board: after how many quiet days a client's search is flagged stalled.
   "job-search.settings": ["admin", "coach"],
+  // docs/decisions/0054-business-at-a-glance.md: the business's money and its files are the admin's.
+  "business.read": ["admin"],
+  "business.export": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

@@ -400,6 +400,10 @@ export const orders = pgTable(
     uniqueIndex("orders_subscription_key").on(t.subscriptionId),
     index("orders_person_created_idx").on(t.personId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
+    // The plans still paying, for the business page (docs/decisions/0054-business-at-a-glance.md).
+    index("orders_running_plans_idx")
+      .on(t.createdAt)
+      .where(sql`${t.mode} = 'subscription' AND ${t.status} IN ('active', 'past_due')`),
     check("orders_offer_known", sql`${t.offer} IN ('single', 'monthly', 'basic', 'pro', 'premium')`),
     check("orders_currency_known", sql`${t.currency} IN ('CAD', 'USD')`),
     check("orders_option_known", sql`${t.option} IN ('upfront', 'financing')`),
@@ -443,6 +447,9 @@ export const payments = pgTable(
     uniqueIndex("payments_kind_reference_key").on(t.kind, t.reference),
     index("payments_order_occurred_idx").on(t.orderId, t.occurredAt.desc()),
     index("payments_payment_intent_idx").on(t.paymentIntent),
+    // The business page's months and its files' keyset pages (docs/decisions/0054-business-at-a-glance.md):
+    // the months' columns ride along, so a year's sums read the index alone.
+    index("payments_occurred_idx").on(t.occurredAt, t.id, t.kind, t.currency, t.amount, t.taxAmount),
     // `chargeback`: a lost dispute (counts like a refund).
     check("payments_kind_known", sql`${t.kind} IN ('charge', 'refund', 'failed', 'chargeback')`),
     check("payments_amount_not_negative", sql`${t.amount} >= 0`),
@@ -510,6 +517,8 @@ export const emailOutbox = pgTable(
     index("email_outbox_pending_idx").on(t.sendAfter).where(sql`${t.status} = 'pending'`),
     index("email_outbox_held_idx").on(t.recipientId, t.sendAfter).where(sql`${t.status} = 'held'`),
     index("email_outbox_created_idx").on(t.createdAt.desc()),
+    // A plan behind: what its client was emailed (docs/decisions/0054-business-at-a-glance.md).
+    index("email_outbox_recipient_kind_idx").on(t.recipientId, t.kind, t.createdAt),
     check(
       "email_outbox_status_known",
       sql`${t.status} IN ('pending', 'held', 'digested', 'sent', 'failed', 'unsent')`,

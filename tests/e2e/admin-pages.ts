@@ -147,6 +147,8 @@ export const ADMIN_PAGES = [
   { path: "/admin/job-search", current: "Job search" },
   { path: "/admin/payments", current: "Payments" },
   { path: "/admin/codes", current: "Codes" },
+  { path: "/admin/business", current: "Business" },
+  { path: "/admin/business/ledger?kind=charges", current: "Business" },
   { path: "/admin/emails", current: "Emails" },
   { path: "/admin/emails/preview", current: "Emails" },
   { path: "/admin/emails/preview/payment-receipt", current: "Emails" },

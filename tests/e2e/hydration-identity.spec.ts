@@ -32,6 +32,8 @@ const ADMIN_PATHS = [
   "/admin/job-search",
   "/admin/payments",
   "/admin/codes",
+  "/admin/business",
+  "/admin/business/ledger?kind=charges",
   "/admin/intake",
   "/admin/emails",
   "/admin/emails/preview",

@@ -169,6 +169,10 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/payments GET": admin("payments.read"),
   // docs/decisions/0044-discount-codes.md: coach reads codes and rewards owed; the admin changes them.
   "routes/admin/codes GET": admin("payments.read"),
+  // docs/decisions/0054-business-at-a-glance.md: the business's money and its files, the admin's only.
+  "routes/admin/business GET": admin("business.read"),
+  "routes/admin/business-ledger GET": admin("business.read"),
+  "routes/admin/business-export GET": admin("business.export"),
   "routes/admin/codes POST create-code": admin("codes.manage"),
   "routes/admin/codes POST void-code": admin("codes.manage"),
   "routes/admin/codes POST mark-paid": admin("codes.manage"),

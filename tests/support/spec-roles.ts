@@ -70,4 +70,8 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "job-search.read": STAFF,
   // The coach's board: the stalled flag's number of days is a coaching call, the coach's as much as the admin's.
   "job-search.settings": STAFF,
+  // Issue 45 and docs/decisions/0054-business-at-a-glance.md: the business's money and its files are the
+  // admin's; the coach reads each client's payments as before (payments.read).
+  "business.read": ["admin"],
+  "business.export": ["admin"],
 };

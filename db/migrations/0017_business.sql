@@ -1,0 +1,3 @@
+CREATE INDEX "email_outbox_recipient_kind_idx" ON "email_outbox" USING btree ("recipient_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "orders_running_plans_idx" ON "orders" USING btree ("created_at") WHERE "orders"."mode" = 'subscription' AND "orders"."status" IN ('active', 'past_due');--> statement-breakpoint
+CREATE INDEX "payments_occurred_idx" ON "payments" USING btree ("occurred_at","id","kind","currency","amount","tax_amount");
