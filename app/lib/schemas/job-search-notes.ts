@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { defineForm, text } from "../forms";
 import { requiredText } from "./text-fields";
+import { z } from "./zod";
 
 // Staff notes on a client's applications (docs/decisions/0053-job-search.md, "Staff notes"): one definition
 // for the browser and the action (docs/decisions/0024-forms.md); the model checks its input again with it.
