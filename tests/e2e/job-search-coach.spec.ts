@@ -75,3 +75,38 @@ test("on a 360 px phone the coach sees a stalled search flagged first, moves the
     await expect(maya).toContainText("today");
   });
 });
+
+test("the coach notes on a client's application, staff only or shared; the client reads only the shared one", async ({
+  newPage,
+}) => {
+  const coach = await newPage({ viewport: PHONE_360 });
+  await signIn(coach, PEOPLE.coach, { to: "/admin/job-search" });
+  await rowOf(coach, PEOPLE.proClient.name).getByRole("link").click();
+  await gotoHydrated(coach, coach.url());
+  const section = coach.getByRole("region", { name: "Job search" });
+  const add = section.locator("form").filter({ has: coach.getByRole("button", { name: "Add note" }) });
+  const shared = `Ask about on-call ${uniqueId()}`;
+  const staffOnly = `Weak on design ${uniqueId()}`;
+  for (const [body, share] of [
+    [staffOnly, false],
+    [shared, true],
+  ] as const) {
+    await add
+      .getByRole("combobox", { name: "Application" })
+      .selectOption({ label: "Northwind Payments — Backend developer" });
+    await add.getByRole("textbox", { name: "Note" }).fill(body);
+    await add.getByRole("checkbox", { name: "Share with the client" }).setChecked(share);
+    await add.getByRole("button", { name: "Add note" }).click();
+    await expect(section.getByRole("listitem").filter({ hasText: body })).toContainText(
+      share ? "Shared with the client" : "Staff only",
+    );
+  }
+  await expectNoSidewaysScroll(coach, "the client's job search with notes");
+
+  const client = await newPage({ viewport: PHONE_360 });
+  await signIn(client, PEOPLE.proClient, { to: "/applications" });
+  await client.getByRole("link", { name: "Northwind Payments" }).first().click();
+  const notes = client.getByRole("region", { name: "Notes from your coach" });
+  await expect(notes).toContainText(shared);
+  await expect(client.getByText(staffOnly)).toHaveCount(0);
+});

@@ -84,6 +84,8 @@ test("on a 360 px phone a client adds an application, moves it to Onsite / loop 
   await expect(row).toContainText("Onsite / loop");
   const table = await page.getByRole("table", { name: "Applications" }).boundingBox();
   expect(table?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(PHONE_360.width);
+  // Scrolled to (the list sits below the page's links and filters on a phone): nothing of it off to the side.
+  await row.scrollIntoViewIfNeeded();
   await expect(row.getByRole("combobox", { name: /^Move to/ })).toBeInViewport();
 });
 

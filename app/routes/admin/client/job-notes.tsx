@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/control-classes";
 import { AddCard, CheckboxField, SelectField, TextareaField } from "~/components/ui/fields";
 import { NOTE_MAX, noteForm, noteIdForm } from "~/lib/schemas/job-search-notes";
 import type { ClientAnswer, ClientData } from "./section";
@@ -33,7 +34,10 @@ export function JobNotes({ data }: { data: ClientData }) {
             name="applicationId"
             label="Application"
             options={data.applications.map((a) => [a.id, `${a.company} — ${a.role}`] as const)}
-            className="sm:col-span-2"
+            // A long "company — role" would size the card (and the page) past a phone's width: the field
+            // takes its width from the card, never from its longest option.
+            className="[contain:inline-size] sm:col-span-2"
+            inputClassName={`${inputClass} min-w-0`}
           />
           <TextareaField
             {...field}
