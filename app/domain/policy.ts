@@ -60,6 +60,8 @@ export const POLICY = {
   // docs/decisions/0054-business-at-a-glance.md: the business's money and its files are the admin's.
   "business.read": ["admin"],
   "business.export": ["admin"],
+  // The same record: capacity and the funnel are the coach's work to read too; no money on them.
+  "capacity.read": ["admin", "coach"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

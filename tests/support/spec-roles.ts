@@ -74,4 +74,6 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // admin's; the coach reads each client's payments as before (payments.read).
   "business.read": ["admin"],
   "business.export": ["admin"],
+  // 0054: capacity and the funnel are the coach's work to read too (no money on them).
+  "capacity.read": STAFF,
 };
