@@ -22,7 +22,7 @@ for (const theme of ["dark", "light"] as const) {
       page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Business" }),
     ).toHaveCount(0);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Capacity" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Capacity" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Capacity and clients" })).toBeVisible();
     await gotoHydrated(page, "/admin/capacity");
     if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
@@ -34,6 +34,9 @@ for (const theme of ["dark", "light"] as const) {
     await expect(perService.locator('td[data-label="Remaining:"]').first()).toBeVisible();
     const week = page.getByRole("table", { name: "Bookings per day for the next 7 days" });
     await expect(week.locator("tbody tr")).toHaveCount(7);
+    const leads = page.getByRole("table", { name: /^Leads per month over the last 12 months/ });
+    await expect(leads.locator("tbody tr")).toHaveCount(12);
+    await expect(page.getByRole("heading", { name: "Homework turnaround" })).toBeVisible();
     await expectNoSidewaysScroll(page, "Capacity");
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `test-results/capacity-360-${theme}.png`, fullPage: true });

@@ -65,9 +65,10 @@ export default function Business({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="mt-1 text-sm">
         <LightLink to="/admin/capacity" className="underline underline-offset-2">
-          Capacity
+          Capacity and clients
         </LightLink>
-        : sessions and reviews sold, delivered and still to give; the week's bookings.
+        : sessions and reviews sold, delivered and still to give; the week's bookings; leads and where buyers
+        came from.
       </p>
 
       <section aria-labelledby="money" className="mt-6">
