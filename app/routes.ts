@@ -64,6 +64,8 @@ export default [
       route("business", "routes/admin/business.tsx"),
       route("business/ledger", "routes/admin/business-ledger.tsx"),
       route("business/export", "routes/admin/business-export.ts"),
+      // The same record: capacity and the funnel, the coach's too.
+      route("capacity", "routes/admin/capacity.tsx"),
       route("codes", "routes/admin/codes.tsx"),
       route("intake", "routes/admin/intake.tsx"),
       route("emails", "routes/admin/emails.tsx"),

@@ -58,3 +58,13 @@ export function schedulerLink(
   url.searchParams.set(`metadata[${BOOKING_TOKEN_KEY}]`, token);
   return url.toString();
 }
+
+/** `YYYY-MM-DD` of `date` on a clock (the coach's week on the admin home and on Capacity). */
+export function dayIn(timeZone: string, date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+}

@@ -62,6 +62,8 @@ export const POLICY = {
   "business.export": ["admin"],
   // Notes on a client's applications, for staff only or shared with the client, chosen per note.
   "job-search.note": ["admin", "coach"],
+  // The same record: capacity and the funnel are the coach's work to read too; no money on them.
+  "capacity.read": ["admin", "coach"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

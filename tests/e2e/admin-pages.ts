@@ -149,6 +149,7 @@ export const ADMIN_PAGES = [
   { path: "/admin/codes", current: "Codes" },
   { path: "/admin/business", current: "Business" },
   { path: "/admin/business/ledger?kind=charges", current: "Business" },
+  { path: "/admin/capacity", current: "Capacity" },
   { path: "/admin/emails", current: "Emails" },
   { path: "/admin/emails/preview", current: "Emails" },
   { path: "/admin/emails/preview/payment-receipt", current: "Emails" },

@@ -175,6 +175,8 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/business GET": admin("business.read"),
   "routes/admin/business-ledger GET": admin("business.read"),
   "routes/admin/business-export GET": admin("business.export"),
+  // The same record: capacity and the funnel, staff's to read.
+  "routes/admin/capacity GET": admin("capacity.read"),
   "routes/admin/codes POST create-code": admin("codes.manage"),
   "routes/admin/codes POST void-code": admin("codes.manage"),
   "routes/admin/codes POST mark-paid": admin("codes.manage"),

@@ -76,4 +76,6 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "business.export": ["admin"],
   // Issue 44: "read-only except for notes the coach adds (private to staff or shared, chosen per note)".
   "job-search.note": STAFF,
+  // 0054: capacity and the funnel are the coach's work to read too (no money on them).
+  "capacity.read": STAFF,
 };

@@ -6,7 +6,7 @@ import { type Action, can } from "~/domain/policy";
 // The admin area's one way around (docs/decisions/0051-finished-screens.md): every page of it, the current
 // one marked, wrapping on a phone like the portal's tabs (app/components/portal/portal-page.tsx). Every
 // page here is open to coach and admin alike (app/domain/policy.ts) but Business, the admin's alone
-// (docs/decisions/0054-business-at-a-glance.md): its link shows only to a role that may open it.
+// (docs/decisions/0054-business-at-a-glance.md): a link with `needs` shows only to a role that may open it.
 
 export const ADMIN_NAV = [
   { to: "/admin", label: "Overview", end: true },
@@ -16,6 +16,7 @@ export const ADMIN_NAV = [
   { to: "/admin/job-search", label: "Job search", end: true },
   { to: "/admin/payments", label: "Payments", end: true },
   { to: "/admin/business", label: "Business", end: false, needs: "business.read" },
+  { to: "/admin/capacity", label: "Capacity", end: true, needs: "capacity.read" },
   { to: "/admin/codes", label: "Codes", end: true },
   { to: "/admin/emails", label: "Emails", end: false },
   { to: "/admin/intake", label: "Intake", end: true },

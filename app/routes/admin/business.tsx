@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { cents, MoneyTable } from "~/components/admin/business-money";
 import { PlansSection } from "~/components/admin/business-plans";
+import { LightLink } from "~/components/light-link";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
 import { parseYear, yearPeriod } from "~/domain/business";
@@ -61,6 +62,13 @@ export default function Business({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-2 text-sm text-muted-foreground" aria-live="polite">
         {loading ? "Loading…" : "Months in UTC. Each figure opens the payments behind it."}
+      </p>
+      <p className="mt-1 text-sm">
+        <LightLink to="/admin/capacity" className="underline underline-offset-2">
+          Capacity and clients
+        </LightLink>
+        : sessions and reviews sold, delivered and still to give; the week's bookings; leads and where buyers
+        came from.
       </p>
 
       <section aria-labelledby="money" className="mt-6">

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { SETTINGS } from "~/content/settings";
-import { givesCreditBack, schedulerLink } from "~/domain/bookings";
+import { dayIn, givesCreditBack, schedulerLink } from "~/domain/bookings";
 import { safeHref } from "~/domain/links";
 import type { QuotaKind } from "~/domain/plans";
 import { bookingToken } from "../bookings/booking-token.server";
@@ -161,15 +161,6 @@ export function sessionsView(
 // ── The coach's week (admin home) ───────────────────────────────────────────────────────────────
 
 const DAY_MS = 86_400_000;
-
-function dayIn(timeZone: string, date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
-}
 
 export async function sessionsThisWeek(
   db: Db,

@@ -1,0 +1,65 @@
+import { CapacitySection } from "~/components/admin/business-capacity";
+import { FunnelSection } from "~/components/admin/business-funnel";
+import { capacityByKind, capacityByPlan } from "~/domain/capacity";
+import { cohortMonths, FUNNEL_MONTHS, funnelFrom, sourcesByOffer } from "~/domain/funnel";
+import { seo } from "~/lib/seo";
+import { permitFor } from "~/server/auth/context.server";
+import { bookedWeek, capacityRows } from "~/server/business/capacity.server";
+import { buyerSources, homeworkTurnaround, leadCohorts } from "~/server/business/funnel.server";
+import { getDb } from "~/server/db.server";
+import { routeAccess, staff } from "~/server/route-access";
+import type { Route } from "./+types/capacity";
+
+// Capacity and the funnel (docs/decisions/0054-business-at-a-glance.md): the coach's and the admin's, no
+// money on it. Its own page beside Business, so the coach, who may not open Business, has it in the nav.
+
+export const access = routeAccess({ loader: staff("capacity.read") });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const permit = permitFor(context, "capacity.read");
+  const db = await getDb();
+  const now = new Date();
+  const from = funnelFrom(now);
+  // Five grouped queries, none per person (docs/decisions/0054-business-at-a-glance.md, "Indexes").
+  const [rows, week, cohorts, sources, turnaround] = await Promise.all([
+    capacityRows(db, permit, now),
+    bookedWeek(db, permit, now),
+    leadCohorts(db, permit, from),
+    buyerSources(db, permit, from),
+    homeworkTurnaround(db, permit, from),
+  ]);
+  const total = cohorts.find((c) => c.month === "all") ?? {
+    month: "all",
+    leads: 0,
+    converted: 0,
+    medianDays: null,
+  };
+  return {
+    capacity: { byKind: capacityByKind(rows), byPlan: capacityByPlan(rows), week },
+    funnel: {
+      cohorts: cohortMonths(from, FUNNEL_MONTHS, cohorts),
+      total,
+      sources: sourcesByOffer(sources),
+      turnaround,
+    },
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Capacity and clients",
+    description: "Sessions and reviews sold, delivered and still to give; leads and where buyers came from.",
+    path: "/admin/capacity",
+    noindex: true,
+  });
+}
+
+export default function Capacity({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Capacity and clients</h1>
+      <CapacitySection {...loaderData.capacity} />
+      <FunnelSection {...loaderData.funnel} />
+    </div>
+  );
+}
