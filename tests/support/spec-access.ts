@@ -121,6 +121,7 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/application POST delete": portal("job-search.own", ownedThen("/applications")),
   "routes/admin/job-search GET": admin("job-search.read"),
   "routes/admin/job-search POST set-stalled": admin("job-search.settings"),
+  "routes/admin/outcomes GET": admin("job-search.read"),
   // Phase 2: an application's interviews and offer, the client's own like the application; the compare
   // page and its current pay are the client's (a lead has no offers: 403); accepting names an offer of
   // theirs (another client's is 404).

@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { outcomesReport } from "~/server/models/job-outcomes.server";
+import { authorize } from "~/server/policy.server";
+import { jobOutcomes } from "~/server/schema-job-search";
+import { databaseLabel } from "../support/database";
+import { clientWithOutcome } from "../support/job-outcomes";
+import { insertPerson } from "../support/people";
+import { databaseForFile } from "../support/test-database";
+
+// The outcomes page's figures on a real database (docs/decisions/0053-job-search.md, "Outcomes").
+
+const db = databaseForFile();
+
+describe(`outcomes, on ${databaseLabel}`, () => {
+  test("the coach's figures: per month, medians over known starts, offer rate per plan, no pay", async () => {
+    const coach = await insertPerson(db(), "coach", null, "Coach Outcomes");
+    const read = authorize(coach, "job-search.read");
+    const empty = await outcomesReport(db(), read);
+    const before = new Map(empty.rates.map((rate) => [rate.plan, rate]));
+
+    const a = await clientWithOutcome(db(), "Ana Outcome", { plan: "pro", company: "Shopify" });
+    const b = await clientWithOutcome(db(), "Ben Outcome", { plan: "pro" });
+    const c = await clientWithOutcome(db(), "Cy Outcome", { plan: "premium" });
+    await insertPerson(db(), "client", "pro", "Dee Searching");
+    // The figures are frozen at acceptance; set here as a paid start would have made them.
+    await db()
+      .update(jobOutcomes)
+      .set({ daysToOffer: 40, sessionsUsed: 3 })
+      .where(eq(jobOutcomes.id, a.outcomeId));
+    await db()
+      .update(jobOutcomes)
+      .set({ daysToOffer: 60, sessionsUsed: 5 })
+      .where(eq(jobOutcomes.id, b.outcomeId));
+    await db()
+      .update(jobOutcomes)
+      .set({ acceptedAt: new Date("2026-01-15T12:00:00Z"), sessionsUsed: 8 })
+      .where(eq(jobOutcomes.id, c.outcomeId));
+
+    const report = await outcomesReport(db(), read);
+    const mine = report.rows.filter((row) => [a, b, c].some((x) => x.outcomeId === row.id));
+    expect(mine.map((row) => row.client).sort()).toEqual(["Ana Outcome", "Ben Outcome", "Cy Outcome"]);
+    const ana = mine.find((row) => row.client === "Ana Outcome");
+    expect(ana).toMatchObject({ company: "Shopify", role: "Staff engineer", plan: "pro", daysToOffer: 40 });
+    expect(Object.keys(ana ?? {})).not.toContain("baseChange");
+    expect(JSON.stringify(report)).not.toContain("185000");
+    expect(mine.find((row) => row.client === "Cy Outcome")?.month).toBe("2026-01");
+    expect(report.perMonth.find((m) => m.month === "2026-01")?.count).toBeGreaterThanOrEqual(1);
+
+    if (empty.total === 0) {
+      expect(report.medianDaysToOffer).toBe(50);
+      expect(report.timedCount).toBe(2);
+      expect(report.medianSessions).toBe(5);
+    }
+    const pro = report.rates.find((rate) => rate.plan === "pro");
+    const proBefore = before.get("pro") ?? { clients: 0, withOutcome: 0 };
+    expect(pro?.clients).toBe(proBefore.clients + 3);
+    expect(pro?.withOutcome).toBe(proBefore.withOutcome + 2);
+  });
+});
