@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS = {
   "agreement.accept": "Agreement accepted",
   "onboarding.gates": "Booking requirements changed",
   "job-search.settings": "Stalled-search flag changed",
+  "job-outcome.consent": "Consent to count the outcome publicly changed",
   "order.paid": "Payment received",
   "payment.fulfil": "Role and plan set by a payment",
   "order.canceled": "Order cancelled",

@@ -1,11 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { OFFER_MESSAGES } from "~/lib/schemas/job-offers";
+import { ownOutcomeConsent, setOutcomeConsent } from "~/server/models/job-outcome-consent.server";
 import { outcomesReport } from "~/server/models/job-outcomes.server";
 import { authorize } from "~/server/policy.server";
+import { auditEvents } from "~/server/schema";
 import { jobOutcomes } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
 import { clientWithOutcome } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
+import { modelRefusal } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
 
 // The outcomes page's figures on a real database (docs/decisions/0053-job-search.md, "Outcomes").
@@ -56,5 +60,36 @@ describe(`outcomes, on ${databaseLabel}`, () => {
     const proBefore = before.get("pro") ?? { clients: 0, withOutcome: 0 };
     expect(pro?.clients).toBe(proBefore.clients + 3);
     expect(pro?.withOutcome).toBe(proBefore.withOutcome + 2);
+  });
+
+  test("consent: asked at acceptance, taken back and given again in /account, audited, the client's own", async () => {
+    const yes = await clientWithOutcome(db(), "Yara Consents", { consent: true });
+    const no = await clientWithOutcome(db(), "Noor Declines");
+    const consentOf = async (id: string) =>
+      (await db().select().from(jobOutcomes).where(eq(jobOutcomes.id, id)))[0]?.consentAt ?? null;
+    expect(await consentOf(yes.outcomeId)).toBeInstanceOf(Date);
+    expect(await consentOf(no.outcomeId)).toBeNull();
+    const own = (client: typeof yes.client) => authorize(client, "job-search.own");
+    expect(await ownOutcomeConsent(db(), own(no.client))).toEqual({ consented: false });
+
+    await setOutcomeConsent(db(), own(yes.client), false);
+    expect(await consentOf(yes.outcomeId)).toBeNull();
+    expect(await consentOf(no.outcomeId)).toBeNull();
+    await setOutcomeConsent(db(), own(no.client), true);
+    expect(await ownOutcomeConsent(db(), own(no.client))).toEqual({ consented: true });
+    expect(await ownOutcomeConsent(db(), own(yes.client))).toEqual({ consented: false });
+
+    const trail = await db()
+      .select({ before: auditEvents.before, after: auditEvents.after, entityId: auditEvents.entityId })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "job-outcome.consent"), eq(auditEvents.targetId, yes.client.id)))
+      .orderBy(auditEvents.createdAt);
+    expect(trail.map((row) => row.after)).toEqual([{ consent: true }, { consent: false }]);
+
+    const searching = await insertPerson(db(), "client", "pro", "Sam Searching");
+    expect(await ownOutcomeConsent(db(), own(searching))).toBeNull();
+    const refusal = await modelRefusal(() => setOutcomeConsent(db(), own(searching), true));
+    expect(refusal.init?.status).toBe(404);
+    expect(refusal.data?.error).toBe(OFFER_MESSAGES.noOutcome);
   });
 });

@@ -25,7 +25,7 @@ export const APPLICATION_FIELDS: ApplicationInput = {
 export async function clientWithOutcome(
   db: Db,
   name: string,
-  { plan = "pro" as Plan | null, company = "Acme" } = {},
+  { plan = "pro" as Plan | null, company = "Acme", consent = false } = {},
 ): Promise<{ client: Viewer; outcomeId: string }> {
   const client = await insertPerson(db, "client", plan, name);
   const own = authorize(client, "job-search.own");
@@ -42,7 +42,7 @@ export async function clientWithOutcome(
     notes: "",
   });
   if (!offer) throw new Error("offer not saved");
-  const outcome = await acceptOffer(db, own, offer.id);
+  const outcome = await acceptOffer(db, own, offer.id, { consent });
   if (!outcome) throw new Error("offer not accepted");
   return { client, outcomeId: outcome.id };
 }

@@ -19,6 +19,7 @@ import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { jobApplications, jobCurrentPay, jobInterviews, jobOffers, jobOutcomes } from "../schema-job-search";
+import { consentAudited } from "./job-outcome-consent.server";
 import { outcomeFigures } from "./job-outcome-figures.server";
 import { moveApplication } from "./job-search.server";
 import { timeZoneOf } from "./job-search-read.server";
@@ -170,7 +171,7 @@ export async function setCurrentPay(db: Db, permit: Own, input: CurrentPayInput)
  * keeps when), and the outcome row records the figures as they are now. One per search: the client's row
  * is locked and `job_outcomes_client_key` holds it too.
  */
-export async function acceptOffer(db: Db, permit: Own, offerId: string) {
+export async function acceptOffer(db: Db, permit: Own, offerId: string, { consent = false } = {}) {
   const clientId = permit.actor.id;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM profiles WHERE id = ${clientId} FOR UPDATE`);
@@ -208,8 +209,11 @@ export async function acceptOffer(db: Db, permit: Own, offerId: string) {
         currentBase: current?.base ?? null,
         currentCurrency: current?.currency ?? null,
         baseChange: change?.amount ?? null,
+        consentAt: consent ? figures.now : null,
       })
       .returning();
+    if (!outcome) throw new Error("outcome not written");
+    if (consent) await consentAudited(tx, permit, outcome.id, { before: false, after: true });
     await changed(tx, clientId);
     return outcome;
   });
