@@ -70,3 +70,11 @@ export function weeksText(days: number): string {
   const weeks = Math.max(1, Math.round(days / 7));
   return `${weeks} ${weeks === 1 ? "week" : "weeks"}`;
 }
+
+/** The public sentence: a count, and the median in weeks when some outcomes have a known start. */
+export function publicOutcomesText(figure: { clients: number; medianDaysToOffer: number | null }): string {
+  const landed = `${figure.clients} clients landed offers`;
+  return figure.medianDaysToOffer === null
+    ? `${landed}.`
+    : `${landed}; median ${weeksText(figure.medianDaysToOffer)} from the start of coaching to the offer.`;
+}
