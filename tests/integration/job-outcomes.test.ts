@@ -1,13 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { OFFER_MESSAGES } from "~/lib/schemas/job-offers";
+import { acceptOffer, saveOffer } from "~/server/models/job-offers.server";
 import { ownOutcomeConsent, setOutcomeConsent } from "~/server/models/job-outcome-consent.server";
 import { outcomesReport } from "~/server/models/job-outcomes.server";
+import { createApplication, deleteApplication } from "~/server/models/job-search.server";
 import { authorize } from "~/server/policy.server";
-import { auditEvents } from "~/server/schema";
+import { auditEvents, emailOutbox } from "~/server/schema";
 import { jobOutcomes } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
-import { clientWithOutcome } from "../support/job-outcomes";
+import { APPLICATION_FIELDS, clientWithOutcome } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
 import { modelRefusal } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
@@ -91,5 +93,41 @@ describe(`outcomes, on ${databaseLabel}`, () => {
     const refusal = await modelRefusal(() => setOutcomeConsent(db(), own(searching), true));
     expect(refusal.init?.status).toBe(404);
     expect(refusal.data?.error).toBe(OFFER_MESSAGES.noOutcome);
+  });
+
+  test("accepting tells staff (no pay) and asks the client for a testimonial once, through the outbox", async () => {
+    const coach = await insertPerson(db(), "coach", null, "Coach Mail");
+    const { client } = await clientWithOutcome(db(), "Tess Testimonial", { company: "Stripe" });
+    const rows = () =>
+      db()
+        .select({ kind: emailOutbox.kind, subject: emailOutbox.subject, text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(or(eq(emailOutbox.recipientId, client.id), eq(emailOutbox.recipientId, coach.id)));
+    const first = await rows();
+    const staffNote = first.filter((row) => row.kind === "staff-offer-accepted");
+    expect(staffNote).toHaveLength(1);
+    expect(staffNote[0]?.subject).toMatch(/^Offer accepted: Tess Testimonial .* at Stripe$/);
+    expect(staffNote[0]?.text).not.toContain("185");
+    expect(first.filter((row) => row.kind === "testimonial-request").map((row) => row.subject)).toEqual([
+      "Congratulations on Stripe: a few words about the coaching?",
+    ]);
+
+    // A second acceptance (the first application deleted, its outcome with it): staff hear again, the
+    // client is not asked twice.
+    const own = authorize(client, "job-search.own");
+    const [outcome] = await db().select().from(jobOutcomes).where(eq(jobOutcomes.clientId, client.id));
+    await deleteApplication(db(), own, outcome?.applicationId ?? "");
+    const again = await createApplication(db(), own, { ...APPLICATION_FIELDS, company: "Figma" }, "offer");
+    const offer = await saveOffer(db(), own, again.id, {
+      currency: "USD",
+      base: "200000",
+      bonus: "",
+      equityPerYear: "",
+      signOn: "",
+    });
+    await acceptOffer(db(), own, offer?.id ?? "");
+    const second = await rows();
+    expect(second.filter((row) => row.kind === "staff-offer-accepted")).toHaveLength(2);
+    expect(second.filter((row) => row.kind === "testimonial-request")).toHaveLength(1);
   });
 });

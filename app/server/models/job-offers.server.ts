@@ -16,6 +16,7 @@ import { JOB_MESSAGES } from "~/lib/schemas/job-search";
 import { invalid } from "../action-result.server";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyOfferAccepted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { jobApplications, jobCurrentPay, jobInterviews, jobOffers, jobOutcomes } from "../schema-job-search";
@@ -181,6 +182,8 @@ export async function acceptOffer(db: Db, permit: Own, offerId: string, { consen
         applicationId: jobOffers.applicationId,
         base: jobOffers.base,
         currency: jobOffers.currency,
+        company: jobApplications.company,
+        role: jobApplications.role,
       })
       .from(jobOffers)
       .innerJoin(jobApplications, eq(jobApplications.id, jobOffers.applicationId))
@@ -214,6 +217,12 @@ export async function acceptOffer(db: Db, permit: Own, offerId: string, { consen
       .returning();
     if (!outcome) throw new Error("outcome not written");
     if (consent) await consentAudited(tx, permit, outcome.id, { before: false, after: true });
+    await notifyOfferAccepted(tx, clientId, {
+      company: offer.company,
+      role: offer.role,
+      daysToOffer: outcome.daysToOffer,
+      sessionsUsed: outcome.sessionsUsed,
+    });
     await changed(tx, clientId);
     return outcome;
   });
