@@ -39,6 +39,8 @@ export const AUDIT_ACTION_LABELS = {
   "onboarding.gates": "Booking requirements changed",
   "job-search.settings": "Stalled-search flag changed",
   "job-outcome.consent": "Consent to count the outcome publicly changed",
+  "job-search.note": "Job search note added",
+  "job-search.note-delete": "Job search note deleted",
   "order.paid": "Payment received",
   "payment.fulfil": "Role and plan set by a payment",
   "order.canceled": "Order cancelled",

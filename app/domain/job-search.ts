@@ -140,3 +140,7 @@ export function byStageColumns<T extends { stage: JobStage }>(rows: readonly T[]
   for (const row of rows) columns[row.stage].push(row);
   return columns;
 }
+
+/** A staff note on an application: for staff only, or shared with the client (they read it on the application). */
+export const NOTE_VISIBILITIES = ["staff", "shared"] as const;
+export type NoteVisibility = (typeof NOTE_VISIBILITIES)[number];

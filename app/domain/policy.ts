@@ -60,6 +60,8 @@ export const POLICY = {
   // docs/decisions/0054-business-at-a-glance.md: the business's money and its files are the admin's.
   "business.read": ["admin"],
   "business.export": ["admin"],
+  // Notes on a client's applications, for staff only or shared with the client, chosen per note.
+  "job-search.note": ["admin", "coach"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

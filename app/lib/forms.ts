@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "./schemas/zod";
 
 // The one way a form is declared (docs/decisions/0024-forms.md): the same definition checks it in the
 // browser and in the action, so both say the same words.
@@ -25,7 +25,7 @@ export function text(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export function problemOf(error: z.ZodError): FormProblem {
+export function problemOf(error: z.core.$ZodError): FormProblem {
   const issue = error.issues[0];
   const field = issue?.path[0];
   return {
@@ -36,7 +36,7 @@ export function problemOf(error: z.ZodError): FormProblem {
 }
 
 /** Each schema key reads the field of the same name (missing reads as empty), unless `read` gathers it. */
-export function defineForm<S extends z.ZodObject>(
+export function defineForm<S extends z.ZodMiniObject>(
   schema: S,
   options: {
     read?: (form: FormData) => Record<keyof z.input<S>, unknown>;

@@ -14,10 +14,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { INTERVIEW_KINDS, OFFER_AMOUNT_CEILING } from "../domain/job-offers";
-import { JOB_SOURCES, JOB_STAGES } from "../domain/job-search";
+import { JOB_SOURCES, JOB_STAGES, NOTE_VISIBILITIES } from "../domain/job-search";
 import { STALLED_AFTER_DAYS } from "../domain/job-search-board";
 import { OFFER_LIMITS } from "../lib/schemas/job-offers";
 import { APPLICATION_LIMITS } from "../lib/schemas/job-search";
+import { NOTE_MAX } from "../lib/schemas/job-search-notes";
 import { createdAt, hasText, profiles, updatedAt } from "./schema";
 
 // The client's job search (docs/decisions/0053-job-search.md), beside app/server/schema.ts rather than in
@@ -244,3 +245,25 @@ export const jobOutcomes = pgTable(
 export type JobInterview = typeof jobInterviews.$inferSelect;
 export type JobOffer = typeof jobOffers.$inferSelect;
 export type JobOutcome = typeof jobOutcomes.$inferSelect;
+
+export const noteVisibilityEnum = pgEnum("job_note_visibility", NOTE_VISIBILITIES);
+
+/** A coach's or admin's note on a client's application (app/server/models/job-search-notes.server.ts). */
+export const jobApplicationNotes = pgTable(
+  "job_application_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    visibility: noteVisibilityEnum("visibility").notNull().default("staff"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("job_application_notes_body_present", hasText(t.body)),
+    check("job_application_notes_body_length", within(t.body, NOTE_MAX)),
+    index("job_application_notes_application_idx").on(t.applicationId, t.createdAt),
+  ],
+);

@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { Db } from "~/server/db.server";
 import {
   jobApplicationMoves,
+  jobApplicationNotes,
   jobApplications,
   jobCurrentPay,
   jobInterviews,
@@ -70,6 +71,13 @@ export async function addOddJobSearchRows(
     offerId: offer.id,
     offerAt: at as unknown as Date,
     sessionsUsed: 3,
+  });
+  // A staff note by a person since deleted, shared, with odd text.
+  await db.insert(jobApplicationNotes).values({
+    applicationId: application.id,
+    authorId: ghost.id,
+    body: text,
+    visibility: "shared",
   });
   // The coach's setting, last changed by a person since deleted.
   await db.insert(jobSearchSettings).values({ id: 1, stalledAfterDays: 21, updatedBy: ghost.id });

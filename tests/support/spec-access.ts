@@ -156,6 +156,8 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/client POST set-plan": admin("profile.set-plan"),
   "routes/admin/client POST adjust": admin("usage.adjust"),
   "routes/admin/client POST add-activity": admin("activity.create"),
+  "routes/admin/client POST add-job-note": admin("job-search.note"),
+  "routes/admin/client POST delete-job-note": admin("job-search.note"),
   "routes/admin/client POST assign-homework": admin("homework.assign"),
   "routes/admin/client POST review-homework": admin("homework.review"),
   // A review with the coach's files streams to its own route (docs/decisions/0043-file-storage.md).

@@ -74,4 +74,6 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // admin's; the coach reads each client's payments as before (payments.read).
   "business.read": ["admin"],
   "business.export": ["admin"],
+  // Issue 44: "read-only except for notes the coach adds (private to staff or shared, chosen per note)".
+  "job-search.note": STAFF,
 };

@@ -343,6 +343,32 @@ const REQUESTS: Record<string, RequestFor> = {
     title: "Matrix activity",
     link: "https://example.com/matrix",
   }),
+  // docs/decisions/0053-job-search.md, "Staff notes": on an application of the matrix's client.
+  "routes/admin/client POST add-job-note": async () => ({
+    params: { id: ids.client },
+    fields: {
+      intent: "add-job-note",
+      applicationId: await clientApplication(`Matrix note ${++made}`),
+      body: "Matrix note",
+      shared: "on",
+    },
+    observe: personRecord(ids.client),
+  }),
+  "routes/admin/client POST delete-job-note": async () => {
+    const applicationId = await clientApplication(`Matrix note to delete ${++made}`);
+    await prepared(`/admin/clients/${ids.client}`, {
+      intent: "add-job-note",
+      applicationId,
+      body: "To delete",
+    });
+    const html = await page(`/admin/clients/${ids.client}`, cookies.admin);
+    const noteId = firstMatch(html, /name="noteId" value="([0-9a-f-]{36})"/);
+    return {
+      params: { id: ids.client },
+      fields: { intent: "delete-job-note", noteId },
+      observe: personRecord(ids.client),
+    };
+  },
   "routes/admin/client POST assign-homework": onNewLead({
     intent: "assign-homework",
     title: "Matrix homework",

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { defineForm } from "../forms";
 import { optionalText } from "./text-fields";
+import { z } from "./zod";
 
 // docs/decisions/0016-data-rights.md.
 export const DELETION_NOTE_MAX = 1000;

@@ -1,9 +1,16 @@
-import { z } from "zod";
 import { normalizeResourceRows } from "~/domain/links";
 import { PLANS, ROLES, SERVICE_KINDS } from "~/domain/plans";
 import { RESOURCE_KINDS } from "~/domain/resource-kinds";
 import { defineForm, text, values } from "../forms";
-import { boundedText, controlMessage, hasControlCharacters, optionalText, requiredText } from "./text-fields";
+import {
+  blankAsNull,
+  boundedText,
+  controlMessage,
+  hasControlCharacters,
+  optionalText,
+  requiredText,
+} from "./text-fields";
+import { refuse, z } from "./zod";
 
 // The admin area's forms, one schema each; every field has a limit (the table is in docs/SECURITY.md,
 // "Input: limits on every field, hostile input").
@@ -28,9 +35,8 @@ const YEARS = { min: 2000, max: 2100 } as const;
 
 const title = (required: string) => requiredText({ name: "the title", max: LIMITS.title }, required);
 
-const httpUrl = boundedText({ name: "the link", max: LIMITS.url }).regex(
-  /^https?:\/\/\S+$/i,
-  "Enter a link that starts with https://",
+const httpUrl = boundedText({ name: "the link", max: LIMITS.url }).check(
+  z.regex(/^https?:\/\/\S+$/i, "Enter a link that starts with https://"),
 );
 
 const LINK_LABEL = { name: "link labels", max: LIMITS.label };
@@ -41,31 +47,30 @@ const TOO_MANY_LINKS = `At most ${LIMITS.resourceRows} links.`;
  * At most 20 rows as sent, then docs/product/validation.md's rules. No scheme check: SafeLink shows
  * anything but http(s)/mailto as plain text.
  */
-export const linkRowsSchema = z
-  .object({
-    labels: z.array(boundedText(LINK_LABEL)).max(LIMITS.resourceRows, TOO_MANY_LINKS),
-    urls: z.array(boundedText(LINK_URL)).max(LIMITS.resourceRows, TOO_MANY_LINKS),
-  })
-  .transform(({ labels, urls }) =>
+const linkRows = z.object({
+  labels: z.array(boundedText(LINK_LABEL)).check(z.maxLength(LIMITS.resourceRows, TOO_MANY_LINKS)),
+  urls: z.array(boundedText(LINK_URL)).check(z.maxLength(LIMITS.resourceRows, TOO_MANY_LINKS)),
+});
+
+export const linkRowsSchema = z.pipe(
+  linkRows,
+  z.transform(({ labels, urls }: z.output<typeof linkRows>) =>
     normalizeResourceRows(urls.map((url, i) => ({ url, label: labels[i] ?? "" }))),
-  );
+  ),
+);
 
 /** Empty → now (docs/product/validation.md). */
-const occurredAt = z
-  .string()
-  .trim()
-  .max(LIMITS.dateTime, "Enter a valid date and time.")
-  .nullish()
-  .transform((v, ctx) => {
+const occurredAt = z.pipe(
+  z.nullish(z.string().check(z.trim(), z.maxLength(LIMITS.dateTime, "Enter a valid date and time."))),
+  z.transform((v: string | null | undefined, payload) => {
     if (!v) return new Date();
     const date = new Date(v);
     const year = date.getFullYear();
-    if (Number.isNaN(date.getTime()) || year < YEARS.min || year > YEARS.max) {
-      ctx.addIssue({ code: "custom", message: "Enter a valid date and time." });
-      return z.NEVER;
-    }
+    if (Number.isNaN(date.getTime()) || year < YEARS.min || year > YEARS.max)
+      return refuse(payload, "Enter a valid date and time.");
     return date;
-  });
+  }),
+);
 
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -93,12 +98,9 @@ export const activitySchema = z.object({
 
 export const homeworkAssignSchema = z.object({
   title: title("Title is required."),
-  dueDate: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || null)
-    .refine((v) => v === null || isCalendarDate(v), "Enter a valid due date."),
+  dueDate: blankAsNull(z.nullish(z.string().check(z.trim()))).check(
+    z.refine((v) => v === null || isCalendarDate(v), "Enter a valid due date."),
+  ),
   description: optionalText({ name: "the description", max: LIMITS.details, multiline: true }),
   links: linkRowsSchema,
 });
@@ -115,40 +117,43 @@ export const resourceSchema = z.object({
   kind: z.enum(RESOURCE_KINDS, { error: "Choose a kind." }),
   title: title("Title is required."),
   url: httpUrl,
-  tags: z
-    .string()
-    .max(TAGS.max, TAGS_RULE)
-    .refine((v) => !hasControlCharacters(v), controlMessage(TAGS))
-    .nullish()
-    .transform((v) => [
-      ...new Set(
-        (v ?? "")
-          .split(",")
-          .map((t) => t.trim().toLowerCase())
-          .filter(Boolean),
+  tags: z.pipe(
+    z.pipe(
+      z.nullish(
+        z.string().check(
+          z.maxLength(TAGS.max, TAGS_RULE),
+          z.refine((v) => !hasControlCharacters(v), controlMessage(TAGS)),
+        ),
       ),
-    ])
-    .pipe(
-      z
-        .array(z.string().max(LIMITS.tag, `Keep each tag under ${LIMITS.tag} characters.`))
-        .max(LIMITS.tags, `At most ${LIMITS.tags} tags.`),
+      z.transform((v: string | null | undefined) => [
+        ...new Set(
+          (v ?? "")
+            .split(",")
+            .map((t) => t.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ]),
     ),
+    z
+      .array(z.string().check(z.maxLength(LIMITS.tag, `Keep each tag under ${LIMITS.tag} characters.`)))
+      .check(z.maxLength(LIMITS.tags, `At most ${LIMITS.tags} tags.`)),
+  ),
 });
 
 export const roleSchema = z.enum(ROLES, { error: "Choose lead, client, coach or admin." });
 export const planSchema = z.enum(PLANS, { error: "Choose Basic, Pro or Premium." });
 export const kindSchema = z.enum(SERVICE_KINDS, { error: "Unknown service kind." });
-export const amountSchema = z
-  .enum(["1", "-1"], { error: "Adjust by +1 or -1." })
-  .transform((v) => (v === "1" ? 1 : -1) as 1 | -1);
+export const amountSchema = z.pipe(
+  z.enum(["1", "-1"], { error: "Adjust by +1 or -1." }),
+  z.transform((v: "1" | "-1") => (v === "1" ? 1 : -1) as 1 | -1),
+);
 export const idSchema = z.uuid({ error: "Not found." });
 
 export const DELETE_MISMATCH = "The email you typed doesn't match this person's.";
-export const confirmEmailSchema = z
-  .string({ error: DELETE_MISMATCH })
-  .trim()
-  .max(LIMITS.email, DELETE_MISMATCH)
-  .transform((v) => v.toLowerCase());
+export const confirmEmailSchema = z.pipe(
+  z.string({ error: DELETE_MISMATCH }).check(z.trim(), z.maxLength(LIMITS.email, DELETE_MISMATCH)),
+  z.transform((v: string) => v.toLowerCase()),
+);
 
 export const LESSON_LINK_FIELDS = ["resourceLabel", "resourceUrl"] as const;
 
@@ -193,7 +198,7 @@ export const adjustForm = defineForm(z.object({ kind: kindSchema, amount: amount
 });
 /** Compared on the server only, so the browser lets any value through. */
 export const deletePersonForm = defineForm(
-  z.object({ confirmEmail: confirmEmailSchema.nullable().catch(null) }),
+  z.object({ confirmEmail: z.catch(z.nullable(confirmEmailSchema), null) }),
 );
 export const convertForm = defineForm(z.object({ id: z.uuid({ error: "That person was not found." }) }), {
   hidden: ["id"],

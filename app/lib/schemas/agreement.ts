@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { defineForm, text } from "../forms";
 import { requiredText } from "./text-fields";
+import { z } from "./zod";
 
 // The coaching agreement's forms (docs/decisions/0047-coaching-agreement.md): the admin's new version and
 // the gates, the client's acceptance. Limits match the table's checks (agreement_versions, _acceptances).
@@ -43,9 +43,11 @@ export const acceptAgreementForm = defineForm(
   z.object({
     version: z.coerce
       .number({ error: AGREEMENT_NO_VERSION })
-      .int({ error: AGREEMENT_NO_VERSION })
-      .positive({ error: AGREEMENT_NO_VERSION })
-      .max(2_147_483_647, { error: AGREEMENT_NO_VERSION }),
+      .check(
+        z.int({ error: AGREEMENT_NO_VERSION }),
+        z.positive({ error: AGREEMENT_NO_VERSION }),
+        z.maximum(2_147_483_647, { error: AGREEMENT_NO_VERSION }),
+      ),
     fullName: requiredText({ name: "your name", max: AGREEMENT_NAME_MAX }, AGREEMENT_NAME_REQUIRED),
     accept: z.literal(true, { error: AGREEMENT_TICK_REQUIRED }),
   }),

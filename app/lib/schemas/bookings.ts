@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { defineForm } from "../forms";
 import { LIMITS } from "./admin";
+import { z } from "./zod";
 
 // docs/decisions/0028-bookings.md, 0036-booking-ownership.md.
 
@@ -9,10 +9,10 @@ const bookingId = z.uuid({ error: "That booking was not found." });
 export const assignBookingForm = defineForm(
   z.object({
     bookingId,
-    email: z
-      .string()
-      .trim()
-      .pipe(z.email({ error: "Enter the email of a client or lead." }).max(LIMITS.email)),
+    email: z.pipe(
+      z.string().check(z.trim()),
+      z.email({ error: "Enter the email of a client or lead." }).check(z.maxLength(LIMITS.email)),
+    ),
   }),
   { hidden: ["bookingId"] },
 );

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { checkoutLine } from "~/domain/checkout";
 import { defineForm } from "../forms";
+import { z } from "./zod";
 
 // What may be bought is the pricing source's to say (app/domain/checkout.ts); the form only reads it.
 
@@ -11,13 +11,15 @@ export const checkoutForm = defineForm(
       currency: z.string(),
       option: z.string(),
       // A code is checked on the server (app/server/models/codes.server.ts); here only its length.
-      ref: z.string().max(64).optional(),
-      code: z.string().max(64).optional(),
+      ref: z.optional(z.string().check(z.maxLength(64))),
+      code: z.optional(z.string().check(z.maxLength(64))),
     })
-    .superRefine((input, context) => {
-      const result = checkoutLine(input);
-      if ("error" in result) context.addIssue({ code: "custom", message: result.error });
-    }),
+    .check(
+      z.superRefine((input, context) => {
+        const result = checkoutLine(input);
+        if ("error" in result) context.addIssue({ code: "custom", message: result.error });
+      }),
+    ),
   { hidden: ["offer", "currency", "option", "ref", "code"] },
 );
 

@@ -1,14 +1,12 @@
-import { z } from "zod";
 import { DELIVERIES, EMAIL_KINDS, type EmailKind, isTimeZone } from "~/domain/email";
 import { defineForm, text } from "../forms";
+import { z } from "./zod";
 
 // Kinds the person doesn't get are left out; the server keeps their stored choice (docs/decisions/0029-email-outbox.md).
 
 const hour = z.coerce
   .number({ error: "Choose an hour." })
-  .int("Choose an hour.")
-  .min(0, "Choose an hour.")
-  .max(23, "Choose an hour.");
+  .check(z.int("Choose an hour."), z.minimum(0, "Choose an hour."), z.maximum(23, "Choose an hour."));
 
 export const emailPreferencesSchema = z.object({
   deliveries: z.partialRecord(
@@ -18,7 +16,9 @@ export const emailPreferencesSchema = z.object({
   digestHour: hour,
   /** Staff's form has it; a client's does not, and their stored hour stays. */
   agendaHour: z.optional(hour),
-  timeZone: z.string().trim().max(64, "Choose a time zone.").refine(isTimeZone, "Choose a time zone."),
+  timeZone: z
+    .string()
+    .check(z.trim(), z.maxLength(64, "Choose a time zone."), z.refine(isTimeZone, "Choose a time zone.")),
 });
 
 export type EmailPreferencesInput = z.output<typeof emailPreferencesSchema>;

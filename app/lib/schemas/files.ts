@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { FILE_KINDS } from "../files";
 import { defineForm } from "../forms";
+import { z } from "./zod";
 
 // The fields sent with an upload (the file parts themselves are read by app/server/files/upload.server.ts).
 

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { INTAKE_TYPES, type IntakeAnswers, type IntakeQuestion, type IntakeType } from "~/domain/intake";
 import type { FormDefinition, Parsed } from "../forms";
 import { values } from "../forms";
 import { boundedText, hasControlCharacters, hasVisibleText, requiredText } from "./text-fields";
+import { z } from "./zod";
 
 // The intake questionnaire (docs/decisions/0046-intake-questionnaire.md): what the coach may ask and what
 // a client may answer. The same checks run in the browser (the editor, the client's form) and on the
@@ -49,39 +49,49 @@ export const INTAKE_MESSAGES = {
 
 const isChoice = (type: IntakeType) => type === "one" || type === "many";
 
-const questionSchema = z
-  .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "Each question needs a short id (a-z, 0-9, -)."),
+const questionFields = z
+  .strictObject({
+    id: z
+      .string()
+      .check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "Each question needs a short id (a-z, 0-9, -).")),
     type: z.enum(INTAKE_TYPES, { error: INTAKE_MESSAGES.unknownType }),
     label: requiredText({ name: "the question", max: INTAKE_LIMITS.label }, "Write the question."),
-    help: boundedText({ name: "the help text", max: INTAKE_LIMITS.help, multiline: true }).optional(),
+    help: z.optional(boundedText({ name: "the help text", max: INTAKE_LIMITS.help, multiline: true })),
     required: z.boolean({ error: "Say whether the question is required." }),
-    options: z
-      .array(
-        requiredText({ name: "an option", max: INTAKE_LIMITS.option }, "Fill in or remove the empty option."),
-      )
-      .max(INTAKE_LIMITS.options, `At most ${INTAKE_LIMITS.options} options.`)
-      .optional(),
+    options: z.optional(
+      z
+        .array(
+          requiredText(
+            { name: "an option", max: INTAKE_LIMITS.option },
+            "Fill in or remove the empty option.",
+          ),
+        )
+        .check(z.maxLength(INTAKE_LIMITS.options, `At most ${INTAKE_LIMITS.options} options.`)),
+    ),
   })
-  .strict()
-  .superRefine((q, ctx) => {
-    const options = q.options ?? [];
-    if (isChoice(q.type) && options.length < 2)
-      ctx.addIssue({ code: "custom", message: "A choice needs at least two options." });
-    if (new Set(options).size !== options.length)
-      ctx.addIssue({ code: "custom", message: "Each option must be different." });
-  })
+  .check(
+    z.superRefine((q, ctx) => {
+      const options = q.options ?? [];
+      if (isChoice(q.type) && options.length < 2)
+        ctx.addIssue({ code: "custom", message: "A choice needs at least two options." });
+      if (new Set(options).size !== options.length)
+        ctx.addIssue({ code: "custom", message: "Each option must be different." });
+    }),
+  );
+
+const questionSchema = z.pipe(
+  questionFields,
   // Options only where they mean something; no empty help.
-  .transform((q): IntakeQuestion => {
+  z.transform((q: z.output<typeof questionFields>): IntakeQuestion => {
     const { help, options, ...rest } = q;
     return { ...rest, ...(help ? { help } : {}), ...(isChoice(q.type) ? { options: options ?? [] } : {}) };
-  });
+  }),
+);
 
-export const questionnaireSchema = z
-  .array(questionSchema)
-  .min(1, "Keep at least one question.")
-  .max(INTAKE_LIMITS.questions, `At most ${INTAKE_LIMITS.questions} questions.`)
-  .superRefine((questions, ctx) => {
+export const questionnaireSchema = z.array(questionSchema).check(
+  z.minLength(1, "Keep at least one question."),
+  z.maxLength(INTAKE_LIMITS.questions, `At most ${INTAKE_LIMITS.questions} questions.`),
+  z.superRefine((questions, ctx) => {
     if (new Set(questions.map((q) => q.id)).size !== questions.length)
       ctx.addIssue({ code: "custom", message: "Two questions have the same id." });
     if (fieldCount(questions) > INTAKE_LIMITS.fields)
@@ -89,7 +99,8 @@ export const questionnaireSchema = z
         code: "custom",
         message: `Too many answer boxes (at most ${INTAKE_LIMITS.fields}): remove some options or questions.`,
       });
-  });
+  }),
+);
 
 /** What the client's form sends: one field per question, one per option ticked of "several choices". */
 function fieldCount(questions: readonly IntakeQuestion[]): number {
@@ -97,7 +108,7 @@ function fieldCount(questions: readonly IntakeQuestion[]): number {
 }
 
 /** "Question 3: Write the question." — the editor's list has no field per question to mark. */
-function questionnaireProblem(error: z.ZodError): string {
+function questionnaireProblem(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   const index = issue?.path[0];
   const message = issue?.message ?? "Check the questions.";

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { type Currency, parseCurrency } from "~/domain/financing";
 import { type InterviewKind, isInterviewKind, OFFER_AMOUNT_CEILING } from "~/domain/job-offers";
 import { defineForm } from "../forms";
 import { isCalendarDate } from "./admin";
-import { optionalText } from "./text-fields";
+import { blankAsNull, optionalText } from "./text-fields";
+import { refuse, z } from "./zod";
 
 // Interviews, offers and the client's current pay (phase 2 of docs/decisions/0053-job-search.md): checked
 // in the browser, in the action and again in the model with the same schema; the tables' checks hold the
@@ -30,59 +30,54 @@ const ceilingText = OFFER_AMOUNT_CEILING.toLocaleString("en-US");
  * with their own message; blank is 0 unless the amount is required (the base).
  */
 function amount<B extends 0 | null = 0>(name: string, required: string | null, blank: B = 0 as B) {
-  return z.union([z.string(), z.number(), z.null()]).transform((value, ctx): number | B => {
-    const text = String(value ?? "")
-      .trim()
-      .replace(/[,\s]/g, "");
-    if (text === "") {
-      if (required) ctx.addIssue({ code: "custom", message: required });
-      return blank;
-    }
-    if (/^[-−]/.test(text)) {
-      ctx.addIssue({ code: "custom", message: `${name} can't be negative.` });
-      return 0;
-    }
-    if (!/^\d+$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: `Enter ${name.toLowerCase()} in whole dollars, digits only.` });
-      return 0;
-    }
-    const n = Number(text);
-    if (n > OFFER_AMOUNT_CEILING) {
-      ctx.addIssue({ code: "custom", message: `${name} can be at most ${ceilingText}: check the figure.` });
-      return 0;
-    }
-    return n;
-  });
+  return z.pipe(
+    z.union([z.string(), z.number(), z.null()]),
+    z.transform((value: string | number | null, payload): number | B => {
+      const text = String(value ?? "")
+        .trim()
+        .replace(/[,\s]/g, "");
+      if (text === "") return required ? refuse(payload, required) : blank;
+      if (/^[-−]/.test(text)) return refuse(payload, `${name} can't be negative.`);
+      if (!/^\d+$/.test(text))
+        return refuse(payload, `Enter ${name.toLowerCase()} in whole dollars, digits only.`);
+      const n = Number(text);
+      if (n > OFFER_AMOUNT_CEILING)
+        return refuse(payload, `${name} can be at most ${ceilingText}: check the figure.`);
+      return n;
+    }),
+  );
 }
 
-const currency = z
-  .string({ error: OFFER_MESSAGES.currency })
-  .refine((v) => parseCurrency(v) !== null, OFFER_MESSAGES.currency)
-  .transform((v) => v as Currency);
+const currency = z.pipe(
+  z
+    .string({ error: OFFER_MESSAGES.currency })
+    .check(z.refine((v) => parseCurrency(v) !== null, OFFER_MESSAGES.currency)),
+  z.transform((v: string) => v as Currency),
+);
 
 const uuid = (message: string) => z.uuid({ error: message });
 
 export const interviewFieldsSchema = z.object({
-  kind: z
-    .string({ error: OFFER_MESSAGES.kind })
-    .refine(isInterviewKind, OFFER_MESSAGES.kind)
-    .transform((v) => v as InterviewKind),
+  kind: z.pipe(
+    z.string({ error: OFFER_MESSAGES.kind }).check(z.refine(isInterviewKind, OFFER_MESSAGES.kind)),
+    z.transform((v: string) => v as InterviewKind),
+  ),
   /** A `datetime-local` value, read on the client's clock (their time zone in /account). */
-  startsAt: z
-    .string({ error: OFFER_MESSAGES.when })
-    .trim()
-    .refine(
+  startsAt: z.string({ error: OFFER_MESSAGES.when }).check(
+    z.trim(),
+    z.refine(
       (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) && isCalendarDate(v.slice(0, 10)),
       OFFER_MESSAGES.when,
-    )
-    .refine((v) => Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60, OFFER_MESSAGES.when),
+    ),
+    z.refine((v) => Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60, OFFER_MESSAGES.when),
+  ),
   notes: optionalText({ name: "the notes", max: OFFER_LIMITS.interviewNotes, multiline: true }),
 });
 export type InterviewInput = z.input<typeof interviewFieldsSchema>;
 
 export const addInterviewForm = defineForm(interviewFieldsSchema);
 export const editInterviewForm = defineForm(
-  interviewFieldsSchema.extend({ interviewId: uuid(OFFER_MESSAGES.interviewNotFound) }),
+  z.extend(interviewFieldsSchema, { interviewId: uuid(OFFER_MESSAGES.interviewNotFound) }),
   { hidden: ["interviewId"] },
 );
 export const interviewIdForm = defineForm(z.object({ interviewId: uuid(OFFER_MESSAGES.interviewNotFound) }), {
@@ -97,12 +92,9 @@ export const offerFieldsSchema = z.object({
   signOn: amount("The sign-on bonus", null),
   level: optionalText({ name: "the level", max: OFFER_LIMITS.level }),
   location: optionalText({ name: "the location", max: OFFER_LIMITS.location }),
-  deadline: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || null)
-    .refine((v) => v === null || isCalendarDate(v), OFFER_MESSAGES.deadline),
+  deadline: blankAsNull(z.nullish(z.string().check(z.trim()))).check(
+    z.refine((v) => v === null || isCalendarDate(v), OFFER_MESSAGES.deadline),
+  ),
   notes: optionalText({ name: "the negotiation notes", max: OFFER_LIMITS.notes, multiline: true }),
 });
 export type OfferInput = z.input<typeof offerFieldsSchema>;

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { isJobSource, isJobStage, JOB_SOURCES, type JobSource, type JobStage } from "~/domain/job-search";
 import { defineForm } from "../forms";
 import { isCalendarDate } from "./admin";
-import { optionalText, requiredText } from "./text-fields";
+import { blankAsNull, optionalText, requiredText } from "./text-fields";
+import { z } from "./zod";
 
 // The job search's forms (docs/decisions/0053-job-search.md): one definition checks them in the browser and
 // in the action (docs/decisions/0024-forms.md); the model checks its input again with the same schema.
@@ -29,32 +29,28 @@ export const JOB_MESSAGES = {
 
 const applicationId = z.uuid({ error: JOB_MESSAGES.notFound });
 
-const stage = z
-  .string({ error: JOB_MESSAGES.unknownStage })
-  .refine(isJobStage, JOB_MESSAGES.unknownStage)
-  .transform((v) => v as JobStage);
+const stage = z.pipe(
+  z.string({ error: JOB_MESSAGES.unknownStage }).check(z.refine(isJobStage, JOB_MESSAGES.unknownStage)),
+  z.transform((v: string) => v as JobStage),
+);
 
 export const applicationFieldsSchema = z.object({
   company: requiredText({ name: "the company", max: APPLICATION_LIMITS.company }, JOB_MESSAGES.company),
   role: requiredText({ name: "the role", max: APPLICATION_LIMITS.role }, JOB_MESSAGES.role),
-  url: optionalText({ name: "the link", max: APPLICATION_LIMITS.url }).refine(
-    (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),
-    JOB_MESSAGES.url,
+  url: optionalText({ name: "the link", max: APPLICATION_LIMITS.url }).check(
+    z.refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), JOB_MESSAGES.url),
   ),
   level: optionalText({ name: "the level", max: APPLICATION_LIMITS.level }),
   location: optionalText({ name: "the location", max: APPLICATION_LIMITS.location }),
   remote: z.boolean(),
-  source: z
-    .string({ error: JOB_MESSAGES.unknownSource })
-    .refine(isJobSource, JOB_MESSAGES.unknownSource)
-    .transform((v) => v as JobSource),
+  source: z.pipe(
+    z.string({ error: JOB_MESSAGES.unknownSource }).check(z.refine(isJobSource, JOB_MESSAGES.unknownSource)),
+    z.transform((v: string) => v as JobSource),
+  ),
   /** Empty: today, in the client's time zone (the server fills it in). */
-  appliedOn: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || null)
-    .refine((v) => v === null || isCalendarDate(v), JOB_MESSAGES.date),
+  appliedOn: blankAsNull(z.nullish(z.string().check(z.trim()))).check(
+    z.refine((v) => v === null || isCalendarDate(v), JOB_MESSAGES.date),
+  ),
   notes: optionalText({ name: "the notes", max: APPLICATION_LIMITS.notes, multiline: true }),
 });
 
@@ -76,7 +72,7 @@ const readFields = (form: FormData) => ({
 });
 
 /** A new application starts in `stage` (the add card's, "Saved" or "Applied"). */
-export const addApplicationForm = defineForm(applicationFieldsSchema.extend({ stage }), {
+export const addApplicationForm = defineForm(z.extend(applicationFieldsSchema, { stage }), {
   read: (form) => ({ ...readFields(form), stage: form.get("stage") ?? "" }),
 });
 

@@ -17,6 +17,7 @@ import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { deleteApplication, editApplication, moveApplication } from "~/server/models/job-search.server";
+import { sharedNotesOnOwn } from "~/server/models/job-search-notes.server";
 import { ownApplication } from "~/server/models/job-search-read.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { refuse } from "~/server/refusal.server";
@@ -48,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mode,
     application: { ...found.application, days: daysInStage(found.application.stageChangedAt, now) },
     moves: found.moves,
+    coachNotes: await sharedNotesOnOwn(db, permit, found.application.id),
     ...(await interviewsForPage(db, permits, mode.plan, found.application, now)),
   };
 }
@@ -98,7 +100,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 type Answer = Route.ComponentProps["actionData"];
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, application, moves, interviews, timeZone, offer, accepted } = loaderData;
+  const { mode, application, moves, interviews, timeZone, offer, accepted, coachNotes } = loaderData;
   // Without JavaScript a form posts the page itself: a move's or a delete's refusal shows here.
   const refused =
     actionData?.ok === false && !("intent" in actionData && actionData.intent === "edit")
@@ -127,6 +129,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </p>
         )}
       </section>
+      <CoachNotes notes={coachNotes} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-xl font-semibold">
           History
@@ -213,5 +216,27 @@ function DeleteApplication({ name }: { name: string }) {
         )}
       </fetcher.Form>
     </details>
+  );
+}
+
+/** The notes staff chose to share on this application (docs/decisions/0053-job-search.md, "Staff notes"). */
+function CoachNotes({ notes }: { notes: Route.ComponentProps["loaderData"]["coachNotes"] }) {
+  if (notes.length === 0) return null;
+  return (
+    <section aria-labelledby="coach-notes-heading" className="grid gap-2">
+      <h2 id="coach-notes-heading" className="text-xl font-semibold">
+        Notes from your coach
+      </h2>
+      <ul className="grid gap-2">
+        {notes.map((note) => (
+          <li key={note.id} className="rounded-lg border border-border bg-card p-3 text-sm">
+            <p className="text-muted-foreground">
+              {note.author ?? "Your coach"}, <LocalDateTime value={note.createdAt} />
+            </p>
+            <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
 import { daysBetween, payChange } from "~/domain/job-offers";
 import { problemOf } from "~/lib/forms";
 import { instantIn } from "~/lib/local-time";
@@ -13,6 +12,7 @@ import {
   offerFieldsSchema,
 } from "~/lib/schemas/job-offers";
 import { JOB_MESSAGES } from "~/lib/schemas/job-search";
+import type { z } from "~/lib/schemas/zod";
 import { invalid } from "../action-result.server";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
@@ -32,7 +32,7 @@ import { timeZoneOf } from "./job-search-read.server";
 type Own = Permit<"job-search.own">;
 
 /** Checked again here with the form's own schema: no caller stores what the form would refuse. */
-function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function checked<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const problem = problemOf(parsed.error);

@@ -6,7 +6,7 @@ import type { Permit } from "../policy.server";
 import { preparedPer } from "../prepared.server";
 import { refuse } from "../refusal.server";
 import { emailPreferences, profiles } from "../schema";
-import { jobApplicationMoves, jobApplications } from "../schema-job-search";
+import { jobApplicationMoves, jobApplicationNotes, jobApplications } from "../schema-job-search";
 
 // Reading the job search (docs/decisions/0053-job-search.md): the client's own, staff's view of a client's,
 // and the export. The board and the list are one query whatever the count; an application's page is two.
@@ -91,7 +91,7 @@ export async function todayFor(db: DbOrTx, profileId: string, now = new Date()):
 /** For the person's data export: every application and every move of theirs. */
 export async function jobSearchForExport(db: Db, permit: Permit<"self.export">) {
   const id = permit.actor.id;
-  const [applications, moves] = await Promise.all([
+  const [applications, moves, notes] = await Promise.all([
     db
       .select()
       .from(jobApplications)
@@ -109,6 +109,17 @@ export async function jobSearchForExport(db: Db, permit: Permit<"self.export">) 
       .innerJoin(jobApplications, eq(jobApplications.id, jobApplicationMoves.applicationId))
       .where(eq(jobApplications.clientId, id))
       .orderBy(asc(jobApplicationMoves.movedAt)),
+    // Staff notes shared with them; staff-only ones are the coach's working notes (0053, "Staff notes").
+    db
+      .select({
+        applicationId: jobApplicationNotes.applicationId,
+        body: jobApplicationNotes.body,
+        createdAt: jobApplicationNotes.createdAt,
+      })
+      .from(jobApplicationNotes)
+      .innerJoin(jobApplications, eq(jobApplications.id, jobApplicationNotes.applicationId))
+      .where(and(eq(jobApplications.clientId, id), eq(jobApplicationNotes.visibility, "shared")))
+      .orderBy(asc(jobApplicationNotes.createdAt)),
   ]);
-  return { jobApplications: applications, jobApplicationMoves: moves };
+  return { jobApplications: applications, jobApplicationMoves: moves, jobApplicationNotes: notes };
 }

@@ -1,10 +1,11 @@
 import { ApplicationsTable, type ExtraColumn } from "~/components/job-search/applications-table";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { JOB_STAGES, STAGE_LABELS } from "~/domain/job-search";
+import { JobNotes } from "./job-notes";
 import { type ClientData, Section } from "./section";
 
-// The client's job search as staff read it (docs/decisions/0053-job-search.md, phase 1: read only): how
-// many in each stage, then every application, the latest move first.
+// The client's job search as staff read it (docs/decisions/0053-job-search.md): how many in each stage,
+// every application, the latest move first, and staff's notes on them (the one thing staff write here).
 
 type Row = ClientData["applications"][number];
 const LAST_MOVE: ExtraColumn<Row> = {
@@ -41,6 +42,7 @@ export function JobSearchSection({ data }: { data: ClientData }) {
             dateLabel="Applied"
             extra={[LAST_MOVE]}
           />
+          <JobNotes data={data} />
         </div>
       )}
     </Section>

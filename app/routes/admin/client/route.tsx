@@ -15,6 +15,7 @@ import { bookingsOf } from "~/server/models/bookings-read.server";
 import { listFiles } from "~/server/models/files.server";
 import { homeworkFor } from "~/server/models/homework.server";
 import { intakeFor } from "~/server/models/intake.server";
+import { notesOf } from "~/server/models/job-search-notes.server";
 import { applicationsOf } from "~/server/models/job-search-read.server";
 import { lessonsFor } from "~/server/models/lessons.server";
 import { personOrders } from "~/server/models/orders.server";
@@ -37,6 +38,7 @@ import { homeworkIntents } from "./homework.server";
 import { IntakeSection } from "./intake";
 import { intakeIntents } from "./intake.server";
 import { JobSearchSection } from "./job-search";
+import { jobSearchIntents } from "./job-search.server";
 import { LessonsSection } from "./lessons";
 import { PaymentsSection } from "./payments";
 import { ResourcesSection } from "./resources";
@@ -72,6 +74,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     files,
     intake,
     applications,
+    jobNotes,
   ] = await Promise.all([
     usageFor(db, read, person.id),
     activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
@@ -84,6 +87,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     listFiles(db, permitFor(context, "files.manage"), person.id),
     intakeFor(db, read, person.id),
     applicationsOf(db, permitFor(context, "job-search.read"), person.id),
+    notesOf(db, permitFor(context, "job-search.read"), person.id),
   ]);
   const plan = effectivePlan(person.plan);
   const summary = usageSummary(plan, usage);
@@ -101,6 +105,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     bookings,
     intake,
     applications,
+    jobNotes,
     files: {
       // Staff do not delete here: a client removes what they added (docs/decisions/0043-file-storage.md).
       list: fileRows(files, "staff"),
@@ -128,6 +133,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       deletePerson: can(viewer, "profile.delete"),
       resolveBookings: can(viewer, "bookings.resolve"),
       intake: can(viewer, "intake.manage"),
+      jobNotes: can(viewer, "job-search.note"),
     },
   };
 }
@@ -142,6 +148,7 @@ export const action = intentAction({
     ...rolePlanIntents,
     ...usageIntents,
     ...activityIntents,
+    ...jobSearchIntents,
     ...homeworkIntents,
     ...resourceIntents,
     ...deletePersonIntents,
