@@ -12,6 +12,7 @@ export const CLIENT_EMAIL_KINDS = [
   "payment-receipt",
   "payment-failed",
   "session-reminder",
+  "testimonial-request",
 ] as const;
 
 export const STAFF_EMAIL_KINDS = [
@@ -23,6 +24,7 @@ export const STAFF_EMAIL_KINDS = [
   "staff-payment-disputed",
   "staff-daily-agenda",
   "staff-intake-submitted",
+  "staff-offer-accepted",
 ] as const;
 
 export const EMAIL_KINDS = [...CLIENT_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] as const;
@@ -55,6 +57,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   "session-reminder": "Reminders before your sessions",
   "staff-daily-agenda": "Your day's sessions, each morning",
   "staff-intake-submitted": "Intake questionnaire answered",
+  "testimonial-request": "A request for a few words after you accept an offer",
+  "staff-offer-accepted": "A client accepted an offer",
 };
 
 /** Worth nothing late: at once or off, never held for a digest (docs/decisions/0045-session-reminders.md). */

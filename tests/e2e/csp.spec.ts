@@ -70,7 +70,7 @@ const PHONE = { width: 390, height: 844 };
 // for a visitor without a session (docs/decisions/0041-pricing-per-currency.md).
 const HASHED_PATHS: readonly string[] = [...PRERENDERED_PATHS, "/pricing"];
 
-for (const path of [...PRERENDERED_PATHS, "/pricing", "/login"]) {
+for (const path of [...PRERENDERED_PATHS, "/next-offer-coaching-program", "/pricing", "/login"]) {
   test(`${path} runs without a CSP violation and its scripts run`, async ({ page, baseURL }) => {
     await page.setViewportSize(DESKTOP);
     const watched = await watchCsp(page, baseURL);

@@ -30,6 +30,7 @@ const ADMIN_PATHS = [
   "/admin/clients?filter=clients",
   "/admin/homework",
   "/admin/job-search",
+  "/admin/outcomes",
   "/admin/payments",
   "/admin/codes",
   "/admin/business",

@@ -1,18 +1,14 @@
 import type { Page } from "@playwright/test";
-import { makeProClient, personIdOf } from "./admin-pages";
+import { addApplication, freshClient } from "./job-clients";
 import {
   chooseLightTheme,
   patientExpect as expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
-  freshIdentity,
   gotoHydrated,
-  type NamedIdentity,
-  type NewPage,
   PEOPLE,
   PHONE_360,
   region,
-  signedInPage,
   signIn,
   test,
 } from "./support";
@@ -21,26 +17,6 @@ import {
 // client adds an interview, records two offers, compares them and accepts one (the application ends at
 // Accepted, the outcome is recorded); the coach sees the interview in the week's list and the other offer's
 // deadline on the home page. Each test has a fresh client: one accepted offer ends a search.
-
-/** A fresh Pro client, made by the admin; the client's page at 360 px. */
-async function freshClient(newPage: NewPage, prefix: string, viewport = PHONE_360) {
-  const person: NamedIdentity = freshIdentity(prefix);
-  const page = await newPage({ viewport });
-  await signIn(page, person, { to: "/dashboard" });
-  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
-  await makeProClient(admin.page, await personIdOf(admin.page, person.email));
-  await admin.context.close();
-  return { person, page };
-}
-
-/** Set-up: an application in "Onsite / loop"; its id, from the board's link. */
-async function addApplication(page: Page, company: string): Promise<string> {
-  const form = { intent: "add", company, role: "Staff engineer", source: "applied", stage: "onsite" };
-  expect((await page.request.post("/applications", { form })).status()).toBe(200);
-  await gotoHydrated(page, "/applications");
-  const href = await page.getByRole("link", { name: company, exact: true }).first().getAttribute("href");
-  return (href ?? "").split("/").at(-1) ?? "";
-}
 
 /** The client's clock (Toronto until they choose): `days` from now at 10:00, as a datetime-local value. */
 function torontoDay(days: number): string {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Viewer } from "~/domain/viewer";
 import { OFFER_MESSAGES, type OfferInput } from "~/lib/schemas/job-offers";
-import { type ApplicationInput, JOB_MESSAGES } from "~/lib/schemas/job-search";
+import { JOB_MESSAGES } from "~/lib/schemas/job-search";
 import { interviewsForPage } from "~/routes/portal/application-offers.server";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
 import {
@@ -26,6 +26,7 @@ import { emailPreferences, orders, serviceUsage } from "~/server/schema";
 import { jobApplicationMoves, jobInterviews, jobOffers, jobOutcomes } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
+import { APPLICATION_FIELDS } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
 import { expectRefusedIn } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
@@ -40,17 +41,7 @@ const files = fileStoreForFile();
 
 const client = (name: string) => insertPerson(db(), "client", "pro", name);
 const own = (person: Viewer) => authorize(person, "job-search.own");
-const FIELDS: ApplicationInput = {
-  company: "Acme",
-  role: "Staff engineer",
-  url: null,
-  level: null,
-  location: null,
-  remote: false,
-  source: "applied",
-  appliedOn: "2026-03-02",
-  notes: null,
-};
+const FIELDS = APPLICATION_FIELDS;
 const OFFER: OfferInput = {
   currency: "CAD",
   base: "185,000",

@@ -165,6 +165,19 @@ export function jobSearchRequests({
         },
       };
     },
+    // The consent in /account needs an outcome: the client accepts an offer first, and the application (with
+    // its outcome) is deleted afterwards, as above.
+    "routes/account/index POST outcome-consent": async (person) => {
+      const { applicationId: id, offerId } = await clientOffer(`Matrix consent (${person}) ${next()}`);
+      await prepared("/applications/offers", { intent: "accept", offerId }, cookies.client);
+      return {
+        fields: { intent: "outcome-consent", consent: "on" },
+        observe: () => readBackAs("/account", cookies.client),
+        after: async () => {
+          await prepared(`/applications/${id}`, { intent: "delete" }, cookies.client);
+        },
+      };
+    },
   };
   return { clientApplication, requests };
 }

@@ -64,6 +64,9 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/account/index POST request-deletion": signedIn("self.request-deletion"),
   // docs/decisions/0029-email-outbox.md.
   "routes/account/index POST email-preferences": signedIn("self.email-preferences"),
+  // docs/decisions/0053-job-search.md, "Outcomes": a client's consent that their outcome counts publicly; a
+  // client without an outcome (another client here) has nothing to consent for: 404.
+  "routes/account/index POST outcome-consent": signedIn("job-search.own", { owned: true }),
   // A link not signed here is refused with 400 (docs/SECURITY.md "Unsubscribe links").
   "routes/email/unsubscribe GET": PUBLIC,
   "routes/email/unsubscribe POST": PUBLIC,
@@ -121,6 +124,7 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/portal/application POST delete": portal("job-search.own", ownedThen("/applications")),
   "routes/admin/job-search GET": admin("job-search.read"),
   "routes/admin/job-search POST set-stalled": admin("job-search.settings"),
+  "routes/admin/outcomes GET": admin("job-search.read"),
   // Phase 2: an application's interviews and offer, the client's own like the application; the compare
   // page and its current pay are the client's (a lead has no offers: 403); accepting names an offer of
   // theirs (another client's is 404).

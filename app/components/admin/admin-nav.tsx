@@ -14,6 +14,7 @@ export const ADMIN_NAV = [
   { to: "/admin/lessons/new", label: "Add Lesson", end: true },
   { to: "/admin/homework", label: "Homework", end: true },
   { to: "/admin/job-search", label: "Job search", end: true },
+  { to: "/admin/outcomes", label: "Outcomes", end: true },
   { to: "/admin/payments", label: "Payments", end: true },
   { to: "/admin/business", label: "Business", end: false, needs: "business.read" },
   { to: "/admin/capacity", label: "Capacity", end: true, needs: "capacity.read" },

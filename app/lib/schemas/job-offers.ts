@@ -20,6 +20,7 @@ export const OFFER_MESSAGES = {
   base: "Enter the base salary.",
   deadline: "Enter the deadline as a calendar date (YYYY-MM-DD).",
   alreadyAccepted: "You have already accepted an offer: one accepted offer ends a search.",
+  noOutcome: "You have no accepted offer to count.",
 } as const;
 
 const ceilingText = OFFER_AMOUNT_CEILING.toLocaleString("en-US");
@@ -109,6 +110,20 @@ export const currentPaySchema = z.object({
 export type CurrentPayInput = z.input<typeof currentPaySchema>;
 export const currentPayForm = defineForm(currentPaySchema);
 
-export const acceptOfferForm = defineForm(z.object({ offerId: uuid(OFFER_MESSAGES.offerNotFound) }), {
-  hidden: ["offerId"],
+/** Whether the outcome may count, without a name, in the public figures (unticked sends nothing). */
+const consent = z.boolean();
+const readConsent = (form: FormData) => form.get("consent") !== null;
+export const OUTCOME_CONSENT_LABEL = "Count my outcome, without my name, in the figures on the public site";
+
+export const acceptOfferForm = defineForm(
+  z.object({ offerId: uuid(OFFER_MESSAGES.offerNotFound), consent }),
+  {
+    hidden: ["offerId"],
+    read: (form) => ({ offerId: form.get("offerId") ?? "", consent: readConsent(form) }),
+  },
+);
+
+/** /account: given or taken back at any time (docs/decisions/0053-job-search.md, "Outcomes"). */
+export const outcomeConsentForm = defineForm(z.object({ consent }), {
+  read: (form) => ({ consent: readConsent(form) }),
 });

@@ -1,17 +1,22 @@
 import { Form, useNavigation } from "react-router";
 import { EmailPreferences } from "~/components/account/email-preferences";
+import { OutcomeConsent } from "~/components/account/outcome-consent";
 import { useForm } from "~/components/form";
 import { Button, ButtonAnchor } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/fields";
+import { can } from "~/domain/policy";
 import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
+import { outcomeConsentForm } from "~/lib/schemas/job-offers";
 import { seo } from "~/lib/seo";
-import { permitFor } from "~/server/auth/context.server";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
 import { ownEmailPreferences, saveEmailPreferences } from "~/server/models/emails.server";
+import { ownOutcomeConsent, setOutcomeConsent } from "~/server/models/job-outcome-consent.server";
+import { authorize } from "~/server/policy.server";
 import { routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/index";
 
@@ -25,11 +30,19 @@ const TIME_ZONES = [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])];
 export async function loader({ context }: Route.LoaderArgs) {
   const permit = permitFor(context, "self.request-deletion");
   const db = await getDb();
-  const [deletionRequested, emails] = await Promise.all([
+  const viewer = currentViewer(context);
+  const [deletionRequested, emails, outcome] = await Promise.all([
     hasRequestedDeletion(db, permit),
     ownEmailPreferences(db, permitFor(context, "self.email-preferences")),
+    // Only a client has an outcome to count (docs/decisions/0053-job-search.md, "Outcomes").
+    can(viewer, "job-search.own") ? ownOutcomeConsent(db, authorize(viewer, "job-search.own")) : null,
   ]);
-  return { email: permit.actor.email, deletionRequested, emails: { ...emails, timeZones: TIME_ZONES } };
+  return {
+    email: permit.actor.email,
+    deletionRequested,
+    emails: { ...emails, timeZones: TIME_ZONES },
+    outcome,
+  };
 }
 
 const accountIntent = intentsOn("signed-in");
@@ -46,6 +59,11 @@ export const action = intentAction({
       permission: "self.email-preferences",
       form: emailPreferencesForm,
       handler: (input, { db, permit }) => saveEmailPreferences(db, permit, input),
+    }),
+    "outcome-consent": accountIntent({
+      permission: "job-search.own",
+      form: outcomeConsentForm,
+      handler: ({ consent }, { db, permit }) => setOutcomeConsent(db, permit, consent),
     }),
   },
   default: "request-deletion",
@@ -64,6 +82,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   // Without JavaScript both forms answer as the page: each shows only its own answer.
   const answer = actionData?.intent === "request-deletion" ? actionData : undefined;
   const emailAnswer = actionData?.intent === "email-preferences" ? actionData : undefined;
+  const consentAnswer = actionData?.intent === "outcome-consent" ? actionData : undefined;
   const navigation = useNavigation();
   const sending = navigation.state !== "idle";
   const form = useForm(deletionRequestForm, { answer, busy: sending });
@@ -76,6 +95,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {...loaderData.emails}
         answer={emailAnswer}
       />
+
+      {loaderData.outcome && (
+        <OutcomeConsent consented={loaderData.outcome.consented} answer={consentAnswer} />
+      )}
 
       <section aria-labelledby="download" className="mt-8 rounded-2xl border border-border bg-card p-6">
         <h2 id="download" className="text-xl font-semibold">

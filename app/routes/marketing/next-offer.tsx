@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { data } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { InterestForm } from "~/components/embeds/interest-form";
 import { EnrollBy } from "~/components/enroll-by";
-import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
+import { htmlFirst, loadAsDocument } from "~/components/html-first";
 import { NumberedSteps, PageSection, sectionBody } from "~/components/marketing";
+import { OutcomesFigure } from "~/components/outcomes-figure";
 import { Accordion } from "~/components/ui/accordion";
 import { ButtonLink } from "~/components/ui/button";
 import {
@@ -21,14 +23,27 @@ import {
 } from "~/content/next-offer";
 import { TESTIMONIALS } from "~/content/testimonials";
 import { seo } from "~/lib/seo";
+import { getDb } from "~/server/db.server";
+import { publicOutcomes } from "~/server/models/job-outcomes-public.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/next-offer";
 
 export const access = routeAccess({ loader: PUBLIC });
 
 export const handle = htmlFirst("carousel", "embed", "enroll-by");
-export const loader = noData;
 export const clientLoader = loadAsDocument;
+
+// Rendered per request, not prerendered (app/content/prerender.ts): the outcome figure is live, and a revoked
+// consent must drop it (docs/decisions/0053-job-search.md, "Outcomes"). A minute in shared caches.
+const CACHE = { "Cache-Control": "public, max-age=60" };
+
+export async function loader() {
+  return data({ outcomes: await publicOutcomes(await getDb()) }, { headers: CACHE });
+}
+
+export function headers() {
+  return CACHE;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -47,7 +62,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function NextOfferProgram() {
+export default function NextOfferProgram({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className={`${sectionBody} grid gap-10 lg:grid-cols-[1.15fr_1fr] lg:py-20`}>
@@ -124,6 +139,8 @@ export default function NextOfferProgram() {
           ))}
         </ul>
       </PageSection>
+
+      <OutcomesFigure figure={loaderData.outcomes} />
 
       <PageSection id="testimonials" heading={TESTIMONIALS_SECTION.heading}>
         <Carousel

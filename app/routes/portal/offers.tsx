@@ -3,10 +3,10 @@ import { OfferCard, OutcomeSummary } from "~/components/job-search/offer-compare
 import { LightLink } from "~/components/light-link";
 import { PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/fields";
+import { CheckboxField, SelectField, TextField } from "~/components/ui/fields";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTotals, payChange } from "~/domain/job-offers";
-import { acceptOfferForm, currentPayForm } from "~/lib/schemas/job-offers";
+import { acceptOfferForm, currentPayForm, OUTCOME_CONSENT_LABEL } from "~/lib/schemas/job-offers";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -60,8 +60,8 @@ export const action = intentAction({
     accept: own({
       permission: "job-search.own",
       form: acceptOfferForm,
-      handler: async ({ offerId }, { db, permit }) => {
-        await acceptOffer(db, permit, offerId);
+      handler: async ({ offerId, consent }, { db, permit }) => {
+        await acceptOffer(db, permit, offerId, { consent });
         return null;
       },
     }),
@@ -169,6 +169,12 @@ function AcceptOffer({ offerId, name }: { offerId: string; name: string }) {
           Accepting ends your search: the application moves to Accepted and the outcome is recorded. Only one
           offer can be accepted.
         </p>
+        <CheckboxField
+          form={form}
+          name="consent"
+          label={OUTCOME_CONSENT_LABEL}
+          description="Only a total and a median are shown, and only once five clients agree. You can take it back in Your data."
+        />
         <Button type="submit" disabled={form.saving} className="justify-self-start">
           {form.saving ? "Accepting…" : `Yes, accept ${name}`}
         </Button>

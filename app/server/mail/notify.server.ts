@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import type { ServiceKind } from "~/domain/plans";
 import type { DbOrTx } from "../db.server";
+import { emailOutbox } from "../schema";
 import type { EmailContent } from "./layout.server";
 import {
   type EmailRecipient,
@@ -21,9 +23,11 @@ import { staffDeletionRequest } from "./templates/staff-deletion-request.server"
 import { staffHomeworkSubmitted } from "./templates/staff-homework-submitted.server";
 import { staffIntakeSubmitted } from "./templates/staff-intake-submitted.server";
 import { staffNewLead } from "./templates/staff-new-lead.server";
+import { type OfferAccepted, staffOfferAccepted } from "./templates/staff-offer-accepted.server";
 import { type DisputeState, staffPaymentDisputed } from "./templates/staff-payment-disputed.server";
 import { staffPaymentFailed } from "./templates/staff-payment-failed.server";
 import { staffPaymentReceived } from "./templates/staff-payment-received.server";
+import { testimonialRequest } from "./templates/testimonial-request.server";
 import { welcome } from "./templates/welcome.server";
 
 // To whom each event's email goes; what it says is its template (./templates/). Each runs in the causing
@@ -133,5 +137,30 @@ export async function notifyIntakeSubmitted(tx: DbOrTx, clientId: string) {
 export function notifyDeletionRequest(tx: DbOrTx, person: Recipient, note: string | null) {
   return toStaff(tx, staffDeletionRequest.kind, (to, context) =>
     staffDeletionRequest.content({ person, note }, to, context),
+  );
+}
+
+/**
+ * An accepted offer (docs/decisions/0053-job-search.md, "Outcomes"): staff hear of it, and the client is asked
+ * for a few words once — not again if a testimonial request was ever queued for them.
+ */
+export async function notifyOfferAccepted(
+  tx: DbOrTx,
+  clientId: string,
+  outcome: Omit<OfferAccepted, "client">,
+) {
+  const client = await recipientById(tx, clientId);
+  if (!client) return;
+  await toStaff(tx, staffOfferAccepted.kind, (to, context) =>
+    staffOfferAccepted.content({ client, ...outcome }, to, context),
+  );
+  const [asked] = await tx
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.recipientId, clientId), eq(emailOutbox.kind, testimonialRequest.kind)))
+    .limit(1);
+  if (asked) return;
+  await enqueueEmail(tx, [client], testimonialRequest.kind, (to) =>
+    testimonialRequest.content({ company: outcome.company }, to, mailContext()),
   );
 }

@@ -53,6 +53,14 @@ const EXPECTED: Record<OutboxKind, { subject: string[]; body: string[] }> = {
     subject: ["Intake questionnaire answered", "Jordan Lee"],
     body: ["intake questionnaire", "#intake"],
   },
+  "testimonial-request": {
+    subject: ["Congratulations on Shopify"],
+    body: ["reply to this email", "agree to the exact words", "/applications"],
+  },
+  "staff-offer-accepted": {
+    subject: ["Offer accepted", "Jordan Lee", "Shopify"],
+    body: ["Staff engineer", "63 days", "7 sessions", "/admin/outcomes"],
+  },
   digest: {
     subject: ["Your daily digest", "2 updates"],
     body: ["New homework: Rewrite your resume summary", "Lesson posted: Telling your career story"],

@@ -16,9 +16,11 @@ import type { z } from "~/lib/schemas/zod";
 import { invalid } from "../action-result.server";
 import type { Db, DbOrTx } from "../db.server";
 import { publishChange } from "../live/bus.server";
+import { notifyOfferAccepted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { jobApplications, jobCurrentPay, jobInterviews, jobOffers, jobOutcomes } from "../schema-job-search";
+import { consentAudited } from "./job-outcome-consent.server";
 import { outcomeFigures } from "./job-outcome-figures.server";
 import { moveApplication } from "./job-search.server";
 import { timeZoneOf } from "./job-search-read.server";
@@ -170,7 +172,7 @@ export async function setCurrentPay(db: Db, permit: Own, input: CurrentPayInput)
  * keeps when), and the outcome row records the figures as they are now. One per search: the client's row
  * is locked and `job_outcomes_client_key` holds it too.
  */
-export async function acceptOffer(db: Db, permit: Own, offerId: string) {
+export async function acceptOffer(db: Db, permit: Own, offerId: string, { consent = false } = {}) {
   const clientId = permit.actor.id;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM profiles WHERE id = ${clientId} FOR UPDATE`);
@@ -180,6 +182,8 @@ export async function acceptOffer(db: Db, permit: Own, offerId: string) {
         applicationId: jobOffers.applicationId,
         base: jobOffers.base,
         currency: jobOffers.currency,
+        company: jobApplications.company,
+        role: jobApplications.role,
       })
       .from(jobOffers)
       .innerJoin(jobApplications, eq(jobApplications.id, jobOffers.applicationId))
@@ -208,8 +212,17 @@ export async function acceptOffer(db: Db, permit: Own, offerId: string) {
         currentBase: current?.base ?? null,
         currentCurrency: current?.currency ?? null,
         baseChange: change?.amount ?? null,
+        consentAt: consent ? figures.now : null,
       })
       .returning();
+    if (!outcome) throw new Error("outcome not written");
+    if (consent) await consentAudited(tx, permit, outcome.id, { before: false, after: true });
+    await notifyOfferAccepted(tx, clientId, {
+      company: offer.company,
+      role: offer.role,
+      daysToOffer: outcome.daysToOffer,
+      sessionsUsed: outcome.sessionsUsed,
+    });
     await changed(tx, clientId);
     return outcome;
   });

@@ -12,10 +12,12 @@ import { staffDeletionRequest } from "./staff-deletion-request.server";
 import { staffHomeworkSubmitted } from "./staff-homework-submitted.server";
 import { staffIntakeSubmitted } from "./staff-intake-submitted.server";
 import { staffNewLead } from "./staff-new-lead.server";
+import { staffOfferAccepted } from "./staff-offer-accepted.server";
 import { staffPaymentDisputed } from "./staff-payment-disputed.server";
 import { staffPaymentFailed } from "./staff-payment-failed.server";
 import { staffPaymentReceived } from "./staff-payment-received.server";
 import type { EmailTemplate } from "./template.server";
+import { testimonialRequest } from "./testimonial-request.server";
 import { welcome } from "./welcome.server";
 
 /**
@@ -39,5 +41,7 @@ export const EMAIL_TEMPLATES = {
   "staff-payment-disputed": staffPaymentDisputed,
   "staff-daily-agenda": staffDailyAgenda,
   "staff-intake-submitted": staffIntakeSubmitted,
+  "testimonial-request": testimonialRequest,
+  "staff-offer-accepted": staffOfferAccepted,
   digest,
 } satisfies { [Kind in OutboxKind]: EmailTemplate<Kind, unknown> };
