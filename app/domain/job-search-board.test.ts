@@ -25,6 +25,7 @@ function counts(
     total,
     addedLately: 0,
     lastActivityAt: quiet === null ? null : daysAgo(quiet),
+    unpreparedInterviewAt: null,
   };
 }
 
@@ -72,6 +73,28 @@ describe("the coach's board flags", () => {
       "calm-new",
       "calm-old",
       "none",
+    ]);
+  });
+
+  test("an interview within 72 hours with no mock booked comes before everything, the soonest first", () => {
+    const soon = (email: string, hours: number) =>
+      searchRow(
+        {
+          ...counts(email, { onsite: 1 }, 1),
+          unpreparedInterviewAt: new Date(NOW.getTime() + hours * 3_600_000),
+        },
+        NOW,
+        14,
+      );
+    const rows = [
+      searchRow(counts("stalled", { applied: 1 }, 30), NOW, 14),
+      soon("in-48h", 48),
+      soon("in-5h", 5),
+    ];
+    expect(rows.sort(boardOrder).map((row) => [row.email, row.interviewUnprepared])).toEqual([
+      ["in-5h", true],
+      ["in-48h", true],
+      ["stalled", false],
     ]);
   });
 });

@@ -7,6 +7,10 @@ import { JOB_STAGES, type JobStage } from "./job-search";
 export const STALLED_AFTER_DAYS = { default: 14, min: 1, max: 90 } as const;
 /** "Added lately" counts applications created in these last days. */
 export const RECENT_DAYS = 7;
+/** An interview this close with no mock interview booked before it is flagged. */
+export const INTERVIEW_SOON_HOURS = 72;
+/** A mock interview counts as the preparation for an interview when it starts this many days before it, or fewer. */
+export const MOCK_PREPARES_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,6 +24,8 @@ export type ClientSearchCounts = {
   addedLately: number;
   /** The latest creation or move of any of the client's applications; null with none. */
   lastActivityAt: Date | null;
+  /** The soonest interview in the next 72 hours with no mock interview booked before it; null with none. */
+  unpreparedInterviewAt: Date | null;
 };
 
 export type ClientSearchRow = ClientSearchCounts & {
@@ -28,6 +34,8 @@ export type ClientSearchRow = ClientSearchCounts & {
   stalled: boolean;
   /** Still looking: no offer accepted. */
   searching: boolean;
+  /** An interview within 72 hours and no mock interview booked to prepare it. */
+  interviewUnprepared: boolean;
 };
 
 export const emptyPerStage = (): Record<JobStage, number> =>
@@ -50,12 +58,17 @@ export function searchRow(counts: ClientSearchCounts, now: Date, stalledAfterDay
     quietDays,
     searching,
     stalled: searching && quietDays !== null && quietDays >= stalledAfterDays,
+    interviewUnprepared: counts.unpreparedInterviewAt !== null,
   };
 }
 
-/** Stalled first (longest quiet first), then the rest by the latest activity, not started last. */
+/** An unprepared interview first (the soonest first), then stalled (the longest quiet first), then the rest by
+ * the latest activity, not started last. */
 export function boardOrder(a: ClientSearchRow, b: ClientSearchRow): number {
-  if (a.stalled !== b.stalled) return a.stalled ? -1 : 1;
+  const rank = (row: ClientSearchRow) => (row.interviewUnprepared ? 0 : row.stalled ? 1 : 2);
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  if (a.interviewUnprepared)
+    return (a.unpreparedInterviewAt?.getTime() ?? 0) - (b.unpreparedInterviewAt?.getTime() ?? 0);
   const quiet = (row: ClientSearchRow) => row.quietDays ?? Number.POSITIVE_INFINITY;
   if (a.stalled) return quiet(b) - quiet(a);
   if ((a.quietDays === null) !== (b.quietDays === null)) return a.quietDays === null ? 1 : -1;

@@ -5,8 +5,8 @@ import { STALLED_DAYS_MESSAGE } from "~/lib/schemas/job-search-board";
 import { createApplication, moveApplication } from "~/server/models/job-search.server";
 import { coachBoard, setStalledAfterDays, stalledAfterDays } from "~/server/models/job-search-board.server";
 import { authorize } from "~/server/policy.server";
-import { auditEvents } from "~/server/schema";
-import { jobApplications } from "~/server/schema-job-search";
+import { auditEvents, bookings } from "~/server/schema";
+import { jobApplications, jobInterviews } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
 import { expectRefusedIn } from "../support/refusal";
@@ -113,5 +113,42 @@ describe(`the coach's board, on ${databaseLabel}`, () => {
       );
     }
     expect(await stalledAfterDays(db())).toBe(30);
+  });
+
+  test("an interview within 72 hours is flagged until a mock interview is booked in the week before it", async () => {
+    const ivy = await client("Ivy Interview");
+    const application = await add(ivy, "Theta", "technical");
+    const inHours = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
+    await db()
+      .insert(jobInterviews)
+      .values([
+        { applicationId: application.id, kind: "coding", startsAt: inHours(96) },
+        { applicationId: application.id, kind: "onsite", startsAt: inHours(30) },
+      ]);
+    const flagged = await rowOf(ivy);
+    expect(flagged.interviewUnprepared).toBe(true);
+    expect(flagged.unpreparedInterviewAt?.getTime()).toBeCloseTo(inHours(30).getTime(), -4);
+    expect((await board()).rows[0]?.clientId).toBe(ivy.id);
+    // A mock a month before does not prepare it; a cancelled one neither; one booked the day before does.
+    const mock = (startsAt: Date, status: "booked" | "cancelled") => ({
+      uid: `mock-${ivy.id}-${startsAt.getTime()}-${status}`,
+      currentUid: `mock-${ivy.id}-${startsAt.getTime()}-${status}`,
+      clientId: ivy.id,
+      kind: "mock_interview" as const,
+      eventType: "mock-interview",
+      title: "Mock interview",
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000),
+      attendeeEmail: ivy.email,
+      status,
+    });
+    await db()
+      .insert(bookings)
+      .values([mock(inHours(-24 * 30), "booked"), mock(inHours(6), "cancelled")]);
+    expect((await rowOf(ivy)).interviewUnprepared).toBe(true);
+    await db()
+      .insert(bookings)
+      .values(mock(inHours(6), "booked"));
+    expect((await rowOf(ivy)).interviewUnprepared).toBe(false);
   });
 });

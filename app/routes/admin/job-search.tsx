@@ -8,7 +8,12 @@ import { CARD_BODY, CARD_CELL, CARD_LABELLED, CARD_ROW, CARD_TABLE } from "~/com
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { TextField } from "~/components/ui/fields";
 import { JOB_STAGES, STAGE_LABELS } from "~/domain/job-search";
-import { type ClientSearchRow, RECENT_DAYS, STALLED_AFTER_DAYS } from "~/domain/job-search-board";
+import {
+  type ClientSearchRow,
+  INTERVIEW_SOON_HOURS,
+  RECENT_DAYS,
+  STALLED_AFTER_DAYS,
+} from "~/domain/job-search-board";
 import { can } from "~/domain/policy";
 import { stalledDaysForm, stalledDaysSaved } from "~/lib/schemas/job-search-board";
 import { seo } from "~/lib/seo";
@@ -54,6 +59,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function CoachBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, stalledAfterDays, mayEdit } = loaderData;
   const stalled = rows.filter((row) => row.stalled).length;
+  const unprepared = rows.filter((row) => row.interviewUnprepared).length;
   const notStarted = rows.filter((row) => row.total === 0).length;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -61,7 +67,7 @@ export default function CoachBoard({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-1 text-muted-foreground">
         {rows.length === 0
           ? "No clients yet."
-          : `${rows.length} ${rows.length === 1 ? "client" : "clients"}: ${stalled} stalled, ${notStarted} not started. Stalled searches come first.`}
+          : `${rows.length} ${rows.length === 1 ? "client" : "clients"}: ${unprepared} with an interview within ${INTERVIEW_SOON_HOURS} hours and no mock interview booked, ${stalled} stalled, ${notStarted} not started. Flagged searches come first.`}
       </p>
       <StalledSetting days={stalledAfterDays} mayEdit={mayEdit} answer={actionData} />
       {rows.length > 0 ? (
@@ -130,16 +136,26 @@ function SearchRow({ row }: { row: ClientSearchRow }) {
 const quiet = (days: number) => (days === 0 ? "today" : `${days} ${days === 1 ? "day" : "days"} ago`);
 
 function Flag({ row }: { row: ClientSearchRow }) {
-  if (row.stalled)
-    return (
-      <span className="rounded-md border border-danger/40 bg-danger/10 px-1.5 py-0.5 text-xs font-semibold text-danger">
-        Stalled
-      </span>
+  const flags = [];
+  if (row.interviewUnprepared && row.unpreparedInterviewAt)
+    flags.push(
+      <span key="soon" className={`${BADGE} border-primary/50 bg-primary/10`}>
+        Interview <LocalDateTime value={row.unpreparedInterviewAt} />, no mock booked
+      </span>,
     );
+  if (row.stalled)
+    flags.push(
+      <span key="stalled" className={`${BADGE} border-danger/40 bg-danger/10 text-danger`}>
+        Stalled
+      </span>,
+    );
+  if (flags.length > 0) return <div className="flex flex-wrap gap-1.5">{flags}</div>;
   if (!row.searching) return <span className="text-xs text-muted-foreground">Offer accepted</span>;
   if (row.total === 0) return <span className="text-xs text-muted-foreground">Not started</span>;
   return null;
 }
+
+const BADGE = "rounded-md border px-1.5 py-0.5 text-xs font-semibold";
 
 type Answer = Route.ComponentProps["actionData"];
 
