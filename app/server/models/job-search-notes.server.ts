@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { JOB_MESSAGES } from "~/lib/schemas/job-search";
 import { NOTE_MESSAGES, type NoteInput, noteSchema } from "~/lib/schemas/job-search-notes";
 import type { Db } from "../db.server";
@@ -90,30 +90,30 @@ export async function deleteApplicationNote(
   });
 }
 
-/** Every note on the client's applications, newest first, for staff. */
-export function notesOf(db: Db, _permit: Permit<"job-search.read">, clientId: string) {
+/** Notes with their author, newest first, on the applications `where` picks (joined as `jobApplications`). */
+function notesWhere(db: Db, where: SQL | undefined) {
   return db
     .select(noteColumns)
     .from(jobApplicationNotes)
     .innerJoin(jobApplications, eq(jobApplications.id, jobApplicationNotes.applicationId))
     .leftJoin(profiles, eq(profiles.id, jobApplicationNotes.authorId))
-    .where(eq(jobApplications.clientId, clientId))
+    .where(where)
     .orderBy(desc(jobApplicationNotes.createdAt));
+}
+
+/** Every note on the client's applications, newest first, for staff. */
+export function notesOf(db: Db, _permit: Permit<"job-search.read">, clientId: string) {
+  return notesWhere(db, eq(jobApplications.clientId, clientId));
 }
 
 /** The shared notes on one of the client's own applications; staff-only notes never leave the server for them. */
 export function sharedNotesOnOwn(db: Db, permit: Permit<"job-search.own">, applicationId: string) {
-  return db
-    .select(noteColumns)
-    .from(jobApplicationNotes)
-    .innerJoin(jobApplications, eq(jobApplications.id, jobApplicationNotes.applicationId))
-    .leftJoin(profiles, eq(profiles.id, jobApplicationNotes.authorId))
-    .where(
-      and(
-        eq(jobApplicationNotes.applicationId, applicationId),
-        eq(jobApplications.clientId, permit.actor.id),
-        eq(jobApplicationNotes.visibility, "shared"),
-      ),
-    )
-    .orderBy(desc(jobApplicationNotes.createdAt));
+  return notesWhere(
+    db,
+    and(
+      eq(jobApplicationNotes.applicationId, applicationId),
+      eq(jobApplications.clientId, permit.actor.id),
+      eq(jobApplicationNotes.visibility, "shared"),
+    ),
+  );
 }
