@@ -193,7 +193,7 @@ Measured by \`node bench/first-press.mjs\` on ${cores} cores, Debian Chromium dr
 Lighthouse's phone throttling applied through the DevTools protocol (bench/phone.mjs: CPU 4× slower, 150 ms
 latency, 1.6 Mbit/s down, 750 kbit/s up), a 412×823 touch screen, the built server on PGlite with the seed and
 5,000 people. A page is opened and left asleep (checked), then tapped once: the time is from the tap to its visible
-effect (the next page's heading, the filter shown as chosen, the hand-in form's refusal, the lead's Convert button gone), timed
+effect (the next page's heading, the filter shown as chosen, the hand-in form's refusal, the lead's row reading client, and its Convert button gone once the server answered), timed
 from the test's side (a few ms of DevTools round trip included). The hand-in's Submit is pressed with nothing added (typing would wake the
 page before the press); it is below the fold, so the
 page is scrolled to it first, which starts React's download as a person's scroll does. ${runs} runs a row; p95 is
