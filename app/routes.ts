@@ -60,7 +60,7 @@ export default [
       route("homework", "routes/admin/homework.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("job-search", "routes/admin/job-search.tsx"),
-      route("outcomes", "routes/admin/outcomes.tsx"),
+      route("job-search/outcomes", "routes/admin/outcomes.tsx"),
       // docs/decisions/0054-business-at-a-glance.md: the admin's.
       route("business", "routes/admin/business.tsx"),
       route("business/ledger", "routes/admin/business-ledger.tsx"),

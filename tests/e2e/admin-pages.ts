@@ -145,7 +145,7 @@ export const ADMIN_PAGES = [
   { path: "/admin/lessons/new", current: "Add Lesson" },
   { path: "/admin/homework", current: "Homework" },
   { path: "/admin/job-search", current: "Job search" },
-  { path: "/admin/outcomes", current: "Outcomes" },
+  { path: "/admin/job-search/outcomes", current: "Job search" },
   { path: "/admin/payments", current: "Payments" },
   { path: "/admin/codes", current: "Codes" },
   { path: "/admin/business", current: "Business" },

@@ -30,7 +30,7 @@ const ADMIN_PATHS = [
   "/admin/clients?filter=clients",
   "/admin/homework",
   "/admin/job-search",
-  "/admin/outcomes",
+  "/admin/job-search/outcomes",
   "/admin/payments",
   "/admin/codes",
   "/admin/business",

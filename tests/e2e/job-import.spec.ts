@@ -1,23 +1,15 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import {
-  patientExpect as expect,
-  expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { freshClient } from "./job-clients";
+import { patientExpect as expect, expectNoSidewaysScroll, gotoHydrated, test } from "./support";
 
 // The job search's import and export (docs/decisions/0053-job-search.md, "Import and export"): on a 360 px
 // phone a client imports a Huntr export — preview of every row, then the import — and finds the
 // applications on the board; a spreadsheet goes through the column-mapping step; a row that cannot be read
-// is listed and nothing can be imported; the export downloads and parses back. Daniel's board is shared
-// with no other spec.
+// is listed and nothing can be imported; the export downloads and parses back. Each test has a fresh client
+// (the seed's Daniel keeps his quiet sample search for the coach's board, tests/e2e/job-search-coach.spec.ts).
 
-const CLIENT = PEOPLE.proClient;
 const FIXTURES = "tests/fixtures/job-import";
 const column = (page: Page, stage: string) => page.getByRole("region", { name: stage, exact: true });
 
@@ -28,8 +20,7 @@ async function choose(page: Page, name: string, buffer: Buffer) {
 test("on a 360 px phone a client imports a Huntr export, checks the preview, and sees it on the board; the export parses back", async ({
   newPage,
 }) => {
-  const page = await newPage({ viewport: PHONE_360, acceptDownloads: true });
-  await signIn(page, CLIENT, { to: "/applications" });
+  const { page } = await freshClient(newPage, "Huntr");
   await gotoHydrated(page, "/applications");
   await page.getByRole("link", { name: "Import from a CSV" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Import applications" })).toBeVisible();
@@ -78,8 +69,7 @@ test("on a 360 px phone a client imports a Huntr export, checks the preview, and
 test("a spreadsheet goes through the column mapping; a row that cannot be read is listed and blocks the import", async ({
   newPage,
 }) => {
-  const page = await newPage({ viewport: PHONE_360 });
-  await signIn(page, CLIENT, { to: "/applications/import" });
+  const { page } = await freshClient(newPage, "Sheet");
   await gotoHydrated(page, "/applications/import");
   await choose(page, "custom.csv", readFileSync(`${FIXTURES}/custom.csv`));
   await page.getByRole("button", { name: "Preview" }).click();

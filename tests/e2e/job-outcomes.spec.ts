@@ -12,9 +12,9 @@ import {
 } from "./support";
 
 // Outcomes (docs/decisions/0053-job-search.md, "Outcomes"): a fresh client accepts an offer and agrees to be
-// counted, sees the consent in /account; the coach finds the new outcome on /admin/outcomes at 360 px.
+// counted, sees the consent in /account; the coach finds the new outcome on /admin/job-search/outcomes at 360 px.
 
-test("a client accepts an offer with consent; the coach sees the outcome on /admin/outcomes at 360 px", async ({
+test("a client accepts an offer with consent; the coach sees the outcome on /admin/job-search/outcomes at 360 px", async ({
   newPage,
 }) => {
   const { page } = await freshClient(newPage, "Outcome");
@@ -36,9 +36,10 @@ test("a client accepts an offer with consent; the coach sees the outcome on /adm
 
   const coach = await newPage({ viewport: PHONE_360 });
   await signIn(coach, PEOPLE.coach, { to: "/admin" });
-  await coach.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Outcomes" }).click();
+  await coach.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Job search" }).click();
+  await coach.getByRole("link", { name: "Outcomes", exact: true }).click();
   await expect(coach.getByRole("heading", { level: 1, name: "Outcomes" })).toBeVisible();
-  await gotoHydrated(coach, "/admin/outcomes");
+  await gotoHydrated(coach, "/admin/job-search/outcomes");
   const row = coach.getByRole("row").filter({ hasText: company });
   await expect(row).toContainText("Staff engineer");
   await expect(row).toContainText("not known");

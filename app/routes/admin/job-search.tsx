@@ -63,7 +63,15 @@ export default function CoachBoard({ loaderData, actionData }: Route.ComponentPr
   const notStarted = rows.filter((row) => row.total === 0).length;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <h1 className="text-3xl font-bold tracking-tight">Job search</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">Job search</h1>
+        <LightLink
+          to="/admin/job-search/outcomes"
+          className="text-sm font-medium underline underline-offset-2"
+        >
+          Outcomes
+        </LightLink>
+      </div>
       <p className="mt-1 text-muted-foreground">
         {rows.length === 0
           ? "No clients yet."

@@ -25,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     title: "Outcomes",
     description: "Offers your clients landed.",
-    path: "/admin/outcomes",
+    path: "/admin/job-search/outcomes",
     noindex: true,
   });
 }

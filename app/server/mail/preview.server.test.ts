@@ -59,7 +59,7 @@ const EXPECTED: Record<OutboxKind, { subject: string[]; body: string[] }> = {
   },
   "staff-offer-accepted": {
     subject: ["Offer accepted", "Jordan Lee", "Shopify"],
-    body: ["Staff engineer", "63 days", "7 sessions", "/admin/outcomes"],
+    body: ["Staff engineer", "63 days", "7 sessions", "/admin/job-search/outcomes"],
   },
   digest: {
     subject: ["Your daily digest", "2 updates"],

@@ -23,7 +23,7 @@ export const staffOfferAccepted = emailTemplate({
       `${who(client)} accepted the ${role} offer at ${company}.`,
       `${daysToOffer === null ? "Time to offer: not known (no paid start)" : `${daysToOffer} days from the start of coaching to the offer`}; ${sessionsUsed} ${sessionsUsed === 1 ? "session" : "sessions"} used.`,
     ],
-    action: { label: "See the outcomes", url: `${origin}/admin/outcomes` },
+    action: { label: "See the outcomes", url: `${origin}/admin/job-search/outcomes` },
   }),
   sample: {
     client: SAMPLE_CLIENT,
