@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // its own schema file (docs/decisions/0053-job-search.md).
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./app/server/schema.ts", "./app/server/schema-job-search.ts"],
+  schema: ["./app/server/schema.ts", "./app/server/schema-job-search.ts", "./app/server/schema-practice.ts"],
   out: "./db/migrations",
 });

@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { HOMEWORK_STATUSES, PLANS, ROLES, SERVICE_KINDS } from "../domain/plans";
+import { NO_SHOW_SOURCES } from "../domain/practice";
 import { RESOURCE_KINDS } from "../domain/resource-kinds";
 import { ACCEPTED_FILE_TYPES, FILE_KINDS } from "../lib/files";
 import type { IntakeAnswers, IntakeQuestion } from "../lib/schemas/intake";
@@ -52,6 +53,8 @@ export const profiles = pgTable(
     fullName: text("full_name"),
     role: roleEnum("role").notNull().default("lead"),
     plan: planEnum("plan"),
+    /** When the current plan was granted; its sessions expire from here (docs/decisions/0055-no-shows-and-expiry.md). */
+    planStartedAt: timestamp("plan_started_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -302,6 +305,7 @@ export type AuditEvent = typeof auditEvents.$inferSelect;
 
 export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
 export const bookingStatusEnum = pgEnum("booking_status", BOOKING_STATUSES);
+export const noShowSourceEnum = pgEnum("no_show_source", NO_SHOW_SOURCES);
 
 /**
  * Known by the uid Cal.com first gave it. `counted`: holds a +1 in the usage ledger now. No `client_id`:
@@ -334,6 +338,12 @@ export const bookings = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: uuid("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    /** The client did not come (docs/decisions/0055-no-shows-and-expiry.md): when, and who said so. */
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
+    noShowSource: noShowSourceEnum("no_show_source"),
+    noShowBy: uuid("no_show_by").references(() => profiles.id, { onDelete: "set null" }),
+    /** The no-show gave its counted session back (a −1 usage row), as the setting said when it was recorded. */
+    noShowReturned: boolean("no_show_returned").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -347,6 +357,11 @@ export const bookings = pgTable(
     check("bookings_counted_not_over", sql`NOT (${t.counted} AND ${t.overPlan})`),
     check("bookings_times_order", sql`${t.endsAt} >= ${t.startsAt}`),
     check("bookings_claimed_unmatched", sql`${t.claimedBy} IS NULL OR ${t.clientId} IS NULL`),
+    check("bookings_no_show_source", sql`(${t.noShowAt} IS NULL) = (${t.noShowSource} IS NULL)`),
+    check(
+      "bookings_no_show_returned",
+      sql`NOT ${t.noShowReturned} OR (${t.noShowAt} IS NOT NULL AND ${t.counted})`,
+    ),
   ],
 );
 

@@ -3,3 +3,4 @@
 // drizzle.config.ts lists the same files.
 export * from "./schema";
 export * from "./schema-job-search";
+export * from "./schema-practice";

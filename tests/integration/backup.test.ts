@@ -78,7 +78,13 @@ async function addOddRows(database: Fresh): Promise<void> {
   const db = database.db;
   const [odd] = await db
     .insert(profiles)
-    .values({ email: "zoë.o'brien+x@example.com", fullName: ODD, role: "client", plan: "pro" })
+    .values({
+      email: "zoë.o'brien+x@example.com",
+      fullName: ODD,
+      role: "client",
+      plan: "pro",
+      planStartedAt: new Date("2026-01-31T05:00:00.000Z"),
+    })
     .returning();
   const [ghost] = await db
     .insert(profiles)
@@ -182,6 +188,10 @@ async function addOddRows(database: Fresh): Promise<void> {
         attendeeName: ODD,
         joinUrl: "https://app.cal.com/video/x",
         counted: true,
+        noShowAt: at as unknown as Date,
+        noShowSource: "coach",
+        noShowBy: ghost.id,
+        noShowReturned: true,
       },
       {
         uid: "uid-2",

@@ -10,6 +10,7 @@ import {
   jobOutcomes,
   jobSearchSettings,
 } from "~/server/schema-job-search";
+import { practiceSettings } from "~/server/schema-practice";
 
 /**
  * The backup test's odd rows in the job search's tables (tests/integration/backup.test.ts): every table of
@@ -81,4 +82,8 @@ export async function addOddJobSearchRows(
   });
   // The coach's setting, last changed by a person since deleted.
   await db.insert(jobSearchSettings).values({ id: 1, stalledAfterDays: 21, updatedBy: ghost.id });
+  // The practice's settings (app/server/schema-practice.ts), a one-row table like the one above.
+  await db
+    .insert(practiceSettings)
+    .values({ id: 1, noShowCountsAsUsed: false, expiryMonths: 12, updatedBy: ghost.id });
 }

@@ -157,7 +157,13 @@ export async function changeProfileIn(
   if (refusal) refuse(refusal, 409);
   const wanted = typeof change === "function" ? change(current as Person) : change;
   if (!wanted || Object.keys(wanted).length === 0) return current as Person;
-  const [updated] = await tx.update(profiles).set(wanted).where(eq(profiles.id, id)).returning(personColumns);
+  // A new plan's sessions count from now: they expire from this date (docs/decisions/0055-no-shows-and-expiry.md).
+  const started = wanted.plan && wanted.plan !== current.plan ? { planStartedAt: new Date() } : {};
+  const [updated] = await tx
+    .update(profiles)
+    .set({ ...wanted, ...started })
+    .where(eq(profiles.id, id))
+    .returning(personColumns);
   const before = Object.fromEntries(Object.keys(wanted).map((k) => [k, current[k as keyof typeof current]]));
   // Welcomed and asked for the intake questionnaire once, whichever way someone becomes a client.
   if (current.role !== "client" && wanted.role === "client") {
