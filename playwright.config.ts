@@ -70,7 +70,7 @@ export default defineConfig({
     {
       // What counts rows of every client (the public outcome figure's threshold) runs before anything else
       // has added one, so its count is known (docs/decisions/0053-job-search.md, "Outcomes"). As a dependency it
-      // runs even when the command names other spec files (about 15 s); `--no-deps` skips it.
+      // runs even when the command names other spec files (14 s on a quiet machine); `--no-deps` skips it.
       name: "fresh-site",
       testMatch: FRESH_SITE,
       fullyParallel: false,
