@@ -15,14 +15,17 @@ import {
 // Set-up the job search's specs share (tests/e2e/job-offers.spec.ts, job-outcomes.spec.ts): one accepted offer
 // ends a search, so each test has a fresh client.
 
-/** A fresh Pro client, made by the admin; the client's page at 360 px. */
-export async function freshClient(newPage: NewPage, prefix: string, viewport = PHONE_360) {
+/**
+ * A fresh Pro client, made by the admin; the client's page at 360 px. `admin`: a page the admin is signed in
+ * on, for a spec that makes several (else the admin signs in for this one).
+ */
+export async function freshClient(newPage: NewPage, prefix: string, viewport = PHONE_360, admin?: Page) {
   const person: NamedIdentity = freshIdentity(prefix);
   const page = await newPage({ viewport });
   await signIn(page, person, { to: "/dashboard" });
-  const admin = await signedInPage(newPage, PEOPLE.admin, "/admin");
-  await makeProClient(admin.page, await personIdOf(admin.page, person.email));
-  await admin.context.close();
+  const by = admin ? { page: admin, context: null } : await signedInPage(newPage, PEOPLE.admin, "/admin");
+  await makeProClient(by.page, await personIdOf(by.page, person.email));
+  await by.context?.close();
   return { person, page };
 }
 
