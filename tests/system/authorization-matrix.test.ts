@@ -208,12 +208,13 @@ const jobSearch = jobSearchRequests({
 });
 const clientApplication = jobSearch.clientApplication;
 
-async function booked(email: string, owner?: string): Promise<string> {
+/** `hours` from now: a past session for a no-show. */
+async function booked(email: string, owner?: string, hours = 72): Promise<string> {
   const token = owner ? bookingToken(owner, SESSION_SECRET) : undefined;
   const { body } = calDelivery("BOOKING_CREATED", {
     email,
     token,
-    start: new Date(Date.now() + 72 * 3_600_000),
+    start: new Date(Date.now() + hours * 3_600_000),
   });
   const response = await fetch(`${server.url}/webhooks/cal`, {
     method: "POST",
@@ -455,6 +456,28 @@ const REQUESTS: Record<string, RequestFor> = {
     return {
       params: { id: client.id },
       fields: { intent: "resolve-booking", bookingId },
+      observe: personRecord(client.id),
+    };
+  },
+  // docs/decisions/0055-no-shows-and-expiry.md: a session two hours past, marked missed; then undone.
+  "routes/admin/client POST mark-no-show": async () => {
+    const client = await freshPerson("client");
+    await readyToBook(client);
+    const bookingId = await booked(client.email, client.id, -2);
+    return {
+      params: { id: client.id },
+      fields: { intent: "mark-no-show", bookingId },
+      observe: personRecord(client.id),
+    };
+  },
+  "routes/admin/client POST undo-no-show": async () => {
+    const client = await freshPerson("client");
+    await readyToBook(client);
+    const bookingId = await booked(client.email, client.id, -2);
+    await prepared(`/admin/clients/${client.id}`, { intent: "mark-no-show", bookingId });
+    return {
+      params: { id: client.id },
+      fields: { intent: "undo-no-show", bookingId },
       observe: personRecord(client.id),
     };
   },

@@ -33,6 +33,9 @@ const LISTED = {
   claimedBy: bookings.claimedBy,
   confirmReason: bookings.confirmReason,
   resolvedAt: bookings.resolvedAt,
+  noShowAt: bookings.noShowAt,
+  noShowSource: bookings.noShowSource,
+  noShowReturned: bookings.noShowReturned,
 } as const;
 
 export async function ownBookings(db: Db, permit: Permit<"portal.read-own">) {
