@@ -1,6 +1,7 @@
 // What a no-show is and when one may be recorded (docs/decisions/0055-no-shows-and-expiry.md, "No-shows").
 // No database here: the server refuses with these words and the client's page shows the same rule.
 
+import type { QuotaKind } from "./plans";
 import type { NoShowSource } from "./practice";
 
 /** The booking's fields the rules read. */
@@ -25,3 +26,6 @@ export const NO_SHOW_LABELS: Record<NoShowSource, string> = {
   cal: "No-show, recorded by Cal.com",
   coach: "No-show, marked by the coach",
 };
+
+/** The capacity page's no-shows of one booked kind: in the funnel's window, all time, and given back. */
+export type NoShowRow = { kind: QuotaKind; inWindow: number; allTime: number; givenBack: number };

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { funnelFrom } from "~/domain/funnel";
 import type { Viewer } from "~/domain/viewer";
 import { bookingToken } from "~/server/bookings/booking-token.server";
+import { noShowsByKind } from "~/server/business/no-shows.server";
 import { calWebhook } from "~/server/entries/cal-webhook.server";
 import { markNoShow } from "~/server/models/bookings-no-show.server";
 import { authorize } from "~/server/policy.server";
@@ -16,7 +18,8 @@ import { modelRefusal } from "../support/refusal";
 import { openDatabaseForFile } from "../support/test-database";
 
 // No-shows (docs/decisions/0055-no-shows-and-expiry.md, "No-shows"): Cal.com's signed BOOKING_NO_SHOW_UPDATED
-// (tests/support/cal.ts's fixture, from Cal.com's source) and the coach's mark, on a real database.
+// (tests/support/cal.ts's fixture, from Cal.com's source) and the coach's mark, on a real database; and
+// their count on the capacity page.
 
 const database = openDatabaseForFile();
 const db = () => database().db;
@@ -278,5 +281,72 @@ describe(`The coach's no-show mark (${databaseLabel})`, () => {
     expect((await send(cancel.body)).body).toMatchObject({ status: "applied" });
     expect(await used(person.id)).toBe(1);
     expect(await row(id)).toMatchObject({ status: "cancelled", lateCancel: false });
+  });
+});
+
+describe(`No-shows on the capacity page (${databaseLabel})`, () => {
+  test("per booked kind: in the funnel's window, all time, given back; a cancelled session is none", async () => {
+    const read = authorize(coach, "capacity.read");
+    const from = funnelFrom(new Date());
+    const count = async () => new Map((await noShowsByKind(db(), read, from)).map((r) => [r.kind, r]));
+    const before = await count();
+    const recent = await session(-2);
+    await markNoShow(db(), permit(), recent.id, recent.person.id, true);
+    await givesBack();
+    const returned = await session(-3);
+    await markNoShow(db(), permit(), returned.id, returned.person.id, true);
+    // Two years ago, before the window; an interview; a cancelled one that had been marked.
+    const old = new Date(Date.now() - 2 * 365 * 24 * HOUR);
+    const base = {
+      eventType: "x",
+      title: "Session",
+      attendeeEmail: "old@example.com",
+      noShowSource: "coach" as const,
+    };
+    await db()
+      .insert(bookings)
+      .values([
+        {
+          ...base,
+          uid: `old-${recent.id}`,
+          currentUid: `old-${recent.id}`,
+          kind: "session_30m",
+          startsAt: old,
+          endsAt: old,
+          noShowAt: old,
+        },
+        {
+          ...base,
+          uid: `mi-${recent.id}`,
+          currentUid: `mi-${recent.id}`,
+          kind: "mock_interview",
+          startsAt: inHours(-5),
+          endsAt: inHours(-4),
+          noShowAt: inHours(-3),
+        },
+        {
+          ...base,
+          uid: `cx-${recent.id}`,
+          currentUid: `cx-${recent.id}`,
+          kind: "mock_interview",
+          startsAt: inHours(-5),
+          endsAt: inHours(-4),
+          noShowAt: inHours(-3),
+          status: "cancelled",
+        },
+      ]);
+    const after = await count();
+    const delta = (kind: "session_30m" | "mock_interview", key: "inWindow" | "allTime" | "givenBack") =>
+      (after.get(kind)?.[key] ?? 0) - (before.get(kind)?.[key] ?? 0);
+    expect([
+      delta("session_30m", "inWindow"),
+      delta("session_30m", "allTime"),
+      delta("session_30m", "givenBack"),
+    ]).toEqual([2, 3, 1]);
+    expect([
+      delta("mock_interview", "inWindow"),
+      delta("mock_interview", "allTime"),
+      delta("mock_interview", "givenBack"),
+    ]).toEqual([1, 1, 0]);
   });
 });
