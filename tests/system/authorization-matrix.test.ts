@@ -243,6 +243,16 @@ type Cell = {
 };
 type RequestFor = (person: Person) => Cell | Promise<Cell>;
 
+/** A fresh client's session two hours past, marked missed first for the undo (0055-no-shows-and-expiry.md). */
+async function pastSession(intent: "mark-no-show" | "undo-no-show"): Promise<Cell> {
+  const client = await freshPerson("client");
+  await readyToBook(client);
+  const bookingId = await booked(client.email, client.id, -2);
+  if (intent === "undo-no-show")
+    await prepared(`/admin/clients/${client.id}`, { intent: "mark-no-show", bookingId });
+  return { params: { id: client.id }, fields: { intent, bookingId }, observe: personRecord(client.id) };
+}
+
 const signOut: RequestFor = (person) =>
   person === "visitor"
     ? { fields: {} }
@@ -459,28 +469,8 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(client.id),
     };
   },
-  // docs/decisions/0055-no-shows-and-expiry.md: a session two hours past, marked missed; then undone.
-  "routes/admin/client POST mark-no-show": async () => {
-    const client = await freshPerson("client");
-    await readyToBook(client);
-    const bookingId = await booked(client.email, client.id, -2);
-    return {
-      params: { id: client.id },
-      fields: { intent: "mark-no-show", bookingId },
-      observe: personRecord(client.id),
-    };
-  },
-  "routes/admin/client POST undo-no-show": async () => {
-    const client = await freshPerson("client");
-    await readyToBook(client);
-    const bookingId = await booked(client.email, client.id, -2);
-    await prepared(`/admin/clients/${client.id}`, { intent: "mark-no-show", bookingId });
-    return {
-      params: { id: client.id },
-      fields: { intent: "undo-no-show", bookingId },
-      observe: personRecord(client.id),
-    };
-  },
+  "routes/admin/client POST mark-no-show": () => pastSession("mark-no-show"),
+  "routes/admin/client POST undo-no-show": () => pastSession("undo-no-show"),
   "routes/portal/billing POST manage-card": () => ({ fields: { intent: "manage-card" } }),
   // Each request flips the person's choice (cash is where it starts), so each one that is allowed shows.
   "routes/portal/billing POST reward-choice": (person) => {
