@@ -29,6 +29,8 @@ export const AUDIT_ACTION_LABELS = {
   "booking.resolve": "Over-plan booking resolved",
   "booking.confirm": "Booking confirmed for the person who made it",
   "booking.dismiss": "Booking set aside",
+  "booking.no-show": "Marked as a no-show",
+  "booking.no-show-undo": "No-show undone",
   "email.preferences": "Email preferences changed",
   "email.retry": "Email sent again",
   "intake.submit": "Intake questionnaire answered",

@@ -23,6 +23,8 @@ export const POLICY = {
   // docs/decisions/0028-bookings.md.
   "bookings.read": ["admin", "coach"],
   "bookings.resolve": ["admin"],
+  // docs/decisions/0055-no-shows-and-expiry.md: whoever held the session marks that the client missed it.
+  "bookings.no-show": ["admin", "coach"],
   // docs/decisions/0016-data-rights.md.
   "self.export": ["admin", "coach", "client", "lead"],
   "self.request-deletion": ["admin", "coach", "client", "lead"],

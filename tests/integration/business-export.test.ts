@@ -79,11 +79,20 @@ describe(`the business files, on ${databaseLabel}`, () => {
           startsAt: at(day),
           endsAt: at(day),
           attendeeEmail: client.email,
+          // docs/decisions/0055-no-shows-and-expiry.md: the third a no-show that gave its session back.
+          ...(day === 3
+            ? { noShowAt: at(day), noShowSource: "cal" as const, counted: true, noShowReturned: true }
+            : {}),
         })),
       );
     const rows = await parsed(await businessExport(db(), await permits(), "bookings", yearPeriod(YEAR)));
     expect(Object.keys(rows[0] ?? {})).toEqual([...BOOKING_HEADER]);
     expect(rows.map((r) => r["Cal.com uid"])).toEqual(["uid-1", "uid-2", "uid-3"]);
     expect(rows[1]?.Title).toBe("'=HYPERLINK(1)");
+    expect(rows.map((r) => [r["No-show"], r["No-show given back"]])).toEqual([
+      ["", "no"],
+      ["", "no"],
+      ["Cal.com", "yes"],
+    ]);
   });
 });

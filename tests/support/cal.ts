@@ -1,5 +1,10 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { CalBookingInput, CalDeliveryInput, CalTrigger } from "~/server/bookings/cal-payload.server";
+import type {
+  CalBookingInput,
+  CalDeliveryInput,
+  CalNoShowInput,
+  CalTrigger,
+} from "~/server/bookings/cal-payload.server";
 
 // Cal.com deliveries typed with the app's schema, so an undeclared field fails `tsc`; each shape follows
 // the calcom/cal.com code that builds it (read there, not copied), cited below.
@@ -132,6 +137,32 @@ export function calDelivery(
 ): { uid: string; body: string } {
   const uid = fields.uid ?? randomUUID();
   return { uid, body: JSON.stringify(BUILDERS[trigger](fields, uid, createdAt)) };
+}
+
+/**
+ * BOOKING_NO_SHOW_UPDATED as calcom/cal.com sends it when the organizer marks attendees (read there, not
+ * copied): packages/features/handleMarkNoShow.ts updates each listed attendee's `noShow` and passes
+ * `{ message, attendees: [{ email, noShow }], bookingUid, bookingId }` to `sendPayload`; the v2021-10-20
+ * BookingPayloadBuilder.ts (packages/features/webhooks/lib/factory/versioned/) `buildNoShowPayload` sends
+ * `{ triggerEvent, createdAt, payload: { bookingUid, bookingId, attendees, message } }` — no times, no
+ * event type, no organizer (`BookingNoShowDTO`, packages/features/webhooks/lib/dto/types.ts). One attendee:
+ * the message is en's "x_marked_as_no_show" / "x_unmarked_as_no_show" with the email.
+ */
+export function noShowUpdated(
+  bookingUid: string,
+  attendees: { email: string; noShow: boolean }[],
+  createdAt = new Date(),
+): string {
+  const [only] = attendees;
+  const message =
+    attendees.length === 1 && only
+      ? `${only.email} ${only.noShow ? "marked" : "unmarked"} as no-show`
+      : "No-show updated";
+  return JSON.stringify({
+    triggerEvent: "BOOKING_NO_SHOW_UPDATED",
+    createdAt: createdAt.toISOString(),
+    payload: { bookingUid, bookingId: 90_001, attendees, message },
+  } satisfies CalNoShowInput);
 }
 
 // Signed here, not with the app's code: the test signs the way Cal.com documents it, independently.

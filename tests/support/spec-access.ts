@@ -171,6 +171,9 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
     success: { redirect: "/admin/clients" },
   }),
   "routes/admin/client POST resolve-booking": admin("bookings.resolve"),
+  // docs/decisions/0055-no-shows-and-expiry.md: coach and admin mark a past session missed, and undo it.
+  "routes/admin/client POST mark-no-show": admin("bookings.no-show"),
+  "routes/admin/client POST undo-no-show": admin("bookings.no-show"),
   // docs/decisions/0027-payments.md: coach reads; only an admin changes anything.
   "routes/admin/payments GET": admin("payments.read"),
   // docs/decisions/0044-discount-codes.md: coach reads codes and rewards owed; the admin changes them.

@@ -36,6 +36,8 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   // docs/decisions/0028-bookings.md.
   "bookings.read": STAFF,
   "bookings.resolve": ADMIN_ONLY,
+  // docs/decisions/0055-no-shows-and-expiry.md: the coach who held the session marks a no-show.
+  "bookings.no-show": STAFF,
   // docs/decisions/0016-data-rights.md.
   "self.export": EVERYONE_SIGNED_IN,
   "self.request-deletion": EVERYONE_SIGNED_IN,

@@ -208,12 +208,13 @@ const jobSearch = jobSearchRequests({
 });
 const clientApplication = jobSearch.clientApplication;
 
-async function booked(email: string, owner?: string): Promise<string> {
+/** `hours` from now: a past session for a no-show. */
+async function booked(email: string, owner?: string, hours = 72): Promise<string> {
   const token = owner ? bookingToken(owner, SESSION_SECRET) : undefined;
   const { body } = calDelivery("BOOKING_CREATED", {
     email,
     token,
-    start: new Date(Date.now() + 72 * 3_600_000),
+    start: new Date(Date.now() + hours * 3_600_000),
   });
   const response = await fetch(`${server.url}/webhooks/cal`, {
     method: "POST",
@@ -241,6 +242,16 @@ type Cell = {
   after?: () => Promise<void>;
 };
 type RequestFor = (person: Person) => Cell | Promise<Cell>;
+
+/** A fresh client's session two hours past, marked missed first for the undo (0055-no-shows-and-expiry.md). */
+async function pastSession(intent: "mark-no-show" | "undo-no-show"): Promise<Cell> {
+  const client = await freshPerson("client");
+  await readyToBook(client);
+  const bookingId = await booked(client.email, client.id, -2);
+  if (intent === "undo-no-show")
+    await prepared(`/admin/clients/${client.id}`, { intent: "mark-no-show", bookingId });
+  return { params: { id: client.id }, fields: { intent, bookingId }, observe: personRecord(client.id) };
+}
 
 const signOut: RequestFor = (person) =>
   person === "visitor"
@@ -458,6 +469,8 @@ const REQUESTS: Record<string, RequestFor> = {
       observe: personRecord(client.id),
     };
   },
+  "routes/admin/client POST mark-no-show": () => pastSession("mark-no-show"),
+  "routes/admin/client POST undo-no-show": () => pastSession("undo-no-show"),
   "routes/portal/billing POST manage-card": () => ({ fields: { intent: "manage-card" } }),
   // Each request flips the person's choice (cash is where it starts), so each one that is allowed shows.
   "routes/portal/billing POST reward-choice": (person) => {

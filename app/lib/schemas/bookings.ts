@@ -24,3 +24,8 @@ export const resolveBookingForm = oneBooking();
 export const confirmBookingForm = oneBooking();
 
 export const dismissBookingForm = oneBooking();
+
+/** docs/decisions/0055-no-shows-and-expiry.md: the coach's mark on a past session, and its undo. */
+export const markNoShowForm = oneBooking();
+
+export const undoNoShowForm = oneBooking();

@@ -1,11 +1,13 @@
 import { CapacitySection } from "~/components/admin/business-capacity";
 import { FunnelSection } from "~/components/admin/business-funnel";
+import { NoShowsSection } from "~/components/admin/no-shows-table";
 import { capacityByKind, capacityByPlan } from "~/domain/capacity";
 import { cohortMonths, FUNNEL_MONTHS, funnelFrom, sourcesByOffer } from "~/domain/funnel";
 import { seo } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { bookedWeek, capacityRows } from "~/server/business/capacity.server";
 import { buyerSources, homeworkTurnaround, leadCohorts } from "~/server/business/funnel.server";
+import { noShowsByKind } from "~/server/business/no-shows.server";
 import { getDb } from "~/server/db.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/capacity";
@@ -20,13 +22,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = await getDb();
   const now = new Date();
   const from = funnelFrom(now);
-  // Five grouped queries, none per person (docs/decisions/0054-business-at-a-glance.md, "Indexes").
-  const [rows, week, cohorts, sources, turnaround] = await Promise.all([
+  // Six grouped queries, none per person (docs/decisions/0054-business-at-a-glance.md, "Indexes").
+  const [rows, week, cohorts, sources, turnaround, noShows] = await Promise.all([
     capacityRows(db, permit, now),
     bookedWeek(db, permit, now),
     leadCohorts(db, permit, from),
     buyerSources(db, permit, from),
     homeworkTurnaround(db, permit, from),
+    // docs/decisions/0055-no-shows-and-expiry.md: in the funnel's window and all time.
+    noShowsByKind(db, permit, from),
   ]);
   const total = cohorts.find((c) => c.month === "all") ?? {
     month: "all",
@@ -36,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   return {
     capacity: { byKind: capacityByKind(rows), byPlan: capacityByPlan(rows), week },
+    noShows: { rows: noShows, months: FUNNEL_MONTHS },
     funnel: {
       cohorts: cohortMonths(from, FUNNEL_MONTHS, cohorts),
       total,
@@ -59,6 +64,7 @@ export default function Capacity({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <h1 className="text-3xl font-bold tracking-tight">Capacity and clients</h1>
       <CapacitySection {...loaderData.capacity} />
+      <NoShowsSection {...loaderData.noShows} />
       <FunnelSection {...loaderData.funnel} />
     </div>
   );

@@ -6,6 +6,9 @@ import { z } from "zod";
 export const CAL_TRIGGERS = ["BOOKING_CREATED", "BOOKING_CANCELLED", "BOOKING_RESCHEDULED"] as const;
 export type CalTrigger = (typeof CAL_TRIGGERS)[number];
 
+/** Cal.com's no-show mark (docs/decisions/0055-no-shows-and-expiry.md): names the booking, carries no booking. */
+export const CAL_NO_SHOW = "BOOKING_NO_SHOW_UPDATED";
+
 /** Cal.com's signature when its webhook has no secret: never accepted. */
 export const NO_SECRET = "no-secret-provided";
 
@@ -95,6 +98,26 @@ export const CAL_PAYLOADS = {
 
 export type CalBookingInput = z.input<typeof booking>;
 
+/**
+ * BOOKING_NO_SHOW_UPDATED as calcom/cal.com builds it: BookingPayloadBuilder.ts (v2021-10-20)
+ * `buildNoShowPayload` from `BookingNoShowDTO` (packages/features/webhooks/lib/dto/types.ts), sent by
+ * packages/features/handleMarkNoShow.ts with the attendees it updated: their email and new `noShow`.
+ */
+const noShowUpdate = z.object({
+  bookingUid: z.string().trim().min(1).max(200),
+  bookingId: z.number().nullish(),
+  attendees: z.array(z.object({ email: z.string().trim().max(320), noShow: z.boolean() })).max(100),
+  message: z.string().max(2000).nullish(),
+});
+
+export type CalNoShow = z.output<typeof noShowUpdate>;
+
+export type CalNoShowInput = {
+  triggerEvent: typeof CAL_NO_SHOW;
+  createdAt: string;
+  payload: z.input<typeof noShowUpdate>;
+};
+
 export type CalDeliveryInput<T extends CalTrigger> = {
   triggerEvent: T;
   createdAt: string;
@@ -114,6 +137,7 @@ export type CalBooking = z.output<typeof booking> &
 
 export type CalDelivery =
   | { ok: true; trigger: CalTrigger; at: Date; booking: CalBooking }
+  | { ok: true; trigger: typeof CAL_NO_SHOW; at: Date; noShow: CalNoShow }
   /** Well formed but not a booking this site follows: answered 200 and logged. */
   | { ok: false; ignore: string }
   | { ok: false; invalid: string };
@@ -127,12 +151,21 @@ export function parseCalDelivery(body: Buffer): CalDelivery {
   }
   const outer = envelope.safeParse(json);
   if (!outer.success) return { ok: false, invalid: `Not a Cal.com delivery: ${describe(outer.error)}` };
+  if (outer.data.triggerEvent === CAL_NO_SHOW) {
+    const update = noShowUpdate.safeParse(outer.data.payload);
+    if (!update.success) return { ok: false, invalid: `Not a Cal.com no-show: ${describe(update.error)}` };
+    return { ok: true, trigger: CAL_NO_SHOW, at: outer.data.createdAt, noShow: update.data };
+  }
   const trigger = CAL_TRIGGERS.find((known) => known === outer.data.triggerEvent);
   if (!trigger) return { ok: false, ignore: `trigger ${outer.data.triggerEvent} is not followed` };
   const inner = CAL_PAYLOADS[trigger].safeParse(outer.data.payload);
   if (!inner.success) return { ok: false, invalid: `Not a Cal.com booking: ${describe(inner.error)}` };
   return { ok: true, trigger, at: outer.data.createdAt, booking: inner.data };
 }
+
+/** The booking a delivery is about, for the log. */
+export const deliveryUid = (delivery: Extract<CalDelivery, { ok: true }>) =>
+  "noShow" in delivery ? delivery.noShow.bookingUid : delivery.booking.uid;
 
 function describe(error: z.ZodError): string {
   const issue = error.issues[0];

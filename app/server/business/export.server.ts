@@ -76,10 +76,15 @@ export const BOOKING_HEADER = [
   "Counted",
   "Over plan",
   "Late cancel",
+  // docs/decisions/0055-no-shows-and-expiry.md: who recorded it (empty: none), and whether it gave the session back.
+  "No-show",
+  "No-show given back",
   "Cal.com uid",
 ] as const;
 
 const BOOKINGS_PAGE = 1000;
+
+const NO_SHOW_BY = { cal: "Cal.com", coach: "coach" } as const;
 
 async function* bookingRows(db: Db, period: Period) {
   let cursor: { at: string; id: string } | null = null;
@@ -99,6 +104,8 @@ async function* bookingRows(db: Db, period: Period) {
         counted: bookings.counted,
         overPlan: bookings.overPlan,
         lateCancel: bookings.lateCancel,
+        noShowSource: bookings.noShowSource,
+        noShowReturned: bookings.noShowReturned,
         uid: bookings.uid,
       })
       .from(bookings)
@@ -128,6 +135,8 @@ async function* bookingRows(db: Db, period: Period) {
           b.counted,
           b.overPlan,
           b.lateCancel,
+          b.noShowSource ? NO_SHOW_BY[b.noShowSource] : null,
+          b.noShowReturned,
           b.uid,
         ],
       );

@@ -1,9 +1,10 @@
 import type { SETTINGS } from "~/content/settings";
-import { parseCalDelivery, validSignature } from "../bookings/cal-payload.server";
+import { deliveryUid, parseCalDelivery, validSignature } from "../bookings/cal-payload.server";
 import { getDb } from "../db.server";
 import { getConfig } from "../env.server";
 import { logger } from "../logger.server";
 import { applyCalDelivery } from "../models/bookings.server";
+import { applyCalNoShow } from "../models/bookings-no-show.server";
 import type { Webhook, WebhookUsing } from "../webhooks.server";
 
 // POST /webhooks/cal, mounted as ../webhooks.server.ts says. Cal.com retries anything not 2xx, so only a
@@ -31,12 +32,17 @@ export const calWebhook: Webhook<CalWebhookUsing> = {
       return { status: 400, body: { error: delivery.invalid } };
     }
     try {
-      const outcome = await applyCalDelivery(await (using.db ?? getDb)(), delivery, using.settings);
+      const db = await (using.db ?? getDb)();
+      const outcome =
+        "noShow" in delivery
+          ? await applyCalNoShow(db, delivery)
+          : await applyCalDelivery(db, delivery, using.settings);
       if (outcome.status === "ignored") logger.info({ reason: outcome.reason }, "cal: delivery ignored");
-      else logger.info({ trigger: delivery.trigger, uid: delivery.booking.uid, ...outcome }, "cal: delivery");
+      else
+        logger.info({ trigger: delivery.trigger, uid: deliveryUid(delivery), ...outcome }, "cal: delivery");
       return { status: 200, body: outcome };
     } catch (error) {
-      logger.error({ err: (error as Error).message, uid: delivery.booking.uid }, "cal: delivery failed");
+      logger.error({ err: (error as Error).message, uid: deliveryUid(delivery) }, "cal: delivery failed");
       return { status: 503, body: { error: "Try again later." } };
     }
   },

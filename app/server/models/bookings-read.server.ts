@@ -43,9 +43,17 @@ export async function ownBookings(db: Db, permit: Permit<"portal.read-own">) {
     .orderBy(bookings.startsAt);
 }
 
+/** Staff also read whether the client came (docs/decisions/0055-no-shows-and-expiry.md). */
+const STAFF_LISTED = {
+  ...LISTED,
+  noShowAt: bookings.noShowAt,
+  noShowSource: bookings.noShowSource,
+  noShowReturned: bookings.noShowReturned,
+} as const;
+
 const bookingsStatement = preparedPer((db) =>
   db
-    .select(LISTED)
+    .select(STAFF_LISTED)
     .from(bookings)
     .where(eq(bookings.clientId, sql.placeholder("clientId")))
     .orderBy(bookings.startsAt)

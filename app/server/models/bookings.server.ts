@@ -19,6 +19,7 @@ import { recordUsage } from "./usage.server";
 // Bookings from Cal.com (docs/decisions/0028-bookings.md, 0036-booking-ownership.md): a delivery is
 // stored once and applied in the same transaction, through `recordUsage` like the admin's +1/−1.
 
+/** What a delivery did, answered to Cal.com and logged. */
 export type DeliveryOutcome =
   | { status: "applied"; bookingId: string; summary: string }
   | { status: "duplicate" }
@@ -81,7 +82,8 @@ function rowFrom(calBooking: CalBooking, kind: QuotaKind, owner: Owner) {
   };
 }
 
-async function findLocked(tx: DbOrTx, uids: string[]): Promise<Booking | undefined> {
+/** The booking under any of its uids, locked for the change. */
+export async function findLocked(tx: DbOrTx, uids: string[]): Promise<Booking | undefined> {
   const [found] = await tx
     .select()
     .from(bookings)
@@ -196,7 +198,9 @@ async function cancelled(
   const byCoach = byOrganizer(calBooking, calBooking.cancelledBy);
   const early = givesCreditBack(existing.startsAt, at, noticeHours) && !existing.lateChange;
   let counted = existing.counted;
-  if (counted && (early || byCoach) && existing.clientId) {
+  // A no-show that gave its session back holds no +1 to return (docs/decisions/0055-no-shows-and-expiry.md).
+  const given = existing.noShowReturned;
+  if (counted && !given && (early || byCoach) && existing.clientId) {
     const change = await recordUsage(tx, CAL, existing.clientId, existing.kind, -1, {
       skipRefused: true,
       note: {
@@ -209,7 +213,7 @@ async function cancelled(
     counted = false;
     if (!change.changed) logger.warn({ booking: existing.uid }, "cal: nothing to give back on cancel");
   }
-  const lateCancel = counted && !early && !byCoach;
+  const lateCancel = counted && !given && !early && !byCoach;
   await tx
     .update(bookings)
     .set({ status: "cancelled", cancelledAt: at, counted, lateCancel })

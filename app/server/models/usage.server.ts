@@ -61,7 +61,12 @@ export type UsageChange = {
  */
 export async function recordUsage(
   tx: DbOrTx,
-  by: Permit<"usage.adjust"> | Permit<"special-item.mark"> | Permit<"bookings.resolve"> | SystemSource,
+  by:
+    | Permit<"usage.adjust">
+    | Permit<"special-item.mark">
+    | Permit<"bookings.resolve">
+    | Permit<"bookings.no-show">
+    | SystemSource,
   clientId: string,
   kind: ServiceKind,
   amount: 1 | -1,

@@ -1,4 +1,5 @@
-import { resolveBookingForm } from "~/lib/schemas/bookings";
+import { markNoShowForm, resolveBookingForm, undoNoShowForm } from "~/lib/schemas/bookings";
+import { markNoShow } from "~/server/models/bookings-no-show.server";
 import { resolveBooking } from "~/server/models/bookings-resolve.server";
 import { clientIntent } from "./intent.server";
 
@@ -7,5 +8,15 @@ export const bookingIntents = {
     permission: "bookings.resolve",
     form: resolveBookingForm,
     handler: ({ bookingId }, { db, permit, clientId }) => resolveBooking(db, permit, bookingId, clientId),
+  }),
+  "mark-no-show": clientIntent({
+    permission: "bookings.no-show",
+    form: markNoShowForm,
+    handler: ({ bookingId }, { db, permit, clientId }) => markNoShow(db, permit, bookingId, clientId, true),
+  }),
+  "undo-no-show": clientIntent({
+    permission: "bookings.no-show",
+    form: undoNoShowForm,
+    handler: ({ bookingId }, { db, permit, clientId }) => markNoShow(db, permit, bookingId, clientId, false),
   }),
 };

@@ -1,11 +1,13 @@
 import { RowButton } from "~/components/admin/row-button";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { bookingFlag } from "~/domain/bookings";
+import { NO_SHOW_LABELS } from "~/domain/no-shows";
 import { KIND_LABELS, type ServiceKind } from "~/domain/plans";
-import { resolveBookingForm } from "~/lib/schemas/bookings";
+import { markNoShowForm, resolveBookingForm, undoNoShowForm } from "~/lib/schemas/bookings";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
-// The client's Cal.com sessions with what each means for the plan (docs/decisions/0028-bookings.md).
+// The client's Cal.com sessions with what each means for the plan (docs/decisions/0028-bookings.md), and
+// whether the client came to a past one (docs/decisions/0055-no-shows-and-expiry.md).
 
 export function BookingsSection({ data }: { data: ClientData }) {
   const rows = [...data.bookings].reverse();
@@ -26,7 +28,24 @@ export function BookingsSection({ data }: { data: ClientData }) {
                     {booking.status === "cancelled" && !booking.lateCancel && " · Cancelled"}
                   </p>
                   {flag && <p className="font-medium text-danger">{flag}</p>}
+                  {booking.noShowSource && (
+                    <p className="font-medium text-danger">
+                      {NO_SHOW_LABELS[booking.noShowSource]}
+                      {booking.noShowReturned && " · session given back"}
+                    </p>
+                  )}
                 </div>
+                {data.may.noShow && (booking.noShowSource || booking.started) && (
+                  <RowButton<ClientAnswer, "bookingId">
+                    form={booking.noShowSource ? undoNoShowForm : markNoShowForm}
+                    intent={booking.noShowSource ? "undo-no-show" : "mark-no-show"}
+                    idField="bookingId"
+                    id={booking.id}
+                    label={`${booking.noShowSource ? "Undo no-show" : "Mark no-show"}: ${booking.title}`}
+                  >
+                    {booking.noShowSource ? "Undo no-show" : "Mark no-show"}
+                  </RowButton>
+                )}
                 {booking.overPlan && !booking.resolvedAt && data.may.resolveBookings && (
                   <RowButton<ClientAnswer, "bookingId">
                     form={resolveBookingForm}

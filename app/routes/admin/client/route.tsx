@@ -1,3 +1,4 @@
+import { canBeNoShow } from "~/domain/no-shows";
 import { CLIENT_DETAIL_ACTIVITY_LIMIT, effectivePlan } from "~/domain/plans";
 import { adjustableQuotas, specialItems, usageSummary } from "~/domain/usage";
 import { errorCopy } from "~/lib/error-copy";
@@ -90,6 +91,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     notesOf(db, permitFor(context, "job-search.read"), person.id),
   ]);
   const plan = effectivePlan(person.plan);
+  const now = new Date();
   const summary = usageSummary(plan, usage);
   return {
     person,
@@ -102,7 +104,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     resources,
     trail,
     orders,
-    bookings,
+    // Decided here, not in the browser, so the page renders the same on both sides.
+    bookings: bookings.map((booking) => ({ ...booking, started: canBeNoShow(booking, now) })),
     intake,
     applications,
     jobNotes,
@@ -132,6 +135,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       lessons: can(viewer, "lesson.create"),
       deletePerson: can(viewer, "profile.delete"),
       resolveBookings: can(viewer, "bookings.resolve"),
+      noShow: can(viewer, "bookings.no-show"),
       intake: can(viewer, "intake.manage"),
       jobNotes: can(viewer, "job-search.note"),
     },
