@@ -44,35 +44,20 @@ export type ReviewSite = {
 export const REVIEWS_HEADING = "Rated 5.0 by the people I've coached";
 export const REVIEWS_INTRO = "Read the reviews where they were written, on four independent sites.";
 
+/** Each site rates the coaching 5.0; its logo is /images/program/review-<id>.svg, drawn to one box. */
+const fiveStars = (id: string, name: string, href: string): ReviewSite => ({
+  id,
+  name,
+  href,
+  rating: 5.0,
+  logo: { src: `/images/program/review-${id}.svg`, width: 160, height: 48 },
+});
+
 export const REVIEW_SITES: readonly ReviewSite[] = [
-  {
-    id: "google",
-    name: "Google",
-    href: "https://www.google.com/search?q=Next+Offer+Coaching+reviews",
-    rating: 5.0,
-    logo: { src: "/images/program/review-google.svg", width: 160, height: 48 },
-  },
-  {
-    id: "linkedin",
-    name: "LinkedIn",
-    href: "https://www.linkedin.com/services/",
-    rating: 5.0,
-    logo: { src: "/images/program/review-linkedin.svg", width: 160, height: 48 },
-  },
-  {
-    id: "trustpilot",
-    name: "Trustpilot",
-    href: "https://www.trustpilot.com/",
-    rating: 5.0,
-    logo: { src: "/images/program/review-trustpilot.svg", width: 160, height: 48 },
-  },
-  {
-    id: "topmate",
-    name: "Topmate",
-    href: "https://topmate.io/",
-    rating: 5.0,
-    logo: { src: "/images/program/review-topmate.svg", width: 160, height: 48 },
-  },
+  fiveStars("google", "Google", "https://www.google.com/search?q=Next+Offer+Coaching+reviews"),
+  fiveStars("linkedin", "LinkedIn", "https://www.linkedin.com/services/"),
+  fiveStars("trustpilot", "Trustpilot", "https://www.trustpilot.com/"),
+  fiveStars("topmate", "Topmate", "https://topmate.io/"),
 ];
 
 export type Step = { id: string; title: string; description: string };

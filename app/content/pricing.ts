@@ -33,6 +33,19 @@ const INTRO_CALL: PricingButton = {
   links: { USD: "/#contact", CAD: "/#contact" },
 };
 
+/** An offer's own button: first, primary, and the checkout in each currency. */
+const primaryButton = (text: string, links: Record<Currency, string>): PricingButton => ({
+  text,
+  primary: true,
+  links,
+});
+
+/** The pay provider's checkout of an offer's two prices. */
+const payLinks = (slug: string): Record<Currency, string> => ({
+  USD: `https://pay.example.com/next-offer/${slug}-usd`,
+  CAD: `https://pay.example.com/next-offer/${slug}-cad`,
+});
+
 const sessions = (plan: Plan) => allowance(plan, "session_30m");
 const mocks = (plan: Plan) => allowance(plan, "mock_interview");
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -43,14 +56,10 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     description:
       "One focused hour with me on whatever is in your way right now: a resume pass, a mock interview, a job-search plan or an offer decision.",
     buttons: [
-      {
-        text: "Book a session",
-        primary: true,
-        links: {
-          USD: "https://book.example.com/next-offer/single-session",
-          CAD: "https://book.example.com/next-offer/single-session",
-        },
-      },
+      primaryButton("Book a session", {
+        USD: "https://book.example.com/next-offer/single-session",
+        CAD: "https://book.example.com/next-offer/single-session",
+      }),
     ],
     benefits: [
       "60 minutes, 1:1 on video",
@@ -64,17 +73,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     ...offer("monthly"),
     description:
       "Ongoing 1:1 coaching for a long search: someone in your corner every month, not just once, to keep momentum and adjust the plan as results come in.",
-    buttons: [
-      {
-        text: "Start monthly sessions",
-        primary: true,
-        links: {
-          USD: "https://pay.example.com/next-offer/monthly-sessions-usd",
-          CAD: "https://pay.example.com/next-offer/monthly-sessions-cad",
-        },
-      },
-      INTRO_CALL,
-    ],
+    buttons: [primaryButton("Start monthly sessions", payLinks("monthly-sessions")), INTRO_CALL],
     benefits: [
       "Regular 1:1 sessions, booked on my calendar",
       "Pick the focus each time: resume, mock interviews, strategy or offers",
@@ -86,17 +85,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     ...offer("basic"),
     description:
       "The essentials of the Next Offer program: your profile in shape for recruiters and a first real mock interview with feedback.",
-    buttons: [
-      {
-        text: "Enroll in Basic",
-        primary: true,
-        links: {
-          USD: "https://pay.example.com/next-offer/basic-usd",
-          CAD: "https://pay.example.com/next-offer/basic-cad",
-        },
-      },
-      INTRO_CALL,
-    ],
+    buttons: [primaryButton("Enroll in Basic", payLinks("basic")), INTRO_CALL],
     benefits: [
       "Resume, LinkedIn, GitHub and personal website reviews",
       `${plural(mocks("basic"), "mock interview", "mock interviews")} (45 min + 15 min feedback)`,
@@ -109,17 +98,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     ...offer("pro"),
     description:
       "For candidates already interviewing: the reviews, more mock interviews and regular coaching sessions to carry you through every round.",
-    buttons: [
-      {
-        text: "Enroll in Pro",
-        primary: true,
-        links: {
-          USD: "https://pay.example.com/next-offer/pro-usd",
-          CAD: "https://pay.example.com/next-offer/pro-cad",
-        },
-      },
-      INTRO_CALL,
-    ],
+    buttons: [primaryButton("Enroll in Pro", payLinks("pro")), INTRO_CALL],
     benefits: [
       "Everything in Basic",
       `${plural(mocks("pro"), "mock interview", "mock interviews")} (45 min + 15 min feedback)`,
@@ -133,17 +112,7 @@ export const PRICING_PLANS: readonly PricingPlan[] = [
     ...offer("premium"),
     description:
       "The full program: the most practice and coaching time, for candidates who want a coach beside them from first application to signed offer.",
-    buttons: [
-      {
-        text: "Enroll in Premium",
-        primary: true,
-        links: {
-          USD: "https://pay.example.com/next-offer/premium-usd",
-          CAD: "https://pay.example.com/next-offer/premium-cad",
-        },
-      },
-      INTRO_CALL,
-    ],
+    buttons: [primaryButton("Enroll in Premium", payLinks("premium")), INTRO_CALL],
     benefits: [
       "Everything in Pro",
       `${plural(mocks("premium"), "mock interview", "mock interviews")} (45 min + 15 min feedback)`,

@@ -84,102 +84,57 @@ export const WORKSHOP_LIST = {
 
 export type Logo = { id: string; name: string; src: string; width: number; height: number };
 
+/** Every club's logo is drawn to the same box; `file` names /images/workshops/club-<file>.svg. */
+const clubLogo = (id: string, name: string, file: string): Logo => ({
+  id,
+  name,
+  src: `/images/workshops/club-${file}.svg`,
+  width: 220,
+  height: 64,
+});
+
 export const TRUSTED_BY = {
   heading: "Trusted by student clubs",
   /** Placeholders until the clubs agree to be listed. */
   logos: [
-    {
-      id: "cs-club",
-      name: "Computer Science Club",
-      src: "/images/workshops/club-cs.svg",
-      width: 220,
-      height: 64,
-    },
-    {
-      id: "women-in-tech",
-      name: "Women in Tech Society",
-      src: "/images/workshops/club-women-in-tech.svg",
-      width: 220,
-      height: 64,
-    },
-    {
-      id: "engineering-society",
-      name: "Engineering Society",
-      src: "/images/workshops/club-engineering.svg",
-      width: 220,
-      height: 64,
-    },
-    {
-      id: "hackathon-club",
-      name: "Hackathon Club",
-      src: "/images/workshops/club-hackathon.svg",
-      width: 220,
-      height: 64,
-    },
-    {
-      id: "data-science-club",
-      name: "Data Science Club",
-      src: "/images/workshops/club-data-science.svg",
-      width: 220,
-      height: 64,
-    },
-    {
-      id: "career-centre",
-      name: "Co-op & Career Centre",
-      src: "/images/workshops/club-career-centre.svg",
-      width: 220,
-      height: 64,
-    },
+    clubLogo("cs-club", "Computer Science Club", "cs"),
+    clubLogo("women-in-tech", "Women in Tech Society", "women-in-tech"),
+    clubLogo("engineering-society", "Engineering Society", "engineering"),
+    clubLogo("hackathon-club", "Hackathon Club", "hackathon"),
+    clubLogo("data-science-club", "Data Science Club", "data-science"),
+    clubLogo("career-centre", "Co-op & Career Centre", "career-centre"),
   ] satisfies Logo[],
 } as const;
 
 export type GalleryImage = { id: string; src: string; alt: string; width: number; height: number };
 
+/** Every gallery picture is 480 × 320, at /images/workshops/gallery-<id>.svg. */
+const galleryImage = (id: string, alt: string): GalleryImage => ({
+  id,
+  src: `/images/workshops/gallery-${id}.svg`,
+  alt,
+  width: 480,
+  height: 320,
+});
+
 export const GALLERY = {
   heading: "From past workshops",
   images: [
-    {
-      id: "lecture-hall",
-      src: "/images/workshops/gallery-lecture-hall.svg",
-      alt: "Illustration: a speaker presenting slides to a full lecture hall",
-      width: 480,
-      height: 320,
-    },
-    {
-      id: "mock-interview",
-      src: "/images/workshops/gallery-mock-interview.svg",
-      alt: "Illustration: two people at a table on stage running a mock coding interview",
-      width: 480,
-      height: 320,
-    },
-    {
-      id: "whiteboard",
-      src: "/images/workshops/gallery-whiteboard.svg",
-      alt: "Illustration: a whiteboard with a tree diagram and code during a problem-solving session",
-      width: 480,
-      height: 320,
-    },
-    {
-      id: "resume-review",
-      src: "/images/workshops/gallery-resume-review.svg",
-      alt: "Illustration: a resume on a projector screen with comments marked in the margins",
-      width: 480,
-      height: 320,
-    },
-    {
-      id: "practice",
-      src: "/images/workshops/gallery-practice.svg",
-      alt: "Illustration: students at laptops working through a practice problem together",
-      width: 480,
-      height: 320,
-    },
-    {
-      id: "networking",
-      src: "/images/workshops/gallery-networking.svg",
-      alt: "Illustration: students talking in small groups at a networking evening",
-      width: 480,
-      height: 320,
-    },
+    galleryImage("lecture-hall", "Illustration: a speaker presenting slides to a full lecture hall"),
+    galleryImage(
+      "mock-interview",
+      "Illustration: two people at a table on stage running a mock coding interview",
+    ),
+    galleryImage(
+      "whiteboard",
+      "Illustration: a whiteboard with a tree diagram and code during a problem-solving session",
+    ),
+    galleryImage(
+      "resume-review",
+      "Illustration: a resume on a projector screen with comments marked in the margins",
+    ),
+    galleryImage("practice", "Illustration: students at laptops working through a practice problem together"),
+    galleryImage("networking", "Illustration: students talking in small groups at a networking evening"),
   ] satisfies GalleryImage[],
 } as const;
 

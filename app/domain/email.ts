@@ -1,3 +1,4 @@
+import { keysOf } from "./enums";
 import type { Role } from "./plans";
 
 // Who gets each kind, what they may choose, and which kinds can't be turned off
@@ -31,14 +32,9 @@ export const EMAIL_KINDS = [...CLIENT_EMAIL_KINDS, ...STAFF_EMAIL_KINDS] as cons
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type OutboxKind = EmailKind | "digest";
 
-export const DELIVERIES = ["now", "digest", "off"] as const;
+export const DELIVERY_LABELS = { now: "At once", digest: "Daily digest", off: "Off" };
+export const DELIVERIES = keysOf(DELIVERY_LABELS);
 export type Delivery = (typeof DELIVERIES)[number];
-
-export const DELIVERY_LABELS: Record<Delivery, string> = {
-  now: "At once",
-  digest: "Daily digest",
-  off: "Off",
-};
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   welcome: "Welcome when you become a client",
@@ -140,10 +136,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const EMAIL_STATUSES = ["pending", "held", "digested", "sent", "failed", "unsent"] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-export const EMAIL_STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS = {
   pending: "Waiting to be sent",
   held: "Held for the daily digest",
   digested: "Sent in a digest",
@@ -151,6 +144,10 @@ export const EMAIL_STATUS_LABELS: Record<string, string> = {
   failed: "Failed",
   unsent: "Not sent: no SMTP server configured",
 };
+export const EMAIL_STATUSES = keysOf(STATUS_LABELS);
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+/** Indexed by any string: the outbox's status column is text, so a row may hold one not listed here. */
+export const EMAIL_STATUS_LABELS: Readonly<Record<string, string>> = STATUS_LABELS;
 
 export function outboxKindLabel(kind: string): string {
   return kind === "digest" ? "Daily digest" : isEmailKind(kind) ? EMAIL_KIND_LABELS[kind] : kind;

@@ -1,6 +1,7 @@
 // The funnel's words (docs/decisions/0054-business-at-a-glance.md, "Funnel"): its window, the sources of a
 // purchase, and the page's rows from the server's grouped ones.
 
+import { keysOf } from "./enums";
 import { offerTitle } from "./orders";
 
 /** The funnel reads the last twelve calendar months in UTC, the current one included (as the money does). */
@@ -12,15 +13,14 @@ export function funnelFrom(now: Date, months = FUNNEL_MONTHS): Date {
 
 export type CohortRow = { month: string; leads: number; converted: number; medianDays: number | null };
 
-export const CODE_SOURCES = ["direct", "referral", "sponsor", "reward"] as const;
-export type CodeSource = (typeof CODE_SOURCES)[number];
-
-export const SOURCE_LABELS: Record<CodeSource, string> = {
+export const SOURCE_LABELS = {
   direct: "Direct",
   referral: "A client's referral code",
   sponsor: "Sponsor code",
   reward: "A referrer's reward code",
 };
+export const CODE_SOURCES = keysOf(SOURCE_LABELS);
+export type CodeSource = (typeof CODE_SOURCES)[number];
 
 export type SourceRow = { offer: string; source: CodeSource; buyers: number };
 

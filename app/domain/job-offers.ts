@@ -1,20 +1,11 @@
+import { keysOf, oneOf } from "./enums";
 import type { Currency } from "./financing";
 
 // Interviews and offers on the client's applications, phase 2 of docs/decisions/0053-job-search.md. Pure:
 // the kinds, the week ahead, an offer's totals and the pay change, each in the offer's own currency —
 // never converted, never summed across currencies.
 
-export const INTERVIEW_KINDS = [
-  "recruiter",
-  "coding",
-  "system_design",
-  "behavioral",
-  "hiring_manager",
-  "onsite",
-] as const;
-export type InterviewKind = (typeof INTERVIEW_KINDS)[number];
-
-export const INTERVIEW_KIND_LABELS: Record<InterviewKind, string> = {
+export const INTERVIEW_KIND_LABELS = {
   recruiter: "Recruiter",
   coding: "Coding",
   system_design: "System design",
@@ -22,9 +13,9 @@ export const INTERVIEW_KIND_LABELS: Record<InterviewKind, string> = {
   hiring_manager: "Hiring manager",
   onsite: "Onsite",
 };
-
-export const isInterviewKind = (value: unknown): value is InterviewKind =>
-  typeof value === "string" && (INTERVIEW_KINDS as readonly string[]).includes(value);
+export const INTERVIEW_KINDS = keysOf(INTERVIEW_KIND_LABELS);
+export type InterviewKind = (typeof INTERVIEW_KINDS)[number];
+export const isInterviewKind = oneOf(INTERVIEW_KINDS);
 
 const DAY_MS = 86_400_000;
 /** "The next days": an interview this close offers a mock interview, and is on the coach's week list. */

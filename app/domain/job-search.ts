@@ -2,6 +2,8 @@
 // where it came from, and how the board and the list order and group them. Pure: the server stores what
 // these say (app/server/models/job-search.server.ts), the browser only shows it.
 
+import { keysOf, oneOf } from "./enums";
+
 /** A column each on the board, in the order a search goes. */
 export const PIPELINE_STAGES = [
   "saved",
@@ -32,20 +34,16 @@ export const STAGE_LABELS: Record<JobStage, string> = {
   withdrawn: "Withdrawn",
 };
 
-export const JOB_SOURCES = ["applied", "referral", "recruiter"] as const;
-export type JobSource = (typeof JOB_SOURCES)[number];
-
-export const SOURCE_LABELS: Record<JobSource, string> = {
+export const SOURCE_LABELS = {
   applied: "Applied directly",
   referral: "Referral",
   recruiter: "Recruiter reached out",
 };
+export const JOB_SOURCES = keysOf(SOURCE_LABELS);
+export type JobSource = (typeof JOB_SOURCES)[number];
 
-export const isJobStage = (value: unknown): value is JobStage =>
-  typeof value === "string" && (JOB_STAGES as readonly string[]).includes(value);
-
-export const isJobSource = (value: unknown): value is JobSource =>
-  typeof value === "string" && (JOB_SOURCES as readonly string[]).includes(value);
+export const isJobStage = oneOf(JOB_STAGES);
+export const isJobSource = oneOf(JOB_SOURCES);
 
 export const isEnded = (stage: JobStage): boolean => (ENDED_STAGES as readonly string[]).includes(stage);
 

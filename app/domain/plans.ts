@@ -1,34 +1,17 @@
 // The single source of what each plan includes (docs/product/entities.md and constants.md): portal, admin and
 // the pricing comparison all read it.
 
+import { keysOf, oneOf } from "./enums";
+
 export const ROLES = ["lead", "client", "coach", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PLANS = ["basic", "pro", "premium"] as const;
+export const PLAN_LABELS = { basic: "Basic", pro: "Pro", premium: "Premium" };
+export const PLANS = keysOf(PLAN_LABELS);
 export type Plan = (typeof PLANS)[number];
 
-export const PLAN_LABELS: Record<Plan, string> = {
-  basic: "Basic",
-  pro: "Pro",
-  premium: "Premium",
-};
-
 // The display order everywhere (docs/product/entities.md).
-export const SERVICE_KINDS = [
-  "resume_review",
-  "linkedin_review",
-  "github_review",
-  "personal_site_review",
-  "mock_interview",
-  "session_30m",
-  "strategy_call_90m",
-  "dsa_survey",
-  "networking_playbook",
-  "networking_events_list",
-] as const;
-export type ServiceKind = (typeof SERVICE_KINDS)[number];
-
-export const KIND_LABELS: Record<ServiceKind, string> = {
+export const KIND_LABELS = {
   resume_review: "Resume review",
   linkedin_review: "LinkedIn review",
   github_review: "GitHub review",
@@ -40,15 +23,12 @@ export const KIND_LABELS: Record<ServiceKind, string> = {
   networking_playbook: "Networking playbook",
   networking_events_list: "Local networking events list",
 };
+export const SERVICE_KINDS = keysOf(KIND_LABELS);
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
-export const HOMEWORK_STATUSES = ["assigned", "submitted", "reviewed"] as const;
+export const HOMEWORK_STATUS_LABELS = { assigned: "Assigned", submitted: "Submitted", reviewed: "Reviewed" };
+export const HOMEWORK_STATUSES = keysOf(HOMEWORK_STATUS_LABELS);
 export type HomeworkStatus = (typeof HOMEWORK_STATUSES)[number];
-
-export const HOMEWORK_STATUS_LABELS: Record<HomeworkStatus, string> = {
-  assigned: "Assigned",
-  submitted: "Submitted",
-  reviewed: "Reviewed",
-};
 
 export const QUOTA_KINDS = ["session_30m", "mock_interview"] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
@@ -65,32 +45,11 @@ export const SINGLE_USE_KINDS = [
 ] as const satisfies readonly ServiceKind[];
 export type SingleUseKind = (typeof SINGLE_USE_KINDS)[number];
 
-// Widened so `.includes` accepts any string without casts.
-const roleSet: readonly string[] = ROLES;
-const planSet: readonly string[] = PLANS;
-const kindSet: readonly string[] = SERVICE_KINDS;
-const singleUseSet: readonly string[] = SINGLE_USE_KINDS;
-const quotaSet: readonly string[] = QUOTA_KINDS;
-
-export function isRole(x: unknown): x is Role {
-  return typeof x === "string" && roleSet.includes(x);
-}
-
-export function isPlan(x: unknown): x is Plan {
-  return typeof x === "string" && planSet.includes(x);
-}
-
-export function isServiceKind(x: unknown): x is ServiceKind {
-  return typeof x === "string" && kindSet.includes(x);
-}
-
-export function isSingleUse(kind: ServiceKind): kind is SingleUseKind {
-  return singleUseSet.includes(kind);
-}
-
-export function isQuotaKind(kind: ServiceKind): kind is QuotaKind {
-  return quotaSet.includes(kind);
-}
+export const isRole = oneOf(ROLES);
+export const isPlan = oneOf(PLANS);
+export const isServiceKind = oneOf(SERVICE_KINDS);
+export const isSingleUse = oneOf(SINGLE_USE_KINDS);
+export const isQuotaKind = oneOf(QUOTA_KINDS);
 
 // docs/product/constants.md, Included quotas; Premium session_30m is 16 (docs/decisions/0021-spec-readings.md).
 export const ALLOWANCES: Record<Plan, Record<ServiceKind, number>> = {

@@ -1,8 +1,7 @@
 // docs/decisions/0004-resource-kinds.md.
-export const RESOURCE_KINDS = ["article", "video", "guide", "practice", "template", "tool"] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+import { keysOf, oneOf } from "./enums";
 
-export const RESOURCE_KIND_LABELS: Record<ResourceKind, string> = {
+export const RESOURCE_KIND_LABELS = {
   article: "Article",
   video: "Video",
   guide: "Guide",
@@ -10,7 +9,6 @@ export const RESOURCE_KIND_LABELS: Record<ResourceKind, string> = {
   template: "Template",
   tool: "Tool",
 };
-
-export function isResourceKind(value: unknown): value is ResourceKind {
-  return typeof value === "string" && (RESOURCE_KINDS as readonly string[]).includes(value);
-}
+export const RESOURCE_KINDS = keysOf(RESOURCE_KIND_LABELS);
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+export const isResourceKind = oneOf(RESOURCE_KINDS);

@@ -216,21 +216,15 @@ test("basic special items are the four reviews", () => {
   expect(kinds(specialItems(usageSummary("basic", [])))).toEqual(REVIEWS);
 });
 
+const PRO_SPECIALS = [...REVIEWS, "strategy_call_90m", "dsa_survey", "networking_playbook"];
+
 test("pro special items add strategy call, DSA survey and playbook", () => {
-  expect(kinds(specialItems(usageSummary("pro", [])))).toEqual([
-    ...REVIEWS,
-    "strategy_call_90m",
-    "dsa_survey",
-    "networking_playbook",
-  ]);
+  expect(kinds(specialItems(usageSummary("pro", [])))).toEqual(PRO_SPECIALS);
 });
 
 test("premium special items add the events list too", () => {
   expect(kinds(specialItems(usageSummary("premium", [])))).toEqual([
-    ...REVIEWS,
-    "strategy_call_90m",
-    "dsa_survey",
-    "networking_playbook",
+    ...PRO_SPECIALS,
     "networking_events_list",
   ]);
 });

@@ -92,17 +92,10 @@ async function openPglite({ dataDir, prepare, pgliteTemplate }: DatabaseOptions)
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await prepare?.(db);
     startupPhase("prepared");
-    const bus = pgliteBus(client);
-    return {
-      db,
-      kind: "pglite",
-      bus,
-      close: async () => {
-        await bus.close();
-        await client.close();
-        unlock();
-      },
-    };
+    return handleOf(db, "pglite", pgliteBus(client), async () => {
+      await client.close();
+      unlock();
+    });
   } catch (error) {
     await client.close();
     unlock();
@@ -138,14 +131,18 @@ async function openPostgres(url: string, prepare: DatabaseOptions["prepare"]): P
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Opened by the first subscriber, so short-lived handles (tools, tests) never hold one.
-  const bus = postgresBus(url);
+  return handleOf(db, "postgres", postgresBus(url), () => pool.end());
+}
+
+/** What callers hold: closing it stops the live bus first, then the store the bus listens on. */
+function handleOf(db: Db, kind: Database["kind"], bus: LiveBus, closeStore: () => Promise<void>): Database {
   return {
     db,
-    kind: "postgres",
+    kind,
     bus,
     close: async () => {
       await bus.close();
-      await pool.end();
+      await closeStore();
     },
   };
 }

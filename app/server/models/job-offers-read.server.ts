@@ -5,6 +5,7 @@ import type { Db } from "../db.server";
 import type { Permit } from "../policy.server";
 import { emailPreferences, profiles } from "../schema";
 import { jobApplications, jobCurrentPay, jobInterviews, jobOffers, jobOutcomes } from "../schema-job-search";
+import { theirApplication } from "./job-search-read.server";
 
 // Reading interviews, offers and outcomes (phase 2 of docs/decisions/0053-job-search.md). The client reads
 // their own (every query is bound to their id, so another's rows never come back); staff read the coach's
@@ -15,7 +16,7 @@ type Own = Permit<"job-search.own">;
 
 /** An application's interviews (soonest first) and its offer; the caller has checked it is the client's. */
 export async function interviewsAndOffer(db: Db, permit: Own, applicationId: string) {
-  const mine = and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, permit.actor.id));
+  const mine = theirApplication(applicationId, permit.actor.id);
   const [interviews, offers, outcomes] = await Promise.all([
     db
       .select({
@@ -62,6 +63,16 @@ export async function ownOffers(db: Db, permit: Own) {
   return { offers, currentPay: pay[0] ?? null, outcome: outcomes[0] ?? null };
 }
 
+/** The staff lists' columns: the application and whose it is (joined on jobApplications, then profiles). */
+const applicationAndClient = {
+  applicationId: jobApplications.id,
+  company: jobApplications.company,
+  role: jobApplications.role,
+  clientId: profiles.id,
+  clientName: profiles.fullName,
+  clientEmail: profiles.email,
+};
+
 /** Every client's interviews of the coming 7 days, soonest first, with the client's zone to show them in. */
 export async function interviewsThisWeek(db: Db, _permit: Permit<"job-search.read">, now = new Date()) {
   const { from, to } = weekAhead(now);
@@ -70,12 +81,7 @@ export async function interviewsThisWeek(db: Db, _permit: Permit<"job-search.rea
       id: jobInterviews.id,
       kind: jobInterviews.kind,
       startsAt: jobInterviews.startsAt,
-      applicationId: jobApplications.id,
-      company: jobApplications.company,
-      role: jobApplications.role,
-      clientId: profiles.id,
-      clientName: profiles.fullName,
-      clientEmail: profiles.email,
+      ...applicationAndClient,
       timeZone: emailPreferences.timeZone,
     })
     .from(jobInterviews)
@@ -98,12 +104,7 @@ export async function offerDeadlines(
     .select({
       id: jobOffers.id,
       deadline: jobOffers.deadline,
-      applicationId: jobApplications.id,
-      company: jobApplications.company,
-      role: jobApplications.role,
-      clientId: profiles.id,
-      clientName: profiles.fullName,
-      clientEmail: profiles.email,
+      ...applicationAndClient,
     })
     .from(jobOffers)
     .innerJoin(jobApplications, eq(jobApplications.id, jobOffers.applicationId))

@@ -15,15 +15,14 @@ import { JOB_MESSAGES } from "~/lib/schemas/job-search";
 import type { z } from "~/lib/schemas/zod";
 import { invalid } from "../action-result.server";
 import type { Db, DbOrTx } from "../db.server";
-import { publishChange } from "../live/bus.server";
 import { notifyOfferAccepted } from "../mail/notify.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { jobApplications, jobCurrentPay, jobInterviews, jobOffers, jobOutcomes } from "../schema-job-search";
 import { consentAudited } from "./job-outcome-consent.server";
 import { outcomeFigures } from "./job-outcome-figures.server";
-import { moveApplication } from "./job-search.server";
-import { timeZoneOf } from "./job-search-read.server";
+import { changeTheirSearch, moveApplication } from "./job-search.server";
+import { theirApplication, timeZoneOf } from "./job-search-read.server";
 
 // Interviews, offers, current pay and accepting an offer (phase 2 of docs/decisions/0053-job-search.md).
 // The client's own only: another client's application, interview or offer by id answers exactly as a
@@ -41,17 +40,28 @@ function checked<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S
   return parsed.data;
 }
 
-const changed = (tx: DbOrTx, clientId: string) => publishChange(tx, { kind: "application", clientId });
-
 /** The client's application, locked for the change; anyone else's is "not found". */
 async function ownedApplication(tx: DbOrTx, clientId: string, applicationId: string) {
   const [row] = await tx
     .select({ id: jobApplications.id })
     .from(jobApplications)
-    .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, clientId)))
+    .where(theirApplication(applicationId, clientId))
     .for("update");
   if (!row) refuse(JOB_MESSAGES.notFound, 404);
   return row;
+}
+
+/** A change on one of the client's applications, made once the application is locked as theirs. */
+function onTheirApplication<T>(
+  db: Db,
+  permit: Own,
+  applicationId: string,
+  change: (tx: DbOrTx, clientId: string) => Promise<T>,
+): Promise<T> {
+  return changeTheirSearch(db, permit, async (tx, clientId) => {
+    await ownedApplication(tx, clientId, applicationId);
+    return change(tx, clientId);
+  });
 }
 
 /** The form's wall-clock time on the client's clock, as an instant. */
@@ -63,15 +73,12 @@ async function interviewValues(tx: DbOrTx, clientId: string, input: InterviewInp
 }
 
 export async function addInterview(db: Db, permit: Own, applicationId: string, input: InterviewInput) {
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
-    await ownedApplication(tx, clientId, applicationId);
+  return onTheirApplication(db, permit, applicationId, async (tx, clientId) => {
     const values = await interviewValues(tx, clientId, input);
     const [created] = await tx
       .insert(jobInterviews)
       .values({ ...values, applicationId })
       .returning();
-    await changed(tx, clientId);
     return created;
   });
 }
@@ -83,9 +90,7 @@ export async function editInterview(
   interviewId: string,
   input: InterviewInput,
 ) {
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
-    await ownedApplication(tx, clientId, applicationId);
+  return onTheirApplication(db, permit, applicationId, async (tx, clientId) => {
     const values = await interviewValues(tx, clientId, input);
     const [updated] = await tx
       .update(jobInterviews)
@@ -93,21 +98,17 @@ export async function editInterview(
       .where(and(eq(jobInterviews.id, interviewId), eq(jobInterviews.applicationId, applicationId)))
       .returning();
     if (!updated) refuse(OFFER_MESSAGES.interviewNotFound, 404);
-    await changed(tx, clientId);
     return updated;
   });
 }
 
 export async function deleteInterview(db: Db, permit: Own, applicationId: string, interviewId: string) {
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
-    await ownedApplication(tx, clientId, applicationId);
+  return onTheirApplication(db, permit, applicationId, async (tx) => {
     const [gone] = await tx
       .delete(jobInterviews)
       .where(and(eq(jobInterviews.id, interviewId), eq(jobInterviews.applicationId, applicationId)))
       .returning({ id: jobInterviews.id });
     if (!gone) refuse(OFFER_MESSAGES.interviewNotFound, 404);
-    await changed(tx, clientId);
     return gone;
   });
 }
@@ -115,24 +116,19 @@ export async function deleteInterview(db: Db, permit: Own, applicationId: string
 /** The application's one offer, written or revised. */
 export async function saveOffer(db: Db, permit: Own, applicationId: string, input: OfferInput) {
   const fields = checked(offerFieldsSchema, input);
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
-    await ownedApplication(tx, clientId, applicationId);
+  return onTheirApplication(db, permit, applicationId, async (tx) => {
     const [saved] = await tx
       .insert(jobOffers)
       .values({ ...fields, applicationId })
       .onConflictDoUpdate({ target: jobOffers.applicationId, set: { ...fields, updatedAt: sql`now()` } })
       .returning();
-    await changed(tx, clientId);
     return saved;
   });
 }
 
 /** An accepted offer stays: its outcome is the record of the search's end. */
 export async function deleteOffer(db: Db, permit: Own, applicationId: string) {
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
-    await ownedApplication(tx, clientId, applicationId);
+  return onTheirApplication(db, permit, applicationId, async (tx) => {
     const [accepted] = await tx
       .select({ id: jobOutcomes.id })
       .from(jobOutcomes)
@@ -143,7 +139,6 @@ export async function deleteOffer(db: Db, permit: Own, applicationId: string) {
       .where(eq(jobOffers.applicationId, applicationId))
       .returning({ id: jobOffers.id });
     if (!gone) refuse(OFFER_MESSAGES.offerNotFound, 404);
-    await changed(tx, clientId);
     return gone;
   });
 }
@@ -151,8 +146,7 @@ export async function deleteOffer(db: Db, permit: Own, applicationId: string) {
 /** The client's current pay; a blank base clears it. */
 export async function setCurrentPay(db: Db, permit: Own, input: CurrentPayInput) {
   const { base, currency } = checked(currentPaySchema, input);
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
+  return changeTheirSearch(db, permit, async (tx, clientId) => {
     if (base === null) await tx.delete(jobCurrentPay).where(eq(jobCurrentPay.clientId, clientId));
     else
       await tx
@@ -162,7 +156,6 @@ export async function setCurrentPay(db: Db, permit: Own, input: CurrentPayInput)
           target: jobCurrentPay.clientId,
           set: { base, currency, updatedAt: sql`now()` },
         });
-    await changed(tx, clientId);
     return { cleared: base === null };
   });
 }
@@ -173,8 +166,7 @@ export async function setCurrentPay(db: Db, permit: Own, input: CurrentPayInput)
  * is locked and `job_outcomes_client_key` holds it too.
  */
 export async function acceptOffer(db: Db, permit: Own, offerId: string, { consent = false } = {}) {
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
+  return changeTheirSearch(db, permit, async (tx, clientId) => {
     await tx.execute(sql`SELECT 1 FROM profiles WHERE id = ${clientId} FOR UPDATE`);
     const [offer] = await tx
       .select({
@@ -223,7 +215,6 @@ export async function acceptOffer(db: Db, permit: Own, offerId: string, { consen
       daysToOffer: outcome.daysToOffer,
       sessionsUsed: outcome.sessionsUsed,
     });
-    await changed(tx, clientId);
     return outcome;
   });
 }

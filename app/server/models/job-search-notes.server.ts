@@ -7,6 +7,7 @@ import { refuse } from "../refusal.server";
 import { profiles } from "../schema";
 import { jobApplicationNotes, jobApplications } from "../schema-job-search";
 import { recordChange } from "./audit.server";
+import { theirApplication } from "./job-search-read.server";
 
 // Staff notes on a client's applications (docs/decisions/0053-job-search.md, "Staff notes"): staff write
 // and read them all; the client reads only the shared ones, on their own application. Each change is audited
@@ -34,7 +35,7 @@ export async function addApplicationNote(
     const [application] = await tx
       .select({ id: jobApplications.id })
       .from(jobApplications)
-      .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, clientId)));
+      .where(theirApplication(applicationId, clientId));
     if (!application) refuse(JOB_MESSAGES.notFound, 404);
     const visibility = shared ? "shared" : "staff";
     const [note] = await tx

@@ -11,6 +11,10 @@ import { jobApplicationMoves, jobApplicationNotes, jobApplications } from "../sc
 // Reading the job search (docs/decisions/0053-job-search.md): the client's own, staff's view of a client's,
 // and the export. The board and the list are one query whatever the count; an application's page is two.
 
+/** Application `applicationId` when it is `clientId`'s: a client's reads and writes of one are bound to them. */
+export const theirApplication = (applicationId: string, clientId: string) =>
+  and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, clientId));
+
 /** What a card and a row show: every column but the notes, which only the application's page shows. */
 const cardColumns = {
   id: jobApplications.id,
@@ -57,7 +61,7 @@ export async function ownApplication(db: Db, permit: Permit<"job-search.own">, a
   const [application] = await db
     .select()
     .from(jobApplications)
-    .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, permit.actor.id)));
+    .where(theirApplication(applicationId, permit.actor.id));
   if (!application) refuse(JOB_MESSAGES.notFound, 404);
   const moves = await db
     .select({

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isJobStage, type JobStage, planMove } from "~/domain/job-search";
 import { problemOf } from "~/lib/forms";
 import { type ApplicationInput, applicationFieldsSchema, JOB_MESSAGES } from "~/lib/schemas/job-search";
@@ -8,7 +8,7 @@ import { publishChange } from "../live/bus.server";
 import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { jobApplicationMoves, jobApplications } from "../schema-job-search";
-import { todayFor } from "./job-search-read.server";
+import { theirApplication, todayFor } from "./job-search-read.server";
 
 // The client's changes to their own job search (docs/decisions/0053-job-search.md). Each is one
 // transaction: the row, its move if the stage changes, and the live event that refreshes open pages. Another
@@ -35,11 +35,24 @@ function knownStage(stage: string): JobStage {
 
 const changed = (tx: DbOrTx, clientId: string) => publishChange(tx, { kind: "application", clientId });
 
+/** A change to the client's own search: one transaction, ending with the live event for their open pages. */
+export function changeTheirSearch<T>(
+  db: DbOrTx,
+  permit: Own,
+  change: (tx: DbOrTx, clientId: string) => Promise<T>,
+): Promise<T> {
+  const clientId = permit.actor.id;
+  return db.transaction(async (tx) => {
+    const result = await change(tx, clientId);
+    await changed(tx, clientId);
+    return result;
+  });
+}
+
 export async function createApplication(db: Db, permit: Own, input: ApplicationInput, stage: string) {
   const fields = checked(input);
   const to = knownStage(stage);
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
+  return changeTheirSearch(db, permit, async (tx, clientId) => {
     const appliedOn = fields.appliedOn ?? (await todayFor(tx, clientId));
     const [created] = await tx
       .insert(jobApplications)
@@ -53,23 +66,20 @@ export async function createApplication(db: Db, permit: Own, input: ApplicationI
       movedAt: created.stageChangedAt,
       movedBy: clientId,
     });
-    await changed(tx, clientId);
     return created;
   });
 }
 
 export async function editApplication(db: Db, permit: Own, applicationId: string, input: ApplicationInput) {
   const fields = checked(input);
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
+  return changeTheirSearch(db, permit, async (tx, clientId) => {
     const appliedOn = fields.appliedOn ?? (await todayFor(tx, clientId));
     const [updated] = await tx
       .update(jobApplications)
       .set({ ...fields, appliedOn })
-      .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, clientId)))
+      .where(theirApplication(applicationId, clientId))
       .returning();
     if (!updated) refuse(JOB_MESSAGES.notFound, 404);
-    await changed(tx, clientId);
     return updated;
   });
 }
@@ -85,7 +95,7 @@ export async function moveApplication(db: DbOrTx, permit: Own, applicationId: st
     const [current] = await tx
       .select({ stage: jobApplications.stage })
       .from(jobApplications)
-      .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, clientId)))
+      .where(theirApplication(applicationId, clientId))
       .for("update");
     if (!current) refuse(JOB_MESSAGES.notFound, 404);
     const move = planMove(current.stage, to);
@@ -105,14 +115,12 @@ export async function moveApplication(db: DbOrTx, permit: Own, applicationId: st
 
 /** Gone with its history; the client confirmed on the page. */
 export async function deleteApplication(db: Db, permit: Own, applicationId: string) {
-  const clientId = permit.actor.id;
-  return db.transaction(async (tx) => {
+  return changeTheirSearch(db, permit, async (tx, clientId) => {
     const [gone] = await tx
       .delete(jobApplications)
-      .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.clientId, clientId)))
+      .where(theirApplication(applicationId, clientId))
       .returning({ id: jobApplications.id, company: jobApplications.company });
     if (!gone) refuse(JOB_MESSAGES.notFound, 404);
-    await changed(tx, clientId);
     return gone;
   });
 }

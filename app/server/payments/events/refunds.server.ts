@@ -71,7 +71,22 @@ async function orderOfCharge(
   return null;
 }
 
-const isOutcome = (found: Order | OutcomeInTransaction): found is OutcomeInTransaction => "outcome" in found;
+const isOutcome = <T extends object>(found: T | OutcomeInTransaction): found is OutcomeInTransaction =>
+  "outcome" in found;
+
+/** The locked order a refunded or disputed charge paid, with its payment intent; or why the event is ignored. */
+async function orderPaidBy(
+  tx: DbOrTx,
+  what: "charge" | "dispute",
+  intent: Stripe.Charge["payment_intent"],
+  provider: ProviderCalls,
+): Promise<{ order: Order; paymentIntent: string } | OutcomeInTransaction> {
+  const paymentIntent = idOf(intent);
+  if (!paymentIntent) return { outcome: `ignored: ${what} without payment intent`, orderId: null };
+  const order = await orderOfCharge(tx, paymentIntent, provider);
+  if (!order) return { outcome: `ignored: no order for this ${what}`, orderId: null };
+  return isOutcome(order) ? order : { order, paymentIntent };
+}
 
 async function totalsOf(tx: DbOrTx, orderId: string) {
   const [totals] = await tx
@@ -96,11 +111,9 @@ export async function refunded(
   charge: Stripe.Charge,
   provider: ProviderCalls,
 ): Promise<OutcomeInTransaction> {
-  const paymentIntent = idOf(charge.payment_intent);
-  if (!paymentIntent) return { outcome: "ignored: charge without payment intent", orderId: null };
-  const order = await orderOfCharge(tx, paymentIntent, provider);
-  if (!order) return { outcome: "ignored: no order for this charge", orderId: null };
-  if (isOutcome(order)) return order;
+  const found = await orderPaidBy(tx, "charge", charge.payment_intent, provider);
+  if (isOutcome(found)) return found;
+  const { order, paymentIntent } = found;
   const refundedSoFar = charge.amount_refunded;
   const [before] = await tx
     .select({ total: sum(payments.amount) })
@@ -195,11 +208,9 @@ export async function disputed(
   dispute: Stripe.Dispute,
   provider: ProviderCalls,
 ): Promise<OutcomeInTransaction> {
-  const paymentIntent = idOf(dispute.payment_intent);
-  if (!paymentIntent) return { outcome: "ignored: dispute without payment intent", orderId: null };
-  const order = await orderOfCharge(tx, paymentIntent, provider);
-  if (!order) return { outcome: "ignored: no order for this dispute", orderId: null };
-  if (isOutcome(order)) return order;
+  const found = await orderPaidBy(tx, "dispute", dispute.payment_intent, provider);
+  if (isOutcome(found)) return found;
+  const { order, paymentIntent } = found;
   const state = disputeState(dispute.status);
   if (!state) return { outcome: `ignored: dispute ${dispute.status}`, orderId: order.id };
   if (state === "open" && (order.dispute === "won" || order.dispute === "lost")) {
