@@ -1,5 +1,5 @@
 import { redirect, useFetcher } from "react-router";
-import { useForm } from "~/components/form";
+import { useFetcherForm, useForm } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
 import { Interviews } from "~/components/job-search/interviews";
 import { MoveForm } from "~/components/job-search/move-form";
@@ -7,7 +7,7 @@ import { OfferSection } from "~/components/job-search/offer-form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { PortalPage } from "~/components/portal/portal-page";
-import { Button } from "~/components/ui/button";
+import { IntentForm } from "~/components/ui/intent-form";
 import { daysInStage, SOURCE_LABELS, STAGE_LABELS } from "~/domain/job-search";
 import { noFields } from "~/lib/forms";
 import { idSchema } from "~/lib/schemas/admin";
@@ -171,26 +171,24 @@ function EditForm({ application, posted }: { application: Shown; posted: Answer 
       <h2 id="edit-heading" className="text-xl font-semibold">
         Details
       </h2>
-      <fetcher.Form
-        method="post"
-        ref={form.ref}
-        onSubmit={form.onSubmit}
+      <IntentForm
+        fetcher={fetcher}
+        form={form}
+        intent="edit"
         className="mt-3 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
-      >
-        <input type="hidden" name="intent" value="edit" />
-        <ApplicationFields form={form} values={application} disabled={form.saving} />
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-          <Button type="submit" disabled={form.saving}>
-            {form.saving ? "Saving…" : "Save"}
-          </Button>
-          {form.message}
-          {saved && (
+        submit="Save"
+        busy="Saving…"
+        footer
+        after={
+          saved && (
             <p role="status" className="text-sm text-success">
               Saved.
             </p>
-          )}
-        </div>
-      </fetcher.Form>
+          )
+        }
+      >
+        <ApplicationFields form={form} values={application} disabled={form.saving} />
+      </IntentForm>
     </section>
   );
 }
@@ -198,23 +196,21 @@ function EditForm({ application, posted }: { application: Shown; posted: Answer 
 /** Asks first: the button that deletes is inside a fold the client opens (as a file's delete does). */
 function DeleteApplication({ name }: { name: string }) {
   const fetcher = useFetcher<typeof action>();
-  const busy = fetcher.state !== "idle";
-  const refused = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.error : null;
+  const form = useFetcherForm(noFields, fetcher);
   return (
     <details className="rounded-xl border border-danger/40 p-4">
       <summary className="cursor-pointer font-medium text-danger">Delete this application</summary>
-      <fetcher.Form method="post" className="mt-3 grid gap-2">
-        <input type="hidden" name="intent" value="delete" />
+      <IntentForm
+        fetcher={fetcher}
+        form={form}
+        intent="delete"
+        className="mt-3 grid gap-2"
+        submit="Yes, delete it"
+        busy="Deleting…"
+        button={{ variant: "danger-outline", className: "justify-self-start" }}
+      >
         <p className="text-sm">Delete {name} and its history for good? This can't be undone.</p>
-        <Button type="submit" variant="danger-outline" disabled={busy} className="justify-self-start">
-          {busy ? "Deleting…" : "Yes, delete it"}
-        </Button>
-        {refused && (
-          <p role="alert" className="text-sm text-danger">
-            {refused}
-          </p>
-        )}
-      </fetcher.Form>
+      </IntentForm>
     </details>
   );
 }

@@ -1,9 +1,9 @@
 import { useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/control-classes";
 import { AddCard, CheckboxField, SelectField, TextareaField } from "~/components/ui/fields";
+import { IntentForm } from "~/components/ui/intent-form";
 import { NOTE_MAX, noteForm, noteIdForm } from "~/lib/schemas/job-search-notes";
 import type { ClientAnswer, ClientData } from "./section";
 
@@ -92,14 +92,16 @@ function NoteItem({ note, about, mayDelete }: { note: Note; about: string; mayDe
       </p>
       <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note.body}</p>
       {mayDelete ? (
-        <remove.Form method="post" ref={removeForm.ref} onSubmit={removeForm.onSubmit} className="mt-2">
-          <input type="hidden" name="intent" value="delete-job-note" />
-          <input type="hidden" name="noteId" value={note.id} />
-          <Button type="submit" variant="danger-outline" size="xs" disabled={removeForm.saving}>
-            {removeForm.saving ? "Deleting…" : "Delete note"}
-          </Button>
-          {removeForm.message}
-        </remove.Form>
+        <IntentForm
+          fetcher={remove}
+          form={removeForm}
+          intent="delete-job-note"
+          hidden={{ noteId: note.id }}
+          className="mt-2"
+          submit="Delete note"
+          busy="Deleting…"
+          button={{ variant: "danger-outline", size: "xs" }}
+        />
       ) : null}
     </li>
   );

@@ -1,0 +1,85 @@
+import type { ComponentProps, ReactNode } from "react";
+import type { FetcherWithComponents } from "react-router";
+import type { FormState } from "~/components/form";
+import { Button } from "./button";
+
+// The form that posts one intent through a fetcher, built on useForm (docs/decisions/0024-forms.md): the
+// hidden fields naming what it acts on, its own content (a question, fields), then the button, whose words
+// change while it posts, and the form's message. Without JavaScript it posts as a page, as any form does.
+
+type ButtonLook = Omit<ComponentProps<typeof Button>, "type" | "disabled" | "children" | "form">;
+
+/** The submit button of a useForm form: unavailable, with its busy words, while the form posts. */
+export function SubmitButton<F extends string>({
+  form,
+  submit,
+  busy = submit,
+  ...look
+}: ButtonLook & { form: FormState<F>; submit: ReactNode; busy?: ReactNode }) {
+  return (
+    <Button type="submit" {...look} disabled={form.saving}>
+      {form.saving ? busy : submit}
+    </Button>
+  );
+}
+
+export type IntentFormProps<F extends string, Answer> = {
+  fetcher: Pick<FetcherWithComponents<Answer>, "Form">;
+  form: FormState<F>;
+  /** The posted `intent`, where the action serves several. */
+  intent?: string;
+  /** More hidden fields, by name: what the form acts on (`{ interviewId: id }`). */
+  hidden?: Readonly<Record<string, string>>;
+  className?: string;
+  /** The button's words; none where the content places its own button (SubmitButton). */
+  submit?: ReactNode;
+  /** Its words while the form posts; its words otherwise when none. */
+  busy?: ReactNode;
+  button?: ButtonLook;
+  /** The button and the message on a line of their own under a two-column grid of fields. */
+  footer?: boolean;
+  /** What stands after the message (a saved note). */
+  after?: ReactNode;
+  children?: ReactNode;
+  action?: string;
+  encType?: "multipart/form-data";
+};
+
+export function IntentForm<F extends string, Answer>({
+  fetcher,
+  form,
+  intent,
+  hidden = {},
+  className,
+  submit,
+  busy,
+  button,
+  footer = false,
+  after,
+  children,
+  ...formProps
+}: IntentFormProps<F, Answer>) {
+  const end = submit !== undefined && (
+    <>
+      <SubmitButton form={form} submit={submit} busy={busy} {...button} />
+      {form.message}
+      {after}
+    </>
+  );
+  return (
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      className={className}
+    >
+      {intent && <input type="hidden" name="intent" value={intent} />}
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      {end && footer ? <div className="flex flex-wrap items-center gap-3 sm:col-span-2">{end}</div> : end}
+    </fetcher.Form>
+  );
+}
