@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { compactInputClass } from "~/components/ui/control-classes";
 import { Select, SelectField } from "~/components/ui/fields";
+import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import {
   DELIVERY_LABELS,
   type Delivery,
@@ -68,8 +68,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
       <p className="mt-2 text-muted-foreground">
         Choose how each kind of email reaches you. Account and payment emails can't be turned off.
       </p>
-      <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-4 grid gap-4">
-        <input type="hidden" name="intent" value="email-preferences" />
+      <IntentForm fetcher={fetcher} form={form} intent="email-preferences" className="mt-4 grid gap-4">
         <table className="w-full text-sm">
           <ColumnHeaders
             labels={["Email", "How"]}
@@ -124,10 +123,8 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
             {fetcher.data.value.message}
           </p>
         ) : null}
-        <Button type="submit" disabled={form.saving} className="justify-self-start">
-          Save email choices
-        </Button>
-      </fetcher.Form>
+        <SubmitButton form={form} submit="Save email choices" className="justify-self-start" />
+      </IntentForm>
     </section>
   );
 }

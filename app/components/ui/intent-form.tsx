@@ -1,11 +1,13 @@
 import type { ComponentProps, ReactNode } from "react";
-import type { FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents, Form } from "react-router";
 import type { FormState } from "~/components/form";
 import { Button } from "./button";
 
 // The form that posts one intent through a fetcher, built on useForm (docs/decisions/0024-forms.md): the
 // hidden fields naming what it acts on, its own content (a question, fields), then the button, whose words
 // change while it posts, and the form's message. Without JavaScript it posts as a page, as any form does.
+
+const FOOTER = "flex flex-wrap items-center gap-3 sm:col-span-2";
 
 type ButtonLook = Omit<ComponentProps<typeof Button>, "type" | "disabled" | "children" | "form">;
 
@@ -24,7 +26,8 @@ export function SubmitButton<F extends string>({
 }
 
 export type IntentFormProps<F extends string, Answer> = {
-  fetcher: Pick<FetcherWithComponents<Answer>, "Form">;
+  /** None: the form posts as the page (React Router's Form, its answer the page's action data). */
+  fetcher?: Pick<FetcherWithComponents<Answer>, "Form">;
   form: FormState<F>;
   /** The posted `intent`, where the action serves several. */
   intent?: string;
@@ -36,8 +39,11 @@ export type IntentFormProps<F extends string, Answer> = {
   /** Its words while the form posts; its words otherwise when none. */
   busy?: ReactNode;
   button?: ButtonLook;
-  /** The button and the message on a line of their own under a two-column grid of fields. */
-  footer?: boolean;
+  /**
+   * The button, the message and what follows on a line of their own: `true` under a two-column grid of
+   * fields (sm:col-span-2), or that line's own classes.
+   */
+  footer?: boolean | string;
   /** What stands after the message (a saved note). */
   after?: ReactNode;
   children?: ReactNode;
@@ -54,7 +60,7 @@ export function IntentForm<F extends string, Answer>({
   submit,
   busy,
   button,
-  footer = false,
+  footer,
   after,
   children,
   ...formProps
@@ -66,20 +72,15 @@ export function IntentForm<F extends string, Answer>({
       {after}
     </>
   );
+  const Posted = fetcher?.Form ?? Form;
   return (
-    <fetcher.Form
-      method="post"
-      {...formProps}
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
-      className={className}
-    >
+    <Posted method="post" {...formProps} ref={form.formRef} onSubmit={form.onSubmit} className={className}>
       {intent && <input type="hidden" name="intent" value={intent} />}
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-      {end && footer ? <div className="flex flex-wrap items-center gap-3 sm:col-span-2">{end}</div> : end}
-    </fetcher.Form>
+      {end && footer ? <div className={footer === true ? FOOTER : footer}>{end}</div> : end}
+    </Posted>
   );
 }

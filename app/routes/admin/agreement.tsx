@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { useFetcher, useNavigation } from "react-router";
 import { AgreementAcceptances, AgreementVersions } from "~/components/agreement/agreement-records";
 import { AgreementText } from "~/components/agreement/agreement-text";
 import { useFetcherForm, useForm, useSettledAnswer } from "~/components/form";
 import { showToast } from "~/components/toast";
-import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/control-classes";
 import { CheckboxField, TextareaField } from "~/components/ui/fields";
+import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import { AGREEMENT_STARTER } from "~/content/agreement";
 import { can } from "~/domain/policy";
 import {
@@ -109,13 +109,12 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
         <h2 id="gates-title" className="text-xl font-semibold">
           Before booking
         </h2>
-        <gatesFetcher.Form
-          method="post"
-          ref={gatesForm.ref}
-          onSubmit={gatesForm.onSubmit}
+        <IntentForm
+          fetcher={gatesFetcher}
+          form={gatesForm}
+          intent="set-gates"
           className={`mt-3 grid gap-2 text-sm ${boxClass}`}
         >
-          <input type="hidden" name="intent" value="set-gates" />
           {GATES.map((gate) => (
             <CheckboxField
               key={gate.name}
@@ -129,13 +128,11 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
           {gatesForm.message}
           {mayEdit ? (
             <div>
-              <Button type="submit" variant="outline" size="sm" disabled={gatesForm.saving}>
-                Save
-              </Button>
+              <SubmitButton form={gatesForm} submit="Save" variant="outline" size="sm" />
             </div>
           ) : null}
           <Answer answer={gatesAnswer} />
-        </gatesFetcher.Form>
+        </IntentForm>
       </section>
 
       {mayEdit ? (
@@ -143,13 +140,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
           <h2 id="edit-title" className="text-xl font-semibold">
             {current ? "Write a new version" : "Write the first version"}
           </h2>
-          <Form
-            method="post"
-            ref={form.ref}
-            onSubmit={form.onSubmit}
-            className="mt-3 grid gap-4 lg:grid-cols-2"
-          >
-            <input type="hidden" name="intent" value="save-agreement" />
+          <IntentForm form={form} intent="save-agreement" className="mt-3 grid gap-4 lg:grid-cols-2">
             <div className="grid content-start gap-2">
               <TextareaField
                 form={form}
@@ -174,9 +165,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
               />
               {form.message}
               <div>
-                <Button type="submit" disabled={busy}>
-                  Save as version {(current?.version ?? 0) + 1}
-                </Button>
+                <SubmitButton form={form} submit={`Save as version ${(current?.version ?? 0) + 1}`} />
               </div>
               <Answer answer={saveAnswer?.ok ? saveAnswer : undefined} />
             </div>
@@ -186,7 +175,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
                 <AgreementText body={draft} topLevel={4} />
               </div>
             </div>
-          </Form>
+          </IntentForm>
         </section>
       ) : current ? (
         <section aria-labelledby="current-title" className="mt-10">

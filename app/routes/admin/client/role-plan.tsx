@@ -2,6 +2,7 @@ import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
+import { IntentForm } from "~/components/ui/intent-form";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientAnswer, ClientData } from "./section";
@@ -33,8 +34,7 @@ function SavedSelect({
 }) {
   const form = useFetcherForm(name === "role" ? roleForm : planForm, fetcher);
   return (
-    <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-1">
-      <input type="hidden" name="intent" value={intent} />
+    <IntentForm fetcher={fetcher} form={form} intent={intent} className="grid gap-1">
       <SelectField
         form={form}
         name={name}
@@ -54,7 +54,7 @@ function SavedSelect({
         }
       />
       {form.message}
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 
