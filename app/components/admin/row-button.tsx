@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
-import { IntentForm } from "~/components/ui/intent-form";
+import type { FormAnswer } from "~/components/form";
+import { ActionForm } from "~/components/ui/intent-form";
 import type { FormDefinition } from "~/lib/forms";
 
 // One intent on one row, in place, with a refusal beside the button. `Answer` is the action's answer,
@@ -24,12 +24,9 @@ export function RowButton<Answer extends FormAnswer, Field extends string>({
   action?: string;
   children: ReactNode;
 }) {
-  const fetcher = useAnswerFetcher<Answer>();
-  const form = useFetcherForm(definition, fetcher);
   return (
-    <IntentForm
-      fetcher={fetcher}
-      form={form}
+    <ActionForm<Answer, Field>
+      definition={definition}
       intent={intent}
       hidden={{ [idField]: id }}
       action={action}

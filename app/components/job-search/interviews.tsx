@@ -1,6 +1,6 @@
 import { type FormAnswer, type FormState, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { AddCard, SelectField, TextareaField, TextField } from "~/components/ui/fields";
-import { IntentForm } from "~/components/ui/intent-form";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { INTERVIEW_KIND_LABELS, INTERVIEW_KINDS, type InterviewKind } from "~/domain/job-offers";
 import type { FormDefinition } from "~/lib/forms";
 import { formatted, wallClockText } from "~/lib/local-time";
@@ -105,8 +105,6 @@ function InterviewItem({
 }) {
   const edit = useAnswerFetcher<FormAnswer>();
   const editForm = useFetcherForm(asFields(editInterviewForm), edit, { reset: false });
-  const remove = useAnswerFetcher<FormAnswer>();
-  const removeForm = useFetcherForm(interviewIdForm, remove);
   const at = new Date(interview.startsAt);
   const label = `${INTERVIEW_KIND_LABELS[interview.kind]} interview`;
   return (
@@ -147,9 +145,8 @@ function InterviewItem({
             values={{ kind: interview.kind, startsAt: wallClockText(at, timeZone), notes: interview.notes }}
           />
         </IntentForm>
-        <IntentForm
-          fetcher={remove}
-          form={removeForm}
+        <ActionForm<FormAnswer, "interviewId">
+          definition={interviewIdForm}
           intent="delete-interview"
           hidden={{ interviewId: interview.id }}
           className="mt-3"

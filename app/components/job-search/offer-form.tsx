@@ -1,10 +1,9 @@
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { RadioGroupField, TextareaField, TextField } from "~/components/ui/fields";
-import { IntentForm } from "~/components/ui/intent-form";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { formatAmount, OFFER_AMOUNT_CEILING, offerTotals } from "~/domain/job-offers";
-import { noFields } from "~/lib/forms";
 import { OFFER_LIMITS, offerForm } from "~/lib/schemas/job-offers";
 
 // An application's offer (phase 2 of docs/decisions/0053-job-search.md): base, bonus, equity per year,
@@ -129,14 +128,10 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
 }
 
 function DeleteOffer() {
-  const fetcher = useAnswerFetcher<FormAnswer>();
-  const form = useFetcherForm(noFields, fetcher);
   return (
     <details className="text-sm">
       <summary className="cursor-pointer">Delete the offer</summary>
-      <IntentForm
-        fetcher={fetcher}
-        form={form}
+      <ActionForm<FormAnswer>
         intent="delete-offer"
         className="mt-2 flex flex-wrap gap-2"
         submit="Yes, delete the offer"

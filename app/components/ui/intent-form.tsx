@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { type FetcherWithComponents, Form } from "react-router";
-import type { FormState } from "~/components/form";
+import { type FormAnswer, type FormState, useAnswerFetcher, useFetcherForm } from "~/components/form";
+import { type FormDefinition, noFields } from "~/lib/forms";
 import { Button } from "./button";
 
 // The form that posts one intent through a fetcher, built on useForm (docs/decisions/0024-forms.md): the
@@ -82,5 +83,28 @@ export function IntentForm<F extends string, Answer>({
       {children}
       {end && footer ? <div className={footer === true ? FOOTER : footer}>{end}</div> : end}
     </Posted>
+  );
+}
+
+/**
+ * An IntentForm with its own fetcher and useForm: a row's delete, a question folded under its summary.
+ * `Answer` is the action's answer, named by the page that renders it (a component can't import the
+ * routes); the content may be drawn from the form, for its fields.
+ */
+export function ActionForm<Answer extends FormAnswer, F extends string = never>({
+  definition = noFields as unknown as FormDefinition<unknown, F>,
+  children,
+  ...props
+}: Omit<IntentFormProps<F, Answer>, "fetcher" | "form" | "children"> & {
+  /** What the form posts, checked before it goes; none: nothing but its hidden fields. */
+  definition?: FormDefinition<unknown, F>;
+  children?: ReactNode | ((form: FormState<F>) => ReactNode);
+}) {
+  const fetcher = useAnswerFetcher<Answer>();
+  const form = useFetcherForm(definition, fetcher);
+  return (
+    <IntentForm fetcher={fetcher} form={form} {...props}>
+      {typeof children === "function" ? children(form) : children}
+    </IntentForm>
   );
 }

@@ -1,5 +1,5 @@
 import { redirect, useFetcher } from "react-router";
-import { useFetcherForm, useForm } from "~/components/form";
+import { type FormAnswer, useForm } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
 import { Interviews } from "~/components/job-search/interviews";
 import { MoveForm } from "~/components/job-search/move-form";
@@ -7,7 +7,7 @@ import { OfferSection } from "~/components/job-search/offer-form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { PortalPage } from "~/components/portal/portal-page";
-import { IntentForm } from "~/components/ui/intent-form";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { daysInStage, SOURCE_LABELS, STAGE_LABELS } from "~/domain/job-search";
 import { noFields } from "~/lib/forms";
 import { idSchema } from "~/lib/schemas/admin";
@@ -195,14 +195,10 @@ function EditForm({ application, posted }: { application: Shown; posted: Answer 
 
 /** Asks first: the button that deletes is inside a fold the client opens (as a file's delete does). */
 function DeleteApplication({ name }: { name: string }) {
-  const fetcher = useFetcher<typeof action>();
-  const form = useFetcherForm(noFields, fetcher);
   return (
     <details className="rounded-xl border border-danger/40 p-4">
       <summary className="cursor-pointer font-medium text-danger">Delete this application</summary>
-      <IntentForm
-        fetcher={fetcher}
-        form={form}
+      <ActionForm<FormAnswer>
         intent="delete"
         className="mt-3 grid gap-2"
         submit="Yes, delete it"
@@ -210,7 +206,7 @@ function DeleteApplication({ name }: { name: string }) {
         button={{ variant: "danger-outline", className: "justify-self-start" }}
       >
         <p className="text-sm">Delete {name} and its history for good? This can't be undone.</p>
-      </IntentForm>
+      </ActionForm>
     </details>
   );
 }

@@ -3,7 +3,7 @@ import { OfferCard, OutcomeSummary } from "~/components/job-search/offer-compare
 import { LightLink } from "~/components/light-link";
 import { PortalPage } from "~/components/portal/portal-page";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/fields";
-import { IntentForm } from "~/components/ui/intent-form";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTotals, payChange } from "~/domain/job-offers";
 import { acceptOfferForm, currentPayForm, OUTCOME_CONSENT_LABEL } from "~/lib/schemas/job-offers";
@@ -155,16 +155,13 @@ function CurrentPay({ current }: { current: { base: number; currency: Currency }
 }
 
 function AcceptOffer({ offerId, name }: { offerId: string; name: string }) {
-  const fetcher = useAnswerFetcher<FormAnswer>();
-  const form = useFetcherForm(acceptOfferForm, fetcher);
   return (
     <details>
       <summary className="cursor-pointer text-sm font-medium">
         Accept this offer<span className="sr-only"> ({name})</span>
       </summary>
-      <IntentForm
-        fetcher={fetcher}
-        form={form}
+      <ActionForm<FormAnswer, "consent" | "offerId">
+        definition={acceptOfferForm}
         intent="accept"
         hidden={{ offerId }}
         className="mt-2 grid gap-2"
@@ -172,17 +169,21 @@ function AcceptOffer({ offerId, name }: { offerId: string; name: string }) {
         busy="Accepting…"
         button={{ className: "justify-self-start" }}
       >
-        <p className="text-sm">
-          Accepting ends your search: the application moves to Accepted and the outcome is recorded. Only one
-          offer can be accepted.
-        </p>
-        <CheckboxField
-          form={form}
-          name="consent"
-          label={OUTCOME_CONSENT_LABEL}
-          description="Only a total and a median are shown, and only once five clients agree. You can take it back in Your data."
-        />
-      </IntentForm>
+        {(form) => (
+          <>
+            <p className="text-sm">
+              Accepting ends your search: the application moves to Accepted and the outcome is recorded. Only
+              one offer can be accepted.
+            </p>
+            <CheckboxField
+              form={form}
+              name="consent"
+              label={OUTCOME_CONSENT_LABEL}
+              description="Only a total and a median are shown, and only once five clients agree. You can take it back in Your data."
+            />
+          </>
+        )}
+      </ActionForm>
     </details>
   );
 }

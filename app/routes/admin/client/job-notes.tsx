@@ -3,7 +3,7 @@ import { useFetcherForm } from "~/components/form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { inputClass } from "~/components/ui/control-classes";
 import { AddCard, CheckboxField, SelectField, TextareaField } from "~/components/ui/fields";
-import { IntentForm } from "~/components/ui/intent-form";
+import { ActionForm } from "~/components/ui/intent-form";
 import { NOTE_MAX, noteForm, noteIdForm } from "~/lib/schemas/job-search-notes";
 import type { ClientAnswer, ClientData } from "./section";
 
@@ -74,8 +74,6 @@ export function JobNotes({ data }: { data: ClientData }) {
 }
 
 function NoteItem({ note, about, mayDelete }: { note: Note; about: string; mayDelete: boolean }) {
-  const remove = useFetcher<ClientAnswer>();
-  const removeForm = useFetcherForm(noteIdForm, remove);
   const shared = note.visibility === "shared";
   return (
     <li className="rounded-lg border border-border p-3 text-sm">
@@ -92,9 +90,8 @@ function NoteItem({ note, about, mayDelete }: { note: Note; about: string; mayDe
       </p>
       <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note.body}</p>
       {mayDelete ? (
-        <IntentForm
-          fetcher={remove}
-          form={removeForm}
+        <ActionForm<ClientAnswer, "noteId">
+          definition={noteIdForm}
           intent="delete-job-note"
           hidden={{ noteId: note.id }}
           className="mt-2"
