@@ -3,24 +3,17 @@ import { CalendarDate } from "~/components/portal/local-date-time";
 import type { Currency } from "~/domain/financing";
 import { formatAmount } from "~/domain/job-offers";
 import { type JobStage, STAGE_LABELS } from "~/domain/job-search";
+import type { ShownOffer } from "./offer-form";
 
 // One offer on the compare page (/applications/offers) and the outcome of the accepted one: every figure
 // with its currency named, totals per offer only (docs/decisions/0053-job-search.md, "Phase 2").
 
-type ComparedOffer = {
+type ComparedOffer = Omit<ShownOffer, "currency"> & {
   id: string;
   company: string;
   role: string;
   stage: JobStage;
   currency: Currency;
-  base: number;
-  bonus: number;
-  equityPerYear: number;
-  signOn: number;
-  level: string | null;
-  location: string | null;
-  deadline: string | null;
-  notes: string | null;
   totals: { firstYear: number; yearly: number; currency: Currency };
   change: { amount: number; percent: number | null; currency: Currency } | null;
   accepted: boolean;
