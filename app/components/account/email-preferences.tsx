@@ -3,6 +3,7 @@ import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { compactInputClass } from "~/components/ui/control-classes";
 import { Select, SelectField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import {
   DELIVERY_LABELS,
@@ -61,10 +62,7 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
     if (!saved && zone.current && untouched && timeZones.includes(mine)) zone.current.value = mine;
   }, [saved, timeZone, timeZones]);
   return (
-    <section aria-labelledby="emails" className="mt-8 rounded-2xl border border-border p-6">
-      <h2 id="emails" className="text-xl font-semibold">
-        Emails
-      </h2>
+    <HeadedSection id="emails" title="Emails" className="mt-8 rounded-2xl border border-border p-6">
       <p className="mt-2 text-muted-foreground">
         Choose how each kind of email reaches you. Account and payment emails can't be turned off.
       </p>
@@ -125,6 +123,6 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
         ) : null}
         <SubmitButton form={form} submit="Save email choices" className="justify-self-start" />
       </IntentForm>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { CheckboxField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import { OUTCOME_CONSENT_LABEL, outcomeConsentForm } from "~/lib/schemas/job-offers";
 
@@ -14,10 +15,11 @@ export function OutcomeConsent<A extends Answer>({ consented, answer }: { consen
   const form = useFetcherForm(outcomeConsentForm, fetcher, { reset: false });
   const saved = fetcher.state === "idle" && fetcher.data?.ok === true ? fetcher.data.value.message : null;
   return (
-    <section aria-labelledby="outcome-consent" className="mt-8 rounded-2xl border border-border p-6">
-      <h2 id="outcome-consent" className="text-xl font-semibold">
-        Your outcome in the public figures
-      </h2>
+    <HeadedSection
+      id="outcome-consent"
+      title="Your outcome in the public figures"
+      className="mt-8 rounded-2xl border border-border p-6"
+    >
       <p className="mt-2 text-muted-foreground">
         The site may show how many clients landed offers and how fast, as a total and a median: never a name,
         and only once at least five clients agree. You can change this at any time.
@@ -38,6 +40,6 @@ export function OutcomeConsent<A extends Answer>({ consented, answer }: { consen
           </p>
         )}
       </IntentForm>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormAnswer, type FormState, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { AddCard, SelectField, TextareaField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { INTERVIEW_KIND_LABELS, INTERVIEW_KINDS, type InterviewKind } from "~/domain/job-offers";
 import type { FormDefinition } from "~/lib/forms";
@@ -71,10 +72,7 @@ export function Interviews({
   const fetcher = useAnswerFetcher<FormAnswer>();
   const form = useFetcherForm(asFields(addInterviewForm), fetcher);
   return (
-    <section aria-labelledby="interviews-heading" className="grid gap-3">
-      <h2 id="interviews-heading" className="text-xl font-semibold">
-        Interviews
-      </h2>
+    <HeadedSection id="interviews-heading" title="Interviews" className="grid gap-3">
       {interviews.length === 0 ? (
         <p className="text-sm text-muted-foreground">No interviews yet.</p>
       ) : (
@@ -90,7 +88,7 @@ export function Interviews({
           <InterviewFields form={form} timeZone={timeZone} />
         </AddCard>
       </details>
-    </section>
+    </HeadedSection>
   );
 }
 

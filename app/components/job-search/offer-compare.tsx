@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CalendarDate } from "~/components/portal/local-date-time";
+import { HeadedSection } from "~/components/ui/headed-section";
 import type { Currency } from "~/domain/financing";
 import { formatAmount } from "~/domain/job-offers";
 import { type JobStage, STAGE_LABELS } from "~/domain/job-search";
@@ -98,15 +99,16 @@ export function OutcomeSummary({ outcome }: { outcome: Outcome }) {
       : `Pay change: ${outcome.baseChange >= 0 ? "+" : ""}${formatAmount(outcome.baseChange, outcome.currentCurrency as Currency)} base`,
   ];
   return (
-    <section aria-labelledby="outcome-heading" className="rounded-xl border border-success/40 bg-card p-4">
-      <h2 id="outcome-heading" className="text-xl font-semibold">
-        Outcome recorded
-      </h2>
+    <HeadedSection
+      id="outcome-heading"
+      title="Outcome recorded"
+      className="rounded-xl border border-success/40 bg-card p-4"
+    >
       <ul className="mt-2 grid gap-1 text-sm">
         {facts.map((fact) => (
           <li key={fact}>{fact}</li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { RadioGroupField, TextareaField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { formatAmount, OFFER_AMOUNT_CEILING, offerTotals } from "~/domain/job-offers";
@@ -37,10 +38,7 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
   const currency = (offer?.currency ?? "CAD") as Currency;
   const totals = offer ? offerTotals({ ...offer, currency }) : null;
   return (
-    <section aria-labelledby="offer-heading" className="grid gap-3">
-      <h2 id="offer-heading" className="text-xl font-semibold">
-        Offer
-      </h2>
+    <HeadedSection id="offer-heading" title="Offer" className="grid gap-3">
       {totals && (
         <p className="text-sm">
           First year {formatAmount(totals.firstYear, totals.currency)} · yearly{" "}
@@ -123,7 +121,7 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
         </p>
       )}
       {offer && !accepted && <DeleteOffer />}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -6,6 +6,7 @@ import { useFetcherForm, useForm, useSettledAnswer } from "~/components/form";
 import { showToast } from "~/components/toast";
 import { inputClass } from "~/components/ui/control-classes";
 import { CheckboxField, TextareaField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import { AGREEMENT_STARTER } from "~/content/agreement";
 import { can } from "~/domain/policy";
@@ -105,10 +106,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
           : "No agreement yet: clients book without one until you save the first version."}
       </p>
 
-      <section aria-labelledby="gates-title" className="mt-8">
-        <h2 id="gates-title" className="text-xl font-semibold">
-          Before booking
-        </h2>
+      <HeadedSection id="gates-title" title="Before booking" className="mt-8">
         <IntentForm
           fetcher={gatesFetcher}
           form={gatesForm}
@@ -133,13 +131,14 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
           ) : null}
           <Answer answer={gatesAnswer} />
         </IntentForm>
-      </section>
+      </HeadedSection>
 
       {mayEdit ? (
-        <section aria-labelledby="edit-title" className="mt-10">
-          <h2 id="edit-title" className="text-xl font-semibold">
-            {current ? "Write a new version" : "Write the first version"}
-          </h2>
+        <HeadedSection
+          id="edit-title"
+          title={current ? "Write a new version" : "Write the first version"}
+          className="mt-10"
+        >
           <IntentForm form={form} intent="save-agreement" className="mt-3 grid gap-4 lg:grid-cols-2">
             <div className="grid content-start gap-2">
               <TextareaField
@@ -176,16 +175,13 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
               </div>
             </div>
           </IntentForm>
-        </section>
+        </HeadedSection>
       ) : current ? (
-        <section aria-labelledby="current-title" className="mt-10">
-          <h2 id="current-title" className="text-xl font-semibold">
-            Version {current.version}
-          </h2>
+        <HeadedSection id="current-title" title={<>Version {current.version}</>} className="mt-10">
           <div className={`mt-3 ${boxClass}`}>
             <AgreementText body={current.body} topLevel={3} />
           </div>
-        </section>
+        </HeadedSection>
       ) : null}
 
       <AgreementVersions versions={versions} />

@@ -1,6 +1,7 @@
 import { CardTable } from "~/components/admin/figure-table";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { monthLabel } from "~/domain/business";
 import { type OutcomeRow, percent, planLabel } from "~/domain/job-outcomes";
 import { seo } from "~/lib/seo";
@@ -94,13 +95,10 @@ function Panel({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
+    <HeadedSection id={id} title={title}>
       <p className="text-sm text-muted-foreground">{note}</p>
       <ul className="mt-2 divide-y divide-border rounded-xl border border-border">{children}</ul>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -139,10 +137,7 @@ function Rates({ rates }: Pick<Props, "rates">) {
 
 function OutcomesList({ rows }: { rows: OutcomeRow[] }) {
   return (
-    <section aria-labelledby="outcomes-list" className="mt-8">
-      <h2 id="outcomes-list" className="text-xl font-semibold">
-        Accepted offers
-      </h2>
+    <HeadedSection id="outcomes-list" title="Accepted offers" className="mt-8">
       <CardTable
         caption="Every accepted offer, newest first"
         labels={["Client", "Company", "Role", "Plan", "Accepted", "Time to offer", "Sessions"]}
@@ -168,6 +163,6 @@ function OutcomesList({ rows }: { rows: OutcomeRow[] }) {
           { value: row.sessionsUsed, className: "tabular-nums" },
         ]}
       />
-    </section>
+    </HeadedSection>
   );
 }

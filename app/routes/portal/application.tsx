@@ -7,6 +7,7 @@ import { OfferSection } from "~/components/job-search/offer-form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { PortalPage } from "~/components/portal/portal-page";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { daysInStage, SOURCE_LABELS, STAGE_LABELS } from "~/domain/job-search";
 import { noFields } from "~/lib/forms";
@@ -114,10 +115,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           ← Job search
         </LightLink>
       </p>
-      <section aria-labelledby="stage-heading" className="grid gap-3">
-        <h2 id="stage-heading" className="text-xl font-semibold">
-          {STAGE_LABELS[application.stage]}
-        </h2>
+      <HeadedSection id="stage-heading" title={STAGE_LABELS[application.stage]} className="grid gap-3">
         <p className="text-sm text-muted-foreground">
           {application.days === 1 ? "1 day" : `${application.days} days`} in this stage ·{" "}
           {SOURCE_LABELS[application.source]}
@@ -128,12 +126,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             {refused}
           </p>
         )}
-      </section>
+      </HeadedSection>
       <CoachNotes notes={coachNotes} />
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading" className="text-xl font-semibold">
-          History
-        </h2>
+      <HeadedSection id="history-heading" title="History">
         <ol className="mt-3 grid gap-2 text-sm">
           {moves.map((move) => (
             <li key={move.id} className="flex flex-wrap gap-x-2">
@@ -146,7 +141,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </li>
           ))}
         </ol>
-      </section>
+      </HeadedSection>
       <Interviews interviews={interviews} timeZone={timeZone} company={application.company} />
       <OfferSection offer={offer} accepted={accepted} />
       <EditForm application={application} posted={actionData} />
@@ -167,10 +162,7 @@ function EditForm({ application, posted }: { application: Shown; posted: Answer 
   const form = useForm(editApplicationForm, { answer, busy });
   const saved = answer?.ok === true;
   return (
-    <section aria-labelledby="edit-heading">
-      <h2 id="edit-heading" className="text-xl font-semibold">
-        Details
-      </h2>
+    <HeadedSection id="edit-heading" title="Details">
       <IntentForm
         fetcher={fetcher}
         form={form}
@@ -189,7 +181,7 @@ function EditForm({ application, posted }: { application: Shown; posted: Answer 
       >
         <ApplicationFields form={form} values={application} disabled={form.saving} />
       </IntentForm>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -215,10 +207,7 @@ function DeleteApplication({ name }: { name: string }) {
 function CoachNotes({ notes }: { notes: Route.ComponentProps["loaderData"]["coachNotes"] }) {
   if (notes.length === 0) return null;
   return (
-    <section aria-labelledby="coach-notes-heading" className="grid gap-2">
-      <h2 id="coach-notes-heading" className="text-xl font-semibold">
-        Notes from your coach
-      </h2>
+    <HeadedSection id="coach-notes-heading" title="Notes from your coach" className="grid gap-2">
       <ul className="grid gap-2">
         {notes.map((note) => (
           <li key={note.id} className="rounded-lg border border-border bg-card p-3 text-sm">
@@ -229,6 +218,6 @@ function CoachNotes({ notes }: { notes: Route.ComponentProps["loaderData"]["coac
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

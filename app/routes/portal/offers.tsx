@@ -3,6 +3,7 @@ import { OfferCard, OutcomeSummary } from "~/components/job-search/offer-compare
 import { LightLink } from "~/components/light-link";
 import { PortalPage } from "~/components/portal/portal-page";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTotals, payChange } from "~/domain/job-offers";
@@ -111,10 +112,7 @@ function CurrentPay({ current }: { current: { base: number; currency: Currency }
   const saved = fetcher.state === "idle" && fetcher.data?.ok === true;
   const field = { form, disabled: form.saving };
   return (
-    <section aria-labelledby="current-pay-heading">
-      <h2 id="current-pay-heading" className="text-xl font-semibold">
-        Your current pay (optional)
-      </h2>
+    <HeadedSection id="current-pay-heading" title="Your current pay (optional)">
       <p className="mt-1 text-sm text-muted-foreground">
         An accepted offer records the change in base pay against it. Only you and your coach see it.
       </p>
@@ -150,7 +148,7 @@ function CurrentPay({ current }: { current: { base: number; currency: Currency }
           defaultValue={current?.currency ?? "CAD"}
         />
       </IntentForm>
-    </section>
+    </HeadedSection>
   );
 }
 

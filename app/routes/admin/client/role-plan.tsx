@@ -2,6 +2,7 @@ import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { IntentForm } from "~/components/ui/intent-form";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
@@ -62,10 +63,7 @@ export function RoleAndPlan({ data }: { data: ClientData }) {
   const role = useFetcher<ClientAnswer>();
   const plan = useFetcher<ClientAnswer>();
   return (
-    <section aria-labelledby="account">
-      <h2 id="account" className="sr-only">
-        Role and plan
-      </h2>
+    <HeadedSection id="account" title="Role and plan" titleClassName="sr-only">
       <div className="flex flex-wrap gap-x-6 gap-y-3">
         <SavedSelect
           fetcher={role}
@@ -94,6 +92,6 @@ export function RoleAndPlan({ data }: { data: ClientData }) {
       {data.may.setRole && data.isSelf && (
         <p className="mt-2 text-sm text-muted-foreground">You can't change your own role.</p>
       )}
-    </section>
+    </HeadedSection>
   );
 }
