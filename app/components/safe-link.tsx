@@ -1,3 +1,4 @@
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import { type Link as LinkRow, linkLabel, safeHref } from "~/domain/links";
 
 // Only http(s) and mailto become links; anything else (a javascript: URL) is plain text.
@@ -6,15 +7,9 @@ export function SafeLink({ link, className = "" }: { link: LinkRow; className?: 
   const label = linkLabel(link);
   if (!href) return <span className={className}>{label}</span>;
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={`underline underline-offset-2 ${className}`}
-    >
+    <NewTabLink href={href} className={`underline underline-offset-2 ${className}`}>
       {label}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
+    </NewTabLink>
   );
 }
 

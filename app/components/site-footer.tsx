@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { LightLink } from "~/components/light-link";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import { SITE, SOCIAL_LINKS } from "~/content/site";
 
 /** The viewer's year, not the build's: pre-rendered HTML is refreshed after load. */
@@ -36,16 +37,13 @@ export function SiteFooter() {
             Your data
           </LightLink>
           {SOCIAL_LINKS.map((social) => (
-            <a
+            <NewTabLink
               key={social.href}
               href={social.href}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-block py-1 hover:text-foreground"
             >
               {social.label}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </NewTabLink>
           ))}
         </nav>
       </div>

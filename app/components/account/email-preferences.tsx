@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { compactInputClass } from "~/components/ui/control-classes";
 import { Select, SelectField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
+import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import {
   DELIVERY_LABELS,
   type Delivery,
@@ -61,15 +62,11 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
     if (!saved && zone.current && untouched && timeZones.includes(mine)) zone.current.value = mine;
   }, [saved, timeZone, timeZones]);
   return (
-    <section aria-labelledby="emails" className="mt-8 rounded-2xl border border-border p-6">
-      <h2 id="emails" className="text-xl font-semibold">
-        Emails
-      </h2>
+    <HeadedSection id="emails" title="Emails" className="mt-8 rounded-2xl border border-border p-6">
       <p className="mt-2 text-muted-foreground">
         Choose how each kind of email reaches you. Account and payment emails can't be turned off.
       </p>
-      <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-4 grid gap-4">
-        <input type="hidden" name="intent" value="email-preferences" />
+      <IntentForm fetcher={fetcher} form={form} intent="email-preferences" className="mt-4 grid gap-4">
         <table className="w-full text-sm">
           <ColumnHeaders
             labels={["Email", "How"]}
@@ -124,10 +121,8 @@ export function EmailPreferences<Answer extends EmailPreferencesAnswer>({
             {fetcher.data.value.message}
           </p>
         ) : null}
-        <Button type="submit" disabled={form.saving} className="justify-self-start">
-          Save email choices
-        </Button>
-      </fetcher.Form>
-    </section>
+        <SubmitButton form={form} submit="Save email choices" className="justify-self-start" />
+      </IntentForm>
+    </HeadedSection>
   );
 }

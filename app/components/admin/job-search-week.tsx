@@ -1,5 +1,6 @@
 import { LightLink } from "~/components/light-link";
 import { CalendarDate } from "~/components/portal/local-date-time";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { INTERVIEW_KIND_LABELS, type InterviewKind } from "~/domain/job-offers";
 import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
 
@@ -43,10 +44,7 @@ export function JobSearchWeek({
 }) {
   return (
     <div className="mt-10 grid gap-8 lg:grid-cols-2">
-      <section aria-labelledby="week-interviews-heading">
-        <h2 id="week-interviews-heading" className="text-xl font-semibold">
-          Interviews this week
-        </h2>
+      <HeadedSection id="week-interviews-heading" title="Interviews this week">
         {interviews.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">No client has an interview in the next 7 days.</p>
         ) : (
@@ -66,11 +64,8 @@ export function JobSearchWeek({
             })}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="offer-deadlines-heading">
-        <h2 id="offer-deadlines-heading" className="text-xl font-semibold">
-          Offer deadlines
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="offer-deadlines-heading" title="Offer deadlines">
         {deadlines.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">No open offer has a deadline ahead.</p>
         ) : (
@@ -84,7 +79,7 @@ export function JobSearchWeek({
             ))}
           </ul>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { LIMITS } from "~/lib/schemas/admin";
 import { lessonInputClass } from "./lesson-form-data";
@@ -65,6 +65,16 @@ export function ResourceRows({
   };
   const updateRow = (key: number, change: Partial<ResourceRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  // A row's two inputs differ only in which part of the row they hold.
+  const cell = (row: ResourceRow, i: number, part: "label" | "url") => ({
+    id: `${uid}-resource-${part}-${row.key}`,
+    n: i + 1,
+    value: row[part],
+    maxLength: LIMITS[part],
+    disabled,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      updateRow(row.key, { [part]: event.currentTarget.value }),
+  });
 
   return (
     <fieldset className="grid gap-3" aria-describedby={`${uid}-resources-hint`}>
@@ -79,28 +89,14 @@ export function ResourceRows({
               key={row.key}
               className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
             >
+              <RowInput {...cell(row, i, "label")} label="Label" name="resourceLabel" />
               <RowInput
-                id={`${uid}-resource-label-${row.key}`}
-                label="Label"
-                n={i + 1}
-                name="resourceLabel"
-                value={row.label}
-                maxLength={LIMITS.label}
-                disabled={disabled}
-                onChange={(event) => updateRow(row.key, { label: event.currentTarget.value })}
-              />
-              <RowInput
-                id={`${uid}-resource-url-${row.key}`}
+                {...cell(row, i, "url")}
                 label="URL"
-                n={i + 1}
                 {...urlField}
                 type="url"
                 inputMode="url"
                 placeholder="https://"
-                value={row.url}
-                maxLength={LIMITS.url}
-                disabled={disabled}
-                onChange={(event) => updateRow(row.key, { url: event.currentTarget.value })}
               />
               <Button
                 type="button"

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
-import { Button } from "~/components/ui/button";
+import type { FormAnswer } from "~/components/form";
+import { ActionForm } from "~/components/ui/intent-form";
 import type { FormDefinition } from "~/lib/forms";
 
 // One intent on one row, in place, with a refusal beside the button. `Answer` is the action's answer,
@@ -24,22 +24,15 @@ export function RowButton<Answer extends FormAnswer, Field extends string>({
   action?: string;
   children: ReactNode;
 }) {
-  const fetcher = useAnswerFetcher<Answer>();
-  const form = useFetcherForm(definition, fetcher);
   return (
-    <fetcher.Form
-      method="post"
+    <ActionForm<Answer, Field>
+      definition={definition}
+      intent={intent}
+      hidden={{ [idField]: id }}
       action={action}
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
       className="inline-flex items-center gap-2"
-    >
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name={idField} value={id} />
-      <Button type="submit" variant="outline" size="sm" disabled={form.saving} aria-label={label}>
-        {children}
-      </Button>
-      {form.message}
-    </fetcher.Form>
+      submit={children}
+      button={{ variant: "outline", size: "sm", "aria-label": label }}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import type { agreementAdminView } from "~/server/models/agreement.server";
 import { AgreementText } from "./agreement-text";
 
@@ -17,10 +18,7 @@ const boxClass = "rounded-xl border border-border p-4";
 
 export function AgreementVersions({ versions }: { versions: readonly Version[] }) {
   return (
-    <section aria-labelledby="versions-title" className="mt-10">
-      <h2 id="versions-title" className="text-xl font-semibold">
-        Versions
-      </h2>
+    <HeadedSection id="versions-title" title="Versions" className="mt-10">
       {versions.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No versions yet.</p>
       ) : (
@@ -52,7 +50,7 @@ export function AgreementVersions({ versions }: { versions: readonly Version[] }
           ))}
         </ul>
       )}
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -66,10 +64,11 @@ export function AgreementAcceptances({
   filter: number | null;
 }) {
   return (
-    <section aria-labelledby="acceptances-title" className="mt-10">
-      <h2 id="acceptances-title" className="text-xl font-semibold">
-        {filter === null ? "Acceptances" : `Acceptances of version ${filter}`}
-      </h2>
+    <HeadedSection
+      id="acceptances-title"
+      title={filter === null ? "Acceptances" : `Acceptances of version ${filter}`}
+      className="mt-10"
+    >
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
         <SelectField
           name="version"
@@ -129,6 +128,6 @@ export function AgreementAcceptances({
           </table>
         </div>
       )}
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import { safeHref } from "~/domain/links";
 
 // The agreement as the client reads it, and as the admin's preview shows it: Markdown without raw HTML,
@@ -11,15 +12,9 @@ const components: Components = {
     const safe = href ? safeHref(href) : null;
     if (!safe) return <span>{children}</span>;
     return (
-      <a
-        href={safe}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="underline underline-offset-2"
-      >
+      <NewTabLink href={safe} rel="noopener noreferrer nofollow" className="underline underline-offset-2">
         {children}
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      </NewTabLink>
     );
   },
 };

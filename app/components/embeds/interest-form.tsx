@@ -1,4 +1,5 @@
 import { ButtonAnchor } from "~/components/ui/button";
+import { NEW_TAB, NewTabNote } from "~/components/ui/new-tab-link";
 import { INTEREST_FORM } from "~/content/next-offer";
 import { SETTINGS } from "~/content/settings";
 import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
@@ -32,15 +33,9 @@ export function InterestForm() {
           <span className={SHOWN_WHEN.failed}>{INTEREST_FORM.unavailable}</span>
         </p>
       </EmbedArea>
-      <ButtonAnchor
-        href={SETTINGS.interestForm.pageUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        size="lg"
-        className="mt-4 self-start"
-      >
+      <ButtonAnchor href={SETTINGS.interestForm.pageUrl} {...NEW_TAB} size="lg" className="mt-4 self-start">
         {INTEREST_FORM.openLabel}
-        <span className="sr-only"> (opens in a new tab)</span>
+        <NewTabNote />
       </ButtonAnchor>
     </section>
   );

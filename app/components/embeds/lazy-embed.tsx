@@ -1,4 +1,5 @@
 import { Button, ButtonAnchor } from "~/components/ui/button";
+import { NEW_TAB, NewTabNote } from "~/components/ui/new-tab-link";
 import { EmbedArea, SHOWN_WHEN, UNTIL_READY } from "./embed-frame";
 
 const LOAD_TIMEOUT_MS = 8000;
@@ -35,14 +36,14 @@ export function LazyEmbed({
       <h3 className="text-xl font-semibold">{heading}</h3>
       <p className="mt-2 text-muted-foreground">{description}</p>
       <p className="mt-4">
-        <ButtonAnchor href={linkUrl} target="_blank" rel="noopener noreferrer" size="body">
+        <ButtonAnchor href={linkUrl} {...NEW_TAB} size="body">
           {/* Text, not a flex box: wrapped on a phone, the label stays centred with the arrow after its
               last word, not pinned to the far edge. */}
           {linkLabel}
           <span aria-hidden="true" className="ml-2">
             ↗
           </span>
-          <span className="sr-only"> (opens in a new tab)</span>
+          <NewTabNote />
         </ButtonAnchor>
       </p>
       <EmbedArea

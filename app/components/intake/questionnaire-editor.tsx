@@ -3,6 +3,7 @@ import type { FormState } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/control-classes";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import {
   INTAKE_LIMITS,
   INTAKE_TYPE_LABELS,
@@ -190,10 +191,7 @@ export function QuestionnaireEditor({
   return (
     <div className="grid gap-8 lg:grid-cols-2">
       {/* A heading of its own, so each question's h3 sits under an h2 as the preview's side does. */}
-      <section aria-labelledby="questions-heading" className="grid content-start gap-4">
-        <h2 id="questions-heading" className="text-xl font-semibold">
-          Questions
-        </h2>
+      <HeadedSection id="questions-heading" title="Questions" className="grid content-start gap-4">
         <input type="hidden" {...form.field("questions")} value={JSON.stringify(questions)} />
         <ol className="grid gap-4">
           {questions.map((q, index) => (
@@ -223,18 +221,15 @@ export function QuestionnaireEditor({
         </div>
         {form.error("questions")}
         {form.message}
-      </section>
-      <section aria-labelledby="preview-heading" className="grid content-start gap-3">
-        <h2 id="preview-heading" className="text-xl font-semibold">
-          Preview
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="preview-heading" title="Preview" className="grid content-start gap-3">
         <p className="text-sm text-muted-foreground">
           Exactly what a client sees (the fields here do nothing).
         </p>
         <fieldset disabled className="rounded-xl border border-dashed border-border p-4" aria-label="Preview">
           <IntakeFields questions={questions} />
         </fieldset>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

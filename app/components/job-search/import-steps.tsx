@@ -1,5 +1,6 @@
 import { ApplicationsTable } from "~/components/job-search/applications-table";
 import { SelectField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, mapName, TRACKER_LABELS } from "~/domain/job-import";
 import { SOURCE_LABELS } from "~/domain/job-search";
 import type { ImportAnswer } from "~/lib/job-import-rows";
@@ -53,10 +54,16 @@ export function ImportPreview({ preview }: { preview: Preview }) {
   const { rows, problems, tracker } = preview;
   const from = tracker ? `${TRACKER_LABELS[tracker]} export` : "file";
   return (
-    <section aria-labelledby="import-preview" className="grid gap-4">
-      <h2 id="import-preview" className="text-lg font-semibold">
-        Preview: {rows.length === 1 ? "1 application" : `${rows.length} applications`} from your {from}
-      </h2>
+    <HeadedSection
+      id="import-preview"
+      title={
+        <>
+          Preview: {rows.length === 1 ? "1 application" : `${rows.length} applications`} from your {from}
+        </>
+      }
+      className="grid gap-4"
+      titleClassName="text-lg font-semibold"
+    >
       {problems.length > 0 && (
         <div role="alert" className="rounded-xl border border-danger/50 p-4 text-sm">
           <p className="font-semibold text-danger">
@@ -88,6 +95,6 @@ export function ImportPreview({ preview }: { preview: Preview }) {
           ]}
         />
       )}
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormAnswer, type FormState, useAnswerFetcher, useFetcherForm } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { AddCard, SelectField, TextareaField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { INTERVIEW_KIND_LABELS, INTERVIEW_KINDS, type InterviewKind } from "~/domain/job-offers";
 import type { FormDefinition } from "~/lib/forms";
 import { formatted, wallClockText } from "~/lib/local-time";
@@ -71,10 +72,7 @@ export function Interviews({
   const fetcher = useAnswerFetcher<FormAnswer>();
   const form = useFetcherForm(asFields(addInterviewForm), fetcher);
   return (
-    <section aria-labelledby="interviews-heading" className="grid gap-3">
-      <h2 id="interviews-heading" className="text-xl font-semibold">
-        Interviews
-      </h2>
+    <HeadedSection id="interviews-heading" title="Interviews" className="grid gap-3">
       {interviews.length === 0 ? (
         <p className="text-sm text-muted-foreground">No interviews yet.</p>
       ) : (
@@ -90,7 +88,7 @@ export function Interviews({
           <InterviewFields form={form} timeZone={timeZone} />
         </AddCard>
       </details>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -105,8 +103,6 @@ function InterviewItem({
 }) {
   const edit = useAnswerFetcher<FormAnswer>();
   const editForm = useFetcherForm(asFields(editInterviewForm), edit, { reset: false });
-  const remove = useAnswerFetcher<FormAnswer>();
-  const removeForm = useFetcherForm(interviewIdForm, remove);
   const at = new Date(interview.startsAt);
   const label = `${INTERVIEW_KIND_LABELS[interview.kind]} interview`;
   return (
@@ -130,34 +126,32 @@ function InterviewItem({
       )}
       <details>
         <summary className="cursor-pointer text-sm">Edit or delete</summary>
-        <edit.Form
-          method="post"
-          ref={editForm.ref}
-          onSubmit={editForm.onSubmit}
+        <IntentForm
+          fetcher={edit}
+          form={editForm}
+          intent="edit-interview"
+          hidden={{ interviewId: interview.id }}
           className="mt-2 grid gap-3 sm:grid-cols-2"
+          submit="Save interview"
+          busy="Saving…"
+          button={{ variant: "outline", size: "sm" }}
+          footer
         >
-          <input type="hidden" name="intent" value="edit-interview" />
-          <input type="hidden" name="interviewId" value={interview.id} />
           <InterviewFields
             form={editForm}
             timeZone={timeZone}
             values={{ kind: interview.kind, startsAt: wallClockText(at, timeZone), notes: interview.notes }}
           />
-          <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-            <Button type="submit" variant="outline" size="sm" disabled={editForm.saving}>
-              {editForm.saving ? "Saving…" : "Save interview"}
-            </Button>
-            {editForm.message}
-          </div>
-        </edit.Form>
-        <remove.Form method="post" ref={removeForm.ref} onSubmit={removeForm.onSubmit} className="mt-3">
-          <input type="hidden" name="intent" value="delete-interview" />
-          <input type="hidden" name="interviewId" value={interview.id} />
-          <Button type="submit" variant="danger-outline" size="sm" disabled={removeForm.saving}>
-            {removeForm.saving ? "Deleting…" : "Delete interview"}
-          </Button>
-          {removeForm.message}
-        </remove.Form>
+        </IntentForm>
+        <ActionForm<FormAnswer, "interviewId">
+          definition={interviewIdForm}
+          intent="delete-interview"
+          hidden={{ interviewId: interview.id }}
+          className="mt-3"
+          submit="Delete interview"
+          busy="Deleting…"
+          button={{ variant: "danger-outline", size: "sm" }}
+        />
       </details>
     </li>
   );

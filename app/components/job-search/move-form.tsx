@@ -1,6 +1,6 @@
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { type Option, SelectField } from "~/components/ui/fields";
+import { IntentForm } from "~/components/ui/intent-form";
 import { JOB_STAGES, type JobStage, STAGE_LABELS } from "~/domain/job-search";
 import type { FormDefinition } from "~/lib/forms";
 import { moveApplicationForm, stageForm } from "~/lib/schemas/job-search";
@@ -33,9 +33,24 @@ export function MoveForm({
   const form = useFetcherForm(definition, fetcher, { reset: false });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
-    <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className={className}>
-      <input type="hidden" name="intent" value="move" />
-      {applicationId && <input type="hidden" name="applicationId" value={applicationId} />}
+    <IntentForm
+      fetcher={fetcher}
+      form={form}
+      intent="move"
+      hidden={applicationId ? { applicationId } : {}}
+      className={className}
+      submit="Move"
+      busy="Moving…"
+      button={{ variant: "outline", size: "sm" }}
+      after={
+        answer?.ok &&
+        answer.value?.moved === false && (
+          <p role="status" className="w-full text-sm text-muted-foreground">
+            Already in {STAGE_LABELS[answer.value.stage]}.
+          </p>
+        )
+      }
+    >
       <SelectField
         form={form}
         name="stage"
@@ -50,15 +65,6 @@ export function MoveForm({
         disabled={form.saving}
         className="min-w-0 flex-1"
       />
-      <Button type="submit" variant="outline" size="sm" disabled={form.saving}>
-        {form.saving ? "Moving…" : "Move"}
-      </Button>
-      {form.message}
-      {answer?.ok && answer.value?.moved === false && (
-        <p role="status" className="w-full text-sm text-muted-foreground">
-          Already in {STAGE_LABELS[answer.value.stage]}.
-        </p>
-      )}
-    </fetcher.Form>
+    </IntentForm>
   );
 }

@@ -1,26 +1,20 @@
 import type { ReactNode } from "react";
 import { CalendarDate } from "~/components/portal/local-date-time";
+import { HeadedSection } from "~/components/ui/headed-section";
 import type { Currency } from "~/domain/financing";
 import { formatAmount } from "~/domain/job-offers";
 import { type JobStage, STAGE_LABELS } from "~/domain/job-search";
+import type { ShownOffer } from "./offer-form";
 
 // One offer on the compare page (/applications/offers) and the outcome of the accepted one: every figure
 // with its currency named, totals per offer only (docs/decisions/0053-job-search.md, "Phase 2").
 
-type ComparedOffer = {
+type ComparedOffer = Omit<ShownOffer, "currency"> & {
   id: string;
   company: string;
   role: string;
   stage: JobStage;
   currency: Currency;
-  base: number;
-  bonus: number;
-  equityPerYear: number;
-  signOn: number;
-  level: string | null;
-  location: string | null;
-  deadline: string | null;
-  notes: string | null;
   totals: { firstYear: number; yearly: number; currency: Currency };
   change: { amount: number; percent: number | null; currency: Currency } | null;
   accepted: boolean;
@@ -105,15 +99,16 @@ export function OutcomeSummary({ outcome }: { outcome: Outcome }) {
       : `Pay change: ${outcome.baseChange >= 0 ? "+" : ""}${formatAmount(outcome.baseChange, outcome.currentCurrency as Currency)} base`,
   ];
   return (
-    <section aria-labelledby="outcome-heading" className="rounded-xl border border-success/40 bg-card p-4">
-      <h2 id="outcome-heading" className="text-xl font-semibold">
-        Outcome recorded
-      </h2>
+    <HeadedSection
+      id="outcome-heading"
+      title="Outcome recorded"
+      className="rounded-xl border border-success/40 bg-card p-4"
+    >
       <ul className="mt-2 grid gap-1 text-sm">
         {facts.map((fact) => (
           <li key={fact}>{fact}</li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,10 +1,10 @@
 import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
-import { Button } from "~/components/ui/button";
 import { RadioGroupField, TextareaField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { formatAmount, OFFER_AMOUNT_CEILING, offerTotals } from "~/domain/job-offers";
-import { noFields } from "~/lib/forms";
 import { OFFER_LIMITS, offerForm } from "~/lib/schemas/job-offers";
 
 // An application's offer (phase 2 of docs/decisions/0053-job-search.md): base, bonus, equity per year,
@@ -38,10 +38,7 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
   const currency = (offer?.currency ?? "CAD") as Currency;
   const totals = offer ? offerTotals({ ...offer, currency }) : null;
   return (
-    <section aria-labelledby="offer-heading" className="grid gap-3">
-      <h2 id="offer-heading" className="text-xl font-semibold">
-        Offer
-      </h2>
+    <HeadedSection id="offer-heading" title="Offer" className="grid gap-3">
       {totals && (
         <p className="text-sm">
           First year {formatAmount(totals.firstYear, totals.currency)} · yearly{" "}
@@ -56,13 +53,15 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
         <summary className="cursor-pointer p-4 font-medium">
           {offer ? "Edit the offer" : "Record an offer"}
         </summary>
-        <fetcher.Form
-          method="post"
-          ref={form.ref}
-          onSubmit={form.onSubmit}
+        <IntentForm
+          fetcher={fetcher}
+          form={form}
+          intent="save-offer"
           className="grid gap-3 p-4 pt-0 sm:grid-cols-2"
+          submit="Save offer"
+          busy="Saving…"
+          footer
         >
-          <input type="hidden" name="intent" value="save-offer" />
           <RadioGroupField
             {...field}
             name="currency"
@@ -113,13 +112,7 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
             maxLength={OFFER_LIMITS.notes}
             className="sm:col-span-2"
           />
-          <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-            <Button type="submit" disabled={form.saving}>
-              {form.saving ? "Saving…" : "Save offer"}
-            </Button>
-            {form.message}
-          </div>
-        </fetcher.Form>
+        </IntentForm>
       </details>
       {/* Outside the fold, which closes once there is an offer. */}
       {saved && (
@@ -128,28 +121,21 @@ export function OfferSection({ offer, accepted }: { offer: ShownOffer | null; ac
         </p>
       )}
       {offer && !accepted && <DeleteOffer />}
-    </section>
+    </HeadedSection>
   );
 }
 
 function DeleteOffer() {
-  const fetcher = useAnswerFetcher<FormAnswer>();
-  const form = useFetcherForm(noFields, fetcher);
   return (
     <details className="text-sm">
       <summary className="cursor-pointer">Delete the offer</summary>
-      <fetcher.Form
-        method="post"
-        ref={form.ref}
-        onSubmit={form.onSubmit}
+      <ActionForm<FormAnswer>
+        intent="delete-offer"
         className="mt-2 flex flex-wrap gap-2"
-      >
-        <input type="hidden" name="intent" value="delete-offer" />
-        <Button type="submit" variant="danger-outline" size="sm" disabled={form.saving}>
-          {form.saving ? "Deleting…" : "Yes, delete the offer"}
-        </Button>
-        {form.message}
-      </fetcher.Form>
+        submit="Yes, delete the offer"
+        busy="Deleting…"
+        button={{ variant: "danger-outline", size: "sm" }}
+      />
     </details>
   );
 }

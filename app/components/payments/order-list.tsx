@@ -1,3 +1,4 @@
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import {
   BEFORE_TAX,
   chargedWithTax,
@@ -119,14 +120,9 @@ export function OrderList({ orders, headingLevel = 2 }: { orders: OrderView[]; h
                             : ""}
                         </span>
                         {payment.receiptUrl?.startsWith("https://") ? (
-                          <a
-                            href={payment.receiptUrl}
-                            className="underline underline-offset-2"
-                            rel="noopener noreferrer"
-                            target="_blank"
-                          >
-                            Receipt<span className="sr-only"> (opens in a new tab)</span>
-                          </a>
+                          <NewTabLink href={payment.receiptUrl} className="underline underline-offset-2">
+                            Receipt
+                          </NewTabLink>
                         ) : null}
                       </span>
                     </li>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { CODE_SETTINGS } from "~/content/pricing";
 import { money, offerTitle } from "~/domain/orders";
 
@@ -57,10 +58,12 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
   const percent = CODE_SETTINGS.referralPercent;
   const owed = Object.entries(view.owed).filter(([, amount]) => amount > 0);
   return (
-    <section aria-labelledby="referral-title" className="mt-8 rounded-xl border border-border bg-card p-5">
-      <h2 id="referral-title" className="text-lg font-semibold">
-        Refer a friend
-      </h2>
+    <HeadedSection
+      id="referral-title"
+      title="Refer a friend"
+      className="mt-8 rounded-xl border border-border bg-card p-5"
+      titleClassName="text-lg font-semibold"
+    >
       <p className="mt-1 text-sm text-muted-foreground">
         A friend who buys with your code gets {percent}% off. You get {CODE_SETTINGS.referralRewardPercent}%
         of what they pay in cash, or a {CODE_SETTINGS.referralRewardPercent}% discount code for your next
@@ -143,6 +146,6 @@ export function ReferralCard({ view, busy }: { view: ReferralView; busy: boolean
           ))}
         </ul>
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { HeadedSection } from "~/components/ui/headed-section";
 import type { PortalMode } from "~/domain/portal-mode";
 import type { UsageItem } from "~/domain/usage";
 import { type JsonText, parseJsonText } from "~/lib/json-text";
@@ -36,33 +37,24 @@ export function DashboardView({
   return (
     <PortalPage title="Dashboard" subtitle={greeting} mode={data.mode} demoNav={demoNav}>
       {data.onboarding && <BeforeFirstSession steps={data.onboarding} />}
-      <section aria-labelledby="quotas-heading">
-        <h2 id="quotas-heading" className="text-xl font-semibold">
-          Sessions and mock interviews
-        </h2>
+      <HeadedSection id="quotas-heading" title="Sessions and mock interviews">
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {quotas.map((item) => (
             <QuotaCard key={item.kind} item={item} />
           ))}
         </div>
-      </section>
+      </HeadedSection>
       {data.sessions && <Sessions data={data.sessions} />}
-      <section aria-labelledby="specials-heading">
-        <h2 id="specials-heading" className="text-xl font-semibold">
-          Reviews and extras
-        </h2>
+      <HeadedSection id="specials-heading" title="Reviews and extras">
         <div className="mt-4">
           <SpecialItemList items={specials} />
         </div>
-      </section>
-      <section aria-labelledby="activity-heading">
-        <h2 id="activity-heading" className="text-xl font-semibold">
-          Recent activity
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="activity-heading" title="Recent activity">
         <div className="mt-4">
           <ActivityList entries={activity} empty="No recent activity yet." />
         </div>
-      </section>
+      </HeadedSection>
     </PortalPage>
   );
 }

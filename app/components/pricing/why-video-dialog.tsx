@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 import { WHY_PREMIUM_VIDEO } from "~/content/pricing";
 
 /** A native <dialog> opened by `command` (no script); the lazy iframe never makes the page wait. */
@@ -50,14 +51,12 @@ export function WhyVideoDialog() {
         </div>
         <p className="text-sm text-muted-foreground">
           Video not loading?{" "}
-          <a
+          <NewTabLink
             href={WHY_PREMIUM_VIDEO.watchUrl}
-            target="_blank"
-            rel="noopener noreferrer"
             className="font-medium text-primary underline underline-offset-4"
           >
-            Watch it on YouTube<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+            Watch it on YouTube
+          </NewTabLink>
         </p>
       </dialog>
     </>

@@ -1,8 +1,7 @@
 import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useId } from "react";
-import type { FetcherWithComponents } from "react-router";
 import type { FormState } from "~/components/form";
-import { Button } from "./button";
 import { compactInputClass, inputClass } from "./control-classes";
+import { IntentForm, type IntentFormProps } from "./intent-form";
 
 // A form's fields, built on useForm (docs/decisions/0024-forms.md): each puts a <label for> on its control,
 // and names its description and its problem in aria-describedby, so an accessible field is the default.
@@ -274,43 +273,14 @@ export function ErrorList({ id, errors }: { id?: string; errors: readonly (strin
  * the button, whose words change while it saves, and the form's message beside it.
  */
 export function AddCard<F extends string, Answer>({
-  fetcher,
-  form,
-  intent,
-  submit,
-  busy,
   className = "mb-6 p-4",
-  children,
-  ...formProps
-}: {
-  fetcher: Pick<FetcherWithComponents<Answer>, "Form">;
-  form: FormState<F>;
-  /** The posted `intent`, where the action serves several. */
-  intent?: string;
-  /** The button's words, and its words while the form saves. */
-  submit: string;
-  busy: string;
-  className?: string;
-  children: ReactNode;
-  action?: string;
-  encType?: "multipart/form-data";
-}) {
+  ...props
+}: Omit<IntentFormProps<F, Answer>, "footer"> & { submit: string; busy: string; children: ReactNode }) {
   return (
-    <fetcher.Form
-      method="post"
-      {...formProps}
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
+    <IntentForm
+      {...props}
+      footer
       className={`grid gap-3 rounded-xl border border-border bg-card sm:grid-cols-2 ${className}`}
-    >
-      {intent && <input type="hidden" name="intent" value={intent} />}
-      {children}
-      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <Button type="submit" disabled={form.saving}>
-          {form.saving ? busy : submit}
-        </Button>
-        {form.message}
-      </div>
-    </fetcher.Form>
+    />
   );
 }

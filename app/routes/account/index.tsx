@@ -4,6 +4,7 @@ import { OutcomeConsent } from "~/components/account/outcome-consent";
 import { useForm } from "~/components/form";
 import { Button, ButtonAnchor } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { can } from "~/domain/policy";
 import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
@@ -100,10 +101,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <OutcomeConsent consented={loaderData.outcome.consented} answer={consentAnswer} />
       )}
 
-      <section aria-labelledby="download" className="mt-8 rounded-2xl border border-border bg-card p-6">
-        <h2 id="download" className="text-xl font-semibold">
-          Download your data
-        </h2>
+      <HeadedSection
+        id="download"
+        title="Download your data"
+        className="mt-8 rounded-2xl border border-border bg-card p-6"
+      >
         <p className="mt-2 text-muted-foreground">
           One ZIP file: your profile, sign-in accounts, sessions and every coaching record we keep about you
           as JSON, and the files you and the coach shared.
@@ -111,12 +113,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <ButtonAnchor href="/account/data" download="my-data.zip" className="mt-4">
           Download my data (ZIP)
         </ButtonAnchor>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="deletion" className="mt-8 rounded-2xl border border-border p-6">
-        <h2 id="deletion" className="text-xl font-semibold">
-          Ask for deletion
-        </h2>
+      <HeadedSection
+        id="deletion"
+        title="Ask for deletion"
+        className="mt-8 rounded-2xl border border-border p-6"
+      >
         <p className="mt-2 text-muted-foreground">
           The coach reviews every request and deletes your account and records; anything they must keep is
           explained when they confirm.
@@ -147,7 +150,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { useFetcher, useNavigation } from "react-router";
 import { AgreementAcceptances, AgreementVersions } from "~/components/agreement/agreement-records";
 import { AgreementText } from "~/components/agreement/agreement-text";
 import { useFetcherForm, useForm, useSettledAnswer } from "~/components/form";
 import { showToast } from "~/components/toast";
-import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/control-classes";
 import { CheckboxField, TextareaField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
+import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import { AGREEMENT_STARTER } from "~/content/agreement";
 import { can } from "~/domain/policy";
 import {
@@ -105,17 +106,13 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
           : "No agreement yet: clients book without one until you save the first version."}
       </p>
 
-      <section aria-labelledby="gates-title" className="mt-8">
-        <h2 id="gates-title" className="text-xl font-semibold">
-          Before booking
-        </h2>
-        <gatesFetcher.Form
-          method="post"
-          ref={gatesForm.ref}
-          onSubmit={gatesForm.onSubmit}
+      <HeadedSection id="gates-title" title="Before booking" className="mt-8">
+        <IntentForm
+          fetcher={gatesFetcher}
+          form={gatesForm}
+          intent="set-gates"
           className={`mt-3 grid gap-2 text-sm ${boxClass}`}
         >
-          <input type="hidden" name="intent" value="set-gates" />
           {GATES.map((gate) => (
             <CheckboxField
               key={gate.name}
@@ -129,27 +126,20 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
           {gatesForm.message}
           {mayEdit ? (
             <div>
-              <Button type="submit" variant="outline" size="sm" disabled={gatesForm.saving}>
-                Save
-              </Button>
+              <SubmitButton form={gatesForm} submit="Save" variant="outline" size="sm" />
             </div>
           ) : null}
           <Answer answer={gatesAnswer} />
-        </gatesFetcher.Form>
-      </section>
+        </IntentForm>
+      </HeadedSection>
 
       {mayEdit ? (
-        <section aria-labelledby="edit-title" className="mt-10">
-          <h2 id="edit-title" className="text-xl font-semibold">
-            {current ? "Write a new version" : "Write the first version"}
-          </h2>
-          <Form
-            method="post"
-            ref={form.ref}
-            onSubmit={form.onSubmit}
-            className="mt-3 grid gap-4 lg:grid-cols-2"
-          >
-            <input type="hidden" name="intent" value="save-agreement" />
+        <HeadedSection
+          id="edit-title"
+          title={current ? "Write a new version" : "Write the first version"}
+          className="mt-10"
+        >
+          <IntentForm form={form} intent="save-agreement" className="mt-3 grid gap-4 lg:grid-cols-2">
             <div className="grid content-start gap-2">
               <TextareaField
                 form={form}
@@ -174,9 +164,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
               />
               {form.message}
               <div>
-                <Button type="submit" disabled={busy}>
-                  Save as version {(current?.version ?? 0) + 1}
-                </Button>
+                <SubmitButton form={form} submit={`Save as version ${(current?.version ?? 0) + 1}`} />
               </div>
               <Answer answer={saveAnswer?.ok ? saveAnswer : undefined} />
             </div>
@@ -186,17 +174,14 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
                 <AgreementText body={draft} topLevel={4} />
               </div>
             </div>
-          </Form>
-        </section>
+          </IntentForm>
+        </HeadedSection>
       ) : current ? (
-        <section aria-labelledby="current-title" className="mt-10">
-          <h2 id="current-title" className="text-xl font-semibold">
-            Version {current.version}
-          </h2>
+        <HeadedSection id="current-title" title={<>Version {current.version}</>} className="mt-10">
           <div className={`mt-3 ${boxClass}`}>
             <AgreementText body={current.body} topLevel={3} />
           </div>
-        </section>
+        </HeadedSection>
       ) : null}
 
       <AgreementVersions versions={versions} />

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { compactInputClass } from "~/components/ui/control-classes";
 import { TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { CODE_SETTINGS, PRICING_PLANS, type PricingPlanKey } from "~/content/pricing";
 import { money, offerTitle } from "~/domain/orders";
 import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
@@ -84,10 +85,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
 
-      <section aria-labelledby="owed-title" className="mt-8">
-        <h2 id="owed-title" className="text-xl font-semibold">
-          Referral rewards owed
-        </h2>
+      <HeadedSection id="owed-title" title="Referral rewards owed" className="mt-8">
         {owed.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">No cash rewards owed.</p>
         ) : (
@@ -124,12 +122,9 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </ul>
         )}
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="sponsor-title" className="mt-10">
-        <h2 id="sponsor-title" className="text-xl font-semibold">
-          Sponsor codes
-        </h2>
+      <HeadedSection id="sponsor-title" title="Sponsor codes" className="mt-10">
         <Form
           method="post"
           className="mt-3 grid gap-3 rounded-xl border border-border p-4 text-sm sm:grid-cols-2"
@@ -246,7 +241,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
             </tbody>
           </table>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { BackLink } from "~/components/admin/back-link";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { seo } from "~/lib/seo";
 import { isPreviewKind, previewEmail } from "~/server/mail/preview.server";
 import { refusal } from "~/server/refusal.server";
@@ -38,10 +39,7 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
         <dd className="mt-1 break-words font-semibold">{subject}</dd>
       </dl>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="preview-html">
-          <h2 id="preview-html" className="text-xl font-semibold">
-            HTML
-          </h2>
+        <HeadedSection id="preview-html" title="HTML">
           {/* No scripts, forms or navigation: srcdoc keeps the email inside this page's own CSP. */}
           <iframe
             title={`${label}: the HTML part`}
@@ -49,15 +47,12 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
             srcDoc={html}
             className="mt-2 h-[36rem] w-full rounded-xl border border-border bg-white"
           />
-        </section>
-        <section aria-labelledby="preview-text">
-          <h2 id="preview-text" className="text-xl font-semibold">
-            Plain text
-          </h2>
+        </HeadedSection>
+        <HeadedSection id="preview-text" title="Plain text">
           <pre className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-border bg-muted p-3 text-sm">
             {text}
           </pre>
-        </section>
+        </HeadedSection>
       </div>
     </div>
   );

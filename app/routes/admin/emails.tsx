@@ -2,7 +2,7 @@ import { useFetcher, useSearchParams } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { Button } from "~/components/ui/button";
+import { IntentForm } from "~/components/ui/intent-form";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
 import { retryEmailForm } from "~/lib/schemas/email-retry";
@@ -43,18 +43,15 @@ function Retry({ id }: { id: string }) {
   const fetcher = useFetcher<typeof action>();
   const form = useFetcherForm(retryEmailForm, fetcher, { reset: false });
   return (
-    <fetcher.Form
-      method="post"
-      ref={form.ref}
-      onSubmit={form.onSubmit}
+    <IntentForm
+      fetcher={fetcher}
+      form={form}
       className="mt-2 flex items-center gap-2"
+      submit="Send again"
+      button={{ variant: "outline", size: "xs", weight: "semibold" }}
     >
       <input type="hidden" {...form.field("id")} value={id} />
-      <Button type="submit" variant="outline" size="xs" weight="semibold" disabled={form.saving}>
-        Send again
-      </Button>
-      {form.message}
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 

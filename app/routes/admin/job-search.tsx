@@ -3,10 +3,10 @@ import { useFetcherForm, useSettledAnswer } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { showToast } from "~/components/toast";
-import { Button } from "~/components/ui/button";
 import { CARD_BODY, CARD_CELL, CARD_LABELLED, CARD_ROW, CARD_TABLE } from "~/components/ui/card-table";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { TextField } from "~/components/ui/fields";
+import { IntentForm } from "~/components/ui/intent-form";
 import { JOB_STAGES, STAGE_LABELS } from "~/domain/job-search";
 import {
   type ClientSearchRow,
@@ -178,13 +178,21 @@ function StalledSetting({ days, mayEdit, answer }: { days: number; mayEdit: bool
   if (!mayEdit)
     return <p className="mt-4 text-sm">A search quiet for {days} days or more is flagged stalled.</p>;
   return (
-    <fetcher.Form
-      method="post"
-      ref={form.ref}
-      onSubmit={form.onSubmit}
+    <IntentForm
+      fetcher={fetcher}
+      form={form}
+      intent="set-stalled"
       className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-border p-4 text-sm"
+      submit="Save"
+      button={{ variant: "outline", size: "sm" }}
+      after={
+        pageAnswer && answer && "ok" in answer ? (
+          <p role={answer.ok ? "status" : "alert"} className={`basis-full ${answer.ok ? "" : "text-danger"}`}>
+            {pageAnswer}
+          </p>
+        ) : null
+      }
     >
-      <input type="hidden" name="intent" value="set-stalled" />
       <TextField
         form={form}
         name="stalledAfterDays"
@@ -195,15 +203,6 @@ function StalledSetting({ days, mayEdit, answer }: { days: number; mayEdit: bool
         compact
         className="w-full sm:w-auto"
       />
-      <Button type="submit" variant="outline" size="sm" disabled={form.saving}>
-        Save
-      </Button>
-      {form.message}
-      {pageAnswer && answer && "ok" in answer ? (
-        <p role={answer.ok ? "status" : "alert"} className={`basis-full ${answer.ok ? "" : "text-danger"}`}>
-          {pageAnswer}
-        </p>
-      ) : null}
-    </fetcher.Form>
+    </IntentForm>
   );
 }

@@ -1,7 +1,7 @@
+import { CardTable } from "~/components/admin/figure-table";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { CARD_BODY, CARD_CELL, CARD_LABELLED, CARD_ROW, CARD_TABLE } from "~/components/ui/card-table";
-import { ColumnHeaders } from "~/components/ui/column-headers";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { monthLabel } from "~/domain/business";
 import { type OutcomeRow, percent, planLabel } from "~/domain/job-outcomes";
 import { seo } from "~/lib/seo";
@@ -95,13 +95,10 @@ function Panel({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
+    <HeadedSection id={id} title={title}>
       <p className="text-sm text-muted-foreground">{note}</p>
       <ul className="mt-2 divide-y divide-border rounded-xl border border-border">{children}</ul>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -140,55 +137,32 @@ function Rates({ rates }: Pick<Props, "rates">) {
 
 function OutcomesList({ rows }: { rows: OutcomeRow[] }) {
   return (
-    <section aria-labelledby="outcomes-list" className="mt-8">
-      <h2 id="outcomes-list" className="text-xl font-semibold">
-        Accepted offers
-      </h2>
-      <div className="mt-3 rounded-xl border border-border md:overflow-x-auto">
-        <table className={CARD_TABLE}>
-          <caption className="sr-only">Every accepted offer, newest first</caption>
-          <ColumnHeaders
-            labels={["Client", "Company", "Role", "Plan", "Accepted", "Time to offer", "Sessions"]}
-            className="bg-muted/50 max-md:sr-only"
-            cellClassName="px-3 py-2"
-          />
-          <tbody className={CARD_BODY}>
-            {rows.map((row) => (
-              <tr key={row.id} className={CARD_ROW}>
-                <th
-                  scope="row"
-                  className={`${CARD_CELL} font-semibold max-md:basis-full [overflow-wrap:anywhere]`}
-                >
-                  <LightLink
-                    to={`/admin/clients/${row.clientId}#job-search`}
-                    className="underline underline-offset-2"
-                  >
-                    {row.client}
-                  </LightLink>
-                </th>
-                <td className={`${CARD_LABELLED} [overflow-wrap:anywhere]`} data-label="Company:">
-                  {row.company}
-                </td>
-                <td className={`${CARD_LABELLED} [overflow-wrap:anywhere]`} data-label="Role:">
-                  {row.role}
-                </td>
-                <td className={CARD_LABELLED} data-label="Plan:">
-                  {planLabel(row.plan)}
-                </td>
-                <td className={CARD_LABELLED} data-label="Accepted:">
-                  <LocalDateTime value={row.acceptedAt} dateOnly />
-                </td>
-                <td className={`${CARD_LABELLED} tabular-nums`} data-label="Time to offer:">
-                  {row.daysToOffer === null ? "not known" : days(row.daysToOffer)}
-                </td>
-                <td className={`${CARD_LABELLED} tabular-nums`} data-label="Sessions:">
-                  {row.sessionsUsed}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <HeadedSection id="outcomes-list" title="Accepted offers" className="mt-8">
+      <CardTable
+        caption="Every accepted offer, newest first"
+        labels={["Client", "Company", "Role", "Plan", "Accepted", "Time to offer", "Sessions"]}
+        rows={rows}
+        rowKey={(row) => row.id}
+        name={(row) => (
+          <LightLink
+            to={`/admin/clients/${row.clientId}#job-search`}
+            className="underline underline-offset-2"
+          >
+            {row.client}
+          </LightLink>
+        )}
+        cells={(row) => [
+          { value: row.company, className: "[overflow-wrap:anywhere]" },
+          { value: row.role, className: "[overflow-wrap:anywhere]" },
+          { value: planLabel(row.plan) },
+          { value: <LocalDateTime value={row.acceptedAt} dateOnly /> },
+          {
+            value: row.daysToOffer === null ? "not known" : days(row.daysToOffer),
+            className: "tabular-nums",
+          },
+          { value: row.sessionsUsed, className: "tabular-nums" },
+        ]}
+      />
+    </HeadedSection>
   );
 }

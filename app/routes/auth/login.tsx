@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { htmlFirst, loadAsDocument } from "~/components/html-first";
 import { LocalSignIn } from "~/components/local-sign-in";
 import { Button } from "~/components/ui/button";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { safeRedirect } from "~/domain/viewer";
 import { noFields } from "~/lib/forms";
 import { localSignInForm } from "~/lib/schemas/sign-in";
@@ -158,10 +159,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </section>
 
-      <section aria-labelledby="demo" className="rounded-2xl border border-border p-6 sm:p-8">
-        <h2 id="demo" className="text-2xl font-semibold">
-          Explore a read-only demo
-        </h2>
+      <HeadedSection
+        id="demo"
+        title="Explore a read-only demo"
+        className="rounded-2xl border border-border p-6 sm:p-8"
+        titleClassName="text-2xl font-semibold"
+      >
         <p className="mt-2 text-muted-foreground">
           Not a client yet? See exactly what the portal looks like on each plan, with sample data.
         </p>
@@ -178,7 +181,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Carousel } from "~/components/carousel";
 import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { ButtonLink } from "~/components/ui/button";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { ABOUT, type WorkCard } from "~/content/about";
 import { seo } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
@@ -46,10 +47,12 @@ export default function About() {
         </dl>
       </section>
 
-      <section aria-labelledby="my-work" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="my-work" className="text-3xl font-bold tracking-tight">
-          {ABOUT.work.heading}
-        </h2>
+      <HeadedSection
+        id="my-work"
+        title={ABOUT.work.heading}
+        className="mx-auto max-w-6xl px-4 py-12"
+        titleClassName="text-3xl font-bold tracking-tight"
+      >
         <ul className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
           {ABOUT.work.cards.map((card) => (
             <li key={card.id} className={`min-w-0 ${FULL_WIDTH_CARDS.has(card.id) ? "lg:col-span-2" : ""}`}>
@@ -57,7 +60,7 @@ export default function About() {
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
       <section className="mx-auto max-w-6xl px-4 py-12 text-center">
         <p className="text-xl font-semibold">{ABOUT.cta.text}</p>

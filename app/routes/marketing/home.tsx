@@ -98,13 +98,7 @@ function CoachCard() {
   return (
     <div className="rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-sm">
       <div className="flex items-center gap-4">
-        <img
-          src={coachCard.portrait.src}
-          width={coachCard.portrait.width}
-          height={coachCard.portrait.height}
-          alt=""
-          className="size-20 shrink-0 rounded-full"
-        />
+        <img {...coachCard.portrait} alt="" className="size-20 shrink-0 rounded-full" />
         <div>
           <p className="text-sm text-muted-foreground">{coachCard.label}</p>
           <h2 className="text-xl font-semibold">{SETTINGS.coach.name}</h2>

@@ -103,14 +103,7 @@ export default function NextOfferProgram({ loaderData }: Route.ComponentProps) {
                   aria-label={`Rated ${rating} on ${site.name} (opens in a new tab)`}
                   className="flex h-full flex-col items-center gap-3 rounded-xl border border-border bg-card p-4 transition-colors hover:border-primary"
                 >
-                  <img
-                    src={site.logo.src}
-                    width={site.logo.width}
-                    height={site.logo.height}
-                    alt=""
-                    loading="lazy"
-                    className="h-10 w-auto"
-                  />
+                  <img {...site.logo} alt="" loading="lazy" className="h-10 w-auto" />
                   <span className="flex items-center gap-2 text-card-foreground">
                     <span aria-hidden="true" className="tracking-widest text-amber-700 dark:text-amber-300">
                       ★★★★★

@@ -3,6 +3,7 @@ import { htmlFirst, loadAsDocument } from "~/components/html-first";
 import { CompareTable } from "~/components/pricing/compare-table";
 import { CurrencyToggle } from "~/components/pricing/currency-toggle";
 import { PricingCard } from "~/components/pricing/pricing-card";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { PRICING_GROUPS, PRICING_INTRO, PRICING_PLANS } from "~/content/pricing";
 import { SITE } from "~/content/site";
 import { CURRENCIES } from "~/domain/financing";
@@ -164,14 +165,16 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
 
-      <section aria-labelledby="compare-title" className="mt-16">
-        <h2 id="compare-title" className="text-2xl font-semibold">
-          {PRICING_INTRO.compareTitle}
-        </h2>
+      <HeadedSection
+        id="compare-title"
+        title={PRICING_INTRO.compareTitle}
+        className="mt-16"
+        titleClassName="text-2xl font-semibold"
+      >
         <div className="mt-6">
           <CompareTable />
         </div>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

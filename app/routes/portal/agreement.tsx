@@ -6,6 +6,7 @@ import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { AGREEMENT_NAME_MAX, acceptAgreementForm } from "~/lib/schemas/agreement";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
@@ -76,10 +77,7 @@ export default function Agreement({ loaderData, actionData }: Route.ComponentPro
   const mayAccept = shown.isCurrent && !acceptance;
   return (
     <PortalPage title="Coaching agreement" subtitle={`Version ${shown.version}`} mode={mode}>
-      <section aria-labelledby="agreement-status" className="space-y-2">
-        <h2 id="agreement-status" className="sr-only">
-          Status
-        </h2>
+      <HeadedSection id="agreement-status" title="Status" className="space-y-2" titleClassName="sr-only">
         {acceptance ? (
           <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
             You accepted version {shown.version} on <LocalDateTime value={acceptance.acceptedAt} /> as “
@@ -94,7 +92,7 @@ export default function Agreement({ loaderData, actionData }: Route.ComponentPro
             </LightLink>
           </p>
         ) : null}
-      </section>
+      </HeadedSection>
 
       <article
         aria-label={`Coaching agreement, version ${shown.version}`}
@@ -104,10 +102,7 @@ export default function Agreement({ loaderData, actionData }: Route.ComponentPro
       </article>
 
       {mayAccept ? (
-        <section aria-labelledby="accept-title">
-          <h2 id="accept-title" className="text-xl font-semibold">
-            Accept the agreement
-          </h2>
+        <HeadedSection id="accept-title" title="Accept the agreement">
           <Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-3 grid max-w-md gap-3">
             <input type="hidden" name="intent" value="accept" />
             <input type="hidden" name="version" value={shown.version} />
@@ -126,14 +121,11 @@ export default function Agreement({ loaderData, actionData }: Route.ComponentPro
               </Button>
             </div>
           </Form>
-        </section>
+        </HeadedSection>
       ) : null}
 
       {accepted.length > 0 ? (
-        <section aria-labelledby="accepted-title">
-          <h2 id="accepted-title" className="text-xl font-semibold">
-            Versions you accepted
-          </h2>
+        <HeadedSection id="accepted-title" title="Versions you accepted">
           <ul className="mt-2 grid gap-1 text-sm">
             {accepted.map((a) => (
               <li key={a.version}>
@@ -144,7 +136,7 @@ export default function Agreement({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
       ) : null}
     </PortalPage>
   );

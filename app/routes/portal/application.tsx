@@ -1,5 +1,5 @@
 import { redirect, useFetcher } from "react-router";
-import { useForm } from "~/components/form";
+import { type FormAnswer, useForm } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
 import { Interviews } from "~/components/job-search/interviews";
 import { MoveForm } from "~/components/job-search/move-form";
@@ -7,7 +7,8 @@ import { OfferSection } from "~/components/job-search/offer-form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { PortalPage } from "~/components/portal/portal-page";
-import { Button } from "~/components/ui/button";
+import { HeadedSection } from "~/components/ui/headed-section";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { daysInStage, SOURCE_LABELS, STAGE_LABELS } from "~/domain/job-search";
 import { noFields } from "~/lib/forms";
 import { idSchema } from "~/lib/schemas/admin";
@@ -114,10 +115,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           ← Job search
         </LightLink>
       </p>
-      <section aria-labelledby="stage-heading" className="grid gap-3">
-        <h2 id="stage-heading" className="text-xl font-semibold">
-          {STAGE_LABELS[application.stage]}
-        </h2>
+      <HeadedSection id="stage-heading" title={STAGE_LABELS[application.stage]} className="grid gap-3">
         <p className="text-sm text-muted-foreground">
           {application.days === 1 ? "1 day" : `${application.days} days`} in this stage ·{" "}
           {SOURCE_LABELS[application.source]}
@@ -128,12 +126,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             {refused}
           </p>
         )}
-      </section>
+      </HeadedSection>
       <CoachNotes notes={coachNotes} />
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading" className="text-xl font-semibold">
-          History
-        </h2>
+      <HeadedSection id="history-heading" title="History">
         <ol className="mt-3 grid gap-2 text-sm">
           {moves.map((move) => (
             <li key={move.id} className="flex flex-wrap gap-x-2">
@@ -146,7 +141,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </li>
           ))}
         </ol>
-      </section>
+      </HeadedSection>
       <Interviews interviews={interviews} timeZone={timeZone} company={application.company} />
       <OfferSection offer={offer} accepted={accepted} />
       <EditForm application={application} posted={actionData} />
@@ -167,54 +162,43 @@ function EditForm({ application, posted }: { application: Shown; posted: Answer 
   const form = useForm(editApplicationForm, { answer, busy });
   const saved = answer?.ok === true;
   return (
-    <section aria-labelledby="edit-heading">
-      <h2 id="edit-heading" className="text-xl font-semibold">
-        Details
-      </h2>
-      <fetcher.Form
-        method="post"
-        ref={form.ref}
-        onSubmit={form.onSubmit}
+    <HeadedSection id="edit-heading" title="Details">
+      <IntentForm
+        fetcher={fetcher}
+        form={form}
+        intent="edit"
         className="mt-3 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
-      >
-        <input type="hidden" name="intent" value="edit" />
-        <ApplicationFields form={form} values={application} disabled={form.saving} />
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-          <Button type="submit" disabled={form.saving}>
-            {form.saving ? "Saving…" : "Save"}
-          </Button>
-          {form.message}
-          {saved && (
+        submit="Save"
+        busy="Saving…"
+        footer
+        after={
+          saved && (
             <p role="status" className="text-sm text-success">
               Saved.
             </p>
-          )}
-        </div>
-      </fetcher.Form>
-    </section>
+          )
+        }
+      >
+        <ApplicationFields form={form} values={application} disabled={form.saving} />
+      </IntentForm>
+    </HeadedSection>
   );
 }
 
 /** Asks first: the button that deletes is inside a fold the client opens (as a file's delete does). */
 function DeleteApplication({ name }: { name: string }) {
-  const fetcher = useFetcher<typeof action>();
-  const busy = fetcher.state !== "idle";
-  const refused = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.error : null;
   return (
     <details className="rounded-xl border border-danger/40 p-4">
       <summary className="cursor-pointer font-medium text-danger">Delete this application</summary>
-      <fetcher.Form method="post" className="mt-3 grid gap-2">
-        <input type="hidden" name="intent" value="delete" />
+      <ActionForm<FormAnswer>
+        intent="delete"
+        className="mt-3 grid gap-2"
+        submit="Yes, delete it"
+        busy="Deleting…"
+        button={{ variant: "danger-outline", className: "justify-self-start" }}
+      >
         <p className="text-sm">Delete {name} and its history for good? This can't be undone.</p>
-        <Button type="submit" variant="danger-outline" disabled={busy} className="justify-self-start">
-          {busy ? "Deleting…" : "Yes, delete it"}
-        </Button>
-        {refused && (
-          <p role="alert" className="text-sm text-danger">
-            {refused}
-          </p>
-        )}
-      </fetcher.Form>
+      </ActionForm>
     </details>
   );
 }
@@ -223,10 +207,7 @@ function DeleteApplication({ name }: { name: string }) {
 function CoachNotes({ notes }: { notes: Route.ComponentProps["loaderData"]["coachNotes"] }) {
   if (notes.length === 0) return null;
   return (
-    <section aria-labelledby="coach-notes-heading" className="grid gap-2">
-      <h2 id="coach-notes-heading" className="text-xl font-semibold">
-        Notes from your coach
-      </h2>
+    <HeadedSection id="coach-notes-heading" title="Notes from your coach" className="grid gap-2">
       <ul className="grid gap-2">
         {notes.map((note) => (
           <li key={note.id} className="rounded-lg border border-border bg-card p-3 text-sm">
@@ -237,6 +218,6 @@ function CoachNotes({ notes }: { notes: Route.ComponentProps["loaderData"]["coac
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

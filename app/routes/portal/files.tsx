@@ -1,5 +1,6 @@
 import { FilesTable, FileUploadForm, SpaceUsed } from "~/components/files/files-ui";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { seo } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -59,10 +60,7 @@ export default function Files({ loaderData, actionData }: Route.ComponentProps) 
           Clients hand their coach a resume or cover letter here, and get the marked-up copy back.
         </p>
       )}
-      <section aria-labelledby="your-files">
-        <h2 id="your-files" className="mb-3 text-lg font-semibold">
-          Your files
-        </h2>
+      <HeadedSection id="your-files" title="Your files" titleClassName="mb-3 text-lg font-semibold">
         {files.length === 0 ? (
           <EmptyState>No files yet. Upload your resume and your coach will see it here.</EmptyState>
         ) : (
@@ -75,7 +73,7 @@ export default function Files({ loaderData, actionData }: Route.ComponentProps) 
             coachLabel="Your coach"
           />
         )}
-      </section>
+      </HeadedSection>
     </PortalPage>
   );
 }

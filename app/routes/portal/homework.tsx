@@ -5,8 +5,8 @@ import { useFetcherForm } from "~/components/form";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
-import { Button } from "~/components/ui/button";
 import { TextareaField, TextField } from "~/components/ui/fields";
+import { IntentForm } from "~/components/ui/intent-form";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
 import {
   HAND_IN_MAX_FILES,
@@ -167,14 +167,16 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
         <summary className="cursor-pointer text-sm font-medium text-primary">
           {resubmit ? "Update your submission" : "Submit your work"}
         </summary>
-        <fetcher.Form
-          method="post"
+        <IntentForm
+          fetcher={fetcher}
+          form={form}
           encType="multipart/form-data"
-          ref={form.ref}
-          onSubmit={form.onSubmit}
+          hidden={{ homeworkId }}
           className="mt-3 grid gap-3"
+          submit="Submit"
+          busy="Submitting…"
+          footer="flex flex-wrap items-center gap-3"
         >
-          <input type="hidden" name="homeworkId" value={homeworkId} />
           <TextField
             form={form}
             name="url"
@@ -198,13 +200,7 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
             hint={`Up to ${HAND_IN_MAX_FILES}: PDF, Word (DOCX), PNG or JPEG. A file alone is enough.`}
             disabled={saving}
           />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={saving}>
-              {saving ? "Submitting…" : "Submit"}
-            </Button>
-            {form.message}
-          </div>
-        </fetcher.Form>
+        </IntentForm>
       </details>
       {/* Outside the details: a first hand-in folds them. */}
       {handedIn && (

@@ -8,6 +8,7 @@ import { draftStatusText, useIntakeDraft } from "~/components/intake/use-intake-
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
+import { HeadedSection } from "~/components/ui/headed-section";
 import { answerFormFor, type IntakeQuestion, intakeAnswersForm } from "~/lib/schemas/intake";
 import { seo } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
@@ -83,15 +84,16 @@ export default function Intake({ loaderData, actionData }: Route.ComponentProps)
       {open ? (
         <IntakeForm key={open.id} open={open} questions={questions} answer={actionData} />
       ) : sent?.questions && sent.submittedAt ? (
-        <section aria-labelledby="sent-heading" className="grid gap-4">
-          <h2 id="sent-heading" className="text-xl font-semibold">
-            Thank you — your coach has your answers
-          </h2>
+        <HeadedSection
+          id="sent-heading"
+          title="Thank you — your coach has your answers"
+          className="grid gap-4"
+        >
           <p className="text-sm text-muted-foreground">
             Sent <LocalDateTime value={sent.submittedAt} />.
           </p>
           <IntakeAnswersList questions={sent.questions} answers={sent.answers} />
-        </section>
+        </HeadedSection>
       ) : (
         <EmptyState>Nothing to fill in right now. Your coach will ask here if they need anything.</EmptyState>
       )}

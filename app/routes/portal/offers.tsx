@@ -2,8 +2,9 @@ import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/
 import { OfferCard, OutcomeSummary } from "~/components/job-search/offer-compare";
 import { LightLink } from "~/components/light-link";
 import { PortalPage } from "~/components/portal/portal-page";
-import { Button } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
+import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTotals, payChange } from "~/domain/job-offers";
 import { acceptOfferForm, currentPayForm, OUTCOME_CONSENT_LABEL } from "~/lib/schemas/job-offers";
@@ -111,20 +112,26 @@ function CurrentPay({ current }: { current: { base: number; currency: Currency }
   const saved = fetcher.state === "idle" && fetcher.data?.ok === true;
   const field = { form, disabled: form.saving };
   return (
-    <section aria-labelledby="current-pay-heading">
-      <h2 id="current-pay-heading" className="text-xl font-semibold">
-        Your current pay (optional)
-      </h2>
+    <HeadedSection id="current-pay-heading" title="Your current pay (optional)">
       <p className="mt-1 text-sm text-muted-foreground">
         An accepted offer records the change in base pay against it. Only you and your coach see it.
       </p>
-      <fetcher.Form
-        method="post"
-        ref={form.ref}
-        onSubmit={form.onSubmit}
+      <IntentForm
+        fetcher={fetcher}
+        form={form}
+        intent="current-pay"
         className="mt-3 flex flex-wrap items-end gap-3"
+        submit="Save current pay"
+        busy="Saving…"
+        button={{ variant: "outline" }}
+        after={
+          saved && (
+            <p role="status" className="w-full text-sm text-success">
+              Current pay saved.
+            </p>
+          )
+        }
       >
-        <input type="hidden" name="intent" value="current-pay" />
         <TextField
           {...field}
           name="base"
@@ -140,46 +147,41 @@ function CurrentPay({ current }: { current: { base: number; currency: Currency }
           options={CURRENCIES.map((c) => [c, c])}
           defaultValue={current?.currency ?? "CAD"}
         />
-        <Button type="submit" variant="outline" disabled={form.saving}>
-          {form.saving ? "Saving…" : "Save current pay"}
-        </Button>
-        {form.message}
-        {saved && (
-          <p role="status" className="w-full text-sm text-success">
-            Current pay saved.
-          </p>
-        )}
-      </fetcher.Form>
-    </section>
+      </IntentForm>
+    </HeadedSection>
   );
 }
 
 function AcceptOffer({ offerId, name }: { offerId: string; name: string }) {
-  const fetcher = useAnswerFetcher<FormAnswer>();
-  const form = useFetcherForm(acceptOfferForm, fetcher);
   return (
     <details>
       <summary className="cursor-pointer text-sm font-medium">
         Accept this offer<span className="sr-only"> ({name})</span>
       </summary>
-      <fetcher.Form method="post" ref={form.ref} onSubmit={form.onSubmit} className="mt-2 grid gap-2">
-        <input type="hidden" name="intent" value="accept" />
-        <input type="hidden" name="offerId" value={offerId} />
-        <p className="text-sm">
-          Accepting ends your search: the application moves to Accepted and the outcome is recorded. Only one
-          offer can be accepted.
-        </p>
-        <CheckboxField
-          form={form}
-          name="consent"
-          label={OUTCOME_CONSENT_LABEL}
-          description="Only a total and a median are shown, and only once five clients agree. You can take it back in Your data."
-        />
-        <Button type="submit" disabled={form.saving} className="justify-self-start">
-          {form.saving ? "Accepting…" : `Yes, accept ${name}`}
-        </Button>
-        {form.message}
-      </fetcher.Form>
+      <ActionForm<FormAnswer, "consent" | "offerId">
+        definition={acceptOfferForm}
+        intent="accept"
+        hidden={{ offerId }}
+        className="mt-2 grid gap-2"
+        submit={`Yes, accept ${name}`}
+        busy="Accepting…"
+        button={{ className: "justify-self-start" }}
+      >
+        {(form) => (
+          <>
+            <p className="text-sm">
+              Accepting ends your search: the application moves to Accepted and the outcome is recorded. Only
+              one offer can be accepted.
+            </p>
+            <CheckboxField
+              form={form}
+              name="consent"
+              label={OUTCOME_CONSENT_LABEL}
+              description="Only a total and a median are shown, and only once five clients agree. You can take it back in Your data."
+            />
+          </>
+        )}
+      </ActionForm>
     </details>
   );
 }

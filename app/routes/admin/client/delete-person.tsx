@@ -1,14 +1,13 @@
 import { useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/fields";
+import { IntentForm, SubmitButton } from "~/components/ui/intent-form";
 import { deletePersonForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
 export function DeletePersonSection({ data }: { data: ClientData }) {
   const fetcher = useFetcher<ClientAnswer>();
   const form = useFetcherForm(deletePersonForm, fetcher);
-  const busy = form.saving;
   return (
     <Section id="delete-person" title="Delete this person">
       <p className="text-sm text-muted-foreground">
@@ -16,13 +15,7 @@ export function DeletePersonSection({ data }: { data: ClientData }) {
         homework, resources, audit trail). Records they wrote for others stay, without their name. This can't
         be undone.
       </p>
-      <fetcher.Form
-        method="post"
-        ref={form.formRef}
-        onSubmit={form.onSubmit}
-        className="mt-3 grid max-w-md gap-2"
-      >
-        <input type="hidden" name="intent" value="delete-person" />
+      <IntentForm fetcher={fetcher} form={form} intent="delete-person" className="mt-3 grid max-w-md gap-2">
         <TextField
           form={form}
           name="confirmEmail"
@@ -30,13 +23,16 @@ export function DeletePersonSection({ data }: { data: ClientData }) {
           type="text"
           autoComplete="off"
           required
-          disabled={busy}
+          disabled={form.saving}
         />
         {form.message}
-        <Button type="submit" variant="danger-outline" disabled={busy} className="justify-self-start">
-          Delete this person
-        </Button>
-      </fetcher.Form>
+        <SubmitButton
+          form={form}
+          submit="Delete this person"
+          variant="danger-outline"
+          className="justify-self-start"
+        />
+      </IntentForm>
     </Section>
   );
 }

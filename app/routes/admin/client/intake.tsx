@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { IntakeAnswersList } from "~/components/intake/intake-answers";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { Button } from "~/components/ui/button";
+import { IntentForm } from "~/components/ui/intent-form";
 import { noFields } from "~/lib/forms";
 import { type ClientAnswer, type ClientData, Section } from "./section";
 
@@ -40,24 +40,21 @@ export function IntakeSection({ data }: { data: ClientData }) {
         )}
         {/* Asking is for a client with no request waiting (the server refuses a second one too). */}
         {data.may.intake && data.person.role === "client" && !open && (
-          <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-2">
-            <input type="hidden" name="intent" value="ask-intake" />
-            <Button
-              type="submit"
-              variant="outline"
-              size="sm"
-              disabled={form.saving}
-              className="justify-self-start"
-            >
-              {data.intake.length === 0 ? "Ask to fill in the questionnaire" : "Ask to fill in again"}
-            </Button>
-            {form.message}
-            {asked && "message" in asked ? (
-              <p role="status" className="text-sm">
-                {asked.message}
-              </p>
-            ) : null}
-          </fetcher.Form>
+          <IntentForm
+            fetcher={fetcher}
+            form={form}
+            intent="ask-intake"
+            className="grid gap-2"
+            submit={data.intake.length === 0 ? "Ask to fill in the questionnaire" : "Ask to fill in again"}
+            button={{ variant: "outline", size: "sm", className: "justify-self-start" }}
+            after={
+              asked && "message" in asked ? (
+                <p role="status" className="text-sm">
+                  {asked.message}
+                </p>
+              ) : null
+            }
+          />
         )}
       </div>
     </Section>

@@ -1,9 +1,9 @@
 import { useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/control-classes";
 import { AddCard, CheckboxField, SelectField, TextareaField } from "~/components/ui/fields";
+import { ActionForm } from "~/components/ui/intent-form";
 import { NOTE_MAX, noteForm, noteIdForm } from "~/lib/schemas/job-search-notes";
 import type { ClientAnswer, ClientData } from "./section";
 
@@ -74,8 +74,6 @@ export function JobNotes({ data }: { data: ClientData }) {
 }
 
 function NoteItem({ note, about, mayDelete }: { note: Note; about: string; mayDelete: boolean }) {
-  const remove = useFetcher<ClientAnswer>();
-  const removeForm = useFetcherForm(noteIdForm, remove);
   const shared = note.visibility === "shared";
   return (
     <li className="rounded-lg border border-border p-3 text-sm">
@@ -92,14 +90,15 @@ function NoteItem({ note, about, mayDelete }: { note: Note; about: string; mayDe
       </p>
       <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note.body}</p>
       {mayDelete ? (
-        <remove.Form method="post" ref={removeForm.ref} onSubmit={removeForm.onSubmit} className="mt-2">
-          <input type="hidden" name="intent" value="delete-job-note" />
-          <input type="hidden" name="noteId" value={note.id} />
-          <Button type="submit" variant="danger-outline" size="xs" disabled={removeForm.saving}>
-            {removeForm.saving ? "Deleting…" : "Delete note"}
-          </Button>
-          {removeForm.message}
-        </remove.Form>
+        <ActionForm<ClientAnswer, "noteId">
+          definition={noteIdForm}
+          intent="delete-job-note"
+          hidden={{ noteId: note.id }}
+          className="mt-2"
+          submit="Delete note"
+          busy="Deleting…"
+          button={{ variant: "danger-outline", size: "xs" }}
+        />
       ) : null}
     </li>
   );

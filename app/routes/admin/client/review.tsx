@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
 import { AttachInput } from "~/components/files/attached-files";
 import { useFetcherForm } from "~/components/form";
-import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/fields";
+import { IntentForm } from "~/components/ui/intent-form";
 import { homeworkReviewForm, LIMITS } from "~/lib/schemas/admin";
 import { HomeworkCard } from "./homework";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -21,15 +21,18 @@ function ReviewForm({
   const form = useFetcherForm(homeworkReviewForm, fetcher);
   const { saving } = form;
   return (
-    <fetcher.Form
-      method="post"
+    <IntentForm
+      fetcher={fetcher}
+      form={form}
       action={`/admin/clients/${clientId}/review`}
       encType="multipart/form-data"
-      ref={form.formRef}
-      onSubmit={form.onSubmit}
+      hidden={{ homeworkId }}
       className="mt-3 grid gap-2"
+      submit="Mark reviewed"
+      busy="Saving…"
+      button={{ variant: "outline", size: "sm" }}
+      footer="flex items-center gap-3"
     >
-      <input type="hidden" name="homeworkId" value={homeworkId} />
       <TextareaField
         form={form}
         name="feedback"
@@ -39,13 +42,7 @@ function ReviewForm({
         disabled={saving}
       />
       <AttachInput label="Files for the client (optional: a marked-up copy, up to 5)" disabled={saving} />
-      <div className="flex items-center gap-3">
-        <Button type="submit" variant="outline" size="sm" disabled={saving}>
-          {saving ? "Saving…" : "Mark reviewed"}
-        </Button>
-        {form.message}
-      </div>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 

@@ -2,6 +2,8 @@ import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useFetcherForm } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
+import { HeadedSection } from "~/components/ui/headed-section";
+import { IntentForm } from "~/components/ui/intent-form";
 import { PLAN_LABELS, PLANS, ROLES } from "~/domain/plans";
 import { planForm, roleForm } from "~/lib/schemas/admin";
 import type { ClientAnswer, ClientData } from "./section";
@@ -33,8 +35,7 @@ function SavedSelect({
 }) {
   const form = useFetcherForm(name === "role" ? roleForm : planForm, fetcher);
   return (
-    <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className="grid gap-1">
-      <input type="hidden" name="intent" value={intent} />
+    <IntentForm fetcher={fetcher} form={form} intent={intent} className="grid gap-1">
       <SelectField
         form={form}
         name={name}
@@ -54,7 +55,7 @@ function SavedSelect({
         }
       />
       {form.message}
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 
@@ -62,10 +63,7 @@ export function RoleAndPlan({ data }: { data: ClientData }) {
   const role = useFetcher<ClientAnswer>();
   const plan = useFetcher<ClientAnswer>();
   return (
-    <section aria-labelledby="account">
-      <h2 id="account" className="sr-only">
-        Role and plan
-      </h2>
+    <HeadedSection id="account" title="Role and plan" titleClassName="sr-only">
       <div className="flex flex-wrap gap-x-6 gap-y-3">
         <SavedSelect
           fetcher={role}
@@ -94,6 +92,6 @@ export function RoleAndPlan({ data }: { data: ClientData }) {
       {data.may.setRole && data.isSelf && (
         <p className="mt-2 text-sm text-muted-foreground">You can't change your own role.</p>
       )}
-    </section>
+    </HeadedSection>
   );
 }

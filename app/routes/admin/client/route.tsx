@@ -56,6 +56,13 @@ import { usageIntents } from "./usage.server";
 // its own file here, its component in `<part>.tsx` and its intents (permission, form and model call)
 // in `<part>.server.ts`.
 
+/** Promise.all over named promises: each answer under its promise's name. */
+async function allOf<T extends Record<string, Promise<unknown>>>(promises: T) {
+  const answers = await Promise.all(Object.values(promises));
+  const names = Object.keys(promises);
+  return Object.fromEntries(names.map((name, i) => [name, answers[i]])) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = currentViewer(context);
   const id = idSchema.safeParse(params.id);
@@ -63,33 +70,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const read = permitFor(context, "client.read");
   const person = await getPerson(db, read, id.data);
-  const [
-    usage,
-    activity,
-    homework,
-    lessons,
-    resources,
-    trail,
-    orders,
-    bookings,
-    files,
-    intake,
-    applications,
-    jobNotes,
-  ] = await Promise.all([
-    usageFor(db, read, person.id),
-    activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
-    homeworkFor(db, read, person.id),
-    lessonsFor(db, read, person.id),
-    resourcesFor(db, read, person.id),
-    auditTrail(db, read, person.id),
-    personOrders(db, permitFor(context, "payments.read"), person.id),
-    bookingsOf(db, permitFor(context, "bookings.read"), person.id),
-    listFiles(db, permitFor(context, "files.manage"), person.id),
-    intakeFor(db, read, person.id),
-    applicationsOf(db, permitFor(context, "job-search.read"), person.id),
-    notesOf(db, permitFor(context, "job-search.read"), person.id),
-  ]);
+  const { usage, files, ...shown } = await allOf({
+    usage: usageFor(db, read, person.id),
+    activity: activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
+    homework: homeworkFor(db, read, person.id),
+    lessons: lessonsFor(db, read, person.id),
+    resources: resourcesFor(db, read, person.id),
+    trail: auditTrail(db, read, person.id),
+    orders: personOrders(db, permitFor(context, "payments.read"), person.id),
+    bookings: bookingsOf(db, permitFor(context, "bookings.read"), person.id),
+    files: listFiles(db, permitFor(context, "files.manage"), person.id),
+    intake: intakeFor(db, read, person.id),
+    applications: applicationsOf(db, permitFor(context, "job-search.read"), person.id),
+    jobNotes: notesOf(db, permitFor(context, "job-search.read"), person.id),
+  });
   const plan = effectivePlan(person.plan);
   const now = new Date();
   const summary = usageSummary(plan, usage);
@@ -98,17 +92,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     plan,
     quotas: adjustableQuotas(summary),
     specials: specialItems(summary),
-    activity,
-    homework,
-    lessons,
-    resources,
-    trail,
-    orders,
+    ...shown,
     // Decided here, not in the browser, so the page renders the same on both sides.
-    bookings: bookings.map((booking) => ({ ...booking, started: canBeNoShow(booking, now) })),
-    intake,
-    applications,
-    jobNotes,
+    bookings: shown.bookings.map((booking) => ({ ...booking, started: canBeNoShow(booking, now) })),
     files: {
       // Staff do not delete here: a client removes what they added (docs/decisions/0043-file-storage.md).
       list: fileRows(files, "staff"),

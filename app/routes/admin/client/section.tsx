@@ -1,4 +1,5 @@
 import { BackLink } from "~/components/admin/back-link";
+import { HeadedSection } from "~/components/ui/headed-section";
 import type { Route } from "./+types/route";
 
 export type ClientData = Route.ComponentProps["loaderData"];
@@ -8,12 +9,9 @@ export type ClientAnswer = NonNullable<Route.ComponentProps["actionData"]>;
 
 export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="scroll-mt-20 text-xl font-semibold">
-        {title}
-      </h2>
+    <HeadedSection id={id} title={title} titleClassName="scroll-mt-20 text-xl font-semibold">
       <div className="mt-4">{children}</div>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -3,6 +3,7 @@ import { useFetcherForm } from "~/components/form";
 import { QuotaCard } from "~/components/portal/quota-card";
 import { SpecialItemList } from "~/components/portal/special-items";
 import { Button } from "~/components/ui/button";
+import { IntentForm } from "~/components/ui/intent-form";
 import { canDecrement } from "~/domain/usage";
 import { adjustForm } from "~/lib/schemas/admin";
 import { type ClientAnswer, type ClientData, Section } from "./section";
@@ -33,15 +34,18 @@ function AdjustForm({
   const form = useFetcherForm(adjustForm, fetcher);
   const working = useUsageSaving() || form.saving;
   return (
-    <fetcher.Form method="post" ref={form.formRef} onSubmit={form.onSubmit} className={className}>
-      <input type="hidden" name="intent" value="adjust" />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="amount" value={amount} />
+    <IntentForm
+      fetcher={fetcher}
+      form={form}
+      intent="adjust"
+      hidden={{ kind, amount: String(amount) }}
+      className={className}
+    >
       <Button type="submit" variant="outline" size="sm" disabled={disabled || working} aria-label={label}>
         {children}
       </Button>
       {form.message}
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 
