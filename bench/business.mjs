@@ -3,23 +3,16 @@
 // `.data` timed one request at a time (p50/p95 against the target), the payments behind a month and the
 // year's CSV too, and the page's queries shown with their plans. Writes the "business" section of
 // docs/BENCHMARKS.md (docs/decisions/0054-business-at-a-glance.md).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   ADMIN_EMAIL,
-  ADMIN_URL,
   adminQuery,
   benchUuid,
-  freePort,
-  median,
-  percentile,
-  request,
   requireBuild,
   signIn,
-  startServer,
+  timedGets,
+  withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
 
@@ -117,41 +110,19 @@ const QUERIES = {
     ORDER BY p.occurred_at, p.id LIMIT 1000`,
 };
 
-async function timed(url, cookie, n) {
-  const times = [];
-  let status = 0;
-  let bytes = 0;
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    const response = await request(url, { headers: { cookie } });
-    times.push(performance.now() - started);
-    status = response.status;
-    bytes = response.text.length;
-  }
-  times.sort((a, b) => a - b);
-  return { status, bytes, p50: median(times), p95: percentile(times, 95), n };
+async function seed(databaseUrl) {
+  const seeding = performance.now();
+  await adminQuery(databaseUrl, SEED_SQL);
+  // As autovacuum leaves an append-only table: statistics and the visibility map (index-only scans).
+  await adminQuery(databaseUrl, "VACUUM ANALYZE");
+  const seedMs = performance.now() - seeding;
+  const [{ count: rows }] = (await adminQuery(databaseUrl, "SELECT count(*)::int AS count FROM payments"))
+    .rows;
+  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s: ${rows} ledger rows`);
+  return rows;
 }
 
-const name = `bench_business_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${name}`;
-await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-business-"));
-let server;
-try {
-  const first = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
-  await first.stop();
-  const seeding = performance.now();
-  await adminQuery(databaseUrl.toString(), SEED_SQL);
-  // As autovacuum leaves an append-only table: statistics and the visibility map (index-only scans).
-  await adminQuery(databaseUrl.toString(), "VACUUM ANALYZE");
-  const seedMs = performance.now() - seeding;
-  const [{ count: rows }] = (
-    await adminQuery(databaseUrl.toString(), "SELECT count(*)::int AS count FROM payments")
-  ).rows;
-  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s: ${rows} ledger rows`);
-
-  server = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
+await withSeededServer("business", seed, async ({ server, databaseUrl, seeded: rows }) => {
   const cookie = await signIn(server.url, ADMIN_EMAIL);
   const year = new Date().getUTCFullYear();
   const month = new Date().toISOString().slice(0, 7);
@@ -166,11 +137,11 @@ try {
   const n = Number(args.requests);
   const results = {};
   for (const [label, pathname] of Object.entries(pages)) {
-    await timed(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
-    results[label] = await timed(`${server.url}${pathname}`, cookie, n);
+    await timedGets(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
+    results[label] = await timedGets(`${server.url}${pathname}`, cookie, n);
     console.log(label, results[label]);
   }
-  results["the year's CSV"] = await timed(
+  results["the year's CSV"] = await timedGets(
     `${server.url}/admin/business/export?what=payments&year=${year - 1}`,
     cookie,
     5,
@@ -182,11 +153,7 @@ try {
   const to = new Date(Date.UTC(year, 0, 1));
   for (const [label, text] of Object.entries(QUERIES)) {
     const values = text.includes("$1") ? [from, to] : [];
-    const { rows: plan } = await adminQuery(
-      databaseUrl.toString(),
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
-      values,
-    );
+    const { rows: plan } = await adminQuery(databaseUrl, `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
     const root = plan[0]["QUERY PLAN"][0];
     const indexes = new Set();
     const walk = (node) => {
@@ -233,8 +200,4 @@ try {
   ];
   if (!args["no-write"]) writeBenchmarkSection("business", lines.join("\n"));
   console.log(lines.join("\n"));
-} finally {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-}
+});

@@ -3,22 +3,15 @@
 // 200 active clients holding 20,000 applications between them (interviews and mock bookings among them) —
 // each as a document and as its `.data`, one request at a time; p50/p95 against the target. Writes the
 // "job-search" section of docs/BENCHMARKS.md.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import {
-  ADMIN_URL,
   adminQuery,
   benchUuid,
-  freePort,
-  median,
-  percentile,
-  request,
   requireBuild,
   signIn,
-  startServer,
+  timedGets,
+  withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
 
@@ -67,38 +60,15 @@ SELECT 'jsb-mock-' || c, 'jsb-mock-' || c, ${benchUuid("'jsb:' || c")}, 'mock_in
 FROM generate_series(3, ${CLIENTS}, 3) AS c;
 `;
 
-async function timed(url, cookie, n) {
-  const times = [];
-  let status = 0;
-  let bytes = 0;
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    const response = await request(url, { headers: { cookie } });
-    times.push(performance.now() - started);
-    status = response.status;
-    bytes = response.text.length;
-  }
-  times.sort((a, b) => a - b);
-  return { status, bytes, p50: median(times), p95: percentile(times, 95), n };
+async function seed(databaseUrl) {
+  await adminQuery(databaseUrl, SEED_SQL);
+  await adminQuery(databaseUrl, "VACUUM ANALYZE");
+  const [{ count }] = (await adminQuery(databaseUrl, "SELECT count(*)::int AS count FROM job_applications"))
+    .rows;
+  console.log(`seeded: ${count} applications`);
 }
 
-const name = `bench_jobs_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${name}`;
-await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-jobs-"));
-let server;
-try {
-  const first = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
-  await first.stop();
-  await adminQuery(databaseUrl.toString(), SEED_SQL);
-  await adminQuery(databaseUrl.toString(), "VACUUM ANALYZE");
-  const [{ count }] = (
-    await adminQuery(databaseUrl.toString(), "SELECT count(*)::int AS count FROM job_applications")
-  ).rows;
-  console.log(`seeded: ${count} applications`);
-
-  server = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
+await withSeededServer("jobs", seed, async ({ server }) => {
   const client = await signIn(server.url, BIG_EMAIL);
   const coach = await signIn(server.url, COACH_EMAIL);
   const pages = [
@@ -111,8 +81,8 @@ try {
   const n = Number(args.requests);
   const results = {};
   for (const [label, pathname, cookie] of pages) {
-    await timed(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
-    results[label] = await timed(`${server.url}${pathname}`, cookie, n);
+    await timedGets(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
+    results[label] = await timedGets(`${server.url}${pathname}`, cookie, n);
     if (results[label].status !== 200) throw new Error(`${pathname}: ${results[label].status}`);
     console.log(label, results[label]);
   }
@@ -140,8 +110,4 @@ try {
   ];
   if (!args["no-write"]) writeBenchmarkSection("job-search", lines.join("\n"));
   console.log(lines.join("\n"));
-} finally {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-}
+});
