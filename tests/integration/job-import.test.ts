@@ -9,7 +9,6 @@ import {
   type Tracker,
   trackerMapping,
 } from "~/domain/job-import";
-import type { Viewer } from "~/domain/viewer";
 import { readRows } from "~/lib/job-import-rows";
 import { csvText as toCsv } from "~/server/csv.server";
 import {
@@ -22,10 +21,9 @@ import {
 import { EXPORT_HEADER, exportRow } from "~/server/job-export.server";
 import { importApplications, ownApplicationsForExport } from "~/server/models/job-import.server";
 import { createApplication } from "~/server/models/job-search.server";
-import { authorize } from "~/server/policy.server";
 import { jobApplicationMoves, jobApplications } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
-import { insertPerson } from "../support/people";
+import { jobSearchClients } from "../support/job-outcomes";
 import { expectRefusedIn, modelRefusal } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
 
@@ -35,8 +33,7 @@ import { databaseForFile } from "../support/test-database";
 
 const db = databaseForFile();
 const refusedUnchanged = expectRefusedIn(db);
-const client = (name: string) => insertPerson(db(), "client", "basic", name);
-const own = (person: Viewer) => authorize(person, "job-search.own");
+const { client, own } = jobSearchClients(db, "basic");
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/job-import/${name}.csv`);
 

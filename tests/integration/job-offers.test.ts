@@ -26,7 +26,7 @@ import { emailPreferences, orders, serviceUsage } from "~/server/schema";
 import { jobApplicationMoves, jobInterviews, jobOffers, jobOutcomes } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
-import { APPLICATION_FIELDS } from "../support/job-outcomes";
+import { APPLICATION_FIELDS, jobSearchClients } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
 import { expectRefusedIn } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
@@ -39,8 +39,7 @@ const db = databaseForFile();
 const refusedUnchanged = expectRefusedIn(db);
 const files = fileStoreForFile();
 
-const client = (name: string) => insertPerson(db(), "client", "pro", name);
-const own = (person: Viewer) => authorize(person, "job-search.own");
+const { client, own } = jobSearchClients(db, "pro");
 const FIELDS = APPLICATION_FIELDS;
 const OFFER: OfferInput = {
   currency: "CAD",

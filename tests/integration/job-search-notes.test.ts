@@ -14,6 +14,7 @@ import { jobSearchForExport } from "~/server/models/job-search-read.server";
 import { authorize } from "~/server/policy.server";
 import { auditEvents } from "~/server/schema";
 import { databaseLabel } from "../support/database";
+import { APPLICATION_FIELDS } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
 import { expectRefusedIn } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
@@ -23,17 +24,6 @@ import { databaseForFile } from "../support/test-database";
 
 const db = databaseForFile();
 const refusedUnchanged = expectRefusedIn(db);
-const FIELDS = {
-  company: "Acme",
-  role: "Engineer",
-  url: "",
-  level: "",
-  location: "",
-  remote: false,
-  source: "applied",
-  appliedOn: "2026-03-02",
-  notes: "",
-} as const;
 
 describe(`staff notes on applications, on ${databaseLabel}`, () => {
   let coach: Viewer;
@@ -46,7 +36,7 @@ describe(`staff notes on applications, on ${databaseLabel}`, () => {
   });
   const note = () => authorize(coach, "job-search.note");
   const applicationOf = async (person: Viewer) =>
-    (await createApplication(db(), authorize(person, "job-search.own"), FIELDS, "applied")).id;
+    (await createApplication(db(), authorize(person, "job-search.own"), APPLICATION_FIELDS, "applied")).id;
 
   test("a staff note and a shared one: staff read both, the client only the shared one, each audited", async () => {
     const id = await applicationOf(nia);

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { JOB_STAGES } from "~/domain/job-search";
-import type { Viewer } from "~/domain/viewer";
 import { type ApplicationInput, JOB_MESSAGES } from "~/lib/schemas/job-search";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
 import {
@@ -21,6 +20,7 @@ import { emailPreferences } from "~/server/schema";
 import { jobApplicationMoves, jobApplications } from "~/server/schema-job-search";
 import { databaseLabel, rowsOf } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
+import { jobSearchClients } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
 import { expectRefusedIn, modelRefusal, PERMISSION, thrownBy } from "../support/refusal";
 import { databaseForFile } from "../support/test-database";
@@ -32,8 +32,7 @@ const db = databaseForFile();
 const refusedUnchanged = expectRefusedIn(db);
 const files = fileStoreForFile();
 
-const client = (name: string) => insertPerson(db(), "client", "basic", name);
-const own = (person: Viewer) => authorize(person, "job-search.own");
+const { client, own } = jobSearchClients(db, "basic");
 
 const FIELDS: ApplicationInput = {
   company: "Acme",
