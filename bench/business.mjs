@@ -4,27 +4,19 @@
 // year's CSV too, and the page's queries shown with their plans. Writes the "business" section of
 // docs/BENCHMARKS.md (docs/decisions/0054-business-at-a-glance.md).
 import os from "node:os";
-import { parseArgs } from "node:util";
 import {
   ADMIN_EMAIL,
   adminQuery,
   benchUuid,
-  requireBuild,
   signIn,
   timedGets,
+  timedGetsArgs,
   withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
 
 const TARGET_P95_MS = 300;
-const { values: args } = parseArgs({
-  options: {
-    requests: { type: "string", default: "200" },
-    "warm-up": { type: "string", default: "20" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
-requireBuild();
+const args = timedGetsArgs();
 
 const PEOPLE = 2_000;
 const ORDERS = 20_000;
@@ -134,10 +126,10 @@ await withSeededServer("business", seed, async ({ server, databaseUrl, seeded: r
     "document /admin/capacity": "/admin/capacity",
     ".data /admin/capacity": "/admin/capacity.data",
   };
-  const n = Number(args.requests);
+  const n = args.requests;
   const results = {};
   for (const [label, pathname] of Object.entries(pages)) {
-    await timedGets(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
+    await timedGets(`${server.url}${pathname}`, cookie, args.warmUp);
     results[label] = await timedGets(`${server.url}${pathname}`, cookie, n);
     console.log(label, results[label]);
   }
@@ -173,7 +165,7 @@ await withSeededServer("business", seed, async ({ server, databaseUrl, seeded: r
     "<!-- business:start -->",
     "## The business page on five years (bench/business.mjs)",
     "",
-    `PostgreSQL on this machine (${os.cpus().length} cores), the production build; ${PEOPLE.toLocaleString("en-US")} people, ${ORDERS.toLocaleString("en-US")} orders (${PLANS} instalment plans still paying, 1 in 8 behind), ${rows.toLocaleString("en-US")} ledger rows (charges, refunds, lost disputes, failures) and ${BOOKINGS.toLocaleString("en-US")} bookings over five years; the admin signed in, one request at a time after ${args["warm-up"]} to warm up. Times are the client's on localhost: an upper bound of the server's. Load average at the end ${os
+    `PostgreSQL on this machine (${os.cpus().length} cores), the production build; ${PEOPLE.toLocaleString("en-US")} people, ${ORDERS.toLocaleString("en-US")} orders (${PLANS} instalment plans still paying, 1 in 8 behind), ${rows.toLocaleString("en-US")} ledger rows (charges, refunds, lost disputes, failures) and ${BOOKINGS.toLocaleString("en-US")} bookings over five years; the admin signed in, one request at a time after ${args.warmUp} to warm up. Times are the client's on localhost: an upper bound of the server's. Load average at the end ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(
@@ -198,6 +190,6 @@ await withSeededServer("business", seed, async ({ server, databaseUrl, seeded: r
     "The page runs three queries (years, months, plans); the ledger page two (one keyset page and the month's figure); the CSV one per 1,000 rows. Indexes from migration 0017 (`0017_business`): `payments_occurred_idx (occurred_at, id, kind, currency, amount, tax_amount)` (the months read it alone, an index-only scan; the keyset pages by its first two columns), `orders_running_plans_idx (created_at) WHERE mode = 'subscription' AND status IN ('active', 'past_due')` and `email_outbox_recipient_kind_idx (recipient_id, kind, created_at)`; `payments_order_occurred_idx` for each plan's last charge. /admin/capacity (part 6) runs five grouped queries at once, none per person, and no new index: capacity per plan and kind (profiles, service_usage and the future bookings each grouped once), the week's load, leads per month (each lead's first conversion row in audit_events), new buyers' sources (orders with their charges, code_redemptions, discount_codes) and homework turnaround; seeded here with a usage row per past booking, 1,500 conversions and 6,000 reviewed homework. Their plans are not in the table above yet: the page's times are.",
     "<!-- business:end -->",
   ];
-  if (!args["no-write"]) writeBenchmarkSection("business", lines.join("\n"));
+  if (args.write) writeBenchmarkSection("business", lines.join("\n"));
   console.log(lines.join("\n"));
 });

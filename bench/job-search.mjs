@@ -4,26 +4,18 @@
 // each as a document and as its `.data`, one request at a time; p50/p95 against the target. Writes the
 // "job-search" section of docs/BENCHMARKS.md.
 import os from "node:os";
-import { parseArgs } from "node:util";
 import {
   adminQuery,
   benchUuid,
-  requireBuild,
   signIn,
   timedGets,
+  timedGetsArgs,
   withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
 
 const TARGET_P95_MS = 150;
-const { values: args } = parseArgs({
-  options: {
-    requests: { type: "string", default: "200" },
-    "warm-up": { type: "string", default: "20" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
-requireBuild();
+const args = timedGetsArgs();
 
 const CLIENTS = 200;
 const APPLICATIONS = 20_000;
@@ -78,10 +70,10 @@ await withSeededServer("jobs", seed, async ({ server }) => {
     ["coach's board, document", "/admin/job-search", coach],
     ["coach's board, .data", "/admin/job-search.data", coach],
   ];
-  const n = Number(args.requests);
+  const n = args.requests;
   const results = {};
   for (const [label, pathname, cookie] of pages) {
-    await timedGets(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
+    await timedGets(`${server.url}${pathname}`, cookie, args.warmUp);
     results[label] = await timedGets(`${server.url}${pathname}`, cookie, n);
     if (results[label].status !== 200) throw new Error(`${pathname}: ${results[label].status}`);
     console.log(label, results[label]);
@@ -91,7 +83,7 @@ await withSeededServer("jobs", seed, async ({ server }) => {
     "<!-- job-search:start -->",
     "## The job search's boards at 500 and 20,000 applications (bench/job-search.mjs)",
     "",
-    `PostgreSQL on this machine (${os.cpus().length} cores), the production build. One client with ${BIG} applications (their board and list); ${CLIENTS} active clients with ${APPLICATIONS.toLocaleString("en-US")} applications between them, an interview for 1 in 10 over the next eight days and a mock interview booked for 1 client in 3 (the coach's board, with its stalled and "interview soon, no mock" flags). One request at a time after ${args["warm-up"]} to warm up; times are the client's on localhost. Load average at the end ${os
+    `PostgreSQL on this machine (${os.cpus().length} cores), the production build. One client with ${BIG} applications (their board and list); ${CLIENTS} active clients with ${APPLICATIONS.toLocaleString("en-US")} applications between them, an interview for 1 in 10 over the next eight days and a mock interview booked for 1 client in 3 (the coach's board, with its stalled and "interview soon, no mock" flags). One request at a time after ${args.warmUp} to warm up; times are the client's on localhost. Load average at the end ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(
@@ -108,6 +100,6 @@ await withSeededServer("jobs", seed, async ({ server }) => {
     "Queries per page, whatever the count (app/server/models/job-search-read.server.ts, job-search-board.server.ts): the client's board and list read the applications in one prepared statement plus the client's time zone; the coach's board runs four — the stalled setting, the clients, the applications grouped by client and stage, and each client's soonest interview in 72 hours with no mock booked — with the flags, counts and order computed in memory.",
     "<!-- job-search:end -->",
   ];
-  if (!args["no-write"]) writeBenchmarkSection("job-search", lines.join("\n"));
+  if (args.write) writeBenchmarkSection("job-search", lines.join("\n"));
   console.log(lines.join("\n"));
 });

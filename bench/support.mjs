@@ -17,6 +17,7 @@ import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -164,6 +165,19 @@ export async function signIn(base, email) {
   const cookie = response.headers["set-cookie"]?.[0]?.split(";")[0];
   if (response.status !== 302 || !cookie) throw new Error(`sign-in of ${email}: ${response.status}`);
   return cookie;
+}
+
+/** A bench timing GETs one at a time: `--requests N` (200), `--warm-up N` (20) first, `--no-write`; needs the build. */
+export function timedGetsArgs() {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: "string", default: "200" },
+      "warm-up": { type: "string", default: "20" },
+      "no-write": { type: "boolean", default: false },
+    },
+  });
+  requireBuild();
+  return { requests: Number(values.requests), warmUp: Number(values["warm-up"]), write: !values["no-write"] };
 }
 
 /** `n` GETs of `url` one at a time as `cookie`: the last status and size, p50 and p95 in ms. */
