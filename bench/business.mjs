@@ -11,6 +11,7 @@ import {
   signIn,
   timedGets,
   timedGetsArgs,
+  timePages,
   withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
@@ -118,21 +119,18 @@ await withSeededServer("business", seed, async ({ server, databaseUrl, seeded: r
   const cookie = await signIn(server.url, ADMIN_EMAIL);
   const year = new Date().getUTCFullYear();
   const month = new Date().toISOString().slice(0, 7);
-  const pages = {
-    "document /admin/business": `/admin/business?year=${year}`,
-    ".data /admin/business": `/admin/business.data?year=${year}`,
-    "document, a year back": `/admin/business?year=${year - 1}`,
-    "payments behind a month": `/admin/business/ledger?month=${month}&currency=CAD&kind=charges`,
-    "document /admin/capacity": "/admin/capacity",
-    ".data /admin/capacity": "/admin/capacity.data",
-  };
-  const n = args.requests;
-  const results = {};
-  for (const [label, pathname] of Object.entries(pages)) {
-    await timedGets(`${server.url}${pathname}`, cookie, args.warmUp);
-    results[label] = await timedGets(`${server.url}${pathname}`, cookie, n);
-    console.log(label, results[label]);
-  }
+  const results = await timePages(
+    server.url,
+    [
+      ["document /admin/business", `/admin/business?year=${year}`, cookie],
+      [".data /admin/business", `/admin/business.data?year=${year}`, cookie],
+      ["document, a year back", `/admin/business?year=${year - 1}`, cookie],
+      ["payments behind a month", `/admin/business/ledger?month=${month}&currency=CAD&kind=charges`, cookie],
+      ["document /admin/capacity", "/admin/capacity", cookie],
+      [".data /admin/capacity", "/admin/capacity.data", cookie],
+    ],
+    args,
+  );
   results["the year's CSV"] = await timedGets(
     `${server.url}/admin/business/export?what=payments&year=${year - 1}`,
     cookie,

@@ -8,8 +8,8 @@ import {
   adminQuery,
   benchUuid,
   signIn,
-  timedGets,
   timedGetsArgs,
+  timePages,
   withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
@@ -70,14 +70,7 @@ await withSeededServer("jobs", seed, async ({ server }) => {
     ["coach's board, document", "/admin/job-search", coach],
     ["coach's board, .data", "/admin/job-search.data", coach],
   ];
-  const n = args.requests;
-  const results = {};
-  for (const [label, pathname, cookie] of pages) {
-    await timedGets(`${server.url}${pathname}`, cookie, args.warmUp);
-    results[label] = await timedGets(`${server.url}${pathname}`, cookie, n);
-    if (results[label].status !== 200) throw new Error(`${pathname}: ${results[label].status}`);
-    console.log(label, results[label]);
-  }
+  const results = await timePages(server.url, pages, args);
   const held = Object.values(results).every((r) => r.p95 <= TARGET_P95_MS);
   const lines = [
     "<!-- job-search:start -->",

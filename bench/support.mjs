@@ -180,6 +180,18 @@ export function timedGetsArgs() {
   return { requests: Number(values.requests), warmUp: Number(values["warm-up"]), write: !values["no-write"] };
 }
 
+/** Each `[label, path, cookie]` of `pages` warmed up, then timed (timedGets) and logged; each must answer 200. */
+export async function timePages(base, pages, { requests, warmUp }) {
+  const results = {};
+  for (const [label, pathname, cookie] of pages) {
+    await timedGets(`${base}${pathname}`, cookie, warmUp);
+    results[label] = await timedGets(`${base}${pathname}`, cookie, requests);
+    if (results[label].status !== 200) throw new Error(`${pathname}: ${results[label].status}`);
+    console.log(label, results[label]);
+  }
+  return results;
+}
+
 /** `n` GETs of `url` one at a time as `cookie`: the last status and size, p50 and p95 in ms. */
 export async function timedGets(url, cookie, n) {
   const times = [];
