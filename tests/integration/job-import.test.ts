@@ -24,15 +24,14 @@ import { createApplication } from "~/server/models/job-search.server";
 import { jobApplicationMoves, jobApplications } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
 import { jobSearchClients } from "../support/job-outcomes";
-import { expectRefusedIn, modelRefusal } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelRefusal } from "../support/refusal";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // The job search's import and export (docs/decisions/0053-job-search.md, "Import and export") on a real
 // database: each tracker's fixture read and stored with its first moves, all rows or none, the limits, and
 // an export that reads back in, formula text kept as text.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 const { client, own } = jobSearchClients(db, "basic");
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/job-import/${name}.csv`);

@@ -10,14 +10,12 @@ import { jobApplications, jobInterviews } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
 import { APPLICATION_FIELDS, jobSearchClients } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // The coach's board across clients (docs/decisions/0053-job-search.md, "The coach's board") on a real
 // database: counts per client and stage, the quiet days, the stalled flag and its setting.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 const DAY = 24 * 60 * 60 * 1000;
 
 const { client, own } = jobSearchClients(db, "basic");

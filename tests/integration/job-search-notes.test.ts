@@ -16,14 +16,12 @@ import { auditEvents } from "~/server/schema";
 import { databaseLabel } from "../support/database";
 import { APPLICATION_FIELDS } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // Staff notes on a client's applications (docs/decisions/0053-job-search.md, "Staff notes") on a real database:
 // staff read every note, the client only the shared ones on their own application; each change audited.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 
 describe(`staff notes on applications, on ${databaseLabel}`, () => {
   let coach: Viewer;

@@ -22,14 +22,13 @@ import { databaseLabel, rowsOf } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
 import { jobSearchClients } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn, modelRefusal, PERMISSION, thrownBy } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelRefusal, PERMISSION, thrownBy } from "../support/refusal";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // The job search's model (docs/decisions/0053-job-search.md) on a real database: the client's own
 // applications, every move a row of history, refusals that store nothing, staff reading, export, deletion.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 const files = fileStoreForFile();
 
 const { client, own } = jobSearchClients(db, "basic");
