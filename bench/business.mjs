@@ -3,35 +3,21 @@
 // `.data` timed one request at a time (p50/p95 against the target), the payments behind a month and the
 // year's CSV too, and the page's queries shown with their plans. Writes the "business" section of
 // docs/BENCHMARKS.md (docs/decisions/0054-business-at-a-glance.md).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import {
   ADMIN_EMAIL,
-  ADMIN_URL,
   adminQuery,
   benchUuid,
-  freePort,
-  median,
-  percentile,
-  request,
-  requireBuild,
   signIn,
-  startServer,
+  timedGets,
+  timedGetsArgs,
+  timePages,
+  withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
 
 const TARGET_P95_MS = 300;
-const { values: args } = parseArgs({
-  options: {
-    requests: { type: "string", default: "200" },
-    "warm-up": { type: "string", default: "20" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
-requireBuild();
+const args = timedGetsArgs();
 
 const PEOPLE = 2_000;
 const ORDERS = 20_000;
@@ -117,60 +103,35 @@ const QUERIES = {
     ORDER BY p.occurred_at, p.id LIMIT 1000`,
 };
 
-async function timed(url, cookie, n) {
-  const times = [];
-  let status = 0;
-  let bytes = 0;
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    const response = await request(url, { headers: { cookie } });
-    times.push(performance.now() - started);
-    status = response.status;
-    bytes = response.text.length;
-  }
-  times.sort((a, b) => a - b);
-  return { status, bytes, p50: median(times), p95: percentile(times, 95), n };
+async function seed(databaseUrl) {
+  const seeding = performance.now();
+  await adminQuery(databaseUrl, SEED_SQL);
+  // As autovacuum leaves an append-only table: statistics and the visibility map (index-only scans).
+  await adminQuery(databaseUrl, "VACUUM ANALYZE");
+  const seedMs = performance.now() - seeding;
+  const [{ count: rows }] = (await adminQuery(databaseUrl, "SELECT count(*)::int AS count FROM payments"))
+    .rows;
+  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s: ${rows} ledger rows`);
+  return rows;
 }
 
-const name = `bench_business_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${name}`;
-await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-business-"));
-let server;
-try {
-  const first = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
-  await first.stop();
-  const seeding = performance.now();
-  await adminQuery(databaseUrl.toString(), SEED_SQL);
-  // As autovacuum leaves an append-only table: statistics and the visibility map (index-only scans).
-  await adminQuery(databaseUrl.toString(), "VACUUM ANALYZE");
-  const seedMs = performance.now() - seeding;
-  const [{ count: rows }] = (
-    await adminQuery(databaseUrl.toString(), "SELECT count(*)::int AS count FROM payments")
-  ).rows;
-  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s: ${rows} ledger rows`);
-
-  server = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
+await withSeededServer("business", seed, async ({ server, databaseUrl, seeded: rows }) => {
   const cookie = await signIn(server.url, ADMIN_EMAIL);
   const year = new Date().getUTCFullYear();
   const month = new Date().toISOString().slice(0, 7);
-  const pages = {
-    "document /admin/business": `/admin/business?year=${year}`,
-    ".data /admin/business": `/admin/business.data?year=${year}`,
-    "document, a year back": `/admin/business?year=${year - 1}`,
-    "payments behind a month": `/admin/business/ledger?month=${month}&currency=CAD&kind=charges`,
-    "document /admin/capacity": "/admin/capacity",
-    ".data /admin/capacity": "/admin/capacity.data",
-  };
-  const n = Number(args.requests);
-  const results = {};
-  for (const [label, pathname] of Object.entries(pages)) {
-    await timed(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
-    results[label] = await timed(`${server.url}${pathname}`, cookie, n);
-    console.log(label, results[label]);
-  }
-  results["the year's CSV"] = await timed(
+  const results = await timePages(
+    server.url,
+    [
+      ["document /admin/business", `/admin/business?year=${year}`, cookie],
+      [".data /admin/business", `/admin/business.data?year=${year}`, cookie],
+      ["document, a year back", `/admin/business?year=${year - 1}`, cookie],
+      ["payments behind a month", `/admin/business/ledger?month=${month}&currency=CAD&kind=charges`, cookie],
+      ["document /admin/capacity", "/admin/capacity", cookie],
+      [".data /admin/capacity", "/admin/capacity.data", cookie],
+    ],
+    args,
+  );
+  results["the year's CSV"] = await timedGets(
     `${server.url}/admin/business/export?what=payments&year=${year - 1}`,
     cookie,
     5,
@@ -182,11 +143,7 @@ try {
   const to = new Date(Date.UTC(year, 0, 1));
   for (const [label, text] of Object.entries(QUERIES)) {
     const values = text.includes("$1") ? [from, to] : [];
-    const { rows: plan } = await adminQuery(
-      databaseUrl.toString(),
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
-      values,
-    );
+    const { rows: plan } = await adminQuery(databaseUrl, `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
     const root = plan[0]["QUERY PLAN"][0];
     const indexes = new Set();
     const walk = (node) => {
@@ -206,7 +163,7 @@ try {
     "<!-- business:start -->",
     "## The business page on five years (bench/business.mjs)",
     "",
-    `PostgreSQL on this machine (${os.cpus().length} cores), the production build; ${PEOPLE.toLocaleString("en-US")} people, ${ORDERS.toLocaleString("en-US")} orders (${PLANS} instalment plans still paying, 1 in 8 behind), ${rows.toLocaleString("en-US")} ledger rows (charges, refunds, lost disputes, failures) and ${BOOKINGS.toLocaleString("en-US")} bookings over five years; the admin signed in, one request at a time after ${args["warm-up"]} to warm up. Times are the client's on localhost: an upper bound of the server's. Load average at the end ${os
+    `PostgreSQL on this machine (${os.cpus().length} cores), the production build; ${PEOPLE.toLocaleString("en-US")} people, ${ORDERS.toLocaleString("en-US")} orders (${PLANS} instalment plans still paying, 1 in 8 behind), ${rows.toLocaleString("en-US")} ledger rows (charges, refunds, lost disputes, failures) and ${BOOKINGS.toLocaleString("en-US")} bookings over five years; the admin signed in, one request at a time after ${args.warmUp} to warm up. Times are the client's on localhost: an upper bound of the server's. Load average at the end ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(
@@ -231,10 +188,6 @@ try {
     "The page runs three queries (years, months, plans); the ledger page two (one keyset page and the month's figure); the CSV one per 1,000 rows. Indexes from migration 0017 (`0017_business`): `payments_occurred_idx (occurred_at, id, kind, currency, amount, tax_amount)` (the months read it alone, an index-only scan; the keyset pages by its first two columns), `orders_running_plans_idx (created_at) WHERE mode = 'subscription' AND status IN ('active', 'past_due')` and `email_outbox_recipient_kind_idx (recipient_id, kind, created_at)`; `payments_order_occurred_idx` for each plan's last charge. /admin/capacity (part 6) runs five grouped queries at once, none per person, and no new index: capacity per plan and kind (profiles, service_usage and the future bookings each grouped once), the week's load, leads per month (each lead's first conversion row in audit_events), new buyers' sources (orders with their charges, code_redemptions, discount_codes) and homework turnaround; seeded here with a usage row per past booking, 1,500 conversions and 6,000 reviewed homework. Their plans are not in the table above yet: the page's times are.",
     "<!-- business:end -->",
   ];
-  if (!args["no-write"]) writeBenchmarkSection("business", lines.join("\n"));
+  if (args.write) writeBenchmarkSection("business", lines.join("\n"));
   console.log(lines.join("\n"));
-} finally {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-}
+});

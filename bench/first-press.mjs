@@ -15,28 +15,30 @@ const portalTab = (page, name) =>
   page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name });
 const article = (page, title) => page.getByRole("article", { name: title, exact: true });
 
+/** A portal tab from `path`: a document load, done when the tab's page has its heading. */
+const tabPress = (path, tab) => ({
+  path,
+  as: "client",
+  what: `${tab} tab (a link)`,
+  target: (page) => portalTab(page, tab),
+  effect: async (page) => {
+    await page.waitForURL((url) => url.pathname === `/${tab.toLowerCase()}`, { timeout: 60_000 });
+    await page.getByRole("heading", { level: 1, name: tab }).waitFor({ timeout: 60_000 });
+  },
+});
+
+/** The first lead's Convert to client on the leads list, a button only React answers. */
+const convertPress = {
+  path: "/admin/clients?filter=leads",
+  as: "admin",
+  mutates: true,
+  target: (page) => page.getByRole("button", { name: "Convert to client" }).first(),
+};
+
 /** What is pressed, and the effect a person waits to see. `mutates`: the server announces a change. */
 const PRESSES = [
-  {
-    path: "/dashboard",
-    as: "client",
-    what: "Homework tab (a link)",
-    target: (page) => portalTab(page, "Homework"),
-    effect: async (page) => {
-      await page.waitForURL((url) => url.pathname === "/homework", { timeout: 60_000 });
-      await page.getByRole("heading", { level: 1, name: "Homework" }).waitFor({ timeout: 60_000 });
-    },
-  },
-  {
-    path: "/homework",
-    as: "client",
-    what: "Lessons tab (a link)",
-    target: (page) => portalTab(page, "Lessons"),
-    effect: async (page) => {
-      await page.waitForURL((url) => url.pathname === "/lessons", { timeout: 60_000 });
-      await page.getByRole("heading", { level: 1, name: "Lessons" }).waitFor({ timeout: 60_000 });
-    },
-  },
+  tabPress("/dashboard", "Homework"),
+  tabPress("/homework", "Lessons"),
   {
     path: "/homework",
     as: "client",
@@ -65,11 +67,8 @@ const PRESSES = [
     },
   },
   {
-    path: "/admin/clients?filter=leads",
-    as: "admin",
+    ...convertPress,
     what: "Convert to client (a held button): the row reads client",
-    mutates: true,
-    target: (page) => page.getByRole("button", { name: "Convert to client" }).first(),
     // What the person sees at once (app/routes/admin/clients-rows.tsx); the button stays, disabled, until the server answers.
     effect: (page, { id }) =>
       page.waitForFunction(
@@ -82,11 +81,8 @@ const PRESSES = [
       ),
   },
   {
-    path: "/admin/clients?filter=leads",
-    as: "admin",
+    ...convertPress,
     what: "Convert to client (a held button): the server's answer (button gone)",
-    mutates: true,
-    target: (page) => page.getByRole("button", { name: "Convert to client" }).first(),
     effect: (page, { id }) =>
       page.waitForFunction((value) => !document.querySelector(`button[value="${value}"]`), id, {
         timeout: 60_000,

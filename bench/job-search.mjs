@@ -3,34 +3,19 @@
 // 200 active clients holding 20,000 applications between them (interviews and mock bookings among them) —
 // each as a document and as its `.data`, one request at a time; p50/p95 against the target. Writes the
 // "job-search" section of docs/BENCHMARKS.md.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import {
-  ADMIN_URL,
   adminQuery,
   benchUuid,
-  freePort,
-  median,
-  percentile,
-  request,
-  requireBuild,
   signIn,
-  startServer,
+  timedGetsArgs,
+  timePages,
+  withSeededServer,
   writeBenchmarkSection,
 } from "./support.mjs";
 
 const TARGET_P95_MS = 150;
-const { values: args } = parseArgs({
-  options: {
-    requests: { type: "string", default: "200" },
-    "warm-up": { type: "string", default: "20" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
-requireBuild();
+const args = timedGetsArgs();
 
 const CLIENTS = 200;
 const APPLICATIONS = 20_000;
@@ -67,38 +52,15 @@ SELECT 'jsb-mock-' || c, 'jsb-mock-' || c, ${benchUuid("'jsb:' || c")}, 'mock_in
 FROM generate_series(3, ${CLIENTS}, 3) AS c;
 `;
 
-async function timed(url, cookie, n) {
-  const times = [];
-  let status = 0;
-  let bytes = 0;
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    const response = await request(url, { headers: { cookie } });
-    times.push(performance.now() - started);
-    status = response.status;
-    bytes = response.text.length;
-  }
-  times.sort((a, b) => a - b);
-  return { status, bytes, p50: median(times), p95: percentile(times, 95), n };
+async function seed(databaseUrl) {
+  await adminQuery(databaseUrl, SEED_SQL);
+  await adminQuery(databaseUrl, "VACUUM ANALYZE");
+  const [{ count }] = (await adminQuery(databaseUrl, "SELECT count(*)::int AS count FROM job_applications"))
+    .rows;
+  console.log(`seeded: ${count} applications`);
 }
 
-const name = `bench_jobs_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${name}`;
-await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-jobs-"));
-let server;
-try {
-  const first = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
-  await first.stop();
-  await adminQuery(databaseUrl.toString(), SEED_SQL);
-  await adminQuery(databaseUrl.toString(), "VACUUM ANALYZE");
-  const [{ count }] = (
-    await adminQuery(databaseUrl.toString(), "SELECT count(*)::int AS count FROM job_applications")
-  ).rows;
-  console.log(`seeded: ${count} applications`);
-
-  server = await startServer({ dataDir, databaseUrl: databaseUrl.toString(), port: await freePort() });
+await withSeededServer("jobs", seed, async ({ server }) => {
   const client = await signIn(server.url, BIG_EMAIL);
   const coach = await signIn(server.url, COACH_EMAIL);
   const pages = [
@@ -108,20 +70,13 @@ try {
     ["coach's board, document", "/admin/job-search", coach],
     ["coach's board, .data", "/admin/job-search.data", coach],
   ];
-  const n = Number(args.requests);
-  const results = {};
-  for (const [label, pathname, cookie] of pages) {
-    await timed(`${server.url}${pathname}`, cookie, Number(args["warm-up"]));
-    results[label] = await timed(`${server.url}${pathname}`, cookie, n);
-    if (results[label].status !== 200) throw new Error(`${pathname}: ${results[label].status}`);
-    console.log(label, results[label]);
-  }
+  const results = await timePages(server.url, pages, args);
   const held = Object.values(results).every((r) => r.p95 <= TARGET_P95_MS);
   const lines = [
     "<!-- job-search:start -->",
     "## The job search's boards at 500 and 20,000 applications (bench/job-search.mjs)",
     "",
-    `PostgreSQL on this machine (${os.cpus().length} cores), the production build. One client with ${BIG} applications (their board and list); ${CLIENTS} active clients with ${APPLICATIONS.toLocaleString("en-US")} applications between them, an interview for 1 in 10 over the next eight days and a mock interview booked for 1 client in 3 (the coach's board, with its stalled and "interview soon, no mock" flags). One request at a time after ${args["warm-up"]} to warm up; times are the client's on localhost. Load average at the end ${os
+    `PostgreSQL on this machine (${os.cpus().length} cores), the production build. One client with ${BIG} applications (their board and list); ${CLIENTS} active clients with ${APPLICATIONS.toLocaleString("en-US")} applications between them, an interview for 1 in 10 over the next eight days and a mock interview booked for 1 client in 3 (the coach's board, with its stalled and "interview soon, no mock" flags). One request at a time after ${args.warmUp} to warm up; times are the client's on localhost. Load average at the end ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(
@@ -138,10 +93,6 @@ try {
     "Queries per page, whatever the count (app/server/models/job-search-read.server.ts, job-search-board.server.ts): the client's board and list read the applications in one prepared statement plus the client's time zone; the coach's board runs four — the stalled setting, the clients, the applications grouped by client and stage, and each client's soonest interview in 72 hours with no mock booked — with the flags, counts and order computed in memory.",
     "<!-- job-search:end -->",
   ];
-  if (!args["no-write"]) writeBenchmarkSection("job-search", lines.join("\n"));
+  if (args.write) writeBenchmarkSection("job-search", lines.join("\n"));
   console.log(lines.join("\n"));
-} finally {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-}
+});

@@ -1,7 +1,7 @@
 // What the benchmark scripts share: the build, a server or nginx to start, CPU time from /proc, the
 // 5,000 people, and signing in through the local form.
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   chmodSync,
   existsSync,
@@ -17,6 +17,7 @@ import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -166,6 +167,47 @@ export async function signIn(base, email) {
   return cookie;
 }
 
+/** A bench timing GETs one at a time: `--requests N` (200), `--warm-up N` (20) first, `--no-write`; needs the build. */
+export function timedGetsArgs() {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: "string", default: "200" },
+      "warm-up": { type: "string", default: "20" },
+      "no-write": { type: "boolean", default: false },
+    },
+  });
+  requireBuild();
+  return { requests: Number(values.requests), warmUp: Number(values["warm-up"]), write: !values["no-write"] };
+}
+
+/** Each `[label, path, cookie]` of `pages` warmed up, then timed (timedGets) and logged; each must answer 200. */
+export async function timePages(base, pages, { requests, warmUp }) {
+  const results = {};
+  for (const [label, pathname, cookie] of pages) {
+    await timedGets(`${base}${pathname}`, cookie, warmUp);
+    results[label] = await timedGets(`${base}${pathname}`, cookie, requests);
+    if (results[label].status !== 200) throw new Error(`${pathname}: ${results[label].status}`);
+    console.log(label, results[label]);
+  }
+  return results;
+}
+
+/** `n` GETs of `url` one at a time as `cookie`: the last status and size, p50 and p95 in ms. */
+export async function timedGets(url, cookie, n) {
+  const times = [];
+  let status = 0;
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const response = await request(url, { headers: { cookie } });
+    times.push(performance.now() - started);
+    status = response.status;
+    bytes = response.text.length;
+  }
+  times.sort((a, b) => a - b);
+  return { status, bytes, p50: median(times), p95: percentile(times, 95), n };
+}
+
 // ── The server ──────────────────────────────────────────────────────────────────────────────────
 
 export async function startServer({
@@ -232,6 +274,32 @@ export async function startServer({
       await closed;
     },
   };
+}
+
+/**
+ * A server on a PostgreSQL database of its own, dropped after `measure` with its data folder: a first start
+ * migrates the database, `seed(databaseUrl)` fills it, and `measure({ server, databaseUrl, seeded })` gets
+ * what `seed` returned.
+ */
+export async function withSeededServer(label, seed, measure) {
+  const name = `bench_${label}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`));
+  const start = async () => startServer({ dataDir, databaseUrl, port: await freePort() });
+  let server;
+  try {
+    await (await start()).stop();
+    const seeded = await seed(databaseUrl);
+    server = await start();
+    return await measure({ server, databaseUrl, seeded });
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  }
 }
 
 // ── Data ────────────────────────────────────────────────────────────────────────────────────────

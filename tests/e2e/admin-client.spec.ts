@@ -1,17 +1,7 @@
 import type { Page } from "@playwright/test";
 import { unique } from "../support/text";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  gotoHydrated,
-  type NamedIdentity,
-  type NewPage,
-  PEOPLE,
-  region,
-  signedInPage,
-  signIn,
-  test,
-} from "./support";
+import { freshIdentity, type NamedIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, type NewPage, region, test } from "./support";
 
 // docs/product/screens.md, Client detail: typed input survives a refusal, role and plan save without
 // JavaScript, and the common tasks sit in a laptop's first screen.

@@ -16,7 +16,8 @@ import {
   search,
   specialRow,
 } from "./admin-pages";
-import { patientExpect as expect, gotoHydrated, PEOPLE, region, signedInPage, signIn, test } from "./support";
+import { PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, region, test } from "./support";
 
 // The coach's whole flow with one new person, and what the client sees of each step (docs/product/screens.md
 // and roles.md). Other specs add people meanwhile, so the person is a fresh lead.

@@ -3,19 +3,9 @@ import type { Page } from "@playwright/test";
 import type { MockIdentity } from "../support/oidc-provider.ts";
 import { pdf } from "../support/sample-files";
 import { escapeRegExp, unique, uniqueId } from "../support/text";
-import {
-  chooseLightTheme,
-  expect,
-  expectNoAxeViolations,
-  freshIdentity,
-  gotoHydrated,
-  holdReact,
-  type NewPage,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { chooseTheme, expectNoAxeViolations, expectTheme, PHONE_360 } from "./appearance";
+import { freshIdentity, openAs, PEOPLE, signIn } from "./sign-in";
+import { expect, gotoHydrated, holdReact, type NewPage, test } from "./support";
 
 // docs/product/screens.md, Add Lesson screen, as coach and admin. Unique titles keep parallel tests apart;
 // lessons go to Maya and Sofia only, since the portal spec checks Daniel's exact list.
@@ -23,11 +13,6 @@ import {
 const NEW = "/admin/lessons/new";
 const SEEDED_CLIENTS = ["daniel.okafor@example.com", "maya.chen@example.com", "sofia.alvarez@example.com"];
 const NOT_CLIENTS = ["admin@example.com", "coach@example.com"];
-
-async function openAs(page: Page, who: MockIdentity, path: string) {
-  await signIn(page, who, { to: path });
-  await gotoHydrated(page, path);
-}
 
 const picker = (page: Page) => page.getByRole("group", { name: "Client" });
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search clients by name or email" });
@@ -466,10 +451,9 @@ for (const theme of ["dark", "light"] as const) {
     page,
     baseURL,
   }) => {
-    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await chooseTheme(page, baseURL, theme);
     await openAs(page, PEOPLE.admin, NEW);
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectTheme(page, theme);
     await expectNoAxeViolations(page);
 
     await form(page).save.click();

@@ -1,14 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { listedPersonIds } from "../support/people-list.ts";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  type NamedIdentity,
-  type NewPage,
-  PEOPLE,
-  region,
-  signedInPage,
-} from "./support";
+import { freshIdentity, type NamedIdentity, PEOPLE, signedInPage } from "./sign-in";
+import { patientExpect as expect, type NewPage, region } from "./support";
 
 // The admin area's page parts, found as a person finds them (by role and name), for the admin specs.
 

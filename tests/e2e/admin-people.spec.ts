@@ -12,17 +12,14 @@ import {
   searchBox,
 } from "./admin-pages";
 import {
-  chooseLightTheme,
-  patientExpect as expect,
+  chooseTheme,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
-  gotoHydrated,
-  holdReact,
-  PEOPLE,
+  expectTheme,
   PHONE_360,
-  signIn,
-  test,
-} from "./support";
+} from "./appearance";
+import { openAs, PEOPLE, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, holdReact, test } from "./support";
 
 // Leads & Clients as the admin uses it (docs/product/screens.md and roles.md). Other specs add people
 // meanwhile, so every person this spec changes is a fresh lead, and seeded people are only looked at.
@@ -123,9 +120,8 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   page,
   baseURL,
 }) => {
-  await signIn(page, PEOPLE.admin, { to: "/admin/clients" });
-  await gotoHydrated(page, "/admin/clients");
-  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await openAs(page, PEOPLE.admin, "/admin/clients");
+  await expectTheme(page, "dark");
   await expect(peopleRows(page).first()).toBeVisible();
   await expectNoAxeViolations(page);
   await gotoHydrated(page, `/admin/clients?q=nobody-${randomUUID()}`);
@@ -165,10 +161,10 @@ test("Leads & Clients has no accessibility violations in dark and light, and wor
   await expect(filterLink(page, "All")).toBeVisible();
   await expect(filterLink(page, "All")).toBeInViewport();
 
-  await chooseLightTheme(page, baseURL);
+  await chooseTheme(page, baseURL, "light");
   await page.setViewportSize({ width: 1280, height: 800 });
   await gotoHydrated(page, "/admin/clients");
-  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expectTheme(page, "light");
   await expect(peopleRows(page).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ADMIN_PAGES, adminNav, adminPagesOfPeople } from "./admin-pages";
-import { patientExpect as expect, PEOPLE, PHONE_360, region, signedInPage, signIn, test } from "./support";
+import { PHONE_360 } from "./appearance";
+import { PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, region, test } from "./support";
 
 // The admin area on a phone, every page of it (docs/decisions/0051-finished-screens.md): nothing wider than
 // the screen, and no table or box that hides a column until the person scrolls it sideways; one navigation

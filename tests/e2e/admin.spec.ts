@@ -1,16 +1,14 @@
 import type { Page } from "@playwright/test";
 import { homeCard, plusOne, quotaBar, rowOf, specialRow } from "./admin-pages";
 import {
-  chooseLightTheme,
-  patientExpect as expect,
+  chooseTheme,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
+  expectTheme,
   PHONE_360,
-  signIn,
-  test,
-} from "./support";
+} from "./appearance";
+import { openAs, PEOPLE } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // The admin home, and a client's detail page on its own, as coach and admin see them
 // (docs/product/screens.md and roles.md); seeded people are only looked at.
@@ -19,14 +17,13 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   page,
   baseURL,
 }) => {
-  await signIn(page, PEOPLE.admin, { to: "/admin" });
-  await gotoHydrated(page, "/admin");
+  await openAs(page, PEOPLE.admin, "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
   await expect(homeCard(page, "Add Lesson")).toHaveAttribute("href", "/admin/lessons/new");
   const people = homeCard(page, "Leads & Clients");
   await expect(people).toHaveAttribute("href", "/admin/clients");
   await expect(people).toContainText("Open any lead or client; convert leads, set plans, track sessions");
-  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expectTheme(page, "dark");
   await expectNoAxeViolations(page);
 
   const leadsCard = page.getByRole("link", { name: /^Leads: \d+$/ });
@@ -44,9 +41,9 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await expect(page.getByRole("heading", { level: 1, name: "Leads & Clients" })).toBeVisible();
 
-  await chooseLightTheme(page, baseURL);
+  await chooseTheme(page, baseURL, "light");
   await gotoHydrated(page, "/admin");
-  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expectTheme(page, "light");
   await expectNoAxeViolations(page);
 
   await expect(page.getByRole("link", { name: /^Homework awaiting review: \d+$/ })).toHaveAttribute(
@@ -59,8 +56,7 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
 });
 
 test("a coach's admin home promises only what a coach may do", async ({ page }) => {
-  await signIn(page, PEOPLE.coach, { to: "/admin" });
-  await gotoHydrated(page, "/admin");
+  await openAs(page, PEOPLE.coach, "/admin");
   const people = homeCard(page, "Leads & Clients");
   await expect(people).toContainText(
     "Open any lead or client; assign and review homework and share resources.",
@@ -71,8 +67,7 @@ test("a coach's admin home promises only what a coach may do", async ({ page }) 
 });
 
 async function openSofia(page: Page, path = "/admin/clients?q=sofia.alvarez") {
-  await signIn(page, PEOPLE.admin, { to: path });
-  await gotoHydrated(page, path);
+  await openAs(page, PEOPLE.admin, path);
   await rowOf(page, PEOPLE.premiumClient.email).getByRole("link", { name: "Open", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sofia Alvarez" })).toBeVisible();
   const detailPath = new URL(page.url()).pathname;
@@ -105,10 +100,9 @@ for (const theme of ["dark", "light"] as const) {
     page,
     baseURL,
   }) => {
-    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await chooseTheme(page, baseURL, theme);
     await openSofia(page);
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectTheme(page, theme);
     await expectNoAxeViolations(page);
   });
 }

@@ -1,13 +1,8 @@
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./appearance";
 import { acceptAgreement, acceptLink, bookSession } from "./onboarding-pages";
-import {
-  patientExpect as expect,
-  expectNoAxeViolations,
-  gotoHydrated,
-  PEOPLE,
-  signedInPage,
-  test,
-} from "./support";
+import { PEOPLE, signedInPage } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // The coaching agreement in the browser (docs/decisions/0047-coaching-agreement.md): the admin writes a
 // version, a client is asked for it instead of booking, accepts, books; the admin sees the evidence and

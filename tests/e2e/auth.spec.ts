@@ -1,16 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import type { MockIdentity } from "../support/oidc-provider.ts";
-import {
-  beAtProvider,
-  expect,
-  expectNoAxeViolations,
-  gotoHydrated,
-  oidcIssuer,
-  PEOPLE,
-  signIn,
-  test,
-} from "./support";
+import { expectNoAxeViolations } from "./appearance";
+import { beAtProvider, oidcIssuer, PEOPLE, signIn } from "./sign-in";
+import { expect, gotoHydrated, test } from "./support";
 
 // Sign-in, guards, the header and sign-out (docs/product/screens.md and states.md). Tests that sign out
 // (revoking every session of the person) or create people use fresh identities, so they run in parallel.

@@ -1,15 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { expectTheme, PHONE_360 } from "./appearance";
+import { freshIdentity, PEOPLE, payOnTestCheckout, signedInPage, signIn, toTestCheckout } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // Issue 45 (docs/decisions/0054-business-at-a-glance.md): a purchase on the local test checkout, then the
 // admin on a phone reads the month, opens the payments behind its gross and downloads the year's CSV,
@@ -28,10 +22,8 @@ test("the admin on a phone reads a month, opens the payments behind it, and down
 }) => {
   const shop = await newPage();
   const buyer = freshIdentity("Ledger");
-  await signIn(shop, buyer, { to: "/checkout?offer=basic&currency=USD&option=upfront" });
-  await shop.getByRole("button", { name: "Continue to the test checkout" }).click();
-  await shop.getByRole("button", { name: "Pay $249 USD (test)" }).click();
-  await expect(shop.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+  await toTestCheckout(shop, buyer, "/checkout?offer=basic&currency=USD&option=upfront");
+  await payOnTestCheckout(shop, "Pay $249 USD (test)");
 
   const page = await newPage({ viewport: PHONE_360 });
   const now = new Date();
@@ -92,12 +84,12 @@ test("without script and in the dark theme, the charts and their tables read at 
   newPage,
   baseURL,
 }) => {
-  const page = await newPage({ viewport: PHONE_360, javaScriptEnabled: false });
+  const phone = { viewport: PHONE_360, javaScriptEnabled: false };
+  const { page } = await signedInPage(newPage, PEOPLE.admin, "/admin/business", phone);
   await page.context().addCookies([{ name: "theme", value: "dark", url: baseURL as string }]);
-  await signIn(page, PEOPLE.admin, { to: "/admin/business" });
   const year = new Date().getUTCFullYear();
   await page.goto(`/admin/business?year=${year}`);
-  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expectTheme(page, "dark");
   const chart = page
     .getByRole("img", { name: /^(CAD|USD): money charged, returned and net, by month$/ })
     .first();

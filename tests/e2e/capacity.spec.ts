@@ -1,21 +1,13 @@
-import {
-  chooseLightTheme,
-  expect,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { chooseTheme, expectFitsPhone, expectTheme, PHONE_360 } from "./appearance";
+import { PEOPLE, signIn } from "./sign-in";
+import { expect, gotoHydrated, test } from "./support";
 
 // Issue 45, part 6 (docs/decisions/0054-business-at-a-glance.md): the coach, who may not open Business,
 // opens Capacity from the admin nav on a phone; its tables turn into cards below 768 px, in both themes.
 
 for (const theme of ["dark", "light"] as const) {
   test(`the coach reads capacity on a phone in the ${theme} theme`, async ({ page, baseURL }) => {
-    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await chooseTheme(page, baseURL, theme);
     await page.setViewportSize(PHONE_360);
     await signIn(page, PEOPLE.coach, { to: "/admin" });
     await expect(
@@ -24,8 +16,7 @@ for (const theme of ["dark", "light"] as const) {
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Capacity" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Capacity and clients" })).toBeVisible();
     await gotoHydrated(page, "/admin/capacity");
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectTheme(page, theme);
     // The seed's clients have plans: a row per service, each figure labelled on its card.
     const perService = page.getByRole("table", {
       name: "Sessions and reviews per service, across all clients",
@@ -37,8 +28,7 @@ for (const theme of ["dark", "light"] as const) {
     const leads = page.getByRole("table", { name: /^Leads per month over the last 12 months/ });
     await expect(leads.locator("tbody tr")).toHaveCount(12);
     await expect(page.getByRole("heading", { name: "Homework turnaround" })).toBeVisible();
-    await expectNoSidewaysScroll(page, "Capacity");
-    await expectNoAxeViolations(page);
+    await expectFitsPhone(page, "Capacity");
     await page.screenshot({ path: `test-results/capacity-360-${theme}.png`, fullPage: true });
   });
 }

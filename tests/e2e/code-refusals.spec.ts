@@ -1,13 +1,7 @@
 import type { Page } from "@playwright/test";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { PHONE_360 } from "./appearance";
+import { freshIdentity, openAs, PEOPLE, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // A buyer refused at checkout stays on their checkout: too many codes tried, whether found by Apply (a GET)
 // or by the payment button (a POST), is said beside the code field, with the offer, currency and option
@@ -17,8 +11,7 @@ const CHECKOUT = "/checkout?offer=basic&currency=CAD&option=financing";
 const TOO_MANY = "Too many codes tried in a short time. Please wait a minute and try again.";
 
 async function referralCode(page: Page): Promise<string> {
-  await signIn(page, PEOPLE.basicClient, { to: "/billing" });
-  await gotoHydrated(page, "/billing");
+  await openAs(page, PEOPLE.basicClient, "/billing");
   const code = await page.getByRole("region", { name: "Refer a friend" }).locator("[data-referral-code]");
   await expect(code).toHaveText(/^MAYA-/);
   return (await code.textContent()) ?? "";

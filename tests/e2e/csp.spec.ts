@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { PRERENDERED_PATHS } from "../../app/content/prerender";
 import { externalOrigins } from "../../app/content/settings";
-import { beAtProvider, expect, freshIdentity, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import { beAtProvider, freshIdentity, PEOPLE, signIn } from "./sign-in";
+import { expect, gotoHydrated, test } from "./support";
 
 // The Content-Security-Policy in Chromium (docs/decisions/0017-content-security-policy.md): no violation on
 // any page anyone opens, a slipped-in script refused, and the sign-in form may lead to the provider.

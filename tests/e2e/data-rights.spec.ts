@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { readZip } from "../support/zip";
-import { expect, gotoHydrated, signIn, test } from "./support";
+import { openAs } from "./sign-in";
+import { expect, gotoHydrated, test } from "./support";
 
 // docs/decisions/0016-data-rights.md.
 
 test("a signed-in person downloads their data and asks for deletion", async ({ page }) => {
   const id = randomUUID().slice(0, 10);
   const who = { sub: `rights-${id}`, email: `rights-${id}@example.com`, name: `Rights ${id}` };
-  await signIn(page, who, { to: "/account" });
-  await gotoHydrated(page, "/account");
+  await openAs(page, who, "/account");
   await expect(page.getByRole("heading", { level: 1, name: "Your data" })).toBeVisible();
 
   const downloading = page.waitForEvent("download");

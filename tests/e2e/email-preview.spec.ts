@@ -1,15 +1,7 @@
 import { EMAIL_KINDS } from "../../app/domain/email";
-import {
-  chooseLightTheme,
-  patientExpect as expect,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  PEOPLE,
-  PHONE_360,
-  signedInPage,
-  signIn,
-  test,
-} from "./support";
+import { chooseTheme, expectFitsPhone, expectTheme, PHONE_360 } from "./appearance";
+import { PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, test } from "./support";
 
 // Issue 43: a coach sees what each kind of email says, filled in with sample data, from the Emails page;
 // the HTML part in a sandboxed frame of the page itself, the plain text beside it. Nothing is sent.
@@ -19,21 +11,19 @@ for (const theme of ["dark", "light"] as const) {
     page,
     baseURL,
   }) => {
-    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await chooseTheme(page, baseURL, theme);
     await page.setViewportSize(PHONE_360);
     await signIn(page, PEOPLE.coach, { to: "/admin/emails" });
     await page.getByRole("link", { name: "Preview every kind of email" }).click();
     await expect(page.getByRole("heading", { name: "Email previews", level: 1 })).toBeVisible();
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expectTheme(page, theme);
     const clients = page.getByRole("region", { name: "To clients" });
     const staff = page.getByRole("region", { name: "To coach and admin" });
     // Every kind the product sends, and the daily digest that gathers them.
     const links = (await clients.getByRole("link").count()) + (await staff.getByRole("link").count());
     expect(links).toBe(EMAIL_KINDS.length + 1);
     await expect(staff.getByRole("link", { name: "A payment received" })).toBeVisible();
-    await expectNoSidewaysScroll(page, "/admin/emails/preview");
-    await expectNoAxeViolations(page);
+    await expectFitsPhone(page, "/admin/emails/preview");
 
     await clients.getByRole("link", { name: "Payment receipts" }).click();
     await expect(page).toHaveURL(/\/admin\/emails\/preview\/payment-receipt$/);
@@ -49,8 +39,7 @@ for (const theme of ["dark", "light"] as const) {
     const text = page.getByRole("region", { name: "Plain text" });
     await expect(text).toContainText("Hi Jordan Lee,");
     await expect(text).toContainText("Discount: code FRIEND20");
-    await expectNoSidewaysScroll(page, "/admin/emails/preview/payment-receipt");
-    await expectNoAxeViolations(page, { exclude: "iframe" });
+    await expectFitsPhone(page, "/admin/emails/preview/payment-receipt", { exclude: "iframe" });
 
     // The admin navigation marks Emails here too.
     await expect(

@@ -1,15 +1,8 @@
 import { startSmtp } from "../support/smtp";
 import { unique } from "../support/text";
-import {
-  expect as baseExpect,
-  expectNoAxeViolations,
-  freshIdentity,
-  gotoHydrated,
-  PEOPLE,
-  signedInPage,
-  signIn,
-  test,
-} from "./support";
+import { expectNoAxeViolations } from "./appearance";
+import { freshIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { expect as baseExpect, gotoHydrated, test } from "./support";
 
 // Email end to end through a real SMTP server (docs/decisions/0029-email-outbox.md), then the /account
 // choices and the coach's read-only Emails page.

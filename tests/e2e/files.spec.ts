@@ -3,7 +3,8 @@ import type { Page } from "@playwright/test";
 import { pdf } from "../support/sample-files";
 import { uniqueId } from "../support/text";
 import { personIdOf } from "./admin-pages";
-import { expect, gotoHydrated, PEOPLE, region, signIn, test } from "./support";
+import { openAs, PEOPLE, signIn } from "./sign-in";
+import { expect, gotoHydrated, region, test } from "./support";
 
 // The client's Files area and the coach's view of it (docs/decisions/0043-file-storage.md, "Routes"), as
 // Sofia, whose files no other test reads.
@@ -19,8 +20,7 @@ async function downloaded(page: Page, link: ReturnType<Page["getByRole"]>) {
 test("with JavaScript, a client picks a resume, it goes by XMLHttpRequest to /files.data (whose upload events drive the progress bar), is listed and downloads back", async ({
   page,
 }) => {
-  await signIn(page, CLIENT, { to: "/files" });
-  await gotoHydrated(page, "/files");
+  await openAs(page, CLIENT, "/files");
   const name = `Résumé ${uniqueId()}.pdf`;
   const bytes = pdf(3 * 1024 * 1024);
   await page.getByRole("combobox", { name: "What is it?" }).selectOption("resume");
@@ -103,8 +103,7 @@ test("the coach sees the client's file on the client's page, downloads it and, o
   newPage,
 }) => {
   const client = await newPage();
-  await signIn(client, CLIENT, { to: "/files" });
-  await gotoHydrated(client, "/files");
+  await openAs(client, CLIENT, "/files");
   const name = `For the coach ${uniqueId()}.pdf`;
   const bytes = pdf(5000);
   await client

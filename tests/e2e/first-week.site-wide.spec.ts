@@ -2,20 +2,10 @@ import type { Locator, Page } from "@playwright/test";
 import { calDelivery, calSignature } from "../support/cal.ts";
 import { parseCalendar } from "../support/ical.ts";
 import { startSmtp } from "../support/smtp";
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE_360 } from "./appearance";
 import { acceptAgreement, acceptLink, answerIntake, bookSession, intakeLink } from "./onboarding-pages";
-import {
-  patientExpect as expect,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  freshIdentity,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  region,
-  signedInPage,
-  signIn,
-  test,
-} from "./support";
+import { freshIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, region, test } from "./support";
 
 // A new client's first week, end to end (issue #34): pays on the local test checkout, answers the intake
 // questionnaire, accepts the coaching agreement, books through Cal.com (a signed webhook), and the

@@ -1,7 +1,9 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/content/prerender";
-import { expect, expectNoAxeViolations, gotoHydrated, PEOPLE, runsReact, signIn, test } from "./support";
+import { expectNoAxeViolations } from "./appearance";
+import { openAs, PEOPLE, signIn } from "./sign-in";
+import { expect, gotoHydrated, runsReact, test } from "./support";
 
 // docs/decisions/0030-html-first-pages.md: every public page usable before any script runs or without one.
 
@@ -70,8 +72,7 @@ test("a signed-in client's header on a pre-rendered page is filled in by the enh
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, PEOPLE.proClient, { to: "/about" });
-  await gotoHydrated(page, "/about");
+  await openAs(page, PEOPLE.proClient, "/about");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute(
     "href",

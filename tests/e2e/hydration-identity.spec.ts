@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../app/content/prerender";
 import { personIdOf } from "./admin-pages";
 import { PORTAL_PATHS } from "./portal-pages";
-import { patientExpect as expect, type NamedIdentity, PEOPLE, signIn, test, untilSettled } from "./support";
+import { type NamedIdentity, PEOPLE, signIn } from "./sign-in";
+import { patientExpect as expect, test, untilSettled } from "./support";
 
 // Hydration replaces no element a person can act on (issue 41): a press that starts on a server-rendered
 // link or button and ends after React took the page over must land on the same node, and a press held

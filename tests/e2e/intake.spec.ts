@@ -1,16 +1,8 @@
 import type { Page } from "@playwright/test";
 import { unique } from "../support/text";
-import {
-  patientExpect as expect,
-  expectNoAxeViolations,
-  freshIdentity,
-  gotoHydrated,
-  PEOPLE,
-  region,
-  signedInPage,
-  signIn,
-  test,
-} from "./support";
+import { expectNoAxeViolations } from "./appearance";
+import { freshIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, region, test } from "./support";
 
 // The intake questionnaire (docs/decisions/0046-intake-questionnaire.md): the coach writes and previews
 // the questions with the keyboard; a new client answers, loses nothing on a reload, sends once, and the

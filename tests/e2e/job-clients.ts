@@ -1,16 +1,8 @@
 import type { Page } from "@playwright/test";
 import { makeProClient, personIdOf } from "./admin-pages";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  gotoHydrated,
-  type NamedIdentity,
-  type NewPage,
-  PEOPLE,
-  PHONE_360,
-  signedInPage,
-  signIn,
-} from "./support";
+import { PHONE_360 } from "./appearance";
+import { freshIdentity, type NamedIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, type NewPage } from "./support";
 
 // Set-up the job search's specs share (tests/e2e/job-offers.spec.ts, job-outcomes.spec.ts): one accepted offer
 // ends a search, so each test has a fresh client.

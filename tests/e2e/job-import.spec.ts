@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { expectNoSidewaysScroll } from "./appearance";
 import { freshClient } from "./job-clients";
-import { patientExpect as expect, expectNoSidewaysScroll, gotoHydrated, test } from "./support";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // The job search's import and export (docs/decisions/0053-job-search.md, "Import and export"): on a 360 px
 // phone a client imports a Huntr export — preview of every row, then the import — and finds the

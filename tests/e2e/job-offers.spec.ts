@@ -1,17 +1,15 @@
 import type { Page } from "@playwright/test";
-import { addApplication, freshClient } from "./job-clients";
 import {
-  chooseLightTheme,
-  patientExpect as expect,
+  chooseTheme,
+  expectFitsPhone,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
+  expectTheme,
   PHONE_360,
-  region,
-  signIn,
-  test,
-} from "./support";
+} from "./appearance";
+import { addApplication, freshClient } from "./job-clients";
+import { PEOPLE, signedInPage } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, region, test } from "./support";
 
 // The job search, phase 2 (docs/decisions/0053-job-search.md): on a 360 px phone, with the keyboard, a
 // client adds an interview, records two offers, compares them and accepts one (the application ends at
@@ -103,9 +101,7 @@ test("on a 360 px phone with the keyboard a client adds an interview, records tw
   await expect(region(page, "History").getByRole("listitem").last()).toHaveText(/Onsite \/ loop → Accepted$/);
 
   // The coach's home, on a phone too: the interview in the week's list, the open offer's deadline.
-  const coach = { page: await newPage({ viewport: PHONE_360 }) };
-  await signIn(coach.page, PEOPLE.coach, { to: "/admin" });
-  await gotoHydrated(coach.page, "/admin");
+  const coach = await signedInPage(newPage, PEOPLE.coach, "/admin", { viewport: PHONE_360 });
   const week = region(coach.page, "Interviews this week");
   await expect(week.getByRole("listitem").filter({ hasText: north })).toContainText(
     `${person.name}: System design interview at ${north}`,
@@ -114,8 +110,7 @@ test("on a 360 px phone with the keyboard a client adds an interview, records tw
   await expect(deadlines.getByRole("listitem").filter({ hasText: south })).toContainText("Feb 1, 2099");
   // The accepted one's search is over: its deadline is not listed.
   await expect(deadlines.getByRole("listitem").filter({ hasText: north })).toHaveCount(0);
-  await expectNoSidewaysScroll(coach.page, "the coach's home");
-  await expectNoAxeViolations(coach.page);
+  await expectFitsPhone(coach.page, "the coach's home");
 });
 
 for (const theme of ["dark", "light"] as const) {
@@ -124,7 +119,7 @@ for (const theme of ["dark", "light"] as const) {
     baseURL,
   }) => {
     const { person, page } = await freshClient(newPage, `Axe${theme}`);
-    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await chooseTheme(page, baseURL, theme);
     const id = await addApplication(page, `Axe ${person.sub.slice(-6)}`);
     const form = { intent: "add-interview", kind: "coding", startsAt: torontoDay(1) };
     expect((await page.request.post(`/applications/${id}`, { form })).status()).toBe(200);
@@ -132,8 +127,7 @@ for (const theme of ["dark", "light"] as const) {
     expect((await page.request.post(`/applications/${id}`, { form: offer })).status()).toBe(200);
     for (const path of [`/applications/${id}`, "/applications/offers"]) {
       await gotoHydrated(page, path);
-      if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-      else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+      await expectTheme(page, theme);
       await expectNoAxeViolations(page);
       await expectNoSidewaysScroll(page, path);
     }

@@ -1,15 +1,8 @@
 import { uniqueId } from "../support/text";
+import { expectFitsPhone, PHONE_360 } from "./appearance";
 import { addApplication, freshClient } from "./job-clients";
-import {
-  patientExpect as expect,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { PEOPLE, signedInPage } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // Outcomes (docs/decisions/0053-job-search.md, "Outcomes"): a fresh client accepts an offer and agrees to be
 // counted, sees the consent in /account; the coach finds the new outcome on /admin/job-search/outcomes at 360 px.
@@ -34,8 +27,7 @@ test("a client accepts an offer with consent; the coach sees the outcome on /adm
   const consent = page.getByRole("checkbox", { name: /^Count my outcome, without my name/ });
   await expect(consent).toBeChecked();
 
-  const coach = await newPage({ viewport: PHONE_360 });
-  await signIn(coach, PEOPLE.coach, { to: "/admin" });
+  const coach = (await signedInPage(newPage, PEOPLE.coach, "/admin", { viewport: PHONE_360 })).page;
   await coach.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Job search" }).click();
   await coach.getByRole("link", { name: "Outcomes", exact: true }).click();
   await expect(coach.getByRole("heading", { level: 1, name: "Outcomes" })).toBeVisible();
@@ -45,6 +37,5 @@ test("a client accepts an offer with consent; the coach sees the outcome on /adm
   await expect(row).toContainText("not known");
   await expect(row).not.toContainText("180");
   await expect(coach.getByRole("heading", { name: "Offer rate per plan" })).toBeVisible();
-  await expectNoSidewaysScroll(coach, "the outcomes page");
-  await expectNoAxeViolations(coach);
+  await expectFitsPhone(coach, "the outcomes page");
 });

@@ -1,15 +1,8 @@
 import type { Page } from "@playwright/test";
 import { uniqueId } from "../support/text";
-import {
-  patientExpect as expect,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { expectFitsPhone, expectNoSidewaysScroll, PHONE_360 } from "./appearance";
+import { openAs, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // The coach's board across clients (docs/decisions/0053-job-search.md, "The coach's board"): on a 360 px phone
 // the coach finds the seed's Daniel flagged stalled (his sample search last moved 18 days ago), moves the
@@ -31,8 +24,7 @@ async function setDays(page: Page, days: number) {
 test("on a 360 px phone the coach sees a stalled search flagged first, moves the line, and a new application arrives live", async ({
   newPage,
 }) => {
-  const page = await newPage({ viewport: PHONE_360 });
-  await signIn(page, PEOPLE.coach, { to: "/admin" });
+  const { page } = await signedInPage(newPage, PEOPLE.coach, "/admin", { viewport: PHONE_360 });
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Job search" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Job search" })).toBeVisible();
   await gotoHydrated(page, "/admin/job-search");
@@ -43,8 +35,7 @@ test("on a 360 px phone the coach sees a stalled search flagged first, moves the
   await expect(daniel).toContainText("18 days ago");
   // Flagged searches come first (an interview soon with no mock, from another spec, may lead).
   await expect(page.getByRole("row").nth(1)).toContainText(/Stalled|no mock booked/);
-  await expectNoSidewaysScroll(page, "the coach's board");
-  await expectNoAxeViolations(page);
+  await expectFitsPhone(page, "the coach's board");
 
   await test.step("the setting moves the line: at 30 days Daniel is no longer flagged; back to 14", async () => {
     await expect(daysField(page)).toHaveValue("14");
@@ -61,8 +52,7 @@ test("on a 360 px phone the coach sees a stalled search flagged first, moves the
     const maya = rowOf(page, PEOPLE.basicClient.name);
     const before = Number((await maya.getByRole("cell").nth(1).textContent())?.replace(/\D/g, "") || 0);
     const client = await newPage();
-    await signIn(client, PEOPLE.basicClient, { to: "/applications" });
-    await gotoHydrated(client, "/applications");
+    await openAs(client, PEOPLE.basicClient, "/applications");
     const add = client
       .locator("details")
       .filter({ has: client.getByText("Add an application", { exact: true }) });
@@ -79,6 +69,7 @@ test("on a 360 px phone the coach sees a stalled search flagged first, moves the
 test("the coach notes on a client's application, staff only or shared; the client reads only the shared one", async ({
   newPage,
 }) => {
+  // Not waiting for hydration: the row's link is followed as a document load, whose address the next line reads.
   const coach = await newPage({ viewport: PHONE_360 });
   await signIn(coach, PEOPLE.coach, { to: "/admin/job-search" });
   await rowOf(coach, PEOPLE.proClient.name).getByRole("link").click();
@@ -103,8 +94,8 @@ test("the coach notes on a client's application, staff only or shared; the clien
   }
   await expectNoSidewaysScroll(coach, "the client's job search with notes");
 
-  const client = await newPage({ viewport: PHONE_360 });
-  await signIn(client, PEOPLE.proClient, { to: "/applications" });
+  const client = (await signedInPage(newPage, PEOPLE.proClient, "/applications", { viewport: PHONE_360 }))
+    .page;
   await client.getByRole("link", { name: "Northwind Payments" }).first().click();
   const notes = client.getByRole("region", { name: "Notes from your coach" });
   await expect(notes).toContainText(shared);

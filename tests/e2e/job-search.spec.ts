@@ -1,14 +1,8 @@
 import type { Page } from "@playwright/test";
 import { uniqueId } from "../support/text";
-import {
-  patientExpect as expect,
-  expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { expectNoSidewaysScroll, PHONE_360 } from "./appearance";
+import { PEOPLE, signedInPage } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // The job search, phase 1 (docs/decisions/0053-job-search.md): a client on a 360 px phone adds an
 // application, moves it to "Onsite / loop" with the keyboard alone and reads its history; then the same
@@ -42,9 +36,7 @@ async function expectHistory(page: Page, company: string) {
 test("on a 360 px phone a client adds an application, moves it to Onsite / loop by keyboard alone, and sees its history", async ({
   newPage,
 }) => {
-  const page = await newPage({ viewport: PHONE_360 });
-  await signIn(page, CLIENT, { to: "/applications" });
-  await gotoHydrated(page, "/applications");
+  const { page } = await signedInPage(newPage, CLIENT, "/applications", { viewport: PHONE_360 });
   await expect(page.getByRole("link", { name: "Job search" })).toHaveAttribute("aria-current", "page");
   const company = `Acme ${uniqueId()}`;
   await addApplication(page, company);
@@ -92,8 +84,8 @@ test("on a 360 px phone a client adds an application, moves it to Onsite / loop 
 test("without JavaScript the same add and move are plain forms, and the list keeps its filter in the URL", async ({
   newPage,
 }) => {
-  const page = await newPage({ viewport: PHONE_360, javaScriptEnabled: false });
-  await signIn(page, CLIENT, { to: "/applications" });
+  const phone = { viewport: PHONE_360, javaScriptEnabled: false };
+  const { page } = await signedInPage(newPage, CLIENT, "/applications", phone);
   const company = `Globex ${uniqueId()}`;
   // A javascript: link passes the browser's own check: the server refuses it, says why, stores nothing.
   await addApplication(page, company, "javascript:alert(1)");

@@ -1,13 +1,5 @@
-import {
-  expect,
-  freshIdentity,
-  markDocument,
-  PEOPLE,
-  sameDocument,
-  signedInPage,
-  signIn,
-  test,
-} from "./support";
+import { freshIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { expect, markDocument, sameDocument, test } from "./support";
 
 // One listener makes light links' clicks client-side navigations (app/components/light-link.tsx); the mark
 // markDocument sets survives those and not a new document.

@@ -8,16 +8,8 @@ import {
   quotaBar,
   sessionsBar,
 } from "./admin-pages";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  gotoHydrated,
-  markDocument,
-  PEOPLE,
-  sameDocument,
-  signedInPage,
-  test,
-} from "./support";
+import { freshIdentity, PEOPLE, signedInPage } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, markDocument, sameDocument, test } from "./support";
 
 // Live updates in the browser (docs/decisions/0014-live-updates.md, 0037-live-catch-up.md). Every person
 // changed here is a fresh lead the admin makes a client first, since other specs run alongside.

@@ -1,17 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { calDelivery, calSignature } from "../support/cal.ts";
 import { proClientBesideAdmin } from "./admin-pages";
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE_360 } from "./appearance";
 import { readyToBook } from "./onboarding-pages";
-import {
-  patientExpect as expect,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  signIn,
-  test,
-} from "./support";
+import { PEOPLE, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // Issue 45 (docs/decisions/0055-no-shows-and-expiry.md, "No-shows"): the coach, on a phone, marks a fresh
 // client's past session a no-show on the client's page and reads it counted on /admin/capacity; without

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { SETTINGS } from "../../app/content/settings";
+import { expectNoAxeViolations } from "./appearance";
 import {
   consoleErrors,
   expect,
-  expectNoAxeViolations,
   followLink,
   goOffline,
   gotoHydrated,

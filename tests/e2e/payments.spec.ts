@@ -1,26 +1,9 @@
-import type { Page } from "@playwright/test";
 import { sessionsBar } from "./admin-pages";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  gotoHydrated,
-  markDocument,
-  PEOPLE,
-  sameDocument,
-  signIn,
-  test,
-} from "./support";
+import { freshIdentity, PEOPLE, payOnTestCheckout, signIn, toTestCheckout } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, markDocument, sameDocument, test } from "./support";
 
 // Pro in CAD bought on the local test checkout (the same fulfilment as Stripe's webhook: docs/decisions/0027-payments.md);
 // the dashboard left open in another tab turns from the demo into Pro without a reload.
-
-/** Signs a fresh lead in on `page` at `checkout` (a `/checkout?…` address) and goes on to the local test checkout. */
-async function freshBuyer(page: Page, prefix: string, checkout: string) {
-  const buyer = freshIdentity(prefix);
-  await signIn(page, buyer, { to: checkout });
-  await page.getByRole("button", { name: "Continue to the test checkout" }).click();
-  return buyer;
-}
 
 test("a lead buys Pro in CAD on the local test checkout; the open dashboard shows Pro without a reload", async ({
   baseURL,
@@ -59,9 +42,8 @@ test("a lead buys Pro in CAD on the local test checkout; the open dashboard show
     await shop.getByRole("button", { name: "Continue to the test checkout" }).click();
     await shop.waitForURL((url) => url.pathname === "/checkout/local");
     await expect(shop.getByText("Local test mode: no card, no money.", { exact: false })).toBeVisible();
-    await shop.getByRole("button", { name: "Pay $900 CAD (test)" }).click();
+    await payOnTestCheckout(shop, "Pay $900 CAD (test)");
     await shop.waitForURL((url) => url.pathname === "/checkout/success");
-    await expect(shop.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
     await expect(shop.getByRole("status")).toHaveText("Pro is yours. Your portal now shows your Pro plan.");
   });
 
@@ -86,9 +68,9 @@ test("a lead buys Pro in CAD on the local test checkout; the open dashboard show
 
 test("the coach sees the purchase in Payments and on the client's page", async ({ newPage }) => {
   const page = await newPage();
-  const buyer = await freshBuyer(page, "Payer", "/checkout?offer=basic&currency=USD&option=upfront");
-  await page.getByRole("button", { name: "Pay $249 USD (test)" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+  const buyer = freshIdentity("Payer");
+  await toTestCheckout(page, buyer, "/checkout?offer=basic&currency=USD&option=upfront");
+  await payOnTestCheckout(page, "Pay $249 USD (test)");
 
   const coach = await newPage();
   await signIn(coach, PEOPLE.coach, { to: "/admin/payments" });
@@ -107,9 +89,12 @@ test("on the local test checkout, Billing pays each later instalment until the p
   newPage,
 }) => {
   const page = await newPage();
-  await freshBuyer(page, "Instalments", "/checkout?offer=basic&currency=CAD&option=financing");
-  await page.getByRole("button", { name: /^Pay .* \(test\)$/ }).click();
-  await expect(page.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+  await toTestCheckout(
+    page,
+    freshIdentity("Instalments"),
+    "/checkout?offer=basic&currency=CAD&option=financing",
+  );
+  await payOnTestCheckout(page, /^Pay .* \(test\)$/);
 
   await gotoHydrated(page, "/billing");
   const order = page.getByRole("article", { name: "Basic" });

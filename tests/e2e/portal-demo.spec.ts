@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
+  chooseTheme,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectTheme,
+  PHONE_360,
+} from "./appearance";
+import {
   activityEntries,
   demoBanner,
   expect,
@@ -14,17 +21,8 @@ import {
   PRO_SPECIALS,
   specialItems,
 } from "./portal-pages";
-import {
-  chooseLightTheme,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  gotoHydrated,
-  PEOPLE,
-  PHONE_360,
-  region,
-  signIn,
-  test,
-} from "./support";
+import { PEOPLE, signIn } from "./sign-in";
+import { gotoHydrated, region, test } from "./support";
 
 // The portal's demo (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) with
 // app/content/demo.ts's figures, then moving between the portal's pages (on a phone too) as the seeded
@@ -190,23 +188,21 @@ for (const theme of ["dark", "light"] as const) {
     baseURL,
   }) => {
     await signIn(page, PEOPLE.proClient);
-    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await chooseTheme(page, baseURL, theme);
     for (const path of PORTAL_PATHS) {
       await gotoHydrated(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-      else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+      await expectTheme(page, theme);
       await expectNoAxeViolations(page);
     }
   });
 
   test(`the demo has no accessibility violations in the ${theme} theme`, async ({ page, baseURL }) => {
-    if (theme === "light") await chooseLightTheme(page, baseURL);
+    await chooseTheme(page, baseURL, theme);
     for (const path of ["/demo", "/demo/plan?plan=premium"]) {
       await gotoHydrated(page, path);
       await expect(demoBanner(page)).toBeVisible();
-      if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-      else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+      await expectTheme(page, theme);
       await expectNoAxeViolations(page);
     }
   });

@@ -1,6 +1,7 @@
 import { uniqueId } from "../support/text";
 import { expect, heading1, main } from "./portal-pages";
-import { gotoHydrated, PEOPLE, signIn, test } from "./support";
+import { openAs, PEOPLE, signIn } from "./sign-in";
+import { test } from "./support";
 
 // Handing in homework on the portal (docs/product/screens.md; docs/decisions/0012-portal.md) as the seeded
 // people. Only Maya and, in one test, Sofia hand in homework no other test reads, so each test reads what
@@ -15,8 +16,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
   baseURL,
   newPage,
 }) => {
-  await signIn(page, PEOPLE.basicClient, { to: "/homework" });
-  await gotoHydrated(page, "/homework");
+  await openAs(page, PEOPLE.basicClient, "/homework");
   const item = page.getByRole("article", { name: ASSIGNED });
   const badge = (text: string) => item.getByText(text, { exact: true });
   await expect(badge("Assigned")).toBeVisible();
@@ -107,8 +107,7 @@ test("a client hands in homework: empty and javascript: links are refused, a lin
 test("after a hand-in, its confirmation is visible: on a re-submission and on the first hand-in", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.premiumClient, { to: "/homework" });
-  await gotoHydrated(page, "/homework");
+  await openAs(page, PEOPLE.premiumClient, "/homework");
   const confirmation = "Handed in. Your coach will review it.";
 
   const submitted = page.getByRole("article", { name: "Five medium graph problems" });

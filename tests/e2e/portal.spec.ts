@@ -12,7 +12,8 @@ import {
   PRO_SPECIALS,
   specialItems,
 } from "./portal-pages";
-import { gotoHydrated, PEOPLE, region, signIn, test } from "./support";
+import { openAs, PEOPLE, signIn } from "./sign-in";
+import { region, test } from "./support";
 
 // The client portal's pages (docs/product/screens.md and states.md; docs/decisions/0012-portal.md) as the
 // seeded people, reading what was seeded (hand-ins: portal-hand-in.spec.ts).
@@ -158,8 +159,7 @@ const SOFIA_RESOURCES = [
 test("resources list newest first and filter by kind and tag through the URL, with Clear filters", async ({
   page,
 }) => {
-  await signIn(page, PEOPLE.premiumClient, { to: "/resources" });
-  await gotoHydrated(page, "/resources");
+  await openAs(page, PEOPLE.premiumClient, "/resources");
   await expect(heading1(page, "Resources")).toBeVisible();
   await expect(itemTitles(page)).toHaveText(startsWith(SOFIA_RESOURCES));
   await expectNewestFirst(main(page).locator("li time"));

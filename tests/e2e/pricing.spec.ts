@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./support";
+import { expectNoAxeViolations } from "./appearance";
+import { expect, gotoHydrated, test } from "./support";
 
 // The pricing page (docs/product/states.md and constants.md).
 

@@ -1,10 +1,10 @@
 import type { Locator, Page, Route } from "@playwright/test";
 import { INTEREST_FORM } from "../../app/content/next-offer";
 import { SETTINGS } from "../../app/content/settings";
+import { expectNoAxeViolations } from "./appearance";
 import {
   consoleErrors,
   expect,
-  expectNoAxeViolations,
   followLink,
   goOffline,
   gotoHydrated,

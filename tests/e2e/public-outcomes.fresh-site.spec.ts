@@ -1,17 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addApplication, freshClient } from "./job-clients";
-import {
-  patientExpect as expect,
-  freshIdentity,
-  gotoHydrated,
-  type NamedIdentity,
-  type NewPage,
-  PEOPLE,
-  region,
-  signedInPage,
-  signIn,
-  test,
-} from "./support";
+import { freshIdentity, type NamedIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, type NewPage, region, test } from "./support";
 
 // The public figure (docs/decisions/0053-job-search.md, "Outcomes"): absent below five consented outcomes,
 // the count and median at five, never a name, and gone again when one client takes their consent back in

@@ -1,4 +1,5 @@
-import { patientExpect as expect, freshIdentity, gotoHydrated, PEOPLE, signIn, test } from "./support";
+import { freshIdentity, PEOPLE, payOnTestCheckout, signIn, toTestCheckout } from "./sign-in";
+import { patientExpect as expect, gotoHydrated, test } from "./support";
 
 // A client shares their referral link, a friend buys with it on the local test checkout, the client sees
 // the reward and the admin marks it paid (docs/decisions/0044-discount-codes.md).
@@ -15,10 +16,8 @@ test("a referral link from the portal takes 10% off a friend's purchase; the ref
   let link = "";
 
   await test.step("a buyer becomes a client and finds their code and link on Billing", async () => {
-    await signIn(referrer, referrerIdentity, { to: "/checkout?offer=single&currency=USD&option=upfront" });
-    await referrer.getByRole("button", { name: "Continue to the test checkout" }).click();
-    await referrer.getByRole("button", { name: "Pay $149 USD (test)" }).click();
-    await expect(referrer.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+    await toTestCheckout(referrer, referrerIdentity, "/checkout?offer=single&currency=USD&option=upfront");
+    await payOnTestCheckout(referrer, "Pay $149 USD (test)");
     await gotoHydrated(referrer, "/billing");
     const card = referrer.getByRole("region", { name: "Refer a friend" });
     code = (await card.locator("[data-referral-code]").textContent()) ?? "";
@@ -43,8 +42,7 @@ test("a referral link from the portal takes 10% off a friend's purchase; the ref
     await expect(friend.getByText("$224.10 USD", { exact: true })).toBeVisible();
     await expect(friend.getByText(`${code}: 10% off`)).toBeVisible();
     await friend.getByRole("button", { name: "Continue to the test checkout" }).click();
-    await friend.getByRole("button", { name: "Pay $224.10 USD (test)" }).click();
-    await expect(friend.getByRole("heading", { name: "Thank you: payment received" })).toBeVisible();
+    await payOnTestCheckout(friend, "Pay $224.10 USD (test)");
   });
 
   const paidWithCode = () =>

@@ -1,14 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  expect,
-  expectNoAxeViolations,
-  focusIsWithin,
-  gotoHydrated,
-  holdReact,
-  PHONE_360,
-  runsReact,
-  test,
-} from "./support";
+import { expectNoAxeViolations, PHONE_360 } from "./appearance";
+import { expect, focusIsWithin, gotoHydrated, holdReact, runsReact, test } from "./support";
 
 const NAV_LINKS = [
   ["Home", "/"],

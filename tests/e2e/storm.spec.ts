@@ -12,6 +12,7 @@ import {
   rowOf,
   searchBox,
 } from "./admin-pages";
+import { PEOPLE, signedInPage } from "./sign-in";
 import {
   aRevalidationLands,
   expect,
@@ -28,7 +29,7 @@ import {
   type,
   watchData,
 } from "./storm";
-import { PEOPLE, signedInPage, test } from "./support";
+import { test } from "./support";
 
 // Issue 41: every press, click and keystroke is honoured exactly once, whatever the page is doing — asleep
 // (app/enhancers/wake.ts), waking, revalidating or awake — while live changes land every 100–300 ms, on a

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+// What the e2e specs share: `test` (failing on any page exception), hydration and wake waits, the document
+// and network helpers. Who signs in: sign-in.ts; how a page looks (phone width, themes, axe): appearance.ts.
 import {
   type BrowserContext,
   type BrowserContextOptions,
@@ -8,16 +8,12 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { type MockIdentity, mockIdentityCookie } from "../support/oidc-provider.ts";
 import { escapeRegExp } from "../support/text.ts";
 
 export { expect };
 
 /** `expect` that waits up to 20 s, for specs whose steps wait on a busy server (never fixed sleeps). */
 export const patientExpect = expect.configure({ timeout: 20_000 });
-
-/** A phone's window: the narrowest the site is laid out for. */
-export const PHONE_360 = { width: 360, height: 780 };
 
 /** Opens a page in a browser context of its own: the site's, unless `options` say otherwise. */
 export type NewPage = (options?: BrowserContextOptions) => Promise<Page>;
@@ -57,27 +53,6 @@ export const test = base.extend<{ newPage: NewPage }>({
     expectNoPageErrors(errors);
   },
 });
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** `exclude`: a frame axe can't enter (sandboxed, no scripts: an email preview's), which it would wait on. */
-export async function expectNoAxeViolations(
-  page: Page,
-  { exclude }: { exclude?: string } = {},
-): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  const { violations } = await (exclude ? builder.exclude(exclude) : builder).analyze();
-  const lines = violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `[${violation.impact ?? "unknown"}] ${violation.id}: ${violation.help}\n` +
-        `    at ${node.target.join(" ")}\n` +
-        `    ${node.failureSummary?.replaceAll("\n", "\n    ") ?? ""}\n` +
-        `    ${violation.helpUrl}`,
-    ),
-  );
-  expect(lines, `axe found ${lines.length} accessibility violation(s) on ${page.url()}`).toEqual([]);
-}
 
 export async function focusIsWithin(container: Locator): Promise<boolean> {
   return container.evaluate((element) => element.contains(document.activeElement));
@@ -142,63 +117,6 @@ export async function goOffline(page: Page) {
   await page.context().setOffline(true);
 }
 
-export function oidcIssuer(): string {
-  const issuer = process.env.E2E_OIDC_ISSUER;
-  if (!issuer) throw new Error("E2E_OIDC_ISSUER is not set: run the tests through playwright.config.ts");
-  return issuer;
-}
-
-export async function beAtProvider(context: BrowserContext, identity: MockIdentity): Promise<void> {
-  await context.addCookies([mockIdentityCookie(oidcIssuer(), identity)]);
-}
-
-/** `to`: the address the sign-in page is asked to return to (its `redirectTo`); signing in must end on its path. */
-export async function signIn(
-  page: Page,
-  identity: MockIdentity,
-  {
-    to,
-    from = to ? `/login?${new URLSearchParams({ redirectTo: to })}` : "/login",
-    expectPath = to ? new URL(to, "http://site").pathname : "/dashboard",
-  }: { to?: string; from?: string; expectPath?: string | RegExp } = {},
-): Promise<void> {
-  await beAtProvider(page.context(), identity);
-  await page.goto(from);
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.waitForURL((url) =>
-    typeof expectPath === "string"
-      ? url.pathname === expectPath
-      : expectPath.test(`${url.pathname}${url.search}`),
-  );
-}
-
-export const PEOPLE = {
-  admin: { sub: "google-admin", email: "admin@example.com", name: "Jordan Avery" },
-  coach: { sub: "google-coach", email: "coach@example.com", name: "Priya Raman" },
-  basicClient: { sub: "google-maya", email: "maya.chen@example.com", name: "Maya Chen" },
-  proClient: { sub: "google-daniel", email: "daniel.okafor@example.com", name: "Daniel Okafor" },
-  premiumClient: { sub: "google-sofia", email: "sofia.alvarez@example.com", name: "Sofia Alvarez" },
-  lead: { sub: "google-liam", email: "liam.tremblay@example.com", name: "Liam Tremblay" },
-} satisfies Record<string, MockIdentity>;
-
-export type NamedIdentity = MockIdentity & { name: string };
-
-export function freshIdentity(prefix: string): NamedIdentity {
-  const id = randomUUID().slice(0, 10);
-  return {
-    sub: `${prefix.toLowerCase()}-${id}`,
-    email: `${prefix.toLowerCase()}-${id}@example.com`,
-    name: `${prefix} ${id}`,
-  };
-}
-
-export async function signedInPage(newPage: NewPage, who: MockIdentity, path: string) {
-  const page = await newPage();
-  await signIn(page, who, { to: path });
-  await untilInteractive(page);
-  return { context: page.context(), page };
-}
-
 /** The errors `page` logs to its console from now on (a failed request logs one too). */
 export function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -226,42 +144,6 @@ export function sameDocument(page: Page): Promise<boolean> {
 }
 
 export const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-
-/** Cookie for the server's first paint, storage for the script. */
-export async function chooseLightTheme(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: "theme", value: "light", url: baseURL ?? "" }]);
-  // The top document only: a sandboxed frame (an email preview's) may not touch storage.
-  await page.addInitScript(() => {
-    if (window.top === window) localStorage.setItem("theme", "light");
-  });
-}
-
-/** A failure names the innermost elements past the right edge (outside any scrolling box), which are what to fix. */
-export async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { overflow, past } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const clipped = (element: Element) => {
-      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
-        if (getComputedStyle(up).overflowX !== "visible") return true;
-      return false;
-    };
-    const wide = [...document.body.querySelectorAll("*")].filter(
-      (element) => element.getBoundingClientRect().right > width + 0.5 && !clipped(element),
-    );
-    const innermost = wide.filter(
-      (element) => !wide.some((other) => other !== element && element.contains(other)),
-    );
-    return {
-      overflow: document.documentElement.scrollWidth - width,
-      past: innermost.slice(0, 5).map((element) => {
-        const right = Math.round(element.getBoundingClientRect().right);
-        const text = (element.textContent ?? "").trim().slice(0, 40);
-        return `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> "${text}" ends at ${right}`;
-      }),
-    };
-  });
-  expect(overflow, `${label} scrolls sideways at 360 px: ${past.join("; ")}`).toBeLessThanOrEqual(0);
-}
 
 /** React Router's client entry, which a portal page imports only when woken (app/enhancers/wake.ts). */
 export const REACT_ENTRY = /\/assets\/entry\.client-[^/]+\.js$/;

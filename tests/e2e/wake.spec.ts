@@ -2,17 +2,16 @@ import type { Page } from "@playwright/test";
 import { HYDRATING_EVENT } from "../../app/lib/hydrate-on-intent";
 import { DATA_ROUTER_GLOBAL } from "../../app/lib/react-router-internals";
 import { adminPost, plusOne, proClientBesideAdmin, quotaBar, sessionsBar } from "./admin-pages";
+import { PEOPLE, signIn } from "./sign-in";
 import {
   patientExpect as expect,
   gotoHydrated,
   holdReact,
   markDocument,
   type NewPage,
-  PEOPLE,
   REACT_CHUNK,
   REACT_ENTRY,
   sameDocument,
-  signIn,
   test,
 } from "./support";
 

@@ -51,6 +51,7 @@ import {
 import { seedIfEmpty } from "~/server/seed.server";
 import { zipStream } from "~/server/zip.server";
 import { addOddAgreementRows } from "../support/agreement-rows";
+import { PRO_INSTALMENTS } from "../support/business-ledger";
 import { addOddCodeRows } from "../support/code-rows";
 import { databaseLabel, freshDatabase } from "../support/database";
 import { addOddIntakeRows } from "../support/intake-rows";
@@ -216,17 +217,10 @@ async function addOddRows(database: Fresh): Promise<void> {
   const [order] = await db
     .insert(orders)
     .values({
+      ...PRO_INSTALMENTS,
       personId: null,
-      offer: "pro",
-      currency: "CAD",
-      option: "financing",
-      mode: "subscription",
-      unitAmount: 8000,
-      instalments: 12,
       paidInstalments: 1,
-      plan: "pro",
       status: "refunded",
-      provider: "stripe",
       checkoutSessionId: `cs_${ODD}`,
       fulfilledAt: new Date("2026-01-02T03:04:05.678Z"),
     })

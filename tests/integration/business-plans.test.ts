@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { planFigures } from "~/server/business/plans.server";
 import { authorize } from "~/server/policy.server";
 import { emailOutbox, orders, payments } from "~/server/schema";
+import { PRO_INSTALMENTS } from "../support/business-ledger";
 import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
 import { databaseForFile } from "../support/test-database";
@@ -20,17 +21,10 @@ async function plan(name: string, order: Partial<OrderInput>, charges: Date[]) {
   const [row] = await db()
     .insert(orders)
     .values({
+      ...PRO_INSTALMENTS,
       personId: buyer.id,
-      offer: "pro",
-      currency: "CAD",
-      option: "financing",
-      mode: "subscription",
-      unitAmount: 8000,
-      instalments: 12,
       paidInstalments: charges.length,
-      plan: "pro",
       status: "active",
-      provider: "stripe",
       subscriptionId: `sub_${name.replace(/\W/g, "")}`,
       createdAt: charges[0] ?? NOW,
       ...order,

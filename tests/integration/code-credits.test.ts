@@ -6,7 +6,7 @@ import { ownReferrals } from "~/server/models/referrals.server";
 import { authorize } from "~/server/policy.server";
 import { referralCredits } from "~/server/schema";
 import { databaseLabel } from "../support/database";
-import { stripeEvent } from "../support/fake-stripe";
+import { chargeEvent, stripeEvent } from "../support/fake-stripe";
 import { paymentsForFile } from "../support/payments";
 import { insertPerson } from "../support/people";
 
@@ -26,13 +26,7 @@ const creditedTo = async (referrerId: string) =>
 
 /** Stripe.Charge as charge.refunded reports it: `amount_refunded` is the running total on the charge. */
 const refunded = (id: string, paymentIntent: string, amount: number, soFar: number) =>
-  stripeEvent("charge.refunded", {
-    id,
-    object: "charge",
-    payment_intent: paymentIntent,
-    amount,
-    amount_refunded: soFar,
-  });
+  chargeEvent("charge.refunded", id, paymentIntent, { amount, amount_refunded: soFar });
 
 describe(`partial refunds, on ${databaseLabel}`, () => {
   test("take back the share of the running total, so cents don't go twice", async () => {

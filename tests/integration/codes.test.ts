@@ -26,7 +26,7 @@ import {
   referralPayouts,
 } from "~/server/schema";
 import { databaseLabel } from "../support/database";
-import { stripeEvent } from "../support/fake-stripe";
+import { chargeEvent, stripeEvent } from "../support/fake-stripe";
 import { fileStoreForFile } from "../support/file-store";
 import { paymentsForFile } from "../support/payments";
 import { insertPerson } from "../support/people";
@@ -188,10 +188,7 @@ describe(`checkout with a code on Stripe, on ${databaseLabel}`, () => {
     await deliver(completed);
     expect(sum(await creditsOf(maya.id))).toBe(5841); // 10 % of 584.10
     const refund = (refunded: number) =>
-      stripeEvent("charge.refunded", {
-        id: `ch_${order.id.slice(0, 8)}`,
-        object: "charge",
-        payment_intent: session.payment_intent,
+      chargeEvent("charge.refunded", `ch_${order.id.slice(0, 8)}`, session.payment_intent, {
         amount: 58410,
         amount_refunded: refunded,
       });
@@ -410,10 +407,7 @@ describe(`rewards, on ${databaseLabel}`, () => {
     const other = await checkout(second, "basic", "USD", "upfront", { code: code.code });
     await deliver(other.completed);
     await deliver(
-      stripeEvent("charge.refunded", {
-        id: "ch_reward_refund",
-        object: "charge",
-        payment_intent: other.session.payment_intent,
+      chargeEvent("charge.refunded", "ch_reward_refund", other.session.payment_intent, {
         amount: 22410,
         amount_refunded: 22410,
       }),

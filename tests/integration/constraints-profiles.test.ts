@@ -11,6 +11,7 @@ import {
   serviceUsage,
   sessions,
 } from "~/server/schema";
+import { addClientRows } from "../support/client-rows";
 import { rowsOf } from "../support/database";
 import {
   CHECK_VIOLATION,
@@ -140,27 +141,12 @@ test("a profile without an email is refused as not null", async () => {
   expect(await countWhere(profiles, undefined)).toBe(before);
 });
 
-async function giveClientEverything(clientId: string, staffId: string) {
-  await db()
-    .insert(serviceUsage)
-    .values([
-      { clientId, kind: "session_30m", amount: 1, minutes: 30, createdBy: staffId },
-      { clientId, kind: "resume_review", amount: 1, createdBy: staffId },
-    ]);
-  await db().insert(activities).values({ clientId, title: "Kick-off call", createdBy: staffId });
-  await db().insert(lessons).values({ clientId, coachId: staffId, title: "Behavioural interview" });
-  await db().insert(homework).values({ clientId, assignedBy: staffId, title: "Rewrite summary" });
-  await db().insert(resources).values({
-    clientId,
-    kind: "template",
-    title: "Cover letter",
-    url: "https://example.com/t",
-    createdBy: staffId,
-  });
-  await db()
-    .insert(sessions)
-    .values({ userId: clientId, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) });
-  await db().insert(accounts).values({ userId: clientId, providerId: "oidc", accountId: randomUUID() });
+/** Returns the tag in the rows' texts. */
+async function giveClientEverything(clientId: string, staffId: string): Promise<string> {
+  const tag = randomUUID();
+  await addClientRows(db(), clientId, { coachId: staffId, adminId: staffId, tag });
+  await db().insert(serviceUsage).values({ clientId, kind: "resume_review", amount: 1, createdBy: staffId });
+  return tag;
 }
 
 /** What giveClientEverything gives, as holdings counts it. */
@@ -213,7 +199,7 @@ test("deleting a client removes their usage, activities, lessons, homework, reso
 test("deleting a coach keeps their lessons and usage rows, with the coach reference set to null", async () => {
   const coach = await makeProfile("coach");
   const client = await makeProfile();
-  await giveClientEverything(client.id, coach.id);
+  const tag = await giveClientEverything(client.id, coach.id);
   await db()
     .insert(sessions)
     .values({ userId: coach.id, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -221,7 +207,7 @@ test("deleting a coach keeps their lessons and usage rows, with the coach refere
   await db().delete(profiles).where(eq(profiles.id, coach.id));
 
   const clientLessons = await db().select().from(lessons).where(eq(lessons.clientId, client.id));
-  expect(clientLessons.map((l) => [l.title, l.coachId])).toEqual([["Behavioural interview", null]]);
+  expect(clientLessons.map((l) => [l.title, l.coachId])).toEqual([[`Lesson ${tag}`, null]]);
   const usage = await db()
     .select({ kind: serviceUsage.kind, createdBy: serviceUsage.createdBy })
     .from(serviceUsage)

@@ -29,6 +29,7 @@ import {
   serviceUsage,
   sessions,
 } from "~/server/schema";
+import { addClientRows } from "../support/client-rows";
 import { databaseLabel, everyRow } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
 import { insertPerson } from "../support/people";
@@ -47,31 +48,7 @@ const person = (role: Role, plan: Plan | null, fullName: string) => insertPerson
 async function populatedClient(name: string, coach: Viewer, admin: Viewer): Promise<Viewer> {
   const client = await person("client", "pro", name);
   const tag = `${name} ${randomUUID().slice(0, 6)}`;
-  await db()
-    .insert(sessions)
-    .values({
-      userId: client.id,
-      tokenHash: `hash-${randomUUID()}`,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-  await db()
-    .insert(accounts)
-    .values({ userId: client.id, providerId: "https://issuer.example", accountId: tag });
-  await db()
-    .insert(serviceUsage)
-    .values({ clientId: client.id, kind: "session_30m", amount: 1, minutes: 30, createdBy: admin.id });
-  await db()
-    .insert(activities)
-    .values({ clientId: client.id, title: `Activity ${tag}`, createdBy: admin.id });
-  await db()
-    .insert(lessons)
-    .values({ clientId: client.id, coachId: coach.id, title: `Lesson ${tag}` });
-  await db()
-    .insert(homework)
-    .values({ clientId: client.id, assignedBy: coach.id, title: `Homework ${tag}` });
-  await db()
-    .insert(resources)
-    .values({ clientId: client.id, kind: "guide", title: `Resource ${tag}`, url: "https://example.com/g" });
+  await addClientRows(db(), client.id, { coachId: coach.id, adminId: admin.id, tag });
   await db()
     .insert(auditEvents)
     .values({ actorId: admin.id, action: "usage.adjust", targetId: client.id, entity: "service_usage" });

@@ -20,14 +20,13 @@ import { auditEvents, emailOutbox, intakeResponses } from "~/server/schema";
 import { databaseLabel } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn, modelRefusal } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelRefusal } from "../support/refusal";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // The intake questionnaire (docs/decisions/0046-intake-questionnaire.md) on a real database: asked on
 // becoming a client, kept as a draft, sent once with the questions as asked, asked again by the coach.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 const files = fileStoreForFile();
 
 const admin = () => insertPerson(db(), "admin", null, "Ada Admin");

@@ -9,7 +9,6 @@ import {
   type Tracker,
   trackerMapping,
 } from "~/domain/job-import";
-import type { Viewer } from "~/domain/viewer";
 import { readRows } from "~/lib/job-import-rows";
 import { csvText as toCsv } from "~/server/csv.server";
 import {
@@ -22,21 +21,18 @@ import {
 import { EXPORT_HEADER, exportRow } from "~/server/job-export.server";
 import { importApplications, ownApplicationsForExport } from "~/server/models/job-import.server";
 import { createApplication } from "~/server/models/job-search.server";
-import { authorize } from "~/server/policy.server";
 import { jobApplicationMoves, jobApplications } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
-import { insertPerson } from "../support/people";
-import { expectRefusedIn, modelRefusal } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { jobSearchClients } from "../support/job-outcomes";
+import { modelRefusal } from "../support/refusal";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // The job search's import and export (docs/decisions/0053-job-search.md, "Import and export") on a real
 // database: each tracker's fixture read and stored with its first moves, all rows or none, the limits, and
 // an export that reads back in, formula text kept as text.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
-const client = (name: string) => insertPerson(db(), "client", "basic", name);
-const own = (person: Viewer) => authorize(person, "job-search.own");
+const { db, refusedUnchanged } = modelDatabaseForFile();
+const { client, own } = jobSearchClients(db, "basic");
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/job-import/${name}.csv`);
 

@@ -26,21 +26,18 @@ import { emailPreferences, orders, serviceUsage } from "~/server/schema";
 import { jobApplicationMoves, jobInterviews, jobOffers, jobOutcomes } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
-import { APPLICATION_FIELDS } from "../support/job-outcomes";
+import { APPLICATION_FIELDS, jobSearchClients } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // Interviews, offers and outcomes (phase 2 of docs/decisions/0053-job-search.md) on a real database: the
 // client's time zone, the amounts' limits, another client's ids answered as missing, the coach's week and
 // deadlines, accepting one offer per search with its outcome, export and deletion.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 const files = fileStoreForFile();
 
-const client = (name: string) => insertPerson(db(), "client", "pro", name);
-const own = (person: Viewer) => authorize(person, "job-search.own");
+const { client, own } = jobSearchClients(db, "pro");
 const FIELDS = APPLICATION_FIELDS;
 const OFFER: OfferInput = {
   currency: "CAD",

@@ -8,36 +8,19 @@ import { authorize } from "~/server/policy.server";
 import { auditEvents, bookings } from "~/server/schema";
 import { jobApplications, jobInterviews } from "~/server/schema-job-search";
 import { databaseLabel } from "../support/database";
+import { APPLICATION_FIELDS, jobSearchClients } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // The coach's board across clients (docs/decisions/0053-job-search.md, "The coach's board") on a real
 // database: counts per client and stage, the quiet days, the stalled flag and its setting.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 const DAY = 24 * 60 * 60 * 1000;
 
-const client = (name: string) => insertPerson(db(), "client", "basic", name);
-const own = (person: Viewer) => authorize(person, "job-search.own");
+const { client, own } = jobSearchClients(db, "basic");
 const add = (person: Viewer, company: string, stage: string) =>
-  createApplication(
-    db(),
-    own(person),
-    {
-      company,
-      role: "Engineer",
-      url: "",
-      level: "",
-      location: "",
-      remote: false,
-      source: "applied",
-      appliedOn: "2026-03-02",
-      notes: "",
-    },
-    stage,
-  );
+  createApplication(db(), own(person), { ...APPLICATION_FIELDS, company }, stage);
 /** Ages a client's applications as if nothing happened to them for `days`. */
 const age = (person: Viewer, days: number) =>
   db()

@@ -14,26 +14,14 @@ import { jobSearchForExport } from "~/server/models/job-search-read.server";
 import { authorize } from "~/server/policy.server";
 import { auditEvents } from "~/server/schema";
 import { databaseLabel } from "../support/database";
+import { APPLICATION_FIELDS } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // Staff notes on a client's applications (docs/decisions/0053-job-search.md, "Staff notes") on a real database:
 // staff read every note, the client only the shared ones on their own application; each change audited.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
-const FIELDS = {
-  company: "Acme",
-  role: "Engineer",
-  url: "",
-  level: "",
-  location: "",
-  remote: false,
-  source: "applied",
-  appliedOn: "2026-03-02",
-  notes: "",
-} as const;
+const { db, refusedUnchanged } = modelDatabaseForFile();
 
 describe(`staff notes on applications, on ${databaseLabel}`, () => {
   let coach: Viewer;
@@ -46,7 +34,7 @@ describe(`staff notes on applications, on ${databaseLabel}`, () => {
   });
   const note = () => authorize(coach, "job-search.note");
   const applicationOf = async (person: Viewer) =>
-    (await createApplication(db(), authorize(person, "job-search.own"), FIELDS, "applied")).id;
+    (await createApplication(db(), authorize(person, "job-search.own"), APPLICATION_FIELDS, "applied")).id;
 
   test("a staff note and a shared one: staff read both, the client only the shared one, each audited", async () => {
     const id = await applicationOf(nia);

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { JOB_STAGES } from "~/domain/job-search";
-import type { Viewer } from "~/domain/viewer";
 import { type ApplicationInput, JOB_MESSAGES } from "~/lib/schemas/job-search";
 import { deletePerson, exportPersonData } from "~/server/models/data-rights.server";
 import {
@@ -21,19 +20,18 @@ import { emailPreferences } from "~/server/schema";
 import { jobApplicationMoves, jobApplications } from "~/server/schema-job-search";
 import { databaseLabel, rowsOf } from "../support/database";
 import { fileStoreForFile } from "../support/file-store";
+import { jobSearchClients } from "../support/job-outcomes";
 import { insertPerson } from "../support/people";
-import { expectRefusedIn, modelRefusal, PERMISSION, thrownBy } from "../support/refusal";
-import { databaseForFile } from "../support/test-database";
+import { modelRefusal, PERMISSION, thrownBy } from "../support/refusal";
+import { modelDatabaseForFile } from "../support/test-database";
 
 // The job search's model (docs/decisions/0053-job-search.md) on a real database: the client's own
 // applications, every move a row of history, refusals that store nothing, staff reading, export, deletion.
 
-const db = databaseForFile();
-const refusedUnchanged = expectRefusedIn(db);
+const { db, refusedUnchanged } = modelDatabaseForFile();
 const files = fileStoreForFile();
 
-const client = (name: string) => insertPerson(db(), "client", "basic", name);
-const own = (person: Viewer) => authorize(person, "job-search.own");
+const { client, own } = jobSearchClients(db, "basic");
 
 const FIELDS: ApplicationInput = {
   company: "Acme",

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { authorize } from "~/server/policy.server";
 import { auditEvents, emailOutbox, paymentEvents, payments } from "~/server/schema";
 import { databaseLabel } from "../support/database";
-import { stripeEvent } from "../support/fake-stripe";
+import { chargeEvent, stripeEvent } from "../support/fake-stripe";
 import { paymentsForFile } from "../support/payments";
 
 // After the checkout: instalments, failures, cancellation, refunds, receipts, disputes, and Stripe's shapes.
@@ -125,10 +125,7 @@ describe(`instalments, failures, cancellation and refunds on ${databaseLabel}`, 
     const { order, session, completed } = await checkout(lead, "pro", "USD", "upfront");
     await deliver(completed);
     const charge = (refunded: number) =>
-      stripeEvent("charge.refunded", {
-        id: `ch_${order.id.slice(0, 8)}`,
-        object: "charge",
-        payment_intent: session.payment_intent,
+      chargeEvent("charge.refunded", `ch_${order.id.slice(0, 8)}`, session.payment_intent, {
         amount: 64900,
         amount_refunded: refunded,
         receipt_url: "https://pay.stripe.test/receipts/1",
@@ -173,10 +170,7 @@ describe(`receipts, on ${databaseLabel}`, () => {
   test("a one-time payment's receipt comes with its fulfilment; a charge before its checkout is ignored, not retried", async () => {
     const lead = await person("lead");
     const { order, session, completed } = await checkout(lead, "pro", "USD", "upfront");
-    const charge = stripeEvent("charge.succeeded", {
-      id: "ch_receipt",
-      object: "charge",
-      payment_intent: session.payment_intent,
+    const charge = chargeEvent("charge.succeeded", "ch_receipt", session.payment_intent, {
       receipt_url: "https://pay.stripe.test/receipts/ch_receipt",
     });
     // Nothing to attach it to yet; 200, as the fulfilment fetches the receipt itself.
@@ -212,14 +206,16 @@ describe(`receipts, on ${databaseLabel}`, () => {
 describe(`Stripe's shapes at the pinned API version, on ${databaseLabel}`, () => {
   test("an instalment's payment intent comes from its invoice's payments, so refunding any instalment is recorded", async () => {
     const { order } = await subscribed(await person("lead"), "basic", "CAD", "financing", 3);
-    const refund = stripeEvent("charge.refunded", {
-      id: `ch_${order.id.slice(0, 8)}_2`,
-      object: "charge",
-      payment_intent: instalmentIntent(order, 2),
-      amount: order.unitAmount,
-      amount_refunded: order.unitAmount,
-      receipt_url: "https://pay.stripe.test/receipts/refund-2",
-    });
+    const refund = chargeEvent(
+      "charge.refunded",
+      `ch_${order.id.slice(0, 8)}_2`,
+      instalmentIntent(order, 2),
+      {
+        amount: order.unitAmount,
+        amount_refunded: order.unitAmount,
+        receipt_url: "https://pay.stripe.test/receipts/refund-2",
+      },
+    );
     expect(await deliver(refund)).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
     const refunds = await db()
       .select()

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { paymentEvents, payments } from "~/server/schema";
 import { databaseLabel } from "../support/database";
-import { stripeEvent } from "../support/fake-stripe";
+import { chargeEvent, stripeEvent } from "../support/fake-stripe";
 import { paymentsForFile } from "../support/payments";
 
 // A payment stored as ignored (its amount failed the check) and what follows it, and an instalment part
@@ -34,10 +34,7 @@ describe(`a paid but ignored payment, later refunded or disputed, on ${databaseL
     expect((await deliver(paid)).status).toBe(200);
     expect(await outcomeOf(paid.id)).toMatch(/^ignored: paid 100 cad/);
     const intent = session.payment_intent as string;
-    const refund = stripeEvent("charge.refunded", {
-      id: `ch_${order.id.slice(0, 8)}`,
-      object: "charge",
-      payment_intent: intent,
+    const refund = chargeEvent("charge.refunded", `ch_${order.id.slice(0, 8)}`, intent, {
       amount: 100,
       amount_refunded: 100,
     });
@@ -71,10 +68,7 @@ describe(`a paid but ignored payment, later refunded or disputed, on ${databaseL
     for (const n of [2, 3])
       fake().paymentIntents.set(instalmentIntent(order, n), { metadata: {}, receiptUrl: null });
     const refund = (n: number) =>
-      stripeEvent("charge.refunded", {
-        id: `ch_${order.id.slice(0, 8)}_${n}`,
-        object: "charge",
-        payment_intent: instalmentIntent(order, n),
+      chargeEvent("charge.refunded", `ch_${order.id.slice(0, 8)}_${n}`, instalmentIntent(order, n), {
         amount: off,
         amount_refunded: off,
       });

@@ -8,7 +8,7 @@ import { invoiceTaxFields, payLocally } from "~/server/payments/local-checkout.s
 import { authorize } from "~/server/policy.server";
 import { emailOutbox, payments, referralCredits } from "~/server/schema";
 import { databaseLabel } from "../support/database";
-import { stripeEvent } from "../support/fake-stripe";
+import { chargeEvent, stripeEvent } from "../support/fake-stripe";
 import { ORIGIN, paymentsForFile, STRIPE } from "../support/payments";
 import { insertPerson } from "../support/people";
 import { sponsorCode } from "../support/sponsor-code";
@@ -37,10 +37,7 @@ const refundOf = (
   amount: number,
   refunded: number,
 ) =>
-  stripeEvent("charge.refunded", {
-    id: `ch_${order.id.slice(0, 8)}`,
-    object: "charge",
-    payment_intent: session.payment_intent,
+  chargeEvent("charge.refunded", `ch_${order.id.slice(0, 8)}`, session.payment_intent, {
     amount,
     amount_refunded: refunded,
   });

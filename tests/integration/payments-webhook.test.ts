@@ -7,7 +7,7 @@ import { confirmCheckout, startCheckout } from "~/server/payments/checkout.serve
 import { stripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { auditEvents, paymentEvents, payments } from "~/server/schema";
 import { databaseLabel, freshDatabase } from "../support/database";
-import { signed, stripeEvent, TEST_WEBHOOK_SECRET } from "../support/fake-stripe";
+import { chargeEvent, signed, stripeEvent, TEST_WEBHOOK_SECRET } from "../support/fake-stripe";
 import { ORIGIN, paymentsForFile, STRIPE } from "../support/payments";
 
 // Stripe's webhook: the signature check, fulfilment exactly once, and only our own failures as 5xx.
@@ -277,10 +277,7 @@ describe(`only our own failures are 5xx, on ${databaseLabel}`, () => {
         });
       case "charge.succeeded":
       case "charge.refunded":
-        return stripeEvent(type, {
-          id: `ch_${intent}`,
-          object: "charge",
-          payment_intent: intent,
+        return chargeEvent(type, `ch_${intent}`, intent, {
           amount: 100,
           amount_refunded: 100,
           metadata: {},
@@ -325,10 +322,7 @@ describe(`only our own failures are 5xx, on ${databaseLabel}`, () => {
   test("a refund of a payment of ours not recorded yet waits (503); one the metadata doesn't name is ignored", async () => {
     const lead = await person("lead");
     const { order, session, completed } = await checkout(lead, "single", "USD", "upfront");
-    const refund = stripeEvent("charge.refunded", {
-      id: "ch_early",
-      object: "charge",
-      payment_intent: session.payment_intent,
+    const refund = chargeEvent("charge.refunded", "ch_early", session.payment_intent, {
       amount_refunded: order.unitAmount,
     });
     expect((await deliver(refund)).status).toBe(503);

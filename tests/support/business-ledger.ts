@@ -6,6 +6,18 @@ import { insertPerson } from "./people";
 // (app/server/payments/events/*): charges (some with Stripe Tax's figure), refunds in parts (each row the
 // part returned), lost disputes; failed charges too, which count nowhere. Deterministic: no random.
 
+/** Pro in 12 monthly instalments of $80 CAD through Stripe: an order's columns as a checkout stores them. */
+export const PRO_INSTALMENTS = {
+  offer: "pro",
+  currency: "CAD",
+  option: "financing",
+  mode: "subscription",
+  unitAmount: 8000,
+  instalments: 12,
+  plan: "pro",
+  provider: "stripe",
+} as const satisfies Partial<typeof orders.$inferInsert>;
+
 export type LedgerFixture = { year: number; rows: (typeof payments.$inferInsert)[] };
 
 export async function buildLedgerYear(db: Db, year: number, perMonth = 6): Promise<LedgerFixture> {

@@ -168,3 +168,19 @@ export function noShowUpdated(
 // Signed here, not with the app's code: the test signs the way Cal.com documents it, independently.
 export const calSignature = (body: string, secret = TEST_CAL_SECRET) =>
   createHmac("sha256", secret).update(body).digest("hex");
+
+/** A BOOKING_CREATED for `email` three days ahead, signed and POSTed to the server's webhook as Cal.com sends it. */
+export function deliverBooking(
+  baseUrl: string,
+  { hours = 72, ...fields }: { email: string; token?: string; hours?: number },
+): Promise<Response> {
+  const { body } = calDelivery("BOOKING_CREATED", {
+    ...fields,
+    start: new Date(Date.now() + hours * 3_600_000),
+  });
+  return fetch(`${baseUrl}/webhooks/cal`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(body) },
+    body,
+  });
+}

@@ -296,6 +296,16 @@ export function stripeEvent<T extends Stripe.Event.Type>(
   );
 }
 
+/** An event about a charge of `paymentIntent` (its receipt, a refund): Stripe.Charge's fields, `id` the charge's. */
+export function chargeEvent<T extends "charge.succeeded" | "charge.refunded">(
+  type: T,
+  id: string,
+  paymentIntent: Partial<StripeObjectOf<T>>["payment_intent"],
+  fields: Partial<StripeObjectOf<T>> = {},
+) {
+  return stripeEvent(type, { id, object: "charge", payment_intent: paymentIntent, ...fields });
+}
+
 /** The fields of Stripe.Coupon (node_modules/stripe/esm/resources/Coupons.d.ts) from a create request. */
 function couponObject(id: string, form: URLSearchParams): Stripe.Coupon {
   const amountOff = form.get("amount_off");

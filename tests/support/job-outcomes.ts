@@ -20,6 +20,14 @@ export const APPLICATION_FIELDS: ApplicationInput = {
   notes: null,
 };
 
+/** A job search test file's people: `client(name)` a new client on `plan`, `own(person)` their permission. */
+export function jobSearchClients(db: () => Db, plan: Plan) {
+  return {
+    client: (name: string) => insertPerson(db(), "client", plan, name),
+    own: (person: Viewer) => authorize(person, "job-search.own"),
+  };
+}
+
 // A client who accepted an offer, through the models the portal uses (app/routes/portal/offers.tsx).
 
 export async function clientWithOutcome(

@@ -5,14 +5,16 @@ import { escapeRegExp } from "./text";
 // docs/decisions/0053-job-search.md), apart so that file stays under its length ceiling: each names the
 // client's application (and interview or offer), which another client's post must leave as it was.
 
-type Fields = Record<string, string>;
-type Cell = {
+export type Fields = Record<string, string>;
+/** A matrix request: what it sends, what it would change (read back before and after), what to undo after. */
+export type Cell = {
   params?: Record<string, string>;
   fields: Fields;
   observe?: () => Promise<string>;
+  /** A sign-out ends every session of the person: after it, sign them in again. */
   after?: () => Promise<void>;
 };
-type RequestFor = (person: Person) => Cell | Promise<Cell>;
+export type RequestFor = (person: Person) => Cell | Promise<Cell>;
 
 const UUID = "[0-9a-f-]{36}";
 

@@ -4,7 +4,8 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { accessTable } from "~/server/auth/access.server";
 import { declarationOf, type Handler, handlersOf, type RouteAccess } from "~/server/route-access";
-import { repoRoot, serverBuildFile } from "./server-process";
+import { TEST_CAL_SECRET } from "./cal";
+import { assertBuilt, freshDataDir, repoRoot, serverBuildFile, startServer } from "./server-process";
 import { describeOutcome, type Expectation, expectedOutcome, PERSONS, SPEC_ACCESS } from "./spec-access";
 
 // The built server's routes checked against the spec's table of answers (tests/support/spec-access.ts).
@@ -20,8 +21,22 @@ export type BuiltRoute = {
   file: string | null;
 };
 
+/** The built server's routes and modules; no build fails at once, saying how to make one. */
 export async function serverBuild(): Promise<ServerBuild> {
+  assertBuilt();
   return (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+}
+
+/**
+ * The built server the route-matrix suites run against (tests/system/authorization-matrix.test.ts,
+ * html-validity-roles.test.ts): every person signs in from this one address, so sign-ins are not limited;
+ * Cal.com's test secret; `sessionSecret`, the suite's own, for the tokens it makes (unsubscribe, booking).
+ */
+export function startMatrixServer(dataDirPrefix: string, sessionSecret: string) {
+  return startServer({
+    dataDir: freshDataDir(dataDirPrefix),
+    env: { SIGN_IN_RATE_LIMIT: "100000", SESSION_SECRET: sessionSecret, CAL_WEBHOOK_SECRET: TEST_CAL_SECRET },
+  });
 }
 
 export async function builtRoutes(build?: ServerBuild): Promise<Map<string, BuiltRoute>> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/server/db.server";
 import { freshDatabase } from "./database";
+import { expectRefusedIn } from "./refusal";
 
 type TestDatabase = Awaited<ReturnType<typeof freshDatabase>>;
 
@@ -19,6 +20,12 @@ export function openDatabaseForFile(options: { seed?: boolean } = {}): () => Tes
     if (!database) throw new Error("the test file's database opens in beforeAll");
     return database;
   };
+}
+
+/** A model test file's database (databaseForFile) and `refusedUnchanged`: a refused call must change no row. */
+export function modelDatabaseForFile(options: { seed?: boolean } = {}) {
+  const db = databaseForFile(options);
+  return { db, refusedUnchanged: expectRefusedIn(db) };
 }
 
 /** openDatabaseForFile's queries (`db`), for a file that needs nothing else of it. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { AGREEMENT_NEWER, AGREEMENT_NO_VERSION, AGREEMENT_TICK_REQUIRED } from "~/lib/schemas/agreement";
 import { bookingToken } from "~/server/bookings/booking-token.server";
-import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
+import { deliverBooking, TEST_CAL_SECRET } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
 import { personIdOf } from "../support/people-list";
 import { serversForFile } from "../support/server-file";
@@ -127,16 +127,8 @@ describe("without a trusted proxy (TRUST_PROXY=false)", () => {
 /** A signed BOOKING_CREATED from Cal.com carrying Maya's portal link token, as the webhook receives it. */
 async function bookedFromMayasLink(s: Session): Promise<string | undefined> {
   const mayaId = await personIdOf(s.server.url, s.admin, "maya.chen@example.com");
-  const { body } = calDelivery("BOOKING_CREATED", {
-    email: "maya.chen@example.com",
-    token: bookingToken(mayaId, SESSION_SECRET),
-    start: new Date(Date.now() + 72 * 3_600_000),
-  });
-  const response = await fetch(`${s.server.url}/webhooks/cal`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(body) },
-    body,
-  });
+  const token = bookingToken(mayaId, SESSION_SECRET);
+  const response = await deliverBooking(s.server.url, { email: "maya.chen@example.com", token });
   const answer = (await response.json()) as { summary?: string };
   expect(response.status, JSON.stringify(answer)).toBe(200);
   return answer.summary;

@@ -1,12 +1,12 @@
 // Over 600 lines on purpose: every route, intent and person of the authorization matrix, read as one table.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { bookingToken } from "~/server/bookings/booking-token.server";
 import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
-import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
+import { deliverBooking } from "../support/cal";
 import { INTAKE_ANSWERS } from "../support/intake-rows";
 import { localSignIn } from "../support/local-sign-in";
-import { jobSearchRequests } from "../support/matrix-job-search";
+import { type Cell, type Fields, jobSearchRequests, type RequestFor } from "../support/matrix-job-search";
 import { PERMISSION } from "../support/refusal";
 import {
   type BuiltRoute,
@@ -16,16 +16,11 @@ import {
   matrixRows,
   rowKey,
   serverBuild,
+  startMatrixServer,
 } from "../support/route-matrix";
 import { pdf } from "../support/sample-files";
-import {
-  assertBuilt,
-  freshDataDir,
-  type RunningServer,
-  serverErrors,
-  startServer,
-  stopAllServers,
-} from "../support/server-process";
+import { serversForFile } from "../support/server-file";
+import { type RunningServer, serverErrors } from "../support/server-process";
 import {
   describeOutcome,
   expectedOutcome,
@@ -41,16 +36,14 @@ import { escapeRegExp } from "../support/text";
 // from POLICY or `access`. Each mutation is valid, and what it would change is read back before and after:
 // it must differ when allowed and stay identical when refused (docs/SECURITY.md, "Authorization matrix").
 
-assertBuilt();
+serversForFile();
 const build = await serverBuild();
 const routes = await builtRoutes(build);
 const ROWS = matrixRows(routes);
-afterAll(() => stopAllServers());
 
 const DEMO_BANNER = "This is a read-only demo";
 const UUID = "[0-9a-f-]{36}";
 
-type Fields = Record<string, string>;
 type SignedIn = Exclude<Person, "visitor">;
 
 const SIGN_IN: Record<SignedIn, string> = {
@@ -211,16 +204,7 @@ const clientApplication = jobSearch.clientApplication;
 /** `hours` from now: a past session for a no-show. */
 async function booked(email: string, owner?: string, hours = 72): Promise<string> {
   const token = owner ? bookingToken(owner, SESSION_SECRET) : undefined;
-  const { body } = calDelivery("BOOKING_CREATED", {
-    email,
-    token,
-    start: new Date(Date.now() + hours * 3_600_000),
-  });
-  const response = await fetch(`${server.url}/webhooks/cal`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(body) },
-    body,
-  });
+  const response = await deliverBooking(server.url, { email, token, hours });
   const answer = (await response.json()) as { bookingId?: string };
   expect(response.status, JSON.stringify(answer)).toBe(200);
   return answer.bookingId as string;
@@ -233,15 +217,6 @@ const lessonFields = (clientId: string, title: string): Fields => ({
   occurredAt: new Date().toISOString(),
   clientClock: "1",
 });
-
-type Cell = {
-  params?: Record<string, string>;
-  fields: Fields;
-  observe?: () => Promise<string>;
-  /** A sign-out ends every session of the person. */
-  after?: () => Promise<void>;
-};
-type RequestFor = (person: Person) => Cell | Promise<Cell>;
 
 /** A fresh client's session two hours past, marked missed first for the undo (0055-no-shows-and-expiry.md). */
 async function pastSession(intent: "mark-no-show" | "undo-no-show"): Promise<Cell> {
@@ -694,15 +669,7 @@ async function startLocalOrder(
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: freshDataDir("coach-matrix-"),
-    env: {
-      SIGN_IN_RATE_LIMIT: "100000",
-      MUTATION_RATE_LIMIT: "100000",
-      CAL_WEBHOOK_SECRET: TEST_CAL_SECRET,
-      SESSION_SECRET,
-    },
-  });
+  server = await startMatrixServer("coach-matrix-", SESSION_SECRET);
   for (const [person, email] of Object.entries(SIGN_IN) as [SignedIn, string][]) {
     cookies[person] = await signIn(email);
     ids[person] = (await whoIs(cookies[person]))?.id ?? "";

@@ -1,22 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { allCheckoutLines, checkoutHref } from "~/domain/checkout";
 import { EMAIL_KINDS } from "~/domain/email";
 import { PEOPLE_FILTERS } from "~/domain/people-filter";
 import { unsubscribeToken } from "~/server/mail/unsubscribe.server";
-import { calDelivery, calSignature, TEST_CAL_SECRET } from "../support/cal";
+import { deliverBooking } from "../support/cal";
 import { localSignIn } from "../support/local-sign-in";
 import { nuCheckerErrors } from "../support/nu-checker";
 import { personIdOf } from "../support/people-list";
-import { type BuiltRoute, builtRoutes, matrixRows, serverBuild } from "../support/route-matrix";
-import { pdf } from "../support/sample-files";
 import {
-  assertBuilt,
-  freshDataDir,
-  type RunningServer,
-  startServer,
-  stopAllServers,
-} from "../support/server-process";
+  type BuiltRoute,
+  builtRoutes,
+  matrixRows,
+  serverBuild,
+  startMatrixServer,
+} from "../support/route-matrix";
+import { pdf } from "../support/sample-files";
+import { serversForFile } from "../support/server-file";
+import type { RunningServer } from "../support/server-process";
 import {
   describeOutcome,
   expectedOutcome,
@@ -33,10 +34,9 @@ import {
 // page too. Redirects are skipped: where they lead is checked as its own page. Then each form of the matrix,
 // sent empty by those it is for, answers a page with its problem shown: checked in the same run.
 
-assertBuilt();
+serversForFile();
 const build = await serverBuild();
 const routes = await builtRoutes(build);
-afterAll(() => stopAllServers());
 
 const UUID = "[0-9a-f-]{36}";
 const SESSION_SECRET = randomBytes(32).toString("hex");
@@ -94,12 +94,7 @@ async function postAs(who: Who, path: string, fields: Record<string, string>): P
 
 /** A Cal.com booking, as its webhook delivers it: an upcoming session for the person with that email. */
 async function booked(email: string): Promise<void> {
-  const { body } = calDelivery("BOOKING_CREATED", { email, start: new Date(Date.now() + 72 * 3_600_000) });
-  const response = await fetch(`${server.url}/webhooks/cal`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-cal-signature-256": calSignature(body) },
-    body,
-  });
+  const response = await deliverBooking(server.url, { email });
   expect(response.status, await response.text()).toBe(200);
 }
 
@@ -157,15 +152,7 @@ const PAGE_ROUTES = [...routes.values()].filter(
 );
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir: freshDataDir("coach-html-roles-"),
-    env: {
-      SIGN_IN_RATE_LIMIT: "100000",
-      MUTATION_RATE_LIMIT: "100000",
-      SESSION_SECRET,
-      CAL_WEBHOOK_SECRET: TEST_CAL_SECRET,
-    },
-  });
+  server = await startMatrixServer("coach-html-roles-", SESSION_SECRET);
   for (const [who, { email }] of Object.entries(PEOPLE)) {
     if (!email) continue;
     cookies[who] = await localSignIn(server.url, email, { headers: { origin: server.url } });
