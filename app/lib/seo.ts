@@ -17,6 +17,11 @@ export function originFrom(matches: readonly Match[]): string {
   return root?.origin ?? "http://localhost:3000";
 }
 
+/** A route's `meta` for a page whose words don't depend on its data: `export const meta = pageMeta({ … })`. */
+export function pageMeta(page: PageSeo) {
+  return ({ matches }: { matches: readonly Match[] }) => seo(matches, page);
+}
+
 /** A page kept out of search results gets title, description and `noindex` only (docs/decisions/0033-warm-cost.md). */
 export function seo(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
   const title = page.path === "/" ? `${SITE.brand} · ${page.title}` : `${page.title} · ${SITE.brand}`;

@@ -10,7 +10,7 @@ import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { outcomeConsentForm } from "~/lib/schemas/job-offers";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -70,14 +70,12 @@ export const action = intentAction({
   default: "request-deletion",
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Your data",
-    description: "Download your data or ask for its deletion.",
-    path: "/account",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Your data",
+  description: "Download your data or ask for its deletion.",
+  path: "/account",
+  noindex: true,
+});
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript both forms answer as the page: each shows only its own answer.

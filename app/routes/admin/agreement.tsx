@@ -16,7 +16,7 @@ import {
   agreementVersionForm,
   onboardingGatesForm,
 } from "~/lib/schemas/agreement";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -62,14 +62,12 @@ export const action = intentAction({
   },
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Coaching agreement",
-    description: "The coaching agreement and who accepted it.",
-    path: "/admin/agreement",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Coaching agreement",
+  description: "The coaching agreement and who accepted it.",
+  path: "/admin/agreement",
+  noindex: true,
+});
 
 const GATES_SAVED = "Saved what comes before booking.";
 

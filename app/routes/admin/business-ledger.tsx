@@ -14,7 +14,7 @@ import {
 } from "~/domain/business";
 import { parseCurrency } from "~/domain/financing";
 import { offerTitle } from "~/domain/orders";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { ledgerPage, moneyByMonth, totalsByCurrency } from "~/server/business/money.server";
 import { getDb } from "~/server/db.server";
@@ -61,14 +61,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name: periodName(period), currency, kindParam, figure, rows: shown, next };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Payments behind a figure",
-    description: "Ledger rows.",
-    path: "/admin/business/ledger",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Payments behind a figure",
+  description: "Ledger rows.",
+  path: "/admin/business/ledger",
+  noindex: true,
+});
 
 const KIND_WORDS: Record<string, string> = {
   charges: "Charges",

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { homeworkReviewForm } from "~/lib/schemas/admin";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -40,14 +40,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answer;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Review",
-    description: "Review handed-in homework.",
-    path: "/admin/clients",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Review",
+  description: "Review handed-in homework.",
+  path: "/admin/clients",
+  noindex: true,
+});
 
 export default function ClientReview({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -7,7 +7,7 @@ import { CODE_SETTINGS, PRICING_PLANS, type PricingPlanKey } from "~/content/pri
 import { money, offerTitle } from "~/domain/orders";
 import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
 import { markPaidForm, sponsorCodeForm, voidCodeForm } from "~/lib/schemas/codes";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -60,14 +60,12 @@ export const action = intentAction({
   },
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Codes and referrals",
-    description: "Sponsor codes and referral rewards.",
-    path: "/admin/codes",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Codes and referrals",
+  description: "Sponsor codes and referral rewards.",
+  path: "/admin/codes",
+  noindex: true,
+});
 
 export default function Codes({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, owed } = loaderData;

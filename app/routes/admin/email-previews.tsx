@@ -1,6 +1,6 @@
 import { BackLink } from "~/components/admin/back-link";
 import { LightLink } from "~/components/light-link";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { previewList } from "~/server/mail/preview.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/email-previews";
@@ -14,14 +14,12 @@ export function loader() {
   return { kinds: previewList() };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Email previews",
-    description: "Every kind of email, shown with sample data.",
-    path: "/admin/emails/preview",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Email previews",
+  description: "Every kind of email, shown with sample data.",
+  path: "/admin/emails/preview",
+  noindex: true,
+});
 
 const AUDIENCES = [
   { audience: "client", title: "To clients" },

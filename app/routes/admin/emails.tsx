@@ -6,7 +6,7 @@ import { IntentForm } from "~/components/ui/intent-form";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
 import { retryEmailForm } from "~/lib/schemas/email-retry";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -33,9 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return attempt(async () => retryEmail(await getDb(), permit, parsed.data.id), "Failed to queue the email.");
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { title: "Emails", description: "Emails.", path: "/admin/emails", noindex: true });
-}
+export const meta = pageMeta({
+  title: "Emails",
+  description: "Emails.",
+  path: "/admin/emails",
+  noindex: true,
+});
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -1,6 +1,6 @@
 import { LightLink } from "~/components/light-link";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { homeworkAwaitingReview, REVIEW_QUEUE_LIMIT } from "~/server/models/review-queue.server";
@@ -16,14 +16,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...queue, limit: REVIEW_QUEUE_LIMIT };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Homework awaiting review",
-    description: "Homework handed in and waiting for review.",
-    path: "/admin/homework",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Homework awaiting review",
+  description: "Homework handed in and waiting for review.",
+  path: "/admin/homework",
+  noindex: true,
+});
 
 export default function HomeworkAwaitingReview({ loaderData }: Route.ComponentProps) {
   const { items, more, limit } = loaderData;

@@ -5,7 +5,7 @@ import { FailedPayments } from "~/components/payments/failed-payments";
 import { type Action, can } from "~/domain/policy";
 import { SERVER_TIME_ZONE } from "~/lib/local-time";
 import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -88,14 +88,12 @@ export const action = intentAction({
   },
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Admin",
-    description: "The coach's admin area.",
-    path: "/admin",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Admin",
+  description: "The coach's admin area.",
+  path: "/admin",
+  noindex: true,
+});
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { figures, failedPayments, name, peopleText, sessions, toResolve, mayResolve, jobSearch } =

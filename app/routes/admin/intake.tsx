@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { useForm } from "~/components/form";
 import { QuestionnaireEditor } from "~/components/intake/questionnaire-editor";
 import { questionnaireForm } from "~/lib/schemas/intake";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { currentQuestionnaire, saveQuestionnaire } from "~/server/models/intake.server";
@@ -30,14 +30,12 @@ export const action = intentAction({
   },
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Intake questionnaire",
-    description: "The questions a new client answers before the first session.",
-    path: "/admin/intake",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Intake questionnaire",
+  description: "The questions a new client answers before the first session.",
+  path: "/admin/intake",
+  noindex: true,
+});
 
 export default function IntakeQuestionnaire({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -16,7 +16,7 @@ import {
 } from "~/domain/job-search-board";
 import { can } from "~/domain/policy";
 import { stalledDaysForm, stalledDaysSaved } from "~/lib/schemas/job-search-board";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -47,14 +47,12 @@ export const action = intentAction({
   },
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Job search",
-    description: "Every client's job search at a glance.",
-    path: "/admin/job-search",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Job search",
+  description: "Every client's job search at a glance.",
+  path: "/admin/job-search",
+  noindex: true,
+});
 
 export default function CoachBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, stalledAfterDays, mayEdit } = loaderData;

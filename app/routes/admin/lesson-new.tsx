@@ -1,7 +1,7 @@
 import { LessonForm } from "~/components/admin/lesson-form";
 import { EMPTY_LESSON, type PickableClient } from "~/components/admin/lesson-form-data";
 import { idSchema } from "~/lib/schemas/admin";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { createLesson } from "~/server/models/lessons.server";
@@ -41,14 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Add Lesson",
-    description: "Add a lesson for a client.",
-    path: "/admin/lessons/new",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Add Lesson",
+  description: "Add a lesson for a client.",
+  path: "/admin/lessons/new",
+  noindex: true,
+});
 
 export default function AddLesson({ loaderData, actionData }: Route.ComponentProps) {
   const { q, clients, more, client } = loaderData;

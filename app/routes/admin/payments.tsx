@@ -15,7 +15,7 @@ import {
   priceText,
   taxText,
 } from "~/domain/orders";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { listOrders } from "~/server/models/orders.server";
@@ -39,14 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, status, currency };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Payments",
-    description: "Payments.",
-    path: "/admin/payments",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Payments",
+  description: "Payments.",
+  path: "/admin/payments",
+  noindex: true,
+});
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageSize, status, currency } = loaderData;

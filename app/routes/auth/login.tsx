@@ -6,7 +6,7 @@ import { HeadedSection } from "~/components/ui/headed-section";
 import { safeRedirect } from "~/domain/viewer";
 import { noFields } from "~/lib/forms";
 import { localSignInForm } from "~/lib/schemas/sign-in";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { profileForIdentity } from "~/server/auth/identity.server";
 import { localIdentity } from "~/server/auth/local.server";
 import { beginSignIn } from "~/server/auth/oidc.server";
@@ -96,13 +96,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Client Portal sign-in",
-    description: "Sign in to your coaching portal, or explore a read-only demo of what clients see.",
-    path: "/login",
-  });
-}
+export const meta = pageMeta({
+  title: "Client Portal sign-in",
+  description: "Sign in to your coaching portal, or explore a read-only demo of what clients see.",
+  path: "/login",
+});
 
 const DEMOS = [
   { to: "/demo?plan=pro", label: "Pro dashboard", note: "Coaching sessions, mock interviews and reviews" },

@@ -3,7 +3,7 @@ import { Form, redirect } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { Button } from "~/components/ui/button";
 import { toastOnNextPage } from "~/lib/next-page";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { discardBody } from "~/server/action-result.server";
 import { viewerContext } from "~/server/auth/context.server";
 import { signOutEverywhere } from "~/server/auth/session.server";
@@ -22,14 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/", { headers });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Signing out",
-    description: "Signing you out.",
-    path: "/logout",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Signing out",
+  description: "Signing you out.",
+  path: "/logout",
+  noindex: true,
+});
 
 export default function Logout() {
   const { signOut } = useAuth();

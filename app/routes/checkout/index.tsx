@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { SETTINGS } from "~/content/settings";
 import { checkoutLine, discountedLine, PAYMENTS_OFF } from "~/domain/checkout";
 import { checkoutForm } from "~/lib/schemas/checkout";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { attempt, readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -70,14 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Checkout",
-    description: "Pay for an offer.",
-    path: "/checkout",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Checkout",
+  description: "Pay for an offer.",
+  path: "/checkout",
+  noindex: true,
+});
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -5,7 +5,7 @@ import { SETTINGS } from "~/content/settings";
 import { checkoutLine, lineAt } from "~/domain/checkout";
 import { money } from "~/domain/orders";
 import { localPaymentForm } from "~/lib/schemas/checkout";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -70,14 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/checkout/success?${new URLSearchParams({ session_id: order.checkoutSessionId ?? "" })}`);
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Test checkout",
-    description: "A local test payment.",
-    path: "/checkout/local",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Test checkout",
+  description: "A local test payment.",
+  path: "/checkout/local",
+  noindex: true,
+});
 
 export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

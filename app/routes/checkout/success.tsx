@@ -2,7 +2,7 @@ import { CheckoutPanel } from "~/components/checkout/checkout-panel";
 import { ButtonLink } from "~/components/ui/button";
 import { offerTitle } from "~/domain/orders";
 import { PLAN_LABELS } from "~/domain/plans";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
@@ -28,14 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Thank you",
-    description: "Your payment.",
-    path: "/checkout/success",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Thank you",
+  description: "Your payment.",
+  path: "/checkout/success",
+  noindex: true,
+});
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;

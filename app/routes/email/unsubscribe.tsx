@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EMAIL_KIND_LABELS } from "~/domain/email";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { discardBody } from "~/server/action-result.server";
 import { getDb } from "~/server/db.server";
 import { verifyUnsubscribeToken } from "~/server/mail/unsubscribe.server";
@@ -39,14 +39,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Unsubscribe",
-    description: "Stop emails from this site.",
-    path: "/email/unsubscribe",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Unsubscribe",
+  description: "Stop emails from this site.",
+  path: "/email/unsubscribe",
+  noindex: true,
+});
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

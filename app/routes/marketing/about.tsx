@@ -3,9 +3,8 @@ import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { ButtonLink } from "~/components/ui/button";
 import { HeadedSection } from "~/components/ui/headed-section";
 import { ABOUT, type WorkCard } from "~/content/about";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
-import type { Route } from "./+types/about";
 
 export const access = routeAccess({ loader: PUBLIC });
 
@@ -19,9 +18,7 @@ const AUTOPLAY_DELAY_MS = 2000;
 /** The logo carousels need the width for four logos per view, and the grid then ends evenly. */
 const FULL_WIDTH_CARDS = new Set(["interview-experience", "client-wins"]);
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { ...ABOUT.seo, path: "/about" });
-}
+export const meta = pageMeta({ ...ABOUT.seo, path: "/about" });
 
 export default function About() {
   return (

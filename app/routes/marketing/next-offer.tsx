@@ -22,7 +22,7 @@ import {
   WHY_ME,
 } from "~/content/next-offer";
 import { TESTIMONIALS } from "~/content/testimonials";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { publicOutcomes } from "~/server/models/job-outcomes-public.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
@@ -45,22 +45,20 @@ export function headers() {
   return CACHE;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    ...NEXT_OFFER_SEO,
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "FAQPage",
-        mainEntity: PROGRAM_FAQ.items.map((item) => ({
-          "@type": "Question",
-          name: item.question,
-          acceptedAnswer: { "@type": "Answer", text: item.answer },
-        })),
-      },
-    ],
-  });
-}
+export const meta = pageMeta({
+  ...NEXT_OFFER_SEO,
+  jsonLd: [
+    {
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: PROGRAM_FAQ.items.map((item) => ({
+        "@type": "Question",
+        name: item.question,
+        acceptedAnswer: { "@type": "Answer", text: item.answer },
+      })),
+    },
+  ],
+});
 
 export default function NextOfferProgram({ loaderData }: Route.ComponentProps) {
   return (

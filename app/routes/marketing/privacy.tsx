@@ -1,9 +1,8 @@
 import { htmlFirst, loadAsDocument, noData } from "~/components/html-first";
 import { PRIVACY } from "~/content/privacy";
 import { SETTINGS } from "~/content/settings";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
-import type { Route } from "./+types/privacy";
 
 export const access = routeAccess({ loader: PUBLIC });
 
@@ -11,9 +10,7 @@ export const handle = htmlFirst();
 export const loader = noData;
 export const clientLoader = loadAsDocument;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { ...PRIVACY.seo, path: "/privacy" });
-}
+export const meta = pageMeta({ ...PRIVACY.seo, path: "/privacy" });
 
 export default function Privacy() {
   return (

@@ -9,9 +9,8 @@ import {
   WORKSHOPS_HERO,
   WORKSHOPS_SEO,
 } from "~/content/workshops";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { PUBLIC, routeAccess } from "~/server/route-access";
-import type { Route } from "./+types/workshops";
 
 export const access = routeAccess({ loader: PUBLIC });
 
@@ -51,24 +50,22 @@ function PictureGrid({
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    ...WORKSHOPS_SEO,
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "ItemList",
-        name: WORKSHOP_LIST.heading,
-        itemListElement: WORKSHOP_LIST.items.map((workshop, index) => ({
-          "@type": "ListItem",
-          position: index + 1,
-          name: workshop.title,
-          description: workshop.tagline,
-        })),
-      },
-    ],
-  });
-}
+export const meta = pageMeta({
+  ...WORKSHOPS_SEO,
+  jsonLd: [
+    {
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      name: WORKSHOP_LIST.heading,
+      itemListElement: WORKSHOP_LIST.items.map((workshop, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: workshop.title,
+        description: workshop.tagline,
+      })),
+    },
+  ],
+});
 
 export default function Workshops() {
   return (

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/fields";
 import { HeadedSection } from "~/components/ui/headed-section";
 import { AGREEMENT_NAME_MAX, acceptAgreementForm } from "~/lib/schemas/agreement";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -54,14 +54,12 @@ export const action = intentAction({
   default: "accept",
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Coaching agreement",
-    description: "Your coaching agreement.",
-    path: "/agreement",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Coaching agreement",
+  description: "Your coaching agreement.",
+  path: "/agreement",
+  noindex: true,
+});
 
 export default function Agreement({ loaderData, actionData }: Route.ComponentProps) {
   const { shown, current, accepted, mode } = loaderData;

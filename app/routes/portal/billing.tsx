@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { offerTitle } from "~/domain/orders";
 import { noFields } from "~/lib/forms";
 import { localPaymentForm, rewardChoiceForm } from "~/lib/schemas/checkout";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
@@ -85,14 +85,12 @@ export const action = intentAction({
   default: "manage-card",
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Billing",
-    description: "What you bought and your payments.",
-    path: "/billing",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Billing",
+  description: "What you bought and your payments.",
+  path: "/billing",
+  noindex: true,
+});
 
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, orders, stripe, testCharges, referral } = loaderData;

@@ -1,6 +1,6 @@
 import { PaymentNotice } from "~/components/payments/payment-notice";
 import { DashboardView } from "~/components/portal/dashboard-view";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
@@ -20,14 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Dashboard",
-    description: "Your coaching dashboard.",
-    path: "/dashboard",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Dashboard",
+  description: "Your coaching dashboard.",
+  path: "/dashboard",
+  noindex: true,
+});
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (

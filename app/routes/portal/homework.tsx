@@ -14,7 +14,7 @@ import {
   SUBMISSION_NOTE_MAX,
   SUBMISSION_URL_MAX,
 } from "~/lib/schemas/homework";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -53,9 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { title: "Homework", description: "Your homework.", path: "/homework", noindex: true });
-}
+export const meta = pageMeta({
+  title: "Homework",
+  description: "Your homework.",
+  path: "/homework",
+  noindex: true,
+});
 
 const BADGE: Record<HomeworkStatus, string> = {
   assigned: "bg-muted text-foreground",

@@ -8,7 +8,7 @@ import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTotals, payChange } from "~/domain/job-offers";
 import { acceptOfferForm, currentPayForm, OUTCOME_CONSENT_LABEL } from "~/lib/schemas/job-offers";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
@@ -69,14 +69,12 @@ export const action = intentAction({
   },
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Compare offers",
-    description: "Your offers side by side.",
-    path: "/applications/offers",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Compare offers",
+  description: "Your offers side by side.",
+  path: "/applications/offers",
+  noindex: true,
+});
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
   const { mode, offers, current, outcome } = loaderData;

@@ -1,5 +1,5 @@
 import { PlanView } from "~/components/portal/plan-view";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { modeFor, planView } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
@@ -12,14 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return planView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Your plan",
-    description: "What your plan includes.",
-    path: "/plan",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Your plan",
+  description: "What your plan includes.",
+  path: "/plan",
+  noindex: true,
+});
 
 export default function Plan({ loaderData }: Route.ComponentProps) {
   return <PlanView data={loaderData} />;

@@ -16,7 +16,7 @@ import {
   STAGE_LABELS,
 } from "~/domain/job-search";
 import { addApplicationForm, moveApplicationForm } from "~/lib/schemas/job-search";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { intentAction, intentsOn } from "~/server/intents.server";
 import { createApplication, moveApplication } from "~/server/models/job-search.server";
@@ -66,14 +66,12 @@ export const action = intentAction({
   },
 });
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Job search",
-    description: "Your applications, from saved to offer.",
-    path: "/applications",
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Job search",
+  description: "Your applications, from saved to offer.",
+  path: "/applications",
+  noindex: true,
+});
 
 type Answer = Route.ComponentProps["actionData"];
 
