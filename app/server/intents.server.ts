@@ -144,3 +144,18 @@ export function intentAction<
   };
   return Object.assign(action, { access }) as IntentAction<I, B, D>;
 }
+
+/**
+ * The usual action: every intent behind one guard and no route context, each made by `intent`
+ * (`intentsOn(guard)`): `actionOf("staff", (intent) => ({ "save-x": intent({ … }) }))`.
+ */
+export function actionOf<
+  const I extends Record<string, Intent<object>>,
+  const D extends keyof I & string = never,
+>(
+  guard: Guard,
+  build: (intent: ReturnType<typeof intentsOn<object>>) => I,
+  options: { default?: D } = {},
+): IntentAction<I, never, D> {
+  return intentAction<object, I, never, D>({ intents: build(intentsOn(guard)), ...options });
+}

@@ -13,7 +13,7 @@ import { outcomeConsentForm } from "~/lib/schemas/job-offers";
 import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { hasRequestedDeletion, requestDeletion } from "~/server/models/data-rights.server";
 import { ownEmailPreferences, saveEmailPreferences } from "~/server/models/emails.server";
 import { ownOutcomeConsent, setOutcomeConsent } from "~/server/models/job-outcome-consent.server";
@@ -46,29 +46,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const accountIntent = intentsOn("signed-in");
-
-export const action = intentAction({
-  intents: {
-    "request-deletion": accountIntent({
+export const action = actionOf(
+  "signed-in",
+  (intent) => ({
+    "request-deletion": intent({
       permission: "self.request-deletion",
       form: deletionRequestForm,
       handler: ({ note }, { db, permit }) => requestDeletion(db, permit, note),
       fallback: "Failed to send your request.",
     }),
-    "email-preferences": accountIntent({
+    "email-preferences": intent({
       permission: "self.email-preferences",
       form: emailPreferencesForm,
       handler: (input, { db, permit }) => saveEmailPreferences(db, permit, input),
     }),
-    "outcome-consent": accountIntent({
+    "outcome-consent": intent({
       permission: "job-search.own",
       form: outcomeConsentForm,
       handler: ({ consent }, { db, permit }) => setOutcomeConsent(db, permit, consent),
     }),
-  },
-  default: "request-deletion",
-});
+  }),
+  { default: "request-deletion" },
+);
 
 export const meta = pageMeta({
   title: "Your data",

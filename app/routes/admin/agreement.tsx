@@ -19,7 +19,7 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import {
   agreementAdminView,
   saveAgreementVersion,
@@ -40,27 +40,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...view, filter: version, mayEdit: can(currentViewer(context), "agreement.manage") };
 }
 
-const agreementIntent = intentsOn("staff");
-
-export const action = intentAction({
-  intents: {
-    "save-agreement": agreementIntent({
-      permission: "agreement.manage",
-      form: agreementVersionForm,
-      handler: async (input, { db, permit }) => {
-        return { message: agreementSavedMessage(await saveAgreementVersion(db, permit, input)) };
-      },
-    }),
-    "set-gates": agreementIntent({
-      permission: "agreement.manage",
-      form: onboardingGatesForm,
-      handler: async (input, { db, permit }) => {
-        await setOnboardingGates(db, permit, input);
-        return { message: GATES_SAVED };
-      },
-    }),
-  },
-});
+export const action = actionOf("staff", (intent) => ({
+  "save-agreement": intent({
+    permission: "agreement.manage",
+    form: agreementVersionForm,
+    handler: async (input, { db, permit }) => {
+      return { message: agreementSavedMessage(await saveAgreementVersion(db, permit, input)) };
+    },
+  }),
+  "set-gates": intent({
+    permission: "agreement.manage",
+    form: onboardingGatesForm,
+    handler: async (input, { db, permit }) => {
+      await setOnboardingGates(db, permit, input);
+      return { message: GATES_SAVED };
+    },
+  }),
+}));
 
 export const meta = pageMeta({
   title: "Coaching agreement",

@@ -10,7 +10,7 @@ import { markPaidForm, sponsorCodeForm, voidCodeForm } from "~/lib/schemas/codes
 import { pageMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { createSponsorCode, listSponsorCodes, voidCode } from "~/server/models/codes.server";
 import { markRewardPaid, rewardsOwed } from "~/server/models/referrals.server";
 import { routeAccess, staff } from "~/server/route-access";
@@ -28,37 +28,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { codes, owed };
 }
 
-const codeIntent = intentsOn("staff");
-
-export const action = intentAction({
-  intents: {
-    "create-code": codeIntent({
-      permission: "codes.manage",
-      form: sponsorCodeForm,
-      handler: async (input, { db, permit }) => {
-        const made = await createSponsorCode(db, permit, {
-          code: input.code,
-          percent: input.percent,
-          offers: input.offers as PricingPlanKey[],
-          maxUses: input.maxUses,
-          expiresAt: input.expires,
-          note: input.note || null,
-        });
-        return { message: `Code ${made.code} made.` };
-      },
-    }),
-    "void-code": codeIntent({
-      permission: "codes.manage",
-      form: voidCodeForm,
-      handler: ({ id }, { db, permit }) => voidCode(db, permit, id),
-    }),
-    "mark-paid": codeIntent({
-      permission: "codes.manage",
-      form: markPaidForm,
-      handler: (input, { db, permit }) => markRewardPaid(db, permit, { ...input, note: input.note || null }),
-    }),
-  },
-});
+export const action = actionOf("staff", (intent) => ({
+  "create-code": intent({
+    permission: "codes.manage",
+    form: sponsorCodeForm,
+    handler: async (input, { db, permit }) => {
+      const made = await createSponsorCode(db, permit, {
+        code: input.code,
+        percent: input.percent,
+        offers: input.offers as PricingPlanKey[],
+        maxUses: input.maxUses,
+        expiresAt: input.expires,
+        note: input.note || null,
+      });
+      return { message: `Code ${made.code} made.` };
+    },
+  }),
+  "void-code": intent({
+    permission: "codes.manage",
+    form: voidCodeForm,
+    handler: ({ id }, { db, permit }) => voidCode(db, permit, id),
+  }),
+  "mark-paid": intent({
+    permission: "codes.manage",
+    form: markPaidForm,
+    handler: (input, { db, permit }) => markRewardPaid(db, permit, { ...input, note: input.note || null }),
+  }),
+}));
 
 export const meta = pageMeta({
   title: "Codes and referrals",

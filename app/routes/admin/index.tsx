@@ -8,7 +8,7 @@ import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib
 import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { bookingsToResolve, sessionsThisWeek } from "~/server/models/bookings-read.server";
 import { assignBooking, confirmBooking, dismissBooking } from "~/server/models/bookings-resolve.server";
 import { interviewsThisWeek, offerDeadlines } from "~/server/models/job-offers-read.server";
@@ -61,32 +61,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const bookingIntent = intentsOn("staff");
-
 /**
  * What an admin does about a Cal.com booking that is no one's yet: give it to a client or lead, or —
  * one with a client's email but not from their portal link — confirm it for them or dismiss it
  * (docs/decisions/0036-booking-ownership.md).
  */
-export const action = intentAction({
-  intents: {
-    "assign-booking": bookingIntent({
-      permission: "bookings.resolve",
-      form: assignBookingForm,
-      handler: ({ bookingId, email }, { db, permit }) => assignBooking(db, permit, bookingId, email),
-    }),
-    "confirm-booking": bookingIntent({
-      permission: "bookings.resolve",
-      form: confirmBookingForm,
-      handler: ({ bookingId }, { db, permit }) => confirmBooking(db, permit, bookingId),
-    }),
-    "dismiss-booking": bookingIntent({
-      permission: "bookings.resolve",
-      form: dismissBookingForm,
-      handler: ({ bookingId }, { db, permit }) => dismissBooking(db, permit, bookingId),
-    }),
-  },
-});
+export const action = actionOf("staff", (intent) => ({
+  "assign-booking": intent({
+    permission: "bookings.resolve",
+    form: assignBookingForm,
+    handler: ({ bookingId, email }, { db, permit }) => assignBooking(db, permit, bookingId, email),
+  }),
+  "confirm-booking": intent({
+    permission: "bookings.resolve",
+    form: confirmBookingForm,
+    handler: ({ bookingId }, { db, permit }) => confirmBooking(db, permit, bookingId),
+  }),
+  "dismiss-booking": intent({
+    permission: "bookings.resolve",
+    form: dismissBookingForm,
+    handler: ({ bookingId }, { db, permit }) => dismissBooking(db, permit, bookingId),
+  }),
+}));
 
 export const meta = pageMeta({
   title: "Admin",

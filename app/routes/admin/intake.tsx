@@ -4,7 +4,7 @@ import { QuestionnaireEditor } from "~/components/intake/questionnaire-editor";
 import { questionnaireForm } from "~/lib/schemas/intake";
 import { pageMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { currentQuestionnaire, saveQuestionnaire } from "~/server/models/intake.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/intake";
@@ -18,17 +18,13 @@ export async function loader() {
   return currentQuestionnaire(await getDb());
 }
 
-const editIntent = intentsOn("staff");
-
-export const action = intentAction({
-  intents: {
-    "save-questionnaire": editIntent({
-      permission: "intake.manage",
-      form: questionnaireForm,
-      handler: ({ questions }, { db, permit }) => saveQuestionnaire(db, permit, questions),
-    }),
-  },
-});
+export const action = actionOf("staff", (intent) => ({
+  "save-questionnaire": intent({
+    permission: "intake.manage",
+    form: questionnaireForm,
+    handler: ({ questions }, { db, permit }) => saveQuestionnaire(db, permit, questions),
+  }),
+}));
 
 export const meta = pageMeta({
   title: "Intake questionnaire",

@@ -19,7 +19,7 @@ import { stalledDaysForm, stalledDaysSaved } from "~/lib/schemas/job-search-boar
 import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { coachBoard, setStalledAfterDays } from "~/server/models/job-search-board.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/job-search";
@@ -34,18 +34,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...board, mayEdit: can(currentViewer(context), "job-search.settings") };
 }
 
-export const action = intentAction({
-  intents: {
-    "set-stalled": intentsOn("staff")({
-      permission: "job-search.settings",
-      form: stalledDaysForm,
-      handler: async ({ stalledAfterDays }, { db, permit }) => {
-        await setStalledAfterDays(db, permit, stalledAfterDays);
-        return { message: stalledDaysSaved(stalledAfterDays) };
-      },
-    }),
-  },
-});
+export const action = actionOf("staff", (intent) => ({
+  "set-stalled": intent({
+    permission: "job-search.settings",
+    form: stalledDaysForm,
+    handler: async ({ stalledAfterDays }, { db, permit }) => {
+      await setStalledAfterDays(db, permit, stalledAfterDays);
+      return { message: stalledDaysSaved(stalledAfterDays) };
+    },
+  }),
+}));
 
 export const meta = pageMeta({
   title: "Job search",

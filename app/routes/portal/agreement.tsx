@@ -11,7 +11,7 @@ import { AGREEMENT_NAME_MAX, acceptAgreementForm } from "~/lib/schemas/agreement
 import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { acceptAgreement, ownAgreementView } from "~/server/models/agreement.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { clientAddressContext } from "~/server/rate-limit.server";
@@ -32,11 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...view, mode: modeFor(viewer, request, false) };
 }
 
-const agreementIntent = intentsOn("portal");
-
-export const action = intentAction({
-  intents: {
-    accept: agreementIntent({
+export const action = actionOf(
+  "portal",
+  (intent) => ({
+    accept: intent({
       permission: "agreement.accept-own",
       form: acceptAgreementForm,
       // The person is the signed-in one and the address Express's trusted one: the form names neither.
@@ -50,9 +49,9 @@ export const action = intentAction({
         return { message: `You accepted version ${done.version} of the agreement.` };
       },
     }),
-  },
-  default: "accept",
-});
+  }),
+  { default: "accept" },
+);
 
 export const meta = pageMeta({
   title: "Coaching agreement",

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { chooseReward } from "~/server/models/codes.server";
 import { ownOrders } from "~/server/models/orders.server";
 import { modeFor } from "~/server/models/portal-view.server";
@@ -49,12 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode, orders, stripe: getConfig().payments.mode === "stripe", testCharges, referral };
 }
 
-const billingIntent = intentsOn("portal");
-
 /** "Manage payment method" (Stripe's billing portal), and the local test checkout's next charge. */
-export const action = intentAction({
-  intents: {
-    "manage-card": billingIntent({
+export const action = actionOf(
+  "portal",
+  (intent) => ({
+    "manage-card": intent({
       permission: "portal.read-own",
       form: noFields,
       own: true,
@@ -64,13 +63,13 @@ export const action = intentAction({
         return url ? redirect(url) : { ok: false as const, error: NO_CARD_ON_FILE };
       },
     }),
-    "reward-choice": billingIntent({
+    "reward-choice": intent({
       permission: "referral.own",
       form: rewardChoiceForm,
       handler: async ({ reward }, { db, permit }) => chooseReward(db, permit, reward),
     }),
     // A buyer's own order, as on /checkout/local (app/server/payments/local-checkout.server.ts).
-    "pay-next": billingIntent({
+    "pay-next": intent({
       permission: "checkout.start",
       form: localPaymentForm,
       own: true,
@@ -81,9 +80,9 @@ export const action = intentAction({
         return redirect("/billing");
       },
     }),
-  },
-  default: "manage-card",
-});
+  }),
+  { default: "manage-card" },
+);
 
 export const meta = pageMeta({
   title: "Billing",

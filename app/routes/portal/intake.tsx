@@ -14,7 +14,7 @@ import { pageMeta } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { ownIntake, saveIntakeDraft, submitIntake } from "~/server/models/intake.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { portal, routeAccess } from "~/server/route-access";
@@ -30,33 +30,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode: modeFor(currentViewer(context), request, false), ...found };
 }
 
-const intake = intentsOn("portal");
-
-export const action = intentAction({
-  intents: {
-    // Kept as they type (the page's script, debounced), or by "Save for later" without JavaScript.
-    "save-draft": intake({
-      permission: "intake.answer-own",
-      form: intakeAnswersForm,
-      handler: ({ responseId, raw }, { db, permit }) => saveIntakeDraft(db, permit, responseId, raw),
-    }),
-    // A refusal carries back what was sent, so a page without JavaScript shows it again, not the older draft.
-    submit: intake({
-      permission: "intake.answer-own",
-      form: intakeAnswersForm,
-      own: true,
-      handler: ({ responseId, raw }, { db, permit }) =>
-        attempt(
-          async () => {
-            await submitIntake(db, permit, responseId, raw);
-            throw redirect("/intake");
-          },
-          "Failed to send your answers.",
-          { sent: raw },
-        ),
-    }),
-  },
-});
+export const action = actionOf("portal", (intent) => ({
+  // Kept as they type (the page's script, debounced), or by "Save for later" without JavaScript.
+  "save-draft": intent({
+    permission: "intake.answer-own",
+    form: intakeAnswersForm,
+    handler: ({ responseId, raw }, { db, permit }) => saveIntakeDraft(db, permit, responseId, raw),
+  }),
+  // A refusal carries back what was sent, so a page without JavaScript shows it again, not the older draft.
+  submit: intent({
+    permission: "intake.answer-own",
+    form: intakeAnswersForm,
+    own: true,
+    handler: ({ responseId, raw }, { db, permit }) =>
+      attempt(
+        async () => {
+          await submitIntake(db, permit, responseId, raw);
+          throw redirect("/intake");
+        },
+        "Failed to send your answers.",
+        { sent: raw },
+      ),
+  }),
+}));
 
 /** A draft saved while typing changes nothing the page shows. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -11,7 +11,7 @@ import { acceptOfferForm, currentPayForm, OUTCOME_CONSENT_LABEL } from "~/lib/sc
 import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { acceptOffer, setCurrentPay } from "~/server/models/job-offers.server";
 import { ownOffers } from "~/server/models/job-offers-read.server";
 import { modeFor } from "~/server/models/portal-view.server";
@@ -49,25 +49,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const own = intentsOn("portal");
-
-export const action = intentAction({
-  intents: {
-    "current-pay": own({
-      permission: "job-search.own",
-      form: currentPayForm,
-      handler: ({ base, currency }, { db, permit }) => setCurrentPay(db, permit, { base, currency }),
-    }),
-    accept: own({
-      permission: "job-search.own",
-      form: acceptOfferForm,
-      handler: async ({ offerId, consent }, { db, permit }) => {
-        await acceptOffer(db, permit, offerId, { consent });
-        return null;
-      },
-    }),
-  },
-});
+export const action = actionOf("portal", (intent) => ({
+  "current-pay": intent({
+    permission: "job-search.own",
+    form: currentPayForm,
+    handler: ({ base, currency }, { db, permit }) => setCurrentPay(db, permit, { base, currency }),
+  }),
+  accept: intent({
+    permission: "job-search.own",
+    form: acceptOfferForm,
+    handler: async ({ offerId, consent }, { db, permit }) => {
+      await acceptOffer(db, permit, offerId, { consent });
+      return null;
+    },
+  }),
+}));
 
 export const meta = pageMeta({
   title: "Compare offers",

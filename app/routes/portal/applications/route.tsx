@@ -18,7 +18,7 @@ import {
 import { addApplicationForm, moveApplicationForm } from "~/lib/schemas/job-search";
 import { pageMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
-import { intentAction, intentsOn } from "~/server/intents.server";
+import { actionOf } from "~/server/intents.server";
 import { createApplication, moveApplication } from "~/server/models/job-search.server";
 import { modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
@@ -45,26 +45,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...view, imported: Math.max(0, Math.trunc(Number(params.get("imported")) || 0)) };
 }
 
-const own = intentsOn("portal");
-
-export const action = intentAction({
-  intents: {
-    add: own({
-      permission: "job-search.own",
-      form: addApplicationForm,
-      handler: async ({ stage, ...fields }, { db, permit }) => {
-        const created = await createApplication(db, permit, fields, stage);
-        return { id: created.id, company: created.company };
-      },
-    }),
-    move: own({
-      permission: "job-search.own",
-      form: moveApplicationForm,
-      handler: ({ applicationId, stage }, { db, permit }) =>
-        moveApplication(db, permit, applicationId, stage),
-    }),
-  },
-});
+export const action = actionOf("portal", (intent) => ({
+  add: intent({
+    permission: "job-search.own",
+    form: addApplicationForm,
+    handler: async ({ stage, ...fields }, { db, permit }) => {
+      const created = await createApplication(db, permit, fields, stage);
+      return { id: created.id, company: created.company };
+    },
+  }),
+  move: intent({
+    permission: "job-search.own",
+    form: moveApplicationForm,
+    handler: ({ applicationId, stage }, { db, permit }) => moveApplication(db, permit, applicationId, stage),
+  }),
+}));
 
 export const meta = pageMeta({
   title: "Job search",
