@@ -1,13 +1,11 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE } from "~/content/site";
 
-export type PageSeo = {
-  title: string;
-  description: string;
-  path: string;
-  jsonLd?: Record<string, unknown>[];
-  noindex?: boolean;
-};
+/** A page for search engines names its address; one kept out of them (noindex) needs none. */
+export type PageSeo = { title: string; description: string } & (
+  | { path: string; jsonLd?: Record<string, unknown>[]; noindex?: false }
+  | { noindex: true }
+);
 
 type RootData = { origin?: string } | undefined;
 type Match = { id: string; loaderData?: unknown } | undefined;
@@ -24,7 +22,8 @@ export function pageMeta(page: PageSeo) {
 
 /** A page kept out of search results gets title, description and `noindex` only (docs/decisions/0033-warm-cost.md). */
 export function seo(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
-  const title = page.path === "/" ? `${SITE.brand} · ${page.title}` : `${page.title} · ${SITE.brand}`;
+  const title =
+    "path" in page && page.path === "/" ? `${SITE.brand} · ${page.title}` : `${page.title} · ${SITE.brand}`;
   if (page.noindex)
     return [
       { title },

@@ -72,7 +72,6 @@ export const action = actionOf(
 export const meta = pageMeta({
   title: "Your data",
   description: "Download your data or ask for its deletion.",
-  path: "/account",
   noindex: true,
 });
 

@@ -61,7 +61,6 @@ export const action = actionOf("staff", (intent) => ({
 export const meta = pageMeta({
   title: "Coaching agreement",
   description: "The coaching agreement and who accepted it.",
-  path: "/admin/agreement",
   noindex: true,
 });
 

@@ -64,7 +64,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Payments behind a figure",
   description: "Ledger rows.",
-  path: "/admin/business/ledger",
   noindex: true,
 });
 

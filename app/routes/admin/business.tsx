@@ -36,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Business",
   description: "The business at a glance.",
-  path: "/admin/business",
   noindex: true,
 });
 

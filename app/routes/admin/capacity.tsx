@@ -53,7 +53,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Capacity and clients",
   description: "Sessions and reviews sold, delivered and still to give; leads and where buyers came from.",
-  path: "/admin/capacity",
   noindex: true,
 });
 

@@ -38,7 +38,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Upload a file",
   description: "Upload a file.",
-  path: "/admin/clients",
   noindex: true,
 });
 

@@ -43,7 +43,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Review",
   description: "Review handed-in homework.",
-  path: "/admin/clients",
   noindex: true,
 });
 

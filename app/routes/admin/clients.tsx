@@ -41,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Leads & Clients",
   description: "Leads and clients.",
-  path: "/admin/clients",
   noindex: true,
 });
 

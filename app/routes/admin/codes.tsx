@@ -59,7 +59,6 @@ export const action = actionOf("staff", (intent) => ({
 export const meta = pageMeta({
   title: "Codes and referrals",
   description: "Sponsor codes and referral rewards.",
-  path: "/admin/codes",
   noindex: true,
 });
 

@@ -1,6 +1,6 @@
 import { BackLink } from "~/components/admin/back-link";
 import { HeadedSection } from "~/components/ui/headed-section";
-import { seo } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { isPreviewKind, previewEmail } from "~/server/mail/preview.server";
 import { refusal } from "~/server/refusal.server";
 import { routeAccess, staff } from "~/server/route-access";
@@ -15,14 +15,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return previewEmail(params.kind);
 }
 
-export function meta({ matches, params }: Route.MetaArgs) {
-  return seo(matches, {
-    title: "Email preview",
-    description: "One kind of email, shown with sample data.",
-    path: `/admin/emails/preview/${params.kind}`,
-    noindex: true,
-  });
-}
+export const meta = pageMeta({
+  title: "Email preview",
+  description: "One kind of email, shown with sample data.",
+  noindex: true,
+});
 
 export default function EmailPreview({ loaderData }: Route.ComponentProps) {
   const { label, audience, to, subject, html, text } = loaderData;

@@ -17,7 +17,6 @@ export function loader() {
 export const meta = pageMeta({
   title: "Email previews",
   description: "Every kind of email, shown with sample data.",
-  path: "/admin/emails/preview",
   noindex: true,
 });
 

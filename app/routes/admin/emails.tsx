@@ -36,7 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Emails",
   description: "Emails.",
-  path: "/admin/emails",
   noindex: true,
 });
 

@@ -19,7 +19,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Homework awaiting review",
   description: "Homework handed in and waiting for review.",
-  path: "/admin/homework",
   noindex: true,
 });
 

@@ -87,7 +87,6 @@ export const action = actionOf("staff", (intent) => ({
 export const meta = pageMeta({
   title: "Admin",
   description: "The coach's admin area.",
-  path: "/admin",
   noindex: true,
 });
 

@@ -29,7 +29,6 @@ export const action = actionOf("staff", (intent) => ({
 export const meta = pageMeta({
   title: "Intake questionnaire",
   description: "The questions a new client answers before the first session.",
-  path: "/admin/intake",
   noindex: true,
 });
 

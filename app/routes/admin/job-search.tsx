@@ -48,7 +48,6 @@ export const action = actionOf("staff", (intent) => ({
 export const meta = pageMeta({
   title: "Job search",
   description: "Every client's job search at a glance.",
-  path: "/admin/job-search",
   noindex: true,
 });
 

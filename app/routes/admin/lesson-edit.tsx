@@ -135,7 +135,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo(matches, {
     title: loaderData ? `Edit lesson: ${loaderData.lesson.values.title}` : "Edit lesson",
     description: "Edit a lesson.",
-    path: loaderData ? `/admin/lessons/${loaderData.lesson.id}` : "/admin",
     noindex: true,
   });
 }

@@ -44,7 +44,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Add Lesson",
   description: "Add a lesson for a client.",
-  path: "/admin/lessons/new",
   noindex: true,
 });
 

@@ -24,7 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Outcomes",
   description: "Offers your clients landed.",
-  path: "/admin/job-search/outcomes",
   noindex: true,
 });
 

@@ -42,7 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Payments",
   description: "Payments.",
-  path: "/admin/payments",
   noindex: true,
 });
 

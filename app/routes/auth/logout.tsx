@@ -25,7 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Signing out",
   description: "Signing you out.",
-  path: "/logout",
   noindex: true,
 });
 

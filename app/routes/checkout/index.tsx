@@ -73,7 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Checkout",
   description: "Pay for an offer.",
-  path: "/checkout",
   noindex: true,
 });
 

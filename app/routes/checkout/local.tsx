@@ -73,7 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Test checkout",
   description: "A local test payment.",
-  path: "/checkout/local",
   noindex: true,
 });
 

@@ -31,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Thank you",
   description: "Your payment.",
-  path: "/checkout/success",
   noindex: true,
 });
 

@@ -21,7 +21,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo(matches, {
     title: `Client portal demo (${plan})`,
     description: "A read-only demo of the client portal: sessions, mock interviews, reviews and activity.",
-    path: "/demo",
     noindex: true,
   });
 }

@@ -16,7 +16,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Plan demo",
   description: "A read-only demo of what each plan includes.",
-  path: "/demo/plan",
   noindex: true,
 });
 

@@ -42,7 +42,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Unsubscribe",
   description: "Stop emails from this site.",
-  path: "/email/unsubscribe",
   noindex: true,
 });
 

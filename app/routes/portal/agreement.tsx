@@ -56,7 +56,6 @@ export const action = actionOf(
 export const meta = pageMeta({
   title: "Coaching agreement",
   description: "Your coaching agreement.",
-  path: "/agreement",
   noindex: true,
 });
 

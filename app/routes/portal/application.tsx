@@ -93,7 +93,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo(matches, {
     title,
     description: "An application of yours.",
-    path: "/applications",
     noindex: true,
   });
 }

@@ -48,7 +48,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Import applications",
   description: "Bring your applications from Huntr, Teal, Simplify or a spreadsheet.",
-  path: "/applications/import",
   noindex: true,
 });
 

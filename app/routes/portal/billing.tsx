@@ -87,7 +87,6 @@ export const action = actionOf(
 export const meta = pageMeta({
   title: "Billing",
   description: "What you bought and your payments.",
-  path: "/billing",
   noindex: true,
 });
 

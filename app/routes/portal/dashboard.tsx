@@ -23,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Dashboard",
   description: "Your coaching dashboard.",
-  path: "/dashboard",
   noindex: true,
 });
 

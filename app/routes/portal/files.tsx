@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return uploadFilesFor(request, permit, permit.actor.id);
 }
 
-export const meta = pageMeta({ title: "Files", description: "Your files.", path: "/files", noindex: true });
+export const meta = pageMeta({ title: "Files", description: "Your files.", noindex: true });
 
 export default function Files({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, files, used, maxBytes, quotaBytes } = loaderData;

@@ -56,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = pageMeta({
   title: "Homework",
   description: "Your homework.",
-  path: "/homework",
   noindex: true,
 });
 

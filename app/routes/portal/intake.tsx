@@ -62,7 +62,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 export const meta = pageMeta({
   title: "Before your first session",
   description: "Your intake questionnaire.",
-  path: "/intake",
   noindex: true,
 });
 

@@ -22,7 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Lessons",
   description: "Your lessons and recordings.",
-  path: "/lessons",
   noindex: true,
 });
 

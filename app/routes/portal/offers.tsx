@@ -68,7 +68,6 @@ export const action = actionOf("portal", (intent) => ({
 export const meta = pageMeta({
   title: "Compare offers",
   description: "Your offers side by side.",
-  path: "/applications/offers",
   noindex: true,
 });
 

@@ -15,7 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Your plan",
   description: "What your plan includes.",
-  path: "/plan",
   noindex: true,
 });
 

@@ -25,7 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = pageMeta({
   title: "Resources",
   description: "Guides, videos and practice sets.",
-  path: "/resources",
   noindex: true,
 });
 

@@ -152,7 +152,7 @@ export const action = intentAction({
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const name = loaderData ? loaderData.person.fullName || loaderData.person.email : "Client";
-  return seo(matches, { title: name, description: "Client detail.", path: "/admin/clients", noindex: true });
+  return seo(matches, { title: name, description: "Client detail.", noindex: true });
 }
 
 export default function ClientDetail({ loaderData: data }: Route.ComponentProps) {

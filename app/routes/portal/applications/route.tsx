@@ -64,7 +64,6 @@ export const action = actionOf("portal", (intent) => ({
 export const meta = pageMeta({
   title: "Job search",
   description: "Your applications, from saved to offer.",
-  path: "/applications",
   noindex: true,
 });
 
