@@ -20,6 +20,11 @@ export function pageMeta(page: PageSeo) {
   return ({ matches }: { matches: readonly Match[] }) => seo(matches, page);
 }
 
+/** The `meta` of a page kept out of search results: every portal and admin page. */
+export function privateMeta(title: string, description: string) {
+  return pageMeta({ title, description, noindex: true });
+}
+
 /** A page kept out of search results gets title, description and `noindex` only (docs/decisions/0033-warm-cost.md). */
 export function seo(matches: readonly Match[], page: PageSeo): MetaDescriptor[] {
   const title =

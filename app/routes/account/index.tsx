@@ -10,7 +10,7 @@ import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
 import { DELETION_NOTE_MAX, DELETION_REQUESTED, deletionRequestForm } from "~/lib/schemas/account";
 import { emailPreferencesForm } from "~/lib/schemas/email-preferences";
 import { outcomeConsentForm } from "~/lib/schemas/job-offers";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
@@ -69,11 +69,7 @@ export const action = actionOf(
   { default: "request-deletion" },
 );
 
-export const meta = pageMeta({
-  title: "Your data",
-  description: "Download your data or ask for its deletion.",
-  noindex: true,
-});
+export const meta = privateMeta("Your data", "Download your data or ask for its deletion.");
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript both forms answer as the page: each shows only its own answer.

@@ -16,7 +16,7 @@ import {
   agreementVersionForm,
   onboardingGatesForm,
 } from "~/lib/schemas/agreement";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
@@ -58,11 +58,7 @@ export const action = actionOf("staff", (intent) => ({
   }),
 }));
 
-export const meta = pageMeta({
-  title: "Coaching agreement",
-  description: "The coaching agreement and who accepted it.",
-  noindex: true,
-});
+export const meta = privateMeta("Coaching agreement", "The coaching agreement and who accepted it.");
 
 const GATES_SAVED = "Saved what comes before booking.";
 

@@ -14,7 +14,7 @@ import {
 } from "~/domain/business";
 import { parseCurrency } from "~/domain/financing";
 import { offerTitle } from "~/domain/orders";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { ledgerPage, moneyByMonth, totalsByCurrency } from "~/server/business/money.server";
 import { getDb } from "~/server/db.server";
@@ -61,11 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name: periodName(period), currency, kindParam, figure, rows: shown, next };
 }
 
-export const meta = pageMeta({
-  title: "Payments behind a figure",
-  description: "Ledger rows.",
-  noindex: true,
-});
+export const meta = privateMeta("Payments behind a figure", "Ledger rows.");
 
 const KIND_WORDS: Record<string, string> = {
   charges: "Charges",

@@ -5,7 +5,7 @@ import { LightLink } from "~/components/light-link";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
 import { parseYear, yearPeriod } from "~/domain/business";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { monthsOf, revenueChart } from "~/server/business/charts.server";
 import { ledgerYears, moneyByMonth, totalsByCurrency } from "~/server/business/money.server";
@@ -33,11 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { year, years: years.includes(year) ? years : [year, ...years], months, totals, charts, plans };
 }
 
-export const meta = pageMeta({
-  title: "Business",
-  description: "The business at a glance.",
-  noindex: true,
-});
+export const meta = privateMeta("Business", "The business at a glance.");
 
 export default function Business({ loaderData }: Route.ComponentProps) {
   const { year, years, months, totals, charts, plans } = loaderData;

@@ -3,7 +3,7 @@ import { FunnelSection } from "~/components/admin/business-funnel";
 import { NoShowsSection } from "~/components/admin/no-shows-table";
 import { capacityByKind, capacityByPlan } from "~/domain/capacity";
 import { cohortMonths, FUNNEL_MONTHS, funnelFrom, sourcesByOffer } from "~/domain/funnel";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { bookedWeek, capacityRows } from "~/server/business/capacity.server";
 import { buyerSources, homeworkTurnaround, leadCohorts } from "~/server/business/funnel.server";
@@ -50,11 +50,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = pageMeta({
-  title: "Capacity and clients",
-  description: "Sessions and reviews sold, delivered and still to give; leads and where buyers came from.",
-  noindex: true,
-});
+export const meta = privateMeta(
+  "Capacity and clients",
+  "Sessions and reviews sold, delivered and still to give; leads and where buyers came from.",
+);
 
 export default function Capacity({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,7 @@
 import { BackLink } from "~/components/admin/back-link";
 import { FileUploadForm } from "~/components/files/files-ui";
 import { idSchema } from "~/lib/schemas/admin";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { uploadFilesFor } from "~/server/entries/file-routes.server";
@@ -35,11 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return uploadFilesFor(request, permitFor(context, "files.manage"), clientId(params));
 }
 
-export const meta = pageMeta({
-  title: "Upload a file",
-  description: "Upload a file.",
-  noindex: true,
-});
+export const meta = privateMeta("Upload a file", "Upload a file.");
 
 export default function ClientFiles({ loaderData, actionData }: Route.ComponentProps) {
   const { person, maxBytes } = loaderData;

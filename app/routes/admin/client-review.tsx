@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { BackLink } from "~/components/admin/back-link";
 import { homeworkReviewForm } from "~/lib/schemas/admin";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -40,11 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answer;
 }
 
-export const meta = pageMeta({
-  title: "Review",
-  description: "Review handed-in homework.",
-  noindex: true,
-});
+export const meta = privateMeta("Review", "Review handed-in homework.");
 
 export default function ClientReview({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -6,7 +6,7 @@ import { inputClass } from "~/components/ui/control-classes";
 import { PEOPLE_FILTERS, type PeopleFilter, parsePeopleFilter } from "~/domain/people-filter";
 import { parseJsonText } from "~/lib/json-text";
 import { convertForm } from "~/lib/schemas/admin";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -38,11 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return attempt(async () => convertLead(await getDb(), permit, parsed.data.id));
 }
 
-export const meta = pageMeta({
-  title: "Leads & Clients",
-  description: "Leads and clients.",
-  noindex: true,
-});
+export const meta = privateMeta("Leads & Clients", "Leads and clients.");
 
 const FILTER_LABELS: Record<PeopleFilter, string> = { leads: "Leads", clients: "Clients", all: "All" };
 

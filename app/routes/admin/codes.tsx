@@ -7,7 +7,7 @@ import { CODE_SETTINGS, PRICING_PLANS, type PricingPlanKey } from "~/content/pri
 import { money, offerTitle } from "~/domain/orders";
 import { formatted, SERVER_TIME_ZONE } from "~/lib/local-time";
 import { markPaidForm, sponsorCodeForm, voidCodeForm } from "~/lib/schemas/codes";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
@@ -56,11 +56,7 @@ export const action = actionOf("staff", (intent) => ({
   }),
 }));
 
-export const meta = pageMeta({
-  title: "Codes and referrals",
-  description: "Sponsor codes and referral rewards.",
-  noindex: true,
-});
+export const meta = privateMeta("Codes and referrals", "Sponsor codes and referral rewards.");
 
 export default function Codes({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, owed } = loaderData;

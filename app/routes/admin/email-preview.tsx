@@ -1,6 +1,6 @@
 import { BackLink } from "~/components/admin/back-link";
 import { HeadedSection } from "~/components/ui/headed-section";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { isPreviewKind, previewEmail } from "~/server/mail/preview.server";
 import { refusal } from "~/server/refusal.server";
 import { routeAccess, staff } from "~/server/route-access";
@@ -15,11 +15,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return previewEmail(params.kind);
 }
 
-export const meta = pageMeta({
-  title: "Email preview",
-  description: "One kind of email, shown with sample data.",
-  noindex: true,
-});
+export const meta = privateMeta("Email preview", "One kind of email, shown with sample data.");
 
 export default function EmailPreview({ loaderData }: Route.ComponentProps) {
   const { label, audience, to, subject, html, text } = loaderData;

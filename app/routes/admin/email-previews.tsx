@@ -1,6 +1,6 @@
 import { BackLink } from "~/components/admin/back-link";
 import { LightLink } from "~/components/light-link";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { previewList } from "~/server/mail/preview.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/email-previews";
@@ -14,11 +14,7 @@ export function loader() {
   return { kinds: previewList() };
 }
 
-export const meta = pageMeta({
-  title: "Email previews",
-  description: "Every kind of email, shown with sample data.",
-  noindex: true,
-});
+export const meta = privateMeta("Email previews", "Every kind of email, shown with sample data.");
 
 const AUDIENCES = [
   { audience: "client", title: "To clients" },

@@ -6,7 +6,7 @@ import { IntentForm } from "~/components/ui/intent-form";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, outboxKindLabel } from "~/domain/email";
 import { can } from "~/domain/policy";
 import { retryEmailForm } from "~/lib/schemas/email-retry";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { attempt, invalid, readForm } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -33,11 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return attempt(async () => retryEmail(await getDb(), permit, parsed.data.id), "Failed to queue the email.");
 }
 
-export const meta = pageMeta({
-  title: "Emails",
-  description: "Emails.",
-  noindex: true,
-});
+export const meta = privateMeta("Emails", "Emails.");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -1,6 +1,6 @@
 import { LightLink } from "~/components/light-link";
 import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { homeworkAwaitingReview, REVIEW_QUEUE_LIMIT } from "~/server/models/review-queue.server";
@@ -16,11 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...queue, limit: REVIEW_QUEUE_LIMIT };
 }
 
-export const meta = pageMeta({
-  title: "Homework awaiting review",
-  description: "Homework handed in and waiting for review.",
-  noindex: true,
-});
+export const meta = privateMeta("Homework awaiting review", "Homework handed in and waiting for review.");
 
 export default function HomeworkAwaitingReview({ loaderData }: Route.ComponentProps) {
   const { items, more, limit } = loaderData;

@@ -5,7 +5,7 @@ import { FailedPayments } from "~/components/payments/failed-payments";
 import { type Action, can } from "~/domain/policy";
 import { SERVER_TIME_ZONE } from "~/lib/local-time";
 import { assignBookingForm, confirmBookingForm, dismissBookingForm } from "~/lib/schemas/bookings";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
@@ -84,11 +84,7 @@ export const action = actionOf("staff", (intent) => ({
   }),
 }));
 
-export const meta = pageMeta({
-  title: "Admin",
-  description: "The coach's admin area.",
-  noindex: true,
-});
+export const meta = privateMeta("Admin", "The coach's admin area.");
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { figures, failedPayments, name, peopleText, sessions, toResolve, mayResolve, jobSearch } =

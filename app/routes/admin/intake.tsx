@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { useForm } from "~/components/form";
 import { QuestionnaireEditor } from "~/components/intake/questionnaire-editor";
 import { questionnaireForm } from "~/lib/schemas/intake";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
 import { currentQuestionnaire, saveQuestionnaire } from "~/server/models/intake.server";
@@ -26,11 +26,10 @@ export const action = actionOf("staff", (intent) => ({
   }),
 }));
 
-export const meta = pageMeta({
-  title: "Intake questionnaire",
-  description: "The questions a new client answers before the first session.",
-  noindex: true,
-});
+export const meta = privateMeta(
+  "Intake questionnaire",
+  "The questions a new client answers before the first session.",
+);
 
 export default function IntakeQuestionnaire({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

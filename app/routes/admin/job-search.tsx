@@ -16,7 +16,7 @@ import {
 } from "~/domain/job-search-board";
 import { can } from "~/domain/policy";
 import { stalledDaysForm, stalledDaysSaved } from "~/lib/schemas/job-search-board";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
@@ -45,11 +45,7 @@ export const action = actionOf("staff", (intent) => ({
   }),
 }));
 
-export const meta = pageMeta({
-  title: "Job search",
-  description: "Every client's job search at a glance.",
-  noindex: true,
-});
+export const meta = privateMeta("Job search", "Every client's job search at a glance.");
 
 export default function CoachBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, stalledAfterDays, mayEdit } = loaderData;

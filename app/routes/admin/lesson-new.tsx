@@ -1,7 +1,7 @@
 import { LessonForm } from "~/components/admin/lesson-form";
 import { EMPTY_LESSON, type PickableClient } from "~/components/admin/lesson-form-data";
 import { idSchema } from "~/lib/schemas/admin";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { createLesson } from "~/server/models/lessons.server";
@@ -41,11 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta = pageMeta({
-  title: "Add Lesson",
-  description: "Add a lesson for a client.",
-  noindex: true,
-});
+export const meta = privateMeta("Add Lesson", "Add a lesson for a client.");
 
 export default function AddLesson({ loaderData, actionData }: Route.ComponentProps) {
   const { q, clients, more, client } = loaderData;

@@ -4,7 +4,7 @@ import { LocalDateTime } from "~/components/portal/local-date-time";
 import { HeadedSection } from "~/components/ui/headed-section";
 import { monthLabel } from "~/domain/business";
 import { type OutcomeRow, percent, planLabel } from "~/domain/job-outcomes";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { outcomesReport } from "~/server/models/job-outcomes.server";
@@ -21,11 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return outcomesReport(await getDb(), permitFor(context, "job-search.read"));
 }
 
-export const meta = pageMeta({
-  title: "Outcomes",
-  description: "Offers your clients landed.",
-  noindex: true,
-});
+export const meta = privateMeta("Outcomes", "Offers your clients landed.");
 
 const days = (n: number | null) => (n === null ? "—" : `${n} ${n === 1 ? "day" : "days"}`);
 const count = (n: number | null) => (n === null ? "—" : String(n));

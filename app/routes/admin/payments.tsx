@@ -15,7 +15,7 @@ import {
   priceText,
   taxText,
 } from "~/domain/orders";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { listOrders } from "~/server/models/orders.server";
@@ -39,11 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, status, currency };
 }
 
-export const meta = pageMeta({
-  title: "Payments",
-  description: "Payments.",
-  noindex: true,
-});
+export const meta = privateMeta("Payments", "Payments.");
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageSize, status, currency } = loaderData;

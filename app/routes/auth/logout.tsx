@@ -3,7 +3,7 @@ import { Form, redirect } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { Button } from "~/components/ui/button";
 import { toastOnNextPage } from "~/lib/next-page";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { discardBody } from "~/server/action-result.server";
 import { viewerContext } from "~/server/auth/context.server";
 import { signOutEverywhere } from "~/server/auth/session.server";
@@ -22,11 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/", { headers });
 }
 
-export const meta = pageMeta({
-  title: "Signing out",
-  description: "Signing you out.",
-  noindex: true,
-});
+export const meta = privateMeta("Signing out", "Signing you out.");
 
 export default function Logout() {
   const { signOut } = useAuth();

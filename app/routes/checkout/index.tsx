@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { SETTINGS } from "~/content/settings";
 import { checkoutLine, discountedLine, PAYMENTS_OFF } from "~/domain/checkout";
 import { checkoutForm } from "~/lib/schemas/checkout";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { attempt, readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -70,11 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer;
 }
 
-export const meta = pageMeta({
-  title: "Checkout",
-  description: "Pay for an offer.",
-  noindex: true,
-});
+export const meta = privateMeta("Checkout", "Pay for an offer.");
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

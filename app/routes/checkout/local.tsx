@@ -5,7 +5,7 @@ import { SETTINGS } from "~/content/settings";
 import { checkoutLine, lineAt } from "~/domain/checkout";
 import { money } from "~/domain/orders";
 import { localPaymentForm } from "~/lib/schemas/checkout";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { readForm } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -70,11 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/checkout/success?${new URLSearchParams({ session_id: order.checkoutSessionId ?? "" })}`);
 }
 
-export const meta = pageMeta({
-  title: "Test checkout",
-  description: "A local test payment.",
-  noindex: true,
-});
+export const meta = privateMeta("Test checkout", "A local test payment.");
 
 export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

@@ -2,7 +2,7 @@ import { CheckoutPanel } from "~/components/checkout/checkout-panel";
 import { ButtonLink } from "~/components/ui/button";
 import { offerTitle } from "~/domain/orders";
 import { PLAN_LABELS } from "~/domain/plans";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
@@ -28,11 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = pageMeta({
-  title: "Thank you",
-  description: "Your payment.",
-  noindex: true,
-});
+export const meta = privateMeta("Thank you", "Your payment.");
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;

@@ -1,6 +1,6 @@
 import { PlanView } from "~/components/portal/plan-view";
 import { hydrateOnIntent } from "~/lib/hydrate-on-intent";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { modeFor, planView } from "~/server/models/portal-view.server";
 import { PUBLIC, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/plan";
@@ -13,11 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return planView(null, modeFor(null, request, true));
 }
 
-export const meta = pageMeta({
-  title: "Plan demo",
-  description: "A read-only demo of what each plan includes.",
-  noindex: true,
-});
+export const meta = privateMeta("Plan demo", "A read-only demo of what each plan includes.");
 
 export default function DemoPlan({ loaderData }: Route.ComponentProps) {
   return <PlanView data={loaderData} demoNav />;

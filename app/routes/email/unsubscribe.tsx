@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { EMAIL_KIND_LABELS } from "~/domain/email";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { discardBody } from "~/server/action-result.server";
 import { getDb } from "~/server/db.server";
 import { verifyUnsubscribeToken } from "~/server/mail/unsubscribe.server";
@@ -39,11 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
 }
 
-export const meta = pageMeta({
-  title: "Unsubscribe",
-  description: "Stop emails from this site.",
-  noindex: true,
-});
+export const meta = privateMeta("Unsubscribe", "Stop emails from this site.");
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

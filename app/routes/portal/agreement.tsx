@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/fields";
 import { HeadedSection } from "~/components/ui/headed-section";
 import { AGREEMENT_NAME_MAX, acceptAgreementForm } from "~/lib/schemas/agreement";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
@@ -53,11 +53,7 @@ export const action = actionOf(
   { default: "accept" },
 );
 
-export const meta = pageMeta({
-  title: "Coaching agreement",
-  description: "Your coaching agreement.",
-  noindex: true,
-});
+export const meta = privateMeta("Coaching agreement", "Your coaching agreement.");
 
 export default function Agreement({ loaderData, actionData }: Route.ComponentProps) {
   const { shown, current, accepted, mode } = loaderData;

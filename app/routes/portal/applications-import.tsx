@@ -12,7 +12,7 @@ import {
   TRACKER_LABELS,
 } from "~/domain/job-import";
 import type { ImportAnswer } from "~/lib/job-import-rows";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { modeFor } from "~/server/models/portal-view.server";
@@ -45,11 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer;
 }
 
-export const meta = pageMeta({
-  title: "Import applications",
-  description: "Bring your applications from Huntr, Teal, Simplify or a spreadsheet.",
-  noindex: true,
-});
+export const meta = privateMeta(
+  "Import applications",
+  "Bring your applications from Huntr, Teal, Simplify or a spreadsheet.",
+);
 
 const LIMITS = `A CSV file of at most ${IMPORT_LIMITS.bytes / (1024 * 1024)} MB and ${IMPORT_LIMITS.rows.toLocaleString("en")} rows. Dates as ${DATE_FORMATS}.`;
 

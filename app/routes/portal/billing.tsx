@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { offerTitle } from "~/domain/orders";
 import { noFields } from "~/lib/forms";
 import { localPaymentForm, rewardChoiceForm } from "~/lib/schemas/checkout";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { getConfig } from "~/server/env.server";
@@ -84,11 +84,7 @@ export const action = actionOf(
   { default: "manage-card" },
 );
 
-export const meta = pageMeta({
-  title: "Billing",
-  description: "What you bought and your payments.",
-  noindex: true,
-});
+export const meta = privateMeta("Billing", "What you bought and your payments.");
 
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, orders, stripe, testCharges, referral } = loaderData;

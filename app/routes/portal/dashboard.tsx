@@ -1,6 +1,6 @@
 import { PaymentNotice } from "~/components/payments/payment-notice";
 import { DashboardView } from "~/components/portal/dashboard-view";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { dashboardView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
@@ -20,11 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = pageMeta({
-  title: "Dashboard",
-  description: "Your coaching dashboard.",
-  noindex: true,
-});
+export const meta = privateMeta("Dashboard", "Your coaching dashboard.");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (

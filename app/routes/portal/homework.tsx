@@ -14,7 +14,7 @@ import {
   SUBMISSION_NOTE_MAX,
   SUBMISSION_URL_MAX,
 } from "~/lib/schemas/homework";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor, permitIf } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -53,11 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta = pageMeta({
-  title: "Homework",
-  description: "Your homework.",
-  noindex: true,
-});
+export const meta = privateMeta("Homework", "Your homework.");
 
 const BADGE: Record<HomeworkStatus, string> = {
   assigned: "bg-muted text-foreground",

@@ -10,7 +10,7 @@ import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { Button } from "~/components/ui/button";
 import { HeadedSection } from "~/components/ui/headed-section";
 import { answerFormFor, type IntakeQuestion, intakeAnswersForm } from "~/lib/schemas/intake";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { attempt } from "~/server/action-result.server";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
@@ -59,11 +59,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return formData?.get("intent") === "save-draft" ? false : defaultShouldRevalidate;
 }
 
-export const meta = pageMeta({
-  title: "Before your first session",
-  description: "Your intake questionnaire.",
-  noindex: true,
-});
+export const meta = privateMeta("Before your first session", "Your intake questionnaire.");
 
 export default function Intake({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, open, sent, questions } = loaderData;

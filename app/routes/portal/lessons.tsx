@@ -2,7 +2,7 @@ import { AttachedFiles } from "~/components/files/attached-files";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { lessonsView, modeFor } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
@@ -19,11 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta = pageMeta({
-  title: "Lessons",
-  description: "Your lessons and recordings.",
-  noindex: true,
-});
+export const meta = privateMeta("Lessons", "Your lessons and recordings.");
 
 export default function Lessons({ loaderData }: Route.ComponentProps) {
   const { mode, lessons } = loaderData;

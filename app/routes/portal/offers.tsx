@@ -8,7 +8,7 @@ import { ActionForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { offerTotals, payChange } from "~/domain/job-offers";
 import { acceptOfferForm, currentPayForm, OUTCOME_CONSENT_LABEL } from "~/lib/schemas/job-offers";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { actionOf } from "~/server/intents.server";
@@ -65,11 +65,7 @@ export const action = actionOf("portal", (intent) => ({
   }),
 }));
 
-export const meta = pageMeta({
-  title: "Compare offers",
-  description: "Your offers side by side.",
-  noindex: true,
-});
+export const meta = privateMeta("Compare offers", "Your offers side by side.");
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
   const { mode, offers, current, outcome } = loaderData;

@@ -1,5 +1,5 @@
 import { PlanView } from "~/components/portal/plan-view";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { modeFor, planView } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
@@ -12,11 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return planView(permitIf(context, "portal.read-own"), modeFor(viewer, request, false));
 }
 
-export const meta = pageMeta({
-  title: "Your plan",
-  description: "What your plan includes.",
-  noindex: true,
-});
+export const meta = privateMeta("Your plan", "What your plan includes.");
 
 export default function Plan({ loaderData }: Route.ComponentProps) {
   return <PlanView data={loaderData} />;

@@ -5,7 +5,7 @@ import { SafeLink } from "~/components/safe-link";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
 import { RESOURCE_KIND_LABELS } from "~/domain/resource-kinds";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { modeFor, resourceFilterFrom, resourcesView } from "~/server/models/portal-view.server";
 import { PORTAL_PAGE, routeAccess } from "~/server/route-access";
@@ -22,11 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta = pageMeta({
-  title: "Resources",
-  description: "Guides, videos and practice sets.",
-  noindex: true,
-});
+export const meta = privateMeta("Resources", "Guides, videos and practice sets.");
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { mode, filter, resources, facets } = loaderData;

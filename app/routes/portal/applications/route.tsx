@@ -16,7 +16,7 @@ import {
   STAGE_LABELS,
 } from "~/domain/job-search";
 import { addApplicationForm, moveApplicationForm } from "~/lib/schemas/job-search";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitIf } from "~/server/auth/context.server";
 import { actionOf } from "~/server/intents.server";
 import { createApplication, moveApplication } from "~/server/models/job-search.server";
@@ -61,11 +61,7 @@ export const action = actionOf("portal", (intent) => ({
   }),
 }));
 
-export const meta = pageMeta({
-  title: "Job search",
-  description: "Your applications, from saved to offer.",
-  noindex: true,
-});
+export const meta = privateMeta("Job search", "Your applications, from saved to offer.");
 
 type Answer = Route.ComponentProps["actionData"];
 
