@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { AgreementAcceptances, AgreementVersions } from "~/components/agreement/agreement-records";
 import { AgreementText } from "~/components/agreement/agreement-text";
 import { useFetcherForm, useForm, useSettledAnswer } from "~/components/form";
@@ -87,8 +88,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
   });
   const [draft, setDraft] = useState(current?.body ?? AGREEMENT_STARTER);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Coaching agreement</h1>
+    <AdminPage title="Coaching agreement">
       <p className="mt-1 text-muted-foreground">
         {current
           ? `Current: version ${current.version}, accepted by ${current.accepted}.`
@@ -175,7 +175,7 @@ export default function AdminAgreement({ loaderData, actionData }: Route.Compone
 
       <AgreementVersions versions={versions} />
       <AgreementAcceptances versions={versions} acceptances={acceptances} filter={filter} />
-    </div>
+    </AdminPage>
   );
 }
 

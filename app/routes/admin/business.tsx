@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { cents, MoneyTable } from "~/components/admin/business-money";
 import { PlansSection } from "~/components/admin/business-plans";
 import { LightLink } from "~/components/light-link";
@@ -39,8 +40,7 @@ export default function Business({ loaderData }: Route.ComponentProps) {
   const { year, years, months, totals, charts, plans } = loaderData;
   const loading = useNavigation().state === "loading";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Business</h1>
+    <AdminPage title="Business">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Choose a year">
         <SelectField
           name="year"
@@ -154,6 +154,6 @@ export default function Business({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </section>
-    </div>
+    </AdminPage>
   );
 }

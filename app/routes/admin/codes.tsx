@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { compactInputClass } from "~/components/ui/control-classes";
 import { TextField } from "~/components/ui/fields";
@@ -62,8 +63,7 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
   const { codes, owed } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Codes and referrals</h1>
+    <AdminPage title="Codes and referrals">
       {actionData?.ok === false ? (
         <p role="alert" className="mt-3 text-sm text-destructive">
           {actionData.error}
@@ -231,6 +231,6 @@ export default function Codes({ loaderData, actionData }: Route.ComponentProps) 
           </table>
         )}
       </HeadedSection>
-    </div>
+    </AdminPage>
   );
 }

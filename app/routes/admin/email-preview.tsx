@@ -1,4 +1,4 @@
-import { BackLink } from "~/components/admin/back-link";
+import { AdminPage } from "~/components/admin/admin-page";
 import { HeadedSection } from "~/components/ui/headed-section";
 import { privateMeta } from "~/lib/seo";
 import { isPreviewKind, previewEmail } from "~/server/mail/preview.server";
@@ -20,9 +20,7 @@ export const meta = privateMeta("Email preview", "One kind of email, shown with 
 export default function EmailPreview({ loaderData }: Route.ComponentProps) {
   const { label, audience, to, subject, html, text } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <BackLink to="/admin/emails/preview">Email previews</BackLink>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{label}</h1>
+    <AdminPage title={label} back={{ to: "/admin/emails/preview", label: "Email previews" }}>
       <p className="mt-2 text-sm text-muted-foreground">
         Sample data, sent to no one. {audience === "staff" ? "Coach and admin" : "A client"} would get it as{" "}
         {to}.
@@ -47,6 +45,6 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
           </pre>
         </HeadedSection>
       </div>
-    </div>
+    </AdminPage>
   );
 }

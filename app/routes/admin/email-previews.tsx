@@ -1,4 +1,4 @@
-import { BackLink } from "~/components/admin/back-link";
+import { AdminPage } from "~/components/admin/admin-page";
 import { LightLink } from "~/components/light-link";
 import { privateMeta } from "~/lib/seo";
 import { previewList } from "~/server/mail/preview.server";
@@ -23,9 +23,7 @@ const AUDIENCES = [
 
 export default function EmailPreviews({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <BackLink to="/admin/emails">Emails</BackLink>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Email previews</h1>
+    <AdminPage title="Email previews" back={{ to: "/admin/emails", label: "Emails" }}>
       <p className="mt-2 max-w-3xl text-muted-foreground">
         Every email the site sends, filled in with sample data: open one to see its subject, its HTML and its
         plain text as the person receives them. Nothing is sent from here.
@@ -51,6 +49,6 @@ export default function EmailPreviews({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
-    </div>
+    </AdminPage>
   );
 }

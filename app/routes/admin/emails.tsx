@@ -1,4 +1,5 @@
 import { useFetcher, useSearchParams } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { useFetcherForm } from "~/components/form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
@@ -107,8 +108,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     return `?${query}`;
   };
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Emails</h1>
+    <AdminPage title="Emails">
       <p className="mt-2 text-muted-foreground">
         <LightLink to="/admin/emails/preview" className="underline underline-offset-2">
           Preview every kind of email
@@ -152,6 +152,6 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           {page < pages ? <LightLink to={link({ page: String(page + 1) })}>Next</LightLink> : null}
         </nav>
       ) : null}
-    </div>
+    </AdminPage>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { useForm } from "~/components/form";
 import { QuestionnaireEditor } from "~/components/intake/questionnaire-editor";
 import { questionnaireForm } from "~/lib/schemas/intake";
@@ -37,8 +38,7 @@ export default function IntakeQuestionnaire({ loaderData, actionData }: Route.Co
   const form = useForm(questionnaireForm, { answer: actionData, busy });
   const saved = actionData?.ok ? actionData.value.version : null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Intake questionnaire</h1>
+    <AdminPage title="Intake questionnaire">
       <p className="mt-2 max-w-3xl text-muted-foreground">
         What a new client answers before their first session. Each save is a new version: answers already sent
         keep the questions as they were asked.{" "}
@@ -59,6 +59,6 @@ export default function IntakeQuestionnaire({ loaderData, actionData }: Route.Co
           busy={busy}
         />
       </Form>
-    </div>
+    </AdminPage>
   );
 }

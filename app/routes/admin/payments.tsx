@@ -1,4 +1,5 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { LightLink } from "~/components/light-link";
 import { DisputeBadge, StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
@@ -52,8 +53,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
     return `?${next}`;
   };
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Payments</h1>
+    <AdminPage title="Payments">
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter payments">
         <SelectField
           name="status"
@@ -157,6 +157,6 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       ) : null}
-    </div>
+    </AdminPage>
   );
 }
