@@ -60,7 +60,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     practice,
     mayEdit: can(currentViewer(context), "practice.settings"),
-    capacity: { byKind: capacityByKind(rows), byPlan: capacityByPlan(rows), week },
+    capacity: {
+      byKind: capacityByKind(rows),
+      byPlan: capacityByPlan(rows),
+      week,
+      expiryMonths: practice.expiryMonths,
+    },
     noShows: { rows: noShows, months: FUNNEL_MONTHS },
     funnel: {
       cohorts: cohortMonths(from, FUNNEL_MONTHS, cohorts),
