@@ -80,7 +80,8 @@ export function LiveUpdates() {
           return;
         }
         const { pathname: path, viewer: who } = latest.current;
-        const aboutMe = change.userId === userId || change.clientId === userId;
+        // A practice setting (sessions' expiry) changes what every signed-in person's pages show.
+        const aboutMe = change.kind === "practice" || change.userId === userId || change.clientId === userId;
         if (aboutMe || (can(who, "client.read") && staffPageShows(path, change.clientId))) revalidate();
       });
       source.addEventListener("resync", () => revalidate());

@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS = {
   "agreement.accept": "Agreement accepted",
   "onboarding.gates": "Booking requirements changed",
   "job-search.settings": "Stalled-search flag changed",
+  "practice.settings": "Practice settings changed",
   "job-outcome.consent": "Consent to count the outcome publicly changed",
   "job-search.note": "Job search note added",
   "job-search.note-delete": "Job search note deleted",

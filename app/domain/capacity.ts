@@ -17,6 +17,8 @@ export type CapacityRow = {
   delivered: number;
   ahead: number;
   remaining: number;
+  /** What remained of a counted kind when the client's plan period ended (docs/decisions/0055-no-shows-and-expiry.md). */
+  expired: number;
 };
 
 export type CapacityTotal = Omit<CapacityRow, "plan" | "clients"> & { label: string };
@@ -25,12 +27,21 @@ export type CapacityTotal = Omit<CapacityRow, "plan" | "clients"> & { label: str
 export function capacityByKind(rows: readonly CapacityRow[]): CapacityTotal[] {
   return SERVICE_KINDS.flatMap((kind) => {
     const mine = rows.filter((r) => r.kind === kind);
-    const total = { kind, label: KIND_LABELS[kind], sold: 0, delivered: 0, ahead: 0, remaining: 0 };
+    const total = {
+      kind,
+      label: KIND_LABELS[kind],
+      sold: 0,
+      delivered: 0,
+      ahead: 0,
+      remaining: 0,
+      expired: 0,
+    };
     for (const r of mine) {
       total.sold += r.sold;
       total.delivered += r.delivered;
       total.ahead += r.ahead;
       total.remaining += r.remaining;
+      total.expired += r.expired;
     }
     return total.sold + total.delivered + total.ahead > 0 ? [total] : [];
   });

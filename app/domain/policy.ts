@@ -66,6 +66,9 @@ export const POLICY = {
   "job-search.note": ["admin", "coach"],
   // The same record: capacity and the funnel are the coach's work to read too; no money on them.
   "capacity.read": ["admin", "coach"],
+  // docs/decisions/0055-no-shows-and-expiry.md: what a no-show costs and when a plan's sessions expire are
+  // terms of sale, the admin's to change; the coach reads them on the capacity page (capacity.read).
+  "practice.settings": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

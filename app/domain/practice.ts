@@ -19,3 +19,19 @@ export function planExpiresAt(startedAt: Date, months: number | null): Date | nu
   end.setUTCDate(Math.min(day, last));
   return end;
 }
+
+/** A plan's period as the client's pages show it: when its sessions expire, and whether that has passed. */
+export type PlanExpiry = { at: string; passed: boolean };
+
+/** From the plan's start (`plan_started_at`, else the profile's creation) and the setting; null: never. */
+export function planExpiry(startedAt: Date, months: number | null, now: Date): PlanExpiry | null {
+  const at = planExpiresAt(startedAt, months);
+  return at === null ? null : { at: at.toISOString(), passed: at.getTime() <= now.getTime() };
+}
+
+/** The day a period ends, in UTC as the rule counts it (the same words on the server and in the browser). */
+export function expiryDay(at: string): string {
+  return new Date(at).toLocaleDateString("en-CA", { dateStyle: "long", timeZone: "UTC" });
+}
+
+export const expiredText = (at: string) => `This plan's sessions expired on ${expiryDay(at)}.`;

@@ -7,6 +7,7 @@ import {
   comparisonRows,
   DECREMENT_BELOW_ZERO,
   groupedPlanItems,
+  hasCredit,
   PLAN_GROUPS,
   progressPercent,
   quotaItems,
@@ -105,6 +106,19 @@ test("usageSummary has one item per kind in SERVICE_KINDS order", () => {
   }
 });
 
+test("a plan's period reaches only the counted kinds it includes (docs/decisions/0055-no-shows-and-expiry.md)", () => {
+  const expiry = { at: "2026-02-28T09:00:00.000Z", passed: true };
+  const summary = usageSummary("basic", [], expiry);
+  const of = (kind: string) => summary.find((i) => i.kind === kind);
+  expect(of("mock_interview")?.expiry).toEqual(expiry);
+  // Basic has no 30-minute sessions, and a review is no session: neither expires.
+  expect(of("session_30m")?.expiry).toBeNull();
+  expect(of("resume_review")?.expiry).toBeNull();
+  expect(hasCredit({ used: 0, included: 3, expiry })).toBe(false);
+  expect(hasCredit({ used: 0, included: 3, expiry: { ...expiry, passed: false } })).toBe(true);
+  expect(hasCredit({ used: 3, included: 3, expiry: null })).toBe(false);
+});
+
 test("usageSummary computes a pro client's items", () => {
   const summary = usageSummary("pro", [
     { kind: "session_30m", amount: 1 },
@@ -122,6 +136,7 @@ test("usageSummary computes a pro client's items", () => {
     singleUse: false,
     completed: false,
     includedInPlan: true,
+    expiry: null,
   });
   expect(byKind.mock_interview).toEqual({
     kind: "mock_interview",
@@ -132,6 +147,7 @@ test("usageSummary computes a pro client's items", () => {
     singleUse: false,
     completed: false,
     includedInPlan: true,
+    expiry: null,
   });
   expect(byKind.resume_review).toEqual({
     kind: "resume_review",
@@ -142,6 +158,7 @@ test("usageSummary computes a pro client's items", () => {
     singleUse: true,
     completed: true,
     includedInPlan: true,
+    expiry: null,
   });
   expect(byKind.networking_events_list).toEqual({
     kind: "networking_events_list",
@@ -152,6 +169,7 @@ test("usageSummary computes a pro client's items", () => {
     singleUse: true,
     completed: false,
     includedInPlan: false,
+    expiry: null,
   });
 });
 

@@ -11,6 +11,7 @@ import {
   SERVICE_KINDS,
   type ServiceKind,
 } from "./plans";
+import type { PlanExpiry } from "./practice";
 
 export type UsageRow = { kind: ServiceKind; amount: number };
 
@@ -23,6 +24,8 @@ export type UsageItem = {
   singleUse: boolean;
   completed: boolean;
   includedInPlan: boolean;
+  /** A counted kind's period (docs/decisions/0055-no-shows-and-expiry.md, "Expiry"); null: none set. */
+  expiry: PlanExpiry | null;
 };
 
 function zeroByKind(): Record<ServiceKind, number> {
@@ -48,12 +51,22 @@ export function usedText(item: Pick<UsageItem, "used" | "included">): string {
   return `${item.used} of ${item.included} used`;
 }
 
+/** Booking still counts within the plan: credit left and its period (if any) not over. */
+export function hasCredit(item: Pick<UsageItem, "used" | "included"> & Partial<Pick<UsageItem, "expiry">>) {
+  return item.used < item.included && !item.expiry?.passed;
+}
+
 export function progressPercent(used: number, included: number): number {
   if (included <= 0 || used <= 0) return 0;
   return Math.min(100, Math.round((100 * used) / included));
 }
 
-export function usageSummary(plan: Plan, rows: readonly UsageRow[]): UsageItem[] {
+/** `expiry`: the plan's period, which only the counted kinds (sessions, mock interviews) follow. */
+export function usageSummary(
+  plan: Plan,
+  rows: readonly UsageRow[],
+  expiry: PlanExpiry | null = null,
+): UsageItem[] {
   const used = usedByKind(rows);
   return SERVICE_KINDS.map((kind) => {
     const included = allowance(plan, kind);
@@ -67,6 +80,7 @@ export function usageSummary(plan: Plan, rows: readonly UsageRow[]): UsageItem[]
       singleUse,
       completed: singleUse && used[kind] >= 1,
       includedInPlan: included > 0,
+      expiry: isQuotaKind(kind) && included > 0 ? expiry : null,
     };
   });
 }

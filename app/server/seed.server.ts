@@ -46,6 +46,11 @@ const isoDay = (now: Date, daysAhead: number) =>
 /** What each sample client bought, upfront (docs/decisions/0051-finished-screens.md): Billing shows a purchase. */
 export const SEED_PURCHASES = { basic: "USD", pro: "CAD", premium: "USD" } as const;
 
+// Bought a few days apart, each before their first session (the usage starts 40 days back); the plan
+// starts then, so an expiry period counts from it (docs/decisions/0055-no-shows-and-expiry.md).
+const boughtAt = (now: Date, plan: keyof typeof SEED_PURCHASES) =>
+  daysAgo(now, { basic: 45, pro: 43, premium: 41 }[plan], 14);
+
 export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   // Any one row answers: counting them all would read the whole table on every start.
   const [anyone] = await db.select({ one: sql<number>`1` }).from(profiles).limit(1);
@@ -59,6 +64,7 @@ export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
           fullName: p.fullName,
           role: p.role,
           plan: p.plan,
+          planStartedAt: p.plan ? boughtAt(now, p.plan) : null,
           emailVerified: true,
         })),
       )
@@ -118,8 +124,7 @@ function sampleOrder(now: Date, personId: string, plan: keyof typeof SEED_PURCHA
   const currency = SEED_PURCHASES[plan];
   const priced = checkoutLine({ offer: plan, currency, option: "upfront" });
   if (!("line" in priced)) throw new Error(`seed purchase of ${plan}: ${priced.error}`);
-  // Bought a few days apart, each before their first session (the usage starts 40 days back).
-  const at = daysAgo(now, { basic: 45, pro: 43, premium: 41 }[plan], 14);
+  const at = boughtAt(now, plan);
   return {
     id: randomUUID(),
     personId,

@@ -28,6 +28,14 @@ for (const theme of ["dark", "light"] as const) {
     const leads = page.getByRole("table", { name: /^Leads per month over the last 12 months/ });
     await expect(leads.locator("tbody tr")).toHaveCount(12);
     await expect(page.getByRole("heading", { name: "Homework turnaround" })).toBeVisible();
+    // The practice's settings are the admin's to change (docs/decisions/0055-no-shows-and-expiry.md): the
+    // coach reads them, with no form.
+    await expect(
+      page.getByText(
+        "A no-show counts as a used session. Unused sessions never expire. Only an admin changes these.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel("Unused sessions expire after N months")).toHaveCount(0);
     await expectFitsPhone(page, "Capacity");
     await page.screenshot({ path: `test-results/capacity-360-${theme}.png`, fullPage: true });
   });

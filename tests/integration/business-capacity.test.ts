@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { capacityByKind } from "~/domain/capacity";
+import { type CapacityRow, capacityByKind } from "~/domain/capacity";
 import type { ServiceKind } from "~/domain/plans";
+import { planExpiresAt } from "~/domain/practice";
 import { bookedWeek, capacityRows } from "~/server/business/capacity.server";
+import { setPracticeRules } from "~/server/models/practice-settings.server";
 import { authorize } from "~/server/policy.server";
-import { bookings, serviceUsage } from "~/server/schema";
+import { bookings, profiles, serviceUsage } from "~/server/schema";
+import { practiceSettings } from "~/server/schema-practice";
 import { databaseLabel } from "../support/database";
 import { insertPerson } from "../support/people";
 import { databaseForFile } from "../support/test-database";
@@ -82,6 +86,7 @@ describe(`capacity, on ${databaseLabel}`, () => {
       delivered: 3,
       ahead: 5,
       remaining: 1,
+      expired: 0,
     });
     expect(row("pro", "mock_interview")).toMatchObject({ sold: 6, delivered: 0, ahead: 1, remaining: 5 });
     expect(row("pro", "resume_review")).toMatchObject({ sold: 2, delivered: 1, ahead: 0, remaining: 1 });
@@ -90,6 +95,72 @@ describe(`capacity, on ${databaseLabel}`, () => {
     const byKind = capacityByKind(rows);
     expect(byKind.find((k) => k.kind === "session_30m")).toMatchObject({ sold: 8, delivered: 3, ahead: 5 });
     expect(byKind.some((k) => k.kind === "networking_events_list")).toBe(false);
+  });
+
+  test("expired: what a counted kind had left when the client's period ended; their remaining is then 0", async () => {
+    const admin = await insertPerson(db(), "admin", null, "Admin");
+    const permit = authorize(admin, "capacity.read");
+    const premium = async (name: string, started: string | null, created?: string) => {
+      const person = await insertPerson(db(), "client", "premium", name);
+      await db()
+        .update(profiles)
+        .set({
+          planStartedAt: started ? new Date(started) : null,
+          ...(created ? { createdAt: new Date(created) } : {}),
+        })
+        .where(eq(profiles.id, person.id));
+      return person;
+    };
+    // P1's period ends on 28 February (31 January plus a month, the shorter month's last day).
+    const p1 = await premium("Premium 1", "2026-01-31T09:00:00Z");
+    await use(p1.id, "session_30m", 1, 1);
+    await use(p1.id, "resume_review", 1);
+    await book("2026-03-20T15:00:00Z", { clientId: p1.id });
+    // P2 has no plan start: its creation counts, and its period ends at NOW exactly (ended).
+    await premium("Premium 2", null, "2026-02-10T12:00:00Z");
+    // P3's ends on 28 March.
+    const p3 = await premium("Premium 3", "2026-02-28T12:00:00Z");
+    await use(p3.id, "mock_interview", 1);
+    const of = (rows: CapacityRow[], kind: string) =>
+      rows.find((r) => r.plan === "premium" && r.kind === kind);
+
+    // No period set: nothing expires, whenever the plans started.
+    expect(of(await capacityRows(db(), permit, NOW), "session_30m")).toMatchObject({
+      remaining: 16 * 3 - 3,
+      expired: 0,
+    });
+
+    await setPracticeRules(db(), authorize(admin, "practice.settings"), {
+      noShowCountsAsUsed: true,
+      expiryMonths: 1,
+    });
+    const rows = await capacityRows(db(), permit, NOW);
+    // P1: 16 − 2 delivered − 1 ahead = 13 expired; P2: 16; P3: 16 remaining.
+    expect(of(rows, "session_30m")).toEqual({
+      plan: "premium",
+      kind: "session_30m",
+      clients: 3,
+      sold: 48,
+      delivered: 2,
+      ahead: 1,
+      remaining: 16,
+      expired: 29,
+    });
+    expect(of(rows, "mock_interview")).toMatchObject({ delivered: 1, remaining: 5, expired: 12 });
+    // A review is no session: it never expires.
+    expect(of(rows, "resume_review")).toMatchObject({ delivered: 1, remaining: 2, expired: 0 });
+    expect(capacityByKind(rows).find((k) => k.kind === "session_30m")).toMatchObject({ expired: 29 });
+
+    // On 1 March only P1's period is over: the database ends it on 28 February, as planExpiresAt does.
+    const march = await capacityRows(db(), permit, new Date("2026-03-01T00:00:00Z"));
+    expect(planExpiresAt(new Date("2026-01-31T09:00:00Z"), 1)?.toISOString()).toBe(
+      "2026-02-28T09:00:00.000Z",
+    );
+    expect(of(march, "session_30m")).toMatchObject({ remaining: 32, expired: 13 });
+    // A second before P2's end: not over yet.
+    const before = await capacityRows(db(), permit, new Date("2026-03-10T11:59:59Z"));
+    expect(of(before, "session_30m")).toMatchObject({ remaining: 32, expired: 13 });
+    await db().delete(practiceSettings);
   });
 
   test("the week's load: seven calendar days from today on the coach's clock, cancelled ones out", async () => {

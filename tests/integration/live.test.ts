@@ -185,6 +185,13 @@ describe("who hears what", () => {
     expect(parseEvent(JSON.stringify({ kind: "unmatched-booking", clientId: maya.id }))).toEqual(unmatched);
   });
 
+  test("a practice setting (docs/decisions/0055-no-shows-and-expiry.md) reaches everyone signed in, naming no one", () => {
+    const practice: LiveEvent = { kind: "practice" };
+    for (const person of [maya, daniel, lead, coach, admin]) expect(hears(person, practice)).toBe(true);
+    expect(JSON.parse(toWire(practice))).toEqual({ kind: "practice" });
+    expect(parseEvent(JSON.stringify({ kind: "practice", clientId: maya.id, months: 3 }))).toEqual(practice);
+  });
+
   test("the wire carries only ids and a kind, and anything else is refused on arrival", () => {
     const sneaky = { kind: "usage", clientId: maya.id, used: 3, email: "maya@example.com" } as LiveEvent;
     expect(JSON.parse(toWire(sneaky))).toEqual({ kind: "usage", clientId: maya.id });

@@ -184,6 +184,8 @@ export const SPEC_ACCESS: Readonly<Record<string, Expectation>> = {
   "routes/admin/business-export GET": admin("business.export"),
   // The same record: capacity and the funnel, staff's to read.
   "routes/admin/capacity GET": admin("capacity.read"),
+  // docs/decisions/0055-no-shows-and-expiry.md: the practice's settings are terms of sale, the admin's alone.
+  "routes/admin/capacity POST set-practice": admin("practice.settings"),
   "routes/admin/codes POST create-code": admin("codes.manage"),
   "routes/admin/codes POST void-code": admin("codes.manage"),
   "routes/admin/codes POST mark-paid": admin("codes.manage"),

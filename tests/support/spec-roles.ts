@@ -80,4 +80,6 @@ export const SPEC_ROLES: Readonly<Record<Action, readonly Role[]>> = {
   "job-search.note": STAFF,
   // 0054: capacity and the funnel are the coach's work to read too (no money on them).
   "capacity.read": STAFF,
+  // Issue 45: a no-show's cost and the sessions' expiry are terms of sale, changed like the agreement (admin).
+  "practice.settings": ADMIN_ONLY,
 };

@@ -558,6 +558,14 @@ const REQUESTS: Record<string, RequestFor> = {
     observe: () => readBackAs("/admin/job-search", cookies.admin),
     after: () => prepared("/admin/job-search", { intent: "set-stalled", stalledAfterDays: "14" }),
   }),
+  // docs/decisions/0055-no-shows-and-expiry.md: a new period each time, so the page changes; the defaults
+  // (a no-show used, no expiry) put back afterwards, as the setting holds for every client.
+  "routes/admin/capacity POST set-practice": () => ({
+    fields: { intent: "set-practice", noShowCountsAsUsed: "on", expiryMonths: String(13 + (++made % 24)) },
+    observe: () => readBackAs("/admin/capacity", cookies.admin),
+    after: () =>
+      prepared("/admin/capacity", { intent: "set-practice", noShowCountsAsUsed: "on", expiryMonths: "" }),
+  }),
   // A fresh version each time, so the person has not accepted it yet; the form names no person.
   "routes/portal/agreement POST accept": async (person) => {
     await prepared("/admin/agreement", {

@@ -5,8 +5,16 @@ import { FigureTable } from "./figure-table";
 // Capacity (docs/decisions/0054-business-at-a-glance.md, "Capacity"): per service kind, per plan, and the
 // week's booked load, each a table (cards on a phone).
 
-const FIGURES = ["Sold", "Delivered", "Booked ahead", "Remaining"] as const;
-const figures = (r: Omit<CapacityTotal, "label" | "kind">) => [r.sold, r.delivered, r.ahead, r.remaining];
+const FIGURES = ["Sold", "Delivered", "Booked ahead", "Remaining", "Expired"] as const;
+const figures = (r: Omit<CapacityTotal, "label" | "kind">) => [
+  r.sold,
+  r.delivered,
+  r.ahead,
+  r.remaining,
+  r.expired,
+];
+
+const months = (n: number) => `${n} ${n === 1 ? "month" : "months"}`;
 
 const weekday = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-CA", {
@@ -20,10 +28,13 @@ export function CapacitySection({
   byKind,
   byPlan,
   week,
+  expiryMonths,
 }: {
   byKind: readonly CapacityTotal[];
   byPlan: readonly CapacityRow[];
   week: readonly DayLoad[];
+  /** The practice's period (docs/decisions/0055-no-shows-and-expiry.md); null: sessions never expire. */
+  expiryMonths: number | null;
 }) {
   const booked = week.reduce((sum, d) => sum + d.total, 0);
   return (
@@ -33,7 +44,10 @@ export function CapacitySection({
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         What the clients' plans include, across all clients. Remaining = sold − delivered − booked ahead,
-        never below 0 for any client. No expiry rule exists yet, so nothing shows as expired.
+        never below 0 for any client.{" "}
+        {expiryMonths === null
+          ? "No expiry period is set (Practice settings), so no session expires."
+          : `Sessions and mock interviews expire ${months(expiryMonths)} after a client's plan starts: expired is what remained then, and that client's remaining is 0.`}
       </p>
       {byKind.length === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">

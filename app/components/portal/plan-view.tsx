@@ -1,5 +1,6 @@
 import { PLAN_LABELS } from "~/domain/plans";
 import type { PortalMode } from "~/domain/portal-mode";
+import { expiryDay } from "~/domain/practice";
 import { type GroupedPlanItems, usedText } from "~/domain/usage";
 import { PortalPage } from "./portal-page";
 
@@ -35,7 +36,9 @@ export function PlanView({
                         <span className="text-muted-foreground">Pending</span>
                       )
                     ) : null}
-                    <span className="font-medium">{usedText(item)}</span>
+                    <span className="font-medium">
+                      {item.expiry?.passed ? `Expired on ${expiryDay(item.expiry.at)}` : usedText(item)}
+                    </span>
                   </span>
                 ) : (
                   <span className="ml-auto text-muted-foreground">Not included</span>

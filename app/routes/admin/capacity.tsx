@@ -1,14 +1,20 @@
+import { AdminPage } from "~/components/admin/admin-page";
 import { CapacitySection } from "~/components/admin/business-capacity";
 import { FunnelSection } from "~/components/admin/business-funnel";
 import { NoShowsSection } from "~/components/admin/no-shows-table";
+import { PracticeSettings } from "~/components/admin/practice-settings";
 import { capacityByKind, capacityByPlan } from "~/domain/capacity";
 import { cohortMonths, FUNNEL_MONTHS, funnelFrom, sourcesByOffer } from "~/domain/funnel";
+import { can } from "~/domain/policy";
+import { PRACTICE_SAVED, practiceSettingsForm } from "~/lib/schemas/practice";
 import { privateMeta } from "~/lib/seo";
-import { permitFor } from "~/server/auth/context.server";
+import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { bookedWeek, capacityRows } from "~/server/business/capacity.server";
 import { buyerSources, homeworkTurnaround, leadCohorts } from "~/server/business/funnel.server";
 import { noShowsByKind } from "~/server/business/no-shows.server";
 import { getDb } from "~/server/db.server";
+import { actionOf } from "~/server/intents.server";
+import { practiceRules, setPracticeRules } from "~/server/models/practice-settings.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/capacity";
 
@@ -17,13 +23,27 @@ import type { Route } from "./+types/capacity";
 
 export const access = routeAccess({ loader: staff("capacity.read") });
 
+// docs/decisions/0055-no-shows-and-expiry.md: the practice's settings sit beside the figures that follow them.
+export const action = actionOf("staff", (intent) => ({
+  "set-practice": intent({
+    permission: "practice.settings",
+    form: practiceSettingsForm,
+    handler: async (rules, { db, permit }) => {
+      await setPracticeRules(db, permit, rules);
+      return { message: PRACTICE_SAVED };
+    },
+  }),
+}));
+
 export async function loader({ context }: Route.LoaderArgs) {
   const permit = permitFor(context, "capacity.read");
   const db = await getDb();
   const now = new Date();
   const from = funnelFrom(now);
-  // Six grouped queries, none per person (docs/decisions/0054-business-at-a-glance.md, "Indexes").
-  const [rows, week, cohorts, sources, turnaround, noShows] = await Promise.all([
+  // Six grouped queries and the practice's settings row, none per person
+  // (docs/decisions/0054-business-at-a-glance.md, "Indexes").
+  const [practice, rows, week, cohorts, sources, turnaround, noShows] = await Promise.all([
+    practiceRules(db),
     capacityRows(db, permit, now),
     bookedWeek(db, permit, now),
     leadCohorts(db, permit, from),
@@ -39,7 +59,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     medianDays: null,
   };
   return {
-    capacity: { byKind: capacityByKind(rows), byPlan: capacityByPlan(rows), week },
+    practice,
+    mayEdit: can(currentViewer(context), "practice.settings"),
+    capacity: {
+      byKind: capacityByKind(rows),
+      byPlan: capacityByPlan(rows),
+      week,
+      expiryMonths: practice.expiryMonths,
+    },
     noShows: { rows: noShows, months: FUNNEL_MONTHS },
     funnel: {
       cohorts: cohortMonths(from, FUNNEL_MONTHS, cohorts),
@@ -55,13 +82,13 @@ export const meta = privateMeta(
   "Sessions and reviews sold, delivered and still to give; leads and where buyers came from.",
 );
 
-export default function Capacity({ loaderData }: Route.ComponentProps) {
+export default function Capacity({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Capacity and clients</h1>
+    <AdminPage title="Capacity and clients">
       <CapacitySection {...loaderData.capacity} />
       <NoShowsSection {...loaderData.noShows} />
+      <PracticeSettings values={loaderData.practice} mayEdit={loaderData.mayEdit} answer={actionData} />
       <FunnelSection {...loaderData.funnel} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,12 +1,9 @@
-import { useFetcher } from "react-router";
-import { useFetcherForm, useSettledAnswer } from "~/components/form";
+import { SettingForm } from "~/components/admin/setting-form";
 import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { showToast } from "~/components/toast";
 import { CARD_BODY, CARD_CELL, CARD_LABELLED, CARD_ROW, CARD_TABLE } from "~/components/ui/card-table";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { TextField } from "~/components/ui/fields";
-import { IntentForm } from "~/components/ui/intent-form";
 import { JOB_STAGES, STAGE_LABELS } from "~/domain/job-search";
 import {
   type ClientSearchRow,
@@ -159,41 +156,27 @@ const BADGE = "rounded-md border px-1.5 py-0.5 text-xs font-semibold";
 type Answer = Route.ComponentProps["actionData"];
 
 function StalledSetting({ days, mayEdit, answer }: { days: number; mayEdit: boolean; answer: Answer }) {
-  const fetcher = useFetcher<typeof action>();
-  const form = useFetcherForm(stalledDaysForm, fetcher, { reset: false });
-  useSettledAnswer(fetcher, (settled) => {
-    if (settled.ok) void showToast("success", settled.value.message);
-  });
-  // Without JavaScript the form posts as a page and its answer comes back as the page's action data.
-  const pageAnswer = answer && "ok" in answer ? (answer.ok ? answer.value.message : answer.error) : null;
   if (!mayEdit)
     return <p className="mt-4 text-sm">A search quiet for {days} days or more is flagged stalled.</p>;
   return (
-    <IntentForm
-      fetcher={fetcher}
-      form={form}
+    <SettingForm
       intent="set-stalled"
+      definition={stalledDaysForm}
+      pageAnswer={answer}
       className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-border p-4 text-sm"
-      submit="Save"
-      button={{ variant: "outline", size: "sm" }}
-      after={
-        pageAnswer && answer && "ok" in answer ? (
-          <p role={answer.ok ? "status" : "alert"} className={`basis-full ${answer.ok ? "" : "text-danger"}`}>
-            {pageAnswer}
-          </p>
-        ) : null
-      }
     >
-      <TextField
-        form={form}
-        name="stalledAfterDays"
-        label="Flag a search as stalled after this many quiet days"
-        description={`No new application and no move; ${STALLED_AFTER_DAYS.min} to ${STALLED_AFTER_DAYS.max}.`}
-        inputMode="numeric"
-        defaultValue={days}
-        compact
-        className="w-full sm:w-auto"
-      />
-    </IntentForm>
+      {(form) => (
+        <TextField
+          form={form}
+          name="stalledAfterDays"
+          label="Flag a search as stalled after this many quiet days"
+          description={`No new application and no move; ${STALLED_AFTER_DAYS.min} to ${STALLED_AFTER_DAYS.max}.`}
+          inputMode="numeric"
+          defaultValue={days}
+          compact
+          className="w-full sm:w-auto"
+        />
+      )}
+    </SettingForm>
   );
 }

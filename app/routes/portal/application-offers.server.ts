@@ -28,8 +28,8 @@ import type { Permit } from "~/server/policy.server";
  * interview is in the next 7 days.
  */
 async function mockInterviewLink(db: Db, permit: Permit<"portal.read-own">, plan: Plan, now: Date) {
-  const found = await dashboardData(db, permit, 0);
-  const quotas = quotaItems(usageSummary(plan, found.usage));
+  const found = await dashboardData(db, permit, 0, now);
+  const quotas = quotaItems(usageSummary(plan, found.usage, found.expiry));
   return sessionsView(permit, found.bookings, quotas, now, found.steps).book.mockInterview;
 }
 

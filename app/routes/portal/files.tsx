@@ -1,7 +1,7 @@
 import { FilesTable, FileUploadForm, SpaceUsed } from "~/components/files/files-ui";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { HeadedSection } from "~/components/ui/headed-section";
-import { pageMeta } from "~/lib/seo";
+import { privateMeta } from "~/lib/seo";
 import { currentViewer, permitFor } from "~/server/auth/context.server";
 import { getDb } from "~/server/db.server";
 import { fileRows, uploadFilesFor } from "~/server/entries/file-routes.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return uploadFilesFor(request, permit, permit.actor.id);
 }
 
-export const meta = pageMeta({ title: "Files", description: "Your files.", noindex: true });
+export const meta = privateMeta("Files", "Your files.");
 
 export default function Files({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, files, used, maxBytes, quotaBytes } = loaderData;

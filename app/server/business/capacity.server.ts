@@ -1,13 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type CapacityRow, COACH_TIME_ZONE, WEEK_DAYS, weekDays, weekLoad } from "~/domain/capacity";
-import { ALLOWANCES, PLANS, SERVICE_KINDS } from "~/domain/plans";
+import { ALLOWANCES, PLANS, QUOTA_KINDS, SERVICE_KINDS } from "~/domain/plans";
 import type { Db } from "../db.server";
 import type { Permit } from "../policy.server";
 import { bookings, profiles, serviceUsage } from "../schema";
+import { practiceSettings } from "../schema-practice";
 
 // Capacity (docs/decisions/0054-business-at-a-glance.md, "Capacity"): what the clients' plans include,
-// what was delivered, what is booked ahead and what remains, summed in SQL per plan and kind — two
-// queries whatever the number of clients, none per client.
+// what was delivered, what is booked ahead, what remains and what expired, summed in SQL per plan and kind
+// — two queries whatever the number of clients, none per client.
 
 /** Both drivers (node-postgres, PGlite) answer a raw query with its `rows`. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -22,12 +23,21 @@ const allowanceValues = sql.join(
   sql`, `,
 );
 
+const quotaKinds = sql.join(
+  QUOTA_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
 /**
  * One row per plan and kind over the clients (role `client`; a client without a plan reads as basic, as
  * `effectivePlan` does). Per client first: used = the usage ledger's sum (at least 0, as `usedByKind`);
  * booked ahead = their bookings still `booked` that start after `now`; delivered = used less the ahead
  * bookings that already hold a +1 (a counted booking is in the ledger from when it was booked);
- * remaining = sold − delivered − ahead, at least 0. Then summed.
+ * left = sold − delivered − ahead, at least 0. When the practice sets a period and a client's has ended
+ * (docs/decisions/0055-no-shows-and-expiry.md, "Expiry"), a counted kind's left is expired and its
+ * remaining 0; else it is remaining. The period's end is computed here, in UTC calendar months as
+ * `planExpiresAt` (app/domain/practice.ts) does: PostgreSQL's month arithmetic keeps the day, or the
+ * shorter month's last. Then summed.
  */
 export async function capacityRows(
   db: Db,
@@ -39,9 +49,15 @@ export async function capacityRows(
     db,
     sql`
     with allow(plan, kind, sold) as (values ${allowanceValues}),
+    period as (
+      select (select ${practiceSettings.expiryMonths}::int from ${practiceSettings} where ${practiceSettings.id} = 1)
+        as months
+    ),
     clients as (
-      select ${profiles.id} as id, coalesce(${profiles.plan}::text, 'basic') as plan
-      from ${profiles} where ${profiles.role} = 'client'
+      select ${profiles.id} as id, coalesce(${profiles.plan}::text, 'basic') as plan,
+        ((coalesce(${profiles.planStartedAt}, ${profiles.createdAt}) at time zone 'UTC')
+          + make_interval(months => period.months)) at time zone 'UTC' <= ${at}::timestamptz as lapsed
+      from ${profiles} cross join period where ${profiles.role} = 'client'
     ),
     used as (
       select ${serviceUsage.clientId} as client_id, ${serviceUsage.kind}::text as kind,
@@ -59,15 +75,19 @@ export async function capacityRows(
     per as (
       select c.plan, a.kind, a.sold,
         greatest(0, coalesce(u.used, 0) - coalesce(b.counted, 0)) as delivered,
-        coalesce(b.ahead, 0) as ahead
+        coalesce(b.ahead, 0) as ahead,
+        coalesce(c.lapsed, false) and a.kind in (${quotaKinds}) as lapsed
       from clients c
       join allow a on a.plan = c.plan
       left join used u on u.client_id = c.id and u.kind = a.kind
       left join ahead b on b.client_id = c.id and b.kind = a.kind
-    )
+    ),
+    lefts as (select *, greatest(0, sold - delivered - ahead) as left_over from per)
     select plan, kind, count(*)::int as clients, sum(sold)::int as sold, sum(delivered)::int as delivered,
-      sum(ahead)::int as ahead, sum(greatest(0, sold - delivered - ahead))::int as remaining
-    from per group by plan, kind
+      sum(ahead)::int as ahead,
+      sum(case when lapsed then 0 else left_over end)::int as remaining,
+      sum(case when lapsed then left_over else 0 end)::int as expired
+    from lefts group by plan, kind
   `,
   );
   return rows.map((r) => ({
@@ -78,6 +98,7 @@ export async function capacityRows(
     delivered: Number(r.delivered),
     ahead: Number(r.ahead),
     remaining: Number(r.remaining),
+    expired: Number(r.expired),
   }));
 }
 

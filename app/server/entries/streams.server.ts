@@ -20,6 +20,7 @@ export const MAX_REPLAYED = 100;
 /** Clients hear their own records, staff every client's; everyone hears their own role, plan and sessions. */
 export function hears(viewer: Pick<Viewer, "id" | "role">, event: LiveEvent): boolean {
   if (event.kind === "unmatched-booking") return can(viewer, "bookings.read");
+  if (event.kind === "practice") return true;
   if (event.kind === "session") return event.userId === viewer.id;
   if (event.kind === "profile" && event.userId === viewer.id) return true;
   return can(viewer, "client.read") || event.clientId === viewer.id;

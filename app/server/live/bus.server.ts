@@ -30,7 +30,9 @@ export type LiveEvent =
   /** Sign-out: only the person's own streams hear it. */
   | { kind: "session"; userId: string }
   /** A Cal.com booking that matches no one: only staff who may read bookings hear it. */
-  | { kind: "unmatched-booking" };
+  | { kind: "unmatched-booking" }
+  /** A practice setting every client's figures follow (docs/decisions/0055-no-shows-and-expiry.md): all hear it. */
+  | { kind: "practice" };
 
 export type LiveHandler = (event: LiveEvent) => void;
 export type ResyncHandler = () => void;
@@ -55,6 +57,7 @@ const UUIDISH = /^[0-9a-f-]{36}$/i;
 export function toWire(event: LiveEvent): string {
   switch (event.kind) {
     case "unmatched-booking":
+    case "practice":
       return JSON.stringify({ kind: event.kind });
     case "session":
       return JSON.stringify({ kind: event.kind, userId: event.userId });
@@ -75,7 +78,7 @@ export function parseEvent(payload: string): LiveEvent | null {
   if (!value || typeof value !== "object") return null;
   const { kind, clientId, userId } = value as Record<string, unknown>;
   const isId = (x: unknown): x is string => typeof x === "string" && UUIDISH.test(x);
-  if (kind === "unmatched-booking") return { kind };
+  if (kind === "unmatched-booking" || kind === "practice") return { kind };
   if (kind === "session") return isId(userId) ? { kind, userId } : null;
   if (kind === "profile") return isId(clientId) && isId(userId) ? { kind, clientId, userId } : null;
   if (RECORD_KINDS.includes(kind as RecordKind) && isId(clientId)) {

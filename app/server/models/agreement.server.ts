@@ -7,6 +7,7 @@ import { refuse } from "../refusal.server";
 import { agreementAcceptances, agreementVersions, onboardingSettings, profiles } from "../schema";
 import { audit } from "./audit.server";
 import { onboardingOptions, onboardingSteps } from "./onboarding.server";
+import { saveSettingsRow } from "./settings-row.server";
 
 // The coaching agreement (docs/decisions/0047-coaching-agreement.md): versions are only ever added; an
 // acceptance keeps the version, the hash of the text read, the name typed, when, and from which address.
@@ -61,23 +62,17 @@ export async function setOnboardingGates(
   permit: Permit<"agreement.manage">,
   input: { intakeBeforeBooking: boolean; agreementBeforeBooking: boolean },
 ) {
-  await db.transaction(async (tx) => {
-    const before = await onboardingOptions(tx);
-    await tx
-      .insert(onboardingSettings)
-      .values({ id: 1, ...input, updatedBy: permit.actor.id })
-      .onConflictDoUpdate({
-        target: onboardingSettings.id,
-        set: { ...input, updatedBy: permit.actor.id, updatedAt: new Date() },
-      });
-    await audit(tx, permit, {
-      action: "onboarding.gates",
-      targetId: null,
+  await saveSettingsRow(
+    db,
+    permit,
+    {
+      table: onboardingSettings,
       entity: "onboarding_settings",
-      before: { ...before },
-      after: input,
-    });
-  });
+      action: "onboarding.gates",
+      read: onboardingOptions,
+    },
+    input,
+  );
 }
 
 /** The admin page: every version with its count, the acceptances (of one version, or all), the gates. */

@@ -4,6 +4,7 @@ import { SETTINGS } from "~/content/settings";
 import { dayIn, givesCreditBack, schedulerLink } from "~/domain/bookings";
 import { safeHref } from "~/domain/links";
 import type { QuotaKind } from "~/domain/plans";
+import { hasCredit } from "~/domain/usage";
 import { bookingToken } from "../bookings/booking-token.server";
 import type { Db } from "../db.server";
 import type { Permit } from "../policy.server";
@@ -124,7 +125,7 @@ export type BookingGates = {
 export function sessionsView(
   permit: Permit<"portal.read-own">,
   own: Awaited<ReturnType<typeof ownBookings>>,
-  quotas: readonly { kind: string; used: number; included: number }[],
+  quotas: readonly ({ kind: string } & Parameters<typeof hasCredit>[0])[],
   now: Date,
   gates: BookingGates,
   settings = SETTINGS.bookings,
@@ -149,12 +150,13 @@ export function sessionsView(
     .filter((b) => !upcoming.includes(b))
     .reverse()
     .slice(0, PAST_SHOWN);
-  const hasCredit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && q.used < q.included);
+  // An expired plan's sessions give no link: a booking now would be over plan (recordUsage).
+  const credit = (kind: QuotaKind) => quotas.some((q) => q.kind === kind && hasCredit(q));
   const missing = { intake: gates.blocksBooking.intake, agreement: gates.blocksBooking.agreement };
   // A gated client gets no token at all, so no link can be pieced together in the browser.
   const token = missing.intake || missing.agreement ? null : bookingToken(permit.actor.id);
   const link = (kind: QuotaKind) =>
-    token && hasCredit(kind) ? schedulerLink(settings.schedulerLinks[kind], permit.actor, token) : null;
+    token && credit(kind) ? schedulerLink(settings.schedulerLinks[kind], permit.actor, token) : null;
   return {
     upcoming,
     past,

@@ -16,7 +16,7 @@ import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { bookings, profiles } from "../schema";
 import { jobApplications, jobInterviews, jobSearchSettings } from "../schema-job-search";
-import { audit } from "./audit.server";
+import { saveSettingsRow } from "./settings-row.server";
 
 // The coach's board across clients (docs/decisions/0053-job-search.md, "The coach's board"): four queries
 // whatever the number of clients or applications — the setting, the clients, their applications counted
@@ -117,21 +117,12 @@ export async function coachBoard(db: Db, _permit: Permit<"job-search.read">, now
 export async function setStalledAfterDays(db: Db, permit: Permit<"job-search.settings">, days: number) {
   if (!Number.isInteger(days) || days < STALLED_AFTER_DAYS.min || days > STALLED_AFTER_DAYS.max)
     refuse(STALLED_DAYS_MESSAGE, 400);
-  await db.transaction(async (tx) => {
-    const before = await stalledAfterDays(tx);
-    await tx
-      .insert(jobSearchSettings)
-      .values({ id: 1, stalledAfterDays: days, updatedBy: permit.actor.id })
-      .onConflictDoUpdate({
-        target: jobSearchSettings.id,
-        set: { stalledAfterDays: days, updatedBy: permit.actor.id, updatedAt: new Date() },
-      });
-    await audit(tx, permit, {
-      action: "job-search.settings",
-      targetId: null,
-      entity: "job_search_settings",
-      before: { stalledAfterDays: before },
-      after: { stalledAfterDays: days },
-    });
-  });
+  await saveSettingsRow(
+    db,
+    permit,
+    { table: jobSearchSettings, entity: "job_search_settings", action: "job-search.settings", read: stalled },
+    { stalledAfterDays: days },
+  );
 }
+
+const stalled = async (tx: DbOrTx) => ({ stalledAfterDays: await stalledAfterDays(tx) });

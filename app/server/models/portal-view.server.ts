@@ -19,6 +19,7 @@ import {
   resourceFacets,
   usageRows,
 } from "./portal.server";
+import { planExpiryOf } from "./practice-settings.server";
 
 /** A file shown under what it is attached to, with its download link (/files/:id). */
 export type AttachedFile = { id: string; name: string; size: number; byOwner: boolean };
@@ -80,9 +81,9 @@ function demoUsage(mode: PortalMode): UsageRow[] {
 export async function dashboardView(permit: Own | null, mode: PortalMode, now = new Date()) {
   if (mode.kind === "real" && permit) {
     const db = await getDb();
-    const found = await dashboardData(db, permit, DASHBOARD_ACTIVITY_LIMIT);
+    const found = await dashboardData(db, permit, DASHBOARD_ACTIVITY_LIMIT, now);
     const steps = found.steps;
-    const summary = usageSummary(mode.plan, found.usage);
+    const summary = usageSummary(mode.plan, found.usage, found.expiry);
     const quotas = quotaItems(summary);
     return {
       mode,
@@ -115,9 +116,14 @@ export async function dashboardView(permit: Own | null, mode: PortalMode, now = 
   };
 }
 
-export async function planView(permit: Own | null, mode: PortalMode) {
-  const rows = mode.kind === "demo" || !permit ? demoUsage(mode) : await usageRows(await getDb(), permit);
-  return { mode, groups: groupedPlanItems(usageSummary(mode.plan, rows)) };
+/** The demo reads no database, so it shows no period (docs/decisions/0055-no-shows-and-expiry.md). */
+export async function planView(permit: Own | null, mode: PortalMode, now = new Date()) {
+  if (mode.kind === "demo" || !permit) {
+    return { mode, groups: groupedPlanItems(usageSummary(mode.plan, demoUsage(mode))) };
+  }
+  const db = await getDb();
+  const [rows, expiry] = await Promise.all([usageRows(db, permit), planExpiryOf(db, permit.actor.id, now)]);
+  return { mode, groups: groupedPlanItems(usageSummary(mode.plan, rows, expiry)) };
 }
 
 export async function lessonsView(

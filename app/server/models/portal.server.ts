@@ -1,4 +1,5 @@
 import { and, arrayContains, asc, desc, eq, sql } from "drizzle-orm";
+import type { PlanExpiry } from "~/domain/practice";
 import type { ResourceKind } from "~/domain/resource-kinds";
 import type { UsageRow } from "~/domain/usage";
 import { type JsonText, jsonText } from "~/lib/json-text";
@@ -12,6 +13,7 @@ import { homework, type LinkRow, lessons, profiles, resources } from "../schema"
 import type { ownBookings } from "./bookings-read.server";
 import { recordFiles, type StagedFile } from "./files.server";
 import { type OnboardingSteps, onboardingColumns, stepsOf } from "./onboarding.server";
+import { expiryFrom, periodColumns } from "./practice-settings.server";
 import { usageOf } from "./usage.server";
 
 // Every function works on the permit holder's own rows only: ownership is enforced here, not in the page.
@@ -70,6 +72,8 @@ function prepareDashboard(db: Db) {
       activity: activity.as("activity"),
       bookings: booked.as("bookings"),
       paymentFailed: pastDue.as("payment_failed"),
+      planStart: periodColumns.planStart.as("plan_start"),
+      expiryMonths: periodColumns.expiryMonths.as("expiry_months"),
       ...onboardingColumns(clientId),
     })
     .from(profiles)
@@ -82,8 +86,11 @@ export async function dashboardData(
   db: Db,
   permit: Permit<"portal.read-own">,
   limit: number,
+  now = new Date(),
 ): Promise<{
   usage: UsageRow[];
+  /** The plan's period (docs/decisions/0055-no-shows-and-expiry.md); null when none is set. */
+  expiry: PlanExpiry | null;
   activity: JsonText<ActivityJson[]>;
   bookings: OwnBooking[];
   paymentFailed: boolean;
@@ -94,6 +101,7 @@ export async function dashboardData(
   if (!row) {
     return {
       usage: [],
+      expiry: null,
       activity: jsonText([]),
       bookings: [],
       paymentFailed: false,
@@ -102,6 +110,7 @@ export async function dashboardData(
   }
   return {
     usage: row.usage,
+    expiry: expiryFrom(row, now),
     activity: row.activity,
     bookings: row.bookings.map((b) => ({
       ...b,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { allowance, effectivePlan, isQuotaKind, minutesFor, type ServiceKind } from "~/domain/plans";
+import { expiredText } from "~/domain/practice";
 import { DECREMENT_BELOW_ZERO } from "~/domain/usage";
 import type { Db, DbOrTx } from "../db.server";
 import { notifyLastOneLeft } from "../mail/notify.server";
@@ -9,6 +10,7 @@ import { refuse } from "../refusal.server";
 import { serviceUsage } from "../schema";
 import { recordChange, type SystemSource } from "./audit.server";
 import { lockClient } from "./client-lock.server";
+import { planExpiryOf } from "./practice-settings.server";
 
 // Each function takes the permit it needs (app/server/policy.server.ts); each change is one transaction
 // with its audit row.
@@ -80,6 +82,10 @@ export async function recordUsage(
     .from(serviceUsage)
     .where(and(eq(serviceUsage.clientId, clientId), eq(serviceUsage.kind, kind)));
   const before = Math.max(0, row?.used ?? 0);
+  // A counted kind's period (docs/decisions/0055-no-shows-and-expiry.md, "Expiry"): once over, a booking is
+  // over plan; the admin's own +1 is a manual override, allowed and marked in the trail.
+  const expiry = quota && amount === 1 ? await planExpiryOf(tx, clientId, new Date()) : null;
+  const expired = expiry?.passed ? expiry.at : null;
   const refused: [message: string, status: number] | null =
     included <= 0
       ? ["That isn't part of this client's plan.", 400]
@@ -89,7 +95,9 @@ export async function recordUsage(
           ? ["Already marked done.", 409]
           : options.withinPlan && amount === 1 && before >= included
             ? ["That would go over the plan.", 409]
-            : null;
+            : options.withinPlan && expired
+              ? [expiredText(expired), 409]
+              : null;
   if (refused) {
     if (options.skipRefused) return { kind, used: before, included, changed: false };
     refuse(...refused);
@@ -99,7 +107,8 @@ export async function recordUsage(
     .insert(serviceUsage)
     .values({ clientId, kind, amount, minutes: minutesFor(kind, amount), createdBy });
   const after = before + amount;
-  if (quota && amount === 1 && included - after === 1) await notifyLastOneLeft(tx, clientId, kind);
+  if (quota && amount === 1 && !expired && included - after === 1)
+    await notifyLastOneLeft(tx, clientId, kind);
   await recordChange(
     tx,
     by,
@@ -108,7 +117,7 @@ export async function recordUsage(
       targetId: clientId,
       entity: "service_usage",
       before: { kind, used: before },
-      after: { kind, used: after, ...options.note },
+      after: { kind, used: after, ...(expired ? { afterExpiry: expired } : {}), ...options.note },
     },
     { kind: "usage", clientId },
   );

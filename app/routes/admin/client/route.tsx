@@ -21,6 +21,7 @@ import { applicationsOf } from "~/server/models/job-search-read.server";
 import { lessonsFor } from "~/server/models/lessons.server";
 import { personOrders } from "~/server/models/orders.server";
 import { getPerson } from "~/server/models/people.server";
+import { planExpiryOf } from "~/server/models/practice-settings.server";
 import { resourcesFor } from "~/server/models/resources.server";
 import { usageFor } from "~/server/models/usage.server";
 import { can } from "~/server/policy.server";
@@ -70,7 +71,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const read = permitFor(context, "client.read");
   const person = await getPerson(db, read, id.data);
-  const { usage, files, ...shown } = await allOf({
+  const { usage, files, expiry, ...shown } = await allOf({
     usage: usageFor(db, read, person.id),
     activity: activitiesFor(db, read, person.id, CLIENT_DETAIL_ACTIVITY_LIMIT),
     homework: homeworkFor(db, read, person.id),
@@ -83,10 +84,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     intake: intakeFor(db, read, person.id),
     applications: applicationsOf(db, permitFor(context, "job-search.read"), person.id),
     jobNotes: notesOf(db, permitFor(context, "job-search.read"), person.id),
+    expiry: planExpiryOf(db, person.id, new Date()),
   });
   const plan = effectivePlan(person.plan);
   const now = new Date();
-  const summary = usageSummary(plan, usage);
+  const summary = usageSummary(plan, usage, expiry);
   return {
     person,
     plan,
