@@ -16,18 +16,15 @@ import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { bookings, profiles } from "../schema";
 import { jobApplications, jobInterviews, jobSearchSettings } from "../schema-job-search";
-import { saveSettingsRow } from "./settings-row.server";
+import { readSettingsRow, saveSettingsRow } from "./settings-row.server";
 
 // The coach's board across clients (docs/decisions/0053-job-search.md, "The coach's board"): four queries
 // whatever the number of clients or applications — the setting, the clients, their applications counted
 // per client and stage by the database (the index (client_id, stage) serves it), and the interviews soon.
 
 export async function stalledAfterDays(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ days: jobSearchSettings.stalledAfterDays })
-    .from(jobSearchSettings)
-    .where(eq(jobSearchSettings.id, 1));
-  return row?.days ?? STALLED_AFTER_DAYS.default;
+  const { stalledAfterDays: days } = jobSearchSettings;
+  return (await readSettingsRow(db, jobSearchSettings, { days }, { days: STALLED_AFTER_DAYS.default })).days;
 }
 
 export async function coachBoard(db: Db, _permit: Permit<"job-search.read">, now = new Date()) {

@@ -1,6 +1,7 @@
 import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db.server";
 import { intakeResponses, onboardingSettings, profiles } from "../schema";
+import { readSettingsRow } from "./settings-row.server";
 
 // What a client still has to do before their first session: the intake questionnaire
 // (docs/decisions/0046-intake-questionnaire.md) and the coaching agreement (0047-coaching-agreement.md).
@@ -8,15 +9,16 @@ import { intakeResponses, onboardingSettings, profiles } from "../schema";
 
 export const DEFAULT_ONBOARDING = { intakeBeforeBooking: true, agreementBeforeBooking: true } as const;
 
-export async function onboardingOptions(db: DbOrTx) {
-  const [row] = await db
-    .select({
-      intakeBeforeBooking: onboardingSettings.intakeBeforeBooking,
-      agreementBeforeBooking: onboardingSettings.agreementBeforeBooking,
-    })
-    .from(onboardingSettings)
-    .where(eq(onboardingSettings.id, 1));
-  return row ?? DEFAULT_ONBOARDING;
+export function onboardingOptions(
+  db: DbOrTx,
+): Promise<{ intakeBeforeBooking: boolean; agreementBeforeBooking: boolean }> {
+  const { intakeBeforeBooking, agreementBeforeBooking } = onboardingSettings;
+  return readSettingsRow(
+    db,
+    onboardingSettings,
+    { intakeBeforeBooking, agreementBeforeBooking },
+    DEFAULT_ONBOARDING,
+  );
 }
 
 /** In the transaction that makes someone a client, or when the coach asks again; at most one open. */

@@ -6,7 +6,7 @@ import type { Permit } from "../policy.server";
 import { refuse } from "../refusal.server";
 import { profiles } from "../schema";
 import { practiceSettings } from "../schema-practice";
-import { saveSettingsRow } from "./settings-row.server";
+import { readSettingsRow, saveSettingsRow } from "./settings-row.server";
 
 // The practice's settings (docs/decisions/0055-no-shows-and-expiry.md): a missed session's cost and how long
 // a plan's sessions last. No row until the admin changes a default.
@@ -15,15 +15,9 @@ export type PracticeRules = { noShowCountsAsUsed: boolean; expiryMonths: number 
 
 export const PRACTICE_DEFAULTS: PracticeRules = { noShowCountsAsUsed: true, expiryMonths: null };
 
-export async function practiceRules(db: DbOrTx): Promise<PracticeRules> {
-  const [row] = await db
-    .select({
-      noShowCountsAsUsed: practiceSettings.noShowCountsAsUsed,
-      expiryMonths: practiceSettings.expiryMonths,
-    })
-    .from(practiceSettings)
-    .where(eq(practiceSettings.id, 1));
-  return row ?? PRACTICE_DEFAULTS;
+export function practiceRules(db: DbOrTx): Promise<PracticeRules> {
+  const { noShowCountsAsUsed, expiryMonths } = practiceSettings;
+  return readSettingsRow(db, practiceSettings, { noShowCountsAsUsed, expiryMonths }, PRACTICE_DEFAULTS);
 }
 
 /** The admin's change, audited; every open page hears it (it changes every client's sessions). */

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditAction } from "~/domain/audit-actions";
 import type { Db, DbOrTx } from "../db.server";
@@ -41,4 +42,15 @@ export async function saveSettingsRow<T extends SettingsTable, V extends Record<
     });
     if (target.event) await publishChange(tx, target.event);
   });
+}
+
+/** The row's values by column, or the defaults while no one has changed them. */
+export async function readSettingsRow<V extends Record<string, unknown>>(
+  db: DbOrTx,
+  table: SettingsTable,
+  columns: { [K in keyof V]: AnyPgColumn },
+  defaults: V,
+): Promise<V> {
+  const [row] = await db.select(columns).from(table).where(eq(table.id, 1));
+  return (row as V | undefined) ?? defaults;
 }
