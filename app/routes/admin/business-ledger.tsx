@@ -1,5 +1,6 @@
 import { useNavigation } from "react-router";
 import { cents } from "~/components/admin/business-money";
+import { PersonLink } from "~/components/admin/person-link";
 import { LightLink } from "~/components/light-link";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import {
@@ -108,13 +109,7 @@ export default function BusinessLedger({ loaderData }: Route.ComponentProps) {
                     {LEDGER_KIND_LABELS[r.kind as LedgerKind] ?? r.kind}
                   </td>
                   <td className="px-3 py-2" data-label="Client">
-                    {r.personId ? (
-                      <LightLink to={`/admin/clients/${r.personId}`} className="underline underline-offset-2">
-                        {r.fullName || r.email}
-                      </LightLink>
-                    ) : (
-                      <span className="text-muted-foreground">Deleted account</span>
-                    )}
+                    <PersonLink id={r.personId} fullName={r.fullName} email={r.email} />
                   </td>
                   <td className="px-3 py-2" data-label="Plan">
                     {offerTitle(r.offer)}

@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { PersonLink } from "~/components/admin/person-link";
 import { LightLink } from "~/components/light-link";
 import { DisputeBadge, StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
@@ -92,16 +93,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
               {rows.map(({ order, email, fullName, tax }) => (
                 <tr key={order.id} className="border-b border-border last:border-b-0">
                   <td className="px-3 py-2" data-label="Person">
-                    {order.personId ? (
-                      <LightLink
-                        to={`/admin/clients/${order.personId}`}
-                        className="underline underline-offset-2"
-                      >
-                        {fullName || email}
-                      </LightLink>
-                    ) : (
-                      <span className="text-muted-foreground">Deleted account</span>
-                    )}
+                    <PersonLink id={order.personId} fullName={fullName} email={email} />
                   </td>
                   <td className="px-3 py-2" data-label="Offer">
                     {offerTitle(order.offer)}
