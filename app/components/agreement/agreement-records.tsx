@@ -1,7 +1,6 @@
-import { Form } from "react-router";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
+import { FilterForm } from "~/components/ui/filter-form";
 import { HeadedSection } from "~/components/ui/headed-section";
 import type { agreementAdminView } from "~/server/models/agreement.server";
 import { AgreementText } from "./agreement-text";
@@ -69,7 +68,7 @@ export function AgreementAcceptances({
       title={filter === null ? "Acceptances" : `Acceptances of version ${filter}`}
       className="mt-10"
     >
-      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
+      <FilterForm submit="Show" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
         <SelectField
           name="version"
           label="Version"
@@ -80,10 +79,7 @@ export function AgreementAcceptances({
             ...versions.map((v) => [v.version, `Version ${v.version} (${v.accepted})`] as const),
           ]}
         />
-        <Button type="submit" variant="outline" size="sm">
-          Show
-        </Button>
-      </Form>
+      </FilterForm>
       {acceptances.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">No one has accepted yet.</p>
       ) : (

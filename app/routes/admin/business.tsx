@@ -5,6 +5,7 @@ import { PlansSection } from "~/components/admin/business-plans";
 import { LightLink } from "~/components/light-link";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/fields";
+import { FilterForm } from "~/components/ui/filter-form";
 import { parseYear, yearPeriod } from "~/domain/business";
 import { privateMeta } from "~/lib/seo";
 import { permitFor } from "~/server/auth/context.server";
@@ -41,7 +42,7 @@ export default function Business({ loaderData }: Route.ComponentProps) {
   const loading = useNavigation().state === "loading";
   return (
     <AdminPage title="Business">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Choose a year">
+      <FilterForm label="Choose a year" submit="Show" className="mt-4 flex flex-wrap items-end gap-3">
         <SelectField
           name="year"
           label="Tax year"
@@ -49,10 +50,7 @@ export default function Business({ loaderData }: Route.ComponentProps) {
           compact
           options={years.map((y) => [String(y), String(y)] as const)}
         />
-        <Button type="submit" variant="outline" size="sm">
-          Show
-        </Button>
-      </Form>
+      </FilterForm>
       <p className="mt-2 text-sm text-muted-foreground" aria-live="polite">
         {loading ? "Loading…" : "Months in UTC. Each figure opens the payments behind it."}
       </p>

@@ -1,12 +1,12 @@
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { PersonLink } from "~/components/admin/person-link";
 import { LightLink } from "~/components/light-link";
 import { DisputeBadge, StatusBadge } from "~/components/payments/order-list";
 import { LocalDateTime } from "~/components/portal/local-date-time";
-import { Button } from "~/components/ui/button";
 import { ColumnHeaders } from "~/components/ui/column-headers";
 import { SelectField } from "~/components/ui/fields";
+import { FilterForm } from "~/components/ui/filter-form";
 import { CURRENCIES, parseCurrency } from "~/domain/financing";
 import {
   discountText,
@@ -55,7 +55,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   };
   return (
     <AdminPage title="Payments">
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter payments">
+      <FilterForm label="Filter payments" submit="Filter" className="mt-4 flex flex-wrap items-end gap-3">
         <SelectField
           name="status"
           label="Status"
@@ -70,10 +70,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           compact
           options={[["", "All"], ...CURRENCIES.map((c) => [c, c] as const)]}
         />
-        <Button type="submit" variant="outline" size="sm">
-          Filter
-        </Button>
-      </Form>
+      </FilterForm>
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
         {loading ? "Loading…" : `${total} ${total === 1 ? "payment" : "payments"}, page ${page} of ${pages}`}
       </p>

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { useForm, useSettledAnswer } from "~/components/form";
 import { ApplicationFields } from "~/components/job-search/application-fields";
 import { LightLink } from "~/components/light-link";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
-import { Button } from "~/components/ui/button";
 import { AddCard, SelectField } from "~/components/ui/fields";
+import { FilterForm } from "~/components/ui/filter-form";
 import {
   JOB_SORTS,
   JOB_STAGES,
@@ -199,12 +199,7 @@ function Toolbar({ query, demoPlan }: { query: ListQuery; demoPlan: string | nul
         {tab("board", "Board")}
         {tab("list", "List")}
       </nav>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter and sort"
-        className="flex flex-wrap items-end gap-2"
-      >
+      <FilterForm search label="Filter and sort" submit="Show" className="flex flex-wrap items-end gap-2">
         {query.view !== "board" && <input type="hidden" name="view" value={query.view} />}
         {demoPlan && <input type="hidden" name="plan" value={demoPlan} />}
         <SelectField
@@ -221,10 +216,7 @@ function Toolbar({ query, demoPlan }: { query: ListQuery; demoPlan: string | nul
           defaultValue={query.sort}
           options={JOB_SORTS.map((sort) => [sort, SORT_LABELS[sort]])}
         />
-        <Button type="submit" variant="outline" size="sm">
-          Show
-        </Button>
-      </Form>
+      </FilterForm>
     </div>
   );
 }
