@@ -15,6 +15,7 @@ import {
   nodeBinary,
   percentile,
   requireBuild,
+  rssKiB,
   root,
   sleep,
 } from "./support.mjs";
@@ -33,11 +34,6 @@ const deadline = setTimeout(() => {
 deadline.unref();
 
 requireBuild();
-
-function rssKiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? Number.NaN);
-}
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
 

@@ -444,3 +444,9 @@ export function writeBenchmarkSection(name, section, { before, after } = {}) {
   else next = `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
 }
+
+/** A process's resident memory now, in KiB (Linux's /proc): what bench/live.mjs and bench/business.mjs watch. */
+export function rssKiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? Number.NaN);
+}
