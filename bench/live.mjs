@@ -15,8 +15,8 @@ import {
   nodeBinary,
   percentile,
   requireBuild,
-  rssKiB,
   root,
+  rssKiB,
   sleep,
 } from "./support.mjs";
 
