@@ -90,6 +90,8 @@ describe(`dashboardData (${databaseLabel})`, () => {
       activity: "[]",
       bookings: [],
       paymentFailed: false,
+      // No expiry period is set in this file (docs/decisions/0055-no-shows-and-expiry.md, "Expiry").
+      expiry: null,
       // Inserted directly, with no intake request, and no agreement published in this file.
       steps: { intake: false, agreement: null, blocksBooking: { intake: false, agreement: false } },
     });
