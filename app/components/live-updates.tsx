@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { can } from "~/domain/policy";
+import { answerOnScreen } from "~/lib/react-router-internals";
 import { useAuth } from "./auth-provider";
 
 // One EventSource on /events; an event about this page revalidates its loaders (docs/decisions/0014-live-updates.md,
@@ -24,6 +25,10 @@ function staffPageShows(pathname: string, clientId: string | undefined): boolean
 function documentRenderedAt(): number | null {
   const value: unknown = (window as { __liveSince?: unknown }).__liveSince;
   return typeof value === "number" ? value : null;
+}
+
+function unlessAborted(error: unknown): void {
+  if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
 }
 
 export function LiveUpdates() {
@@ -58,8 +63,12 @@ export function LiveUpdates() {
           heldOffline = true;
           return;
         }
+        // Held while the page shows the answer to the person's own submission, which a revalidation would
+        // drop (app/lib/react-router-internals.ts); their next navigation loads the page afresh anyway.
+        if (answerOnScreen()) return;
         const { revalidator: current } = latest.current;
-        if (current.state === "idle") void current.revalidate();
+        // A navigation that interrupts it aborts it: nothing to report, the navigation loads afresh.
+        if (current.state === "idle") current.revalidate().catch(unlessAborted);
         else revalidate();
       }, DEBOUNCE_MS);
     };

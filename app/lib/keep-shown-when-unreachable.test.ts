@@ -9,6 +9,7 @@ const shown = {
   navigation: { state: "idle" },
   location: { pathname: "/intake", search: "" },
   loaderData: { root: { theme: "light" }, "routes/portal/intake": { open: { id: "r1" } } },
+  actionData: null,
 };
 const failed = (): Record<string, DataStrategyResult> => ({
   root: { type: "error", result: new TypeError("Failed to fetch") },

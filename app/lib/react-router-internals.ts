@@ -66,9 +66,21 @@ export type ShownRouterState = {
   navigation: { state: string };
   location: { pathname: string; search: string };
   loaderData: Record<string, unknown>;
+  /** Route id → what its action answered the person's last submission; null once they move on. */
+  actionData: Record<string, unknown> | null;
 };
 
 /** The hydrated router's state: the page on screen, until a navigation or revalidation completes. */
 export function shownRouterState(): ShownRouterState | undefined {
   return (window as { [DATA_ROUTER_GLOBAL]?: { state: ShownRouterState } })[DATA_ROUTER_GLOBAL]?.state;
+}
+
+/**
+ * The page shows an answer to the person's own submission (a route's action data: the import's preview, a
+ * refusal in words). React Router drops it on any revalidation (completeNavigation in its router.js keeps
+ * action data only through the action's own reload), so app/components/live-updates.tsx holds a live
+ * revalidation while one is on screen.
+ */
+export function answerOnScreen(): boolean {
+  return shownRouterState()?.actionData != null;
 }

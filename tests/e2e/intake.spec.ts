@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { unique } from "../support/text";
 import { expectNoAxeViolations } from "./appearance";
 import { freshIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
-import { patientExpect as expect, gotoHydrated, region, test } from "./support";
+import { patientExpect as expect, gotoHydrated, liveStreamsOf, region, test } from "./support";
 
 // The intake questionnaire (docs/decisions/0046-intake-questionnaire.md): the coach writes and previews
 // the questions with the keyboard; a new client answers, loses nothing on a reload, sends once, and the
@@ -94,21 +94,7 @@ test("a new client sees the card, types, reloads without losing it, sends once; 
 
   await test.step("typed while offline: kept in the browser and sent when back", async () => {
     // The page's live-update streams, so the step can have one ask for the page's data while offline.
-    await me.addInitScript(() => {
-      const streams: EventSource[] = [];
-      (window as unknown as { liveStreams: EventSource[] }).liveStreams = streams;
-      window.EventSource = class extends window.EventSource {
-        constructor(url: string | URL, init?: EventSourceInit) {
-          super(url, init);
-          streams.push(this);
-        }
-      };
-    });
-    const liveUpdate = () =>
-      me.evaluate(() => {
-        for (const stream of (window as unknown as { liveStreams: EventSource[] }).liveStreams)
-          stream.dispatchEvent(new Event("resync"));
-      });
+    const liveUpdate = await liveStreamsOf(me);
     await gotoHydrated(me, "/intake");
     // A live update whose request gets no answer (the connection dropped as it travelled) keeps the page.
     const pageData = (url: URL) => url.pathname === "/intake.data";

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expectNoSidewaysScroll } from "./appearance";
 import { freshClient } from "./job-clients";
-import { patientExpect as expect, gotoHydrated, test } from "./support";
+import { patientExpect as expect, gotoHydrated, liveStreamsOf, test } from "./support";
 
 // The job search's import and export (docs/decisions/0053-job-search.md, "Import and export"): on a 360 px
 // phone a client imports a Huntr export — preview of every row, then the import — and finds the
@@ -22,6 +22,7 @@ test("on a 360 px phone a client imports a Huntr export, checks the preview, and
   newPage,
 }) => {
   const { page } = await freshClient(newPage, "Huntr");
+  const liveUpdate = await liveStreamsOf(page);
   await gotoHydrated(page, "/applications");
   await page.getByRole("link", { name: "Import from a CSV" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Import applications" })).toBeVisible();
@@ -32,6 +33,18 @@ test("on a 360 px phone a client imports a Huntr export, checks the preview, and
   await expect(
     page.getByRole("heading", { name: "Preview: 5 applications from your Huntr export" }),
   ).toBeVisible();
+  // A live update while the preview is on screen leaves it there: a revalidation would drop the route's
+  // answer, so app/components/live-updates.tsx holds it until the client moves on (CI lost a mapping so).
+  const revalidated = page
+    .waitForRequest((request) => new URL(request.url()).pathname === "/applications/import.data", {
+      timeout: 3_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  await liveUpdate();
+  expect(await revalidated, "the page's data asked for again under the preview").toBe(false);
   const preview = page.getByRole("table", { name: "Rows to import" });
   await expect(preview.getByRole("rowheader")).toHaveText([
     "Acme Corp",

@@ -69,10 +69,11 @@ test("on a 360 px phone the coach sees a stalled search flagged first, moves the
 test("the coach notes on a client's application, staff only or shared; the client reads only the shared one", async ({
   newPage,
 }) => {
-  // Not waiting for hydration: the row's link is followed as a document load, whose address the next line reads.
   const coach = await newPage({ viewport: PHONE_360 });
   await signIn(coach, PEOPLE.coach, { to: "/admin/job-search" });
   await rowOf(coach, PEOPLE.proClient.name).getByRole("link").click();
+  // The row's link is a document load: its address is read once it has arrived, not while it is on its way.
+  await coach.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}#job-search$/);
   await gotoHydrated(coach, coach.url());
   const section = coach.getByRole("region", { name: "Job search" });
   const add = section.locator("form").filter({ has: coach.getByRole("button", { name: "Add note" }) });

@@ -162,3 +162,25 @@ export async function holdReact(page: Page) {
   });
   return { release: () => answer("continue"), fail: () => answer("abort") };
 }
+
+/**
+ * The page's live-update streams (app/components/live-updates.tsx), captured from its first load so a test
+ * can have one ask for the page's data now: the returned function sends each stream a `resync`.
+ */
+export async function liveStreamsOf(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    const streams: EventSource[] = [];
+    (window as unknown as { liveStreams: EventSource[] }).liveStreams = streams;
+    window.EventSource = class extends window.EventSource {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        streams.push(this);
+      }
+    };
+  });
+  return () =>
+    page.evaluate(() => {
+      for (const stream of (window as unknown as { liveStreams: EventSource[] }).liveStreams)
+        stream.dispatchEvent(new Event("resync"));
+    });
+}
