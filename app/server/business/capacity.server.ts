@@ -2,9 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { type CapacityRow, COACH_TIME_ZONE, WEEK_DAYS, weekDays, weekLoad } from "~/domain/capacity";
 import { ALLOWANCES, PLANS, QUOTA_KINDS, SERVICE_KINDS } from "~/domain/plans";
 import type { Db } from "../db.server";
+import { expiryMonthsSql, planStartSql } from "../models/practice-settings.server";
 import type { Permit } from "../policy.server";
 import { bookings, profiles, serviceUsage } from "../schema";
-import { practiceSettings } from "../schema-practice";
 
 // Capacity (docs/decisions/0054-business-at-a-glance.md, "Capacity"): what the clients' plans include,
 // what was delivered, what is booked ahead, what remains and what expired, summed in SQL per plan and kind
@@ -49,13 +49,10 @@ export async function capacityRows(
     db,
     sql`
     with allow(plan, kind, sold) as (values ${allowanceValues}),
-    period as (
-      select (select ${practiceSettings.expiryMonths}::int from ${practiceSettings} where ${practiceSettings.id} = 1)
-        as months
-    ),
+    period as (select ${expiryMonthsSql} as months),
     clients as (
       select ${profiles.id} as id, coalesce(${profiles.plan}::text, 'basic') as plan,
-        ((coalesce(${profiles.planStartedAt}, ${profiles.createdAt}) at time zone 'UTC')
+        ((${planStartSql} at time zone 'UTC')
           + make_interval(months => period.months)) at time zone 'UTC' <= ${at}::timestamptz as lapsed
       from ${profiles} cross join period where ${profiles.role} = 'client'
     ),

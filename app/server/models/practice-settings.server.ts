@@ -46,9 +46,17 @@ export async function setPracticeRules(db: Db, permit: Permit<"practice.settings
  * Columns for a query on `profiles`: when the person's plan started (`plan_started_at`, else the profile's
  * creation; ms) and the period in months (null: never), so a page reads them in its own round trip.
  */
+/** When a person's plan started, in a query on `profiles`: its grant, else their sign-up. */
+export const planStartSql = sql`coalesce(${profiles.planStartedAt}, ${profiles.createdAt})`;
+
+/** The practice's period in months (null: never), read inside any query. */
+export const expiryMonthsSql = sql<
+  number | null
+>`(select ${practiceSettings.expiryMonths}::int from ${practiceSettings} where ${practiceSettings.id} = 1)`;
+
 export const periodColumns = {
-  planStart: sql<number>`(extract(epoch from coalesce(${profiles.planStartedAt}, ${profiles.createdAt})) * 1000)::float8`,
-  expiryMonths: sql<number | null>`(select ps.expiry_months::int from practice_settings ps where ps.id = 1)`,
+  planStart: sql<number>`(extract(epoch from ${planStartSql}) * 1000)::float8`,
+  expiryMonths: expiryMonthsSql,
 };
 
 export const expiryFrom = (row: { planStart: number; expiryMonths: number | null }, now: Date) =>
