@@ -42,8 +42,9 @@ const PRESSES = [
   {
     path: "/homework",
     as: "client",
-    // Nothing typed: typing would wake the page first. The answer is the form's own refusal, drawn by React
-    // once the held press is replayed (HAND_IN_EMPTY, app/lib/schemas/homework.ts).
+    // Nothing typed: typing would wake the page first. The answer is the refusal (HAND_IN_EMPTY,
+    // app/lib/schemas/homework.ts): on a first visit the server's, on the page the form posted as
+    // (app/lib/first-visit.ts); on a later one the form's own, drawn by React once the held press is replayed.
     what: "Submit with nothing added (a held form, its refusal; scrolled to first)",
     scrollFirst: true,
     target: (page, { title }) => article(page, title).getByRole("button", { name: "Submit", exact: true }),
@@ -68,8 +69,9 @@ const PRESSES = [
   },
   {
     ...convertPress,
-    what: "Convert to client (a held button): the row reads client",
-    // What the person sees at once (app/routes/admin/clients-rows.tsx); the button stays, disabled, until the server answers.
+    what: "Convert to client (a held button): the row reads client, or has left the leads",
+    // With React, what the person sees at once (app/routes/admin/clients-rows.tsx), the button disabled until the
+    // server answers; on a first visit the list the form posted as comes back without the lead.
     effect: (page, { id }) =>
       page.waitForFunction(
         (value) => {

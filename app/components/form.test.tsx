@@ -1,7 +1,21 @@
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, expectTypeOf, test } from "vitest";
 import { activityForm } from "~/lib/schemas/admin";
 import { type FormAnswer, useFetcherForm, useForm } from "./form";
+import { IntentForm } from "./ui/intent-form";
+
+/** `element` rendered at `url` as a route whose action answered `actionData`, as after a document POST. */
+const routed = (element: ReactNode, url = "/", actionData?: FormAnswer) =>
+  renderToString(
+    <RouterProvider
+      router={createMemoryRouter([{ id: "page", path: "/", element }], {
+        initialEntries: [url],
+        hydrationData: actionData ? { actionData: { page: actionData } } : undefined,
+      })}
+    />,
+  );
 
 // A refused form as the server renders it, without JavaScript.
 
@@ -66,5 +80,39 @@ function Untyped() {
 
 test("a misspelt field name or an untyped fetcher fails tsc (and still renders)", () => {
   expect(renderToString(<Misspelt />)).toContain('name="titel"');
-  expect(renderToString(<Untyped />)).toContain('name="title"');
+  expect(routed(<Untyped />)).toContain('name="title"');
+});
+
+// A first visit's held submission posts as a document (docs/decisions/0042-hydrate-on-intent.md, 2026-11-29):
+// the page that comes back shows its answer beside the form its address names, and no other.
+function Piece({ id }: { id: string }) {
+  const fetcher = { state: "idle" as const, data: undefined as FormAnswer | undefined };
+  const form = useFetcherForm(activityForm, fetcher, { answerFor: id });
+  return (
+    <IntentForm fetcher={undefined} form={form} hidden={{ id }} submit={`Save ${id}`}>
+      <input {...form.field("title")} />
+      {form.error("title")}
+    </IntentForm>
+  );
+}
+
+const twoPieces = (
+  <>
+    <Piece id="a" />
+    <Piece id="b" />
+  </>
+);
+
+test("a page's action data answers the form its address names, and no other", () => {
+  const refused: FormAnswer = { ok: false, error: "Refused here.", field: "title" };
+  const html = routed(twoPieces, "/?answer-for=b", refused);
+  const forms = html.split("<form").slice(1);
+  expect(forms).toHaveLength(2);
+  expect(forms[0]).toContain('data-answer-for="a"');
+  expect(forms[0]).not.toContain("Refused here.");
+  expect(forms[1]).toContain('data-answer-for="b"');
+  expect(forms[1]).toContain("Refused here.");
+  expect(forms[1]).toContain('aria-invalid="true"');
+  // Action data with no key in the address (a form of the page's own) answers none of them.
+  expect(routed(twoPieces, "/", refused)).not.toContain("Refused here.");
 });

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { type FetcherWithComponents, useFetcher } from "react-router";
+import { type FetcherWithComponents, useActionData, useFetcher, useLocation } from "react-router";
 import type { FormDefinition, FormProblem } from "~/lib/forms";
+import { ANSWER_FOR_PARAM } from "~/lib/hydrate-on-intent";
 
 // Every form works the same way: docs/decisions/0024-forms.md.
 
@@ -49,9 +50,9 @@ function answerProblem(answer: FormAnswer | undefined): FormProblem | null {
 }
 
 /** Spread `onSubmit` and `ref` on the form and `field(name)` on each input; `error(name)` and `message` go beside them. */
-export function useForm<Field extends string>(
+export function useForm<Field extends string, Answer extends FormAnswer = FormAnswer>(
   definition: FormDefinition<unknown, Field>,
-  server: { answer: FormAnswer | undefined; busy: boolean },
+  server: { answer: Answer | undefined; busy: boolean; answerFor?: string },
 ) {
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,6 +78,10 @@ export function useForm<Field extends string>(
     ref: formRef,
     formRef,
     saving: server.busy,
+    /** The server's answer to this form, through its fetcher or as the page's (`usePageAnswer`). */
+    answer: server.answer,
+    /** The key that names this form's answer when it posts as a document (IntentForm writes it on the form). */
+    answerFor: server.answerFor,
     problem,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -109,13 +114,33 @@ export function useForm<Field extends string>(
 /** What `useForm` gives a form whose fields are `Field` (for a part of a form drawn by its own component). */
 export type FormState<Field extends string> = ReturnType<typeof useForm<Field>>;
 
-/** Posts through a fetcher; `reset` clears it after each new success. */
+/**
+ * The page's action data when it answers the form named `answerFor`: a submission held on a first visit went
+ * out as a document with that key in its address (app/lib/hydrate-on-intent.ts ANSWER_FOR_PARAM). It reads
+ * the action data of the route the form is drawn in, which is the route it posts to.
+ */
+export function usePageAnswer<Answer>(answerFor: string | undefined): Answer | undefined {
+  const data = useActionData() as Answer | undefined;
+  const { search } = useLocation();
+  if (answerFor === undefined || data === undefined) return undefined;
+  return new URLSearchParams(search).get(ANSWER_FOR_PARAM) === answerFor ? data : undefined;
+}
+
+/**
+ * Posts through a fetcher; `reset` clears it after each new success. `answerFor`, unique on the page, lets a
+ * first visit post it as a document and still show its answer (docs/decisions/0042-hydrate-on-intent.md).
+ */
 export function useFetcherForm<Field extends string, Answer extends FormAnswer>(
   definition: FormDefinition<unknown, Field>,
   fetcher: Fetcher<Answer> & Typed<Answer>,
-  { reset = true }: { reset?: boolean } = {},
+  { reset = true, answerFor }: { reset?: boolean; answerFor?: string } = {},
 ) {
-  const form = useForm(definition, { answer: fetcher.data, busy: fetcher.state !== "idle" });
+  const pageAnswer = usePageAnswer<Answer>(answerFor);
+  const form = useForm(definition, {
+    answer: fetcher.data ?? pageAnswer,
+    busy: fetcher.state !== "idle",
+    answerFor,
+  });
   useSettledAnswer(fetcher, (answer) => {
     if (reset && answer.ok) form.formRef.current?.reset();
   });

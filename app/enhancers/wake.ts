@@ -1,6 +1,14 @@
 import { SETTINGS } from "~/content/settings";
 import { addAnalyticsScripts } from "~/lib/analytics";
-import { ASLEEP_SCRIPT_TYPE, HYDRATING_EVENT, type WakeState } from "~/lib/hydrate-on-intent";
+import { answersAsDocument, noteReactRan } from "~/lib/first-visit";
+import {
+  ANSWER_FOR_ATTRIBUTE,
+  ANSWER_FOR_PARAM,
+  ANSWERED_ID,
+  ASLEEP_SCRIPT_TYPE,
+  HYDRATING_EVENT,
+  type WakeState,
+} from "~/lib/hydrate-on-intent";
 import { localizeTimes } from "~/lib/local-time";
 import { setUpSiteMenu } from "~/lib/site-menu";
 
@@ -17,6 +25,8 @@ const GIVE_UP_MS = 20_000;
 
 const root = document.documentElement;
 const asleep = document.querySelector<HTMLScriptElement>(`script[type="${ASLEEP_SCRIPT_TYPE}"]`);
+/** React's entry for this build: which React last ran here (app/lib/first-visit.ts). */
+const build = asleep?.dataset.preload?.split(" ").find((href) => href.includes("entry.client")) ?? "";
 
 let state: WakeState = "asleep";
 const heldClicks: HTMLElement[] = [];
@@ -69,14 +79,15 @@ function preloadReact(sleeping: HTMLScriptElement): void {
 }
 
 function failedImport(event: PromiseRejectionEvent): void {
-  if (state !== "waking" || !(event.reason instanceof TypeError)) return;
+  // A page that posted as a document stopped React's download on purpose.
+  if ((state !== "waking" && state !== "posted") || !(event.reason instanceof TypeError)) return;
   event.preventDefault();
   fail();
 }
 
 function fail(): void {
-  window.removeEventListener("unhandledrejection", failedImport);
   if (!holding()) return;
+  window.removeEventListener("unhandledrejection", failedImport);
   clearTimeout(giveUp);
   setState("failed");
   heldClicks.length = 0;
@@ -123,8 +134,42 @@ function holdClick(event: MouseEvent): void {
 function holdSubmit(event: SubmitEvent): void {
   if (!holding() || !(event.target instanceof HTMLFormElement)) return;
   event.preventDefault();
-  heldSubmit = { form: event.target, submitter: event.submitter };
+  const held = { form: event.target, submitter: event.submitter };
+  if (mayPostAsDocument(held.form)) {
+    postAsDocument(held);
+    return;
+  }
+  heldSubmit = held;
   wake(event);
+}
+
+/**
+ * On a first visit React's modules are seconds away on a phone (docs/BENCHMARKS.md, the first press), while
+ * the server answers a form in one round trip: a form whose page shows its answer goes out as a document
+ * (app/lib/first-visit.ts says when).
+ */
+function mayPostAsDocument(form: HTMLFormElement): boolean {
+  return heldClicks.length === 0 && answersAsDocument(form, build);
+}
+
+function postAsDocument(held: { form: HTMLFormElement; submitter: HTMLElement | null }): void {
+  clearTimeout(giveUp);
+  setState("posted");
+  // React's modules would share the phone's bandwidth with the answer; the next page starts asleep anyway.
+  window.stop();
+  const { form } = held;
+  const submitter = submitterOf(held);
+  const own = submitter?.hasAttribute("formaction") ? submitter : null;
+  const address = new URL(own ? own.formAction : form.action);
+  const key = form.getAttribute(ANSWER_FOR_ATTRIBUTE);
+  if (key) {
+    address.searchParams.set(ANSWER_FOR_PARAM, key);
+    address.hash = ANSWERED_ID;
+  }
+  if (own) own.formAction = address.href;
+  else form.action = address.href;
+  // Inside its own submit event a form ignores another submission: send it once this one is done.
+  setTimeout(() => form.requestSubmit(submitter));
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -178,6 +223,7 @@ function handOver(): void {
   clearTimeout(giveUp);
   window.removeEventListener("unhandledrejection", failedImport);
   setState("awake");
+  noteReactRan(build);
   handOverEditedFields();
   for (const control of heldClicks.splice(0)) if (control.isConnected) control.click();
   const held = heldSubmit;

@@ -15,10 +15,20 @@ export function hydratesOnIntent(matches: readonly { handle?: unknown }[]): bool
 }
 
 /** `data-wake` on `<html>`: where the page is on its way to React. */
-export type WakeState = "asleep" | "waking" | "hydrating" | "awake" | "failed";
+export type WakeState = "asleep" | "waking" | "hydrating" | "awake" | "failed" | "posted";
 
 /** app/entry.client.tsx tells the wake enhancer that React now hears every event itself. */
 export const HYDRATING_EVENT = "react-hydrating";
 
 /** The type React Router's route-module script gets instead of `module`: the browser leaves it alone. */
 export const ASLEEP_SCRIPT_TYPE = "text/x-hydrate-on-intent";
+
+/**
+ * A form whose page can show its answer carries `data-answer-for`: on a first visit, where React is seconds away
+ * on a phone, its held submission goes out as a document to its action with this parameter (the key, when
+ * not empty) and `#answered`, and the page that comes back shows the answer beside that form
+ * (app/enhancers/wake.ts, app/components/form.tsx `usePageAnswer`).
+ */
+export const ANSWER_FOR_PARAM = "answer-for";
+export const ANSWER_FOR_ATTRIBUTE = "data-answer-for";
+export const ANSWERED_ID = "answered";

@@ -1,7 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { listedPersonIds } from "../support/people-list.ts";
-import { freshIdentity, type NamedIdentity, PEOPLE, signedInPage } from "./sign-in";
-import { patientExpect as expect, type NewPage, region } from "./support";
+import { freshIdentity, type NamedIdentity, PEOPLE, signedInPage, signIn } from "./sign-in";
+import {
+  patientExpect as expect,
+  firstVisit,
+  holdReact,
+  type NewPage,
+  reactRanBefore,
+  region,
+} from "./support";
 
 // The admin area's page parts, found as a person finds them (by role and name), for the admin specs.
 
@@ -168,4 +175,16 @@ export async function adminPagesOfPeople(admin: Page, clientEmail: string, leadE
     { path: `${client}/review`, current: "Leads & Clients" },
     { path: lesson, current: null },
   ];
+}
+
+/** A fresh lead's row on the admin's list, asleep with React held, on a first or a later visit (app/lib/first-visit.ts). */
+export async function sleepingLeadRow(page: Page, newPage: NewPage, visit: "first" | "later") {
+  const lead = await makeLead(newPage, visit === "first" ? "FirstVisit" : "Asleep");
+  await signIn(page, PEOPLE.admin, { to: "/admin" });
+  if (visit === "first") await firstVisit(page);
+  else await reactRanBefore(page, "/admin");
+  const react = await holdReact(page);
+  const path = `/admin/clients?${new URLSearchParams({ q: lead.email })}`;
+  await page.goto(path);
+  return { lead, path, react, row: rowOf(page, lead.email) };
 }

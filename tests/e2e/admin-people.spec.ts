@@ -6,10 +6,12 @@ import {
   listCaption,
   makeLead,
   peopleRows,
+  personIdOf,
   rowCells,
   rowOf,
   search,
   searchBox,
+  sleepingLeadRow,
 } from "./admin-pages";
 import {
   chooseTheme,
@@ -19,7 +21,8 @@ import {
   PHONE_360,
 } from "./appearance";
 import { openAs, PEOPLE, signIn } from "./sign-in";
-import { patientExpect as expect, gotoHydrated, holdReact, test } from "./support";
+import { postsNaming } from "./storm";
+import { patientExpect as expect, gotoHydrated, markDocument, sameDocument, test } from "./support";
 
 // Leads & Clients as the admin uses it (docs/product/screens.md and roles.md). Other specs add people
 // meanwhile, so every person this spec changes is a fresh lead, and seeded people are only looked at.
@@ -212,16 +215,11 @@ test("a 'Convert to client' the server refuses shows its error in red above the 
   await expect(page.getByText("Only a lead can be converted to a client.")).toHaveCount(0);
 });
 
-test("'Convert to client' pressed on a sleeping list converts the lead once React has the page (issue 41)", async ({
+test("'Convert to client' pressed on a sleeping list, on a later visit, converts the lead once React has the page (issue 41)", async ({
   page,
   newPage,
 }) => {
-  const lead = await makeLead(newPage, "Asleep");
-  await signIn(page, PEOPLE.admin, { to: "/admin" });
-  const react = await holdReact(page);
-  const path = `/admin/clients?${new URLSearchParams({ q: lead.email })}`;
-  await page.goto(path);
-  const row = rowOf(page, lead.email);
+  const { lead, path, react, row } = await sleepingLeadRow(page, newPage, "later");
   // Held by app/enhancers/wake.ts until React hears it: the press must still have its button then.
   await row.getByRole("button", { name: "Convert to client" }).click();
   expect(await page.evaluate(() => document.documentElement.dataset.wake)).toBe("waking");
@@ -229,6 +227,24 @@ test("'Convert to client' pressed on a sleeping list converts the lead once Reac
   await expect(row.getByRole("cell").nth(2)).toHaveText("client");
   await gotoHydrated(page, path);
   await expect(rowOf(page, lead.email).getByRole("cell").nth(2)).toHaveText("client");
+});
+
+test("'Convert to client' pressed on a sleeping list on a first visit posts as a page: the lead is a client, once", async ({
+  page,
+  newPage,
+}) => {
+  const { lead, row } = await sleepingLeadRow(page, newPage, "first");
+  await markDocument(page);
+  const id = await personIdOf(page, lead.email);
+  const postsNamingLead = postsNaming(page);
+  await row.getByRole("button", { name: "Convert to client" }).click();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("client");
+  expect(await sameDocument(page), "the answer is the page the server sent back").toBe(false);
+  // The search the list was on is kept; nothing was held for React, so nothing is sent again when it comes.
+  expect(new URL(page.url()).searchParams.get("q")).toBe(lead.email);
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html")).toHaveAttribute("data-wake", /waking|hydrating/);
+  expect(postsNamingLead(id)).toBe(1);
 });
 
 test("a client detail page that can't load says why in the server's words, with the way back", async ({

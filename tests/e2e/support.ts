@@ -8,6 +8,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import { REACT_RAN_KEY } from "../../app/lib/first-visit";
 import { escapeRegExp } from "../support/text.ts";
 
 export { expect };
@@ -67,6 +68,24 @@ export async function gotoHydrated(
   const response = await page.goto(path, { waitUntil });
   await untilInteractive(page);
   return response;
+}
+
+/**
+ * A later visit: `path` opened and woken, so React has run in this browser and its modules are cached; a
+ * submission held on a sleeping page then waits for React (app/lib/first-visit.ts).
+ */
+export async function reactRanBefore(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.keyboard.press("Shift");
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+/**
+ * Every page `page` opens from now on is a first visit: nothing says React ran in this browser (an earlier
+ * page of the context may have woken), so a held submission may go out as a document.
+ */
+export async function firstVisit(page: Page): Promise<void> {
+  await page.addInitScript((key) => localStorage.removeItem(key), REACT_RAN_KEY);
 }
 
 /** Waits until the page is hydrated, enhanced or asleep; true when asleep (app/enhancers/wake.ts). */

@@ -5,12 +5,14 @@ import { adminPost, plusOne, proClientBesideAdmin, quotaBar, sessionsBar } from 
 import { PEOPLE, signIn } from "./sign-in";
 import {
   patientExpect as expect,
+  firstVisit,
   gotoHydrated,
   holdReact,
   markDocument,
   type NewPage,
   REACT_CHUNK,
   REACT_ENTRY,
+  reactRanBefore,
   sameDocument,
   test,
 } from "./support";
@@ -137,10 +139,12 @@ test("a press made before React arrives is answered once it has: the theme switc
 });
 
 /** A fresh Pro client hands in a new piece with a note while React is held back. */
+/** A hand-in held before React, on a later visit (React ran here before, so the press waits for it). */
 async function handInBeforeReact(newPage: NewPage, title: string, note: string) {
   const { client, admin, id } = await proClientBesideAdmin(newPage, "Wake");
   await adminPost(admin.page, id, { intent: "assign-homework", title });
   const page = client.page;
+  await reactRanBefore(page, "/homework");
   const react = await holdReact(page);
   await page.goto("/homework");
   await markDocument(page);
@@ -150,7 +154,7 @@ async function handInBeforeReact(newPage: NewPage, title: string, note: string) 
   return { page, piece, react };
 }
 
-test("homework handed in before React arrives: the typed note and the submission reach React, no reload", async ({
+test("homework handed in before React arrives on a later visit: the typed note and the submission reach React, no reload", async ({
   newPage,
 }) => {
   const note = "Written before React came";
@@ -161,6 +165,73 @@ test("homework handed in before React arrives: the typed note and the submission
   react.release();
   await expect(piece.getByRole("status")).toHaveText(CONFIRMATION);
   await expect(piece).toContainText(note);
+  expect(await sameDocument(page), "the page was reloaded").toBe(true);
+});
+
+/**
+ * A client's /homework with two pieces, on a first visit (app/lib/first-visit.ts), React held; the phone's
+ * 360×640 leaves the second piece's answer below the fold unless the page comes back scrolled to it.
+ */
+async function firstVisitWithTwoPieces(newPage: NewPage, prefix: string, titles: [string, string]) {
+  const { client, admin, id } = await proClientBesideAdmin(newPage, prefix);
+  for (const title of titles) await adminPost(admin.page, id, { intent: "assign-homework", title });
+  const page = client.page;
+  await page.setViewportSize({ width: 360, height: 640 });
+  await firstVisit(page);
+  const react = await holdReact(page);
+  await page.goto("/homework");
+  return { page, react, inPiece: (title: string) => page.getByRole("article", { name: title }) };
+}
+
+test("on a first visit a held hand-in goes out as a document, and each answer shows beside its own form, in view", async ({
+  newPage,
+}) => {
+  const [handed, refused] = ["First-visit piece", "First-visit empty piece"];
+  const { page, inPiece } = await firstVisitWithTwoPieces(newPage, "FirstVisit", [handed, refused]);
+  await markDocument(page);
+  const note = "Sent before React, as a page";
+  await inPiece(handed).getByRole("textbox", { name: "Note (optional)" }).fill(note);
+  await inPiece(handed).getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(inPiece(handed).getByRole("status")).toHaveText(CONFIRMATION);
+  expect(await sameDocument(page), "a document came back").toBe(false);
+  const homeworkId = new URL(page.url()).searchParams.get("answer-for");
+  expect(homeworkId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(new URL(page.url()).hash).toBe("#answered");
+  await expect(inPiece(handed)).toContainText(`You handed this in on`);
+  await expect(inPiece(handed)).toContainText(note);
+  await expect(inPiece(handed).getByRole("status")).toBeInViewport();
+  await expect(inPiece(refused).getByRole("status")).toHaveCount(0);
+
+  // Nothing added: without React the browser's check can't run, so the server's refusal shows, on its form only.
+  await markDocument(page);
+  await inPiece(refused).getByRole("button", { name: "Submit", exact: true }).click();
+  const refusal = inPiece(refused).getByRole("alert").filter({ hasText: "Add a link, a note or a file" });
+  await expect(refusal).toBeInViewport();
+  expect(await sameDocument(page), "a document came back").toBe(false);
+  await expect(inPiece(handed).getByRole("alert")).toHaveCount(0);
+  await expect(inPiece(handed).getByRole("status")).toHaveCount(0);
+  // React, held since the typing woke the first page, never ran: both answers were the server's pages.
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+});
+
+test("on a first visit a held hand-in waits for React when another form holds typed text, which a new page would drop", async ({
+  newPage,
+}) => {
+  const [typedIn, handedIn] = ["Half-typed piece", "Handed-in piece"];
+  const { page, react, inPiece } = await firstVisitWithTwoPieces(newPage, "FirstVisitTyped", [
+    typedIn,
+    handedIn,
+  ]);
+  await markDocument(page);
+  const draft = "Not sent yet";
+  await inPiece(typedIn).getByRole("textbox", { name: "Note (optional)" }).fill(draft);
+  await inPiece(handedIn).getByRole("textbox", { name: "Link (optional)" }).fill("https://example.com/work");
+  await inPiece(handedIn).getByRole("button", { name: "Submit", exact: true }).click();
+  expect(await wakeState(page)).toBe("waking");
+
+  react.release();
+  await expect(inPiece(handedIn).getByRole("status")).toHaveText(CONFIRMATION);
+  await expect(inPiece(typedIn).getByRole("textbox", { name: "Note (optional)" })).toHaveValue(draft);
   expect(await sameDocument(page), "the page was reloaded").toBe(true);
 });
 

@@ -75,7 +75,14 @@ export function IntentForm<F extends string, Answer>({
   );
   const Posted = fetcher?.Form ?? Form;
   return (
-    <Posted method="post" {...formProps} ref={form.formRef} onSubmit={form.onSubmit} className={className}>
+    <Posted
+      method="post"
+      {...formProps}
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      className={className}
+      data-answer-for={form.answerFor}
+    >
       {intent && <input type="hidden" name="intent" value={intent} />}
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -168,7 +168,8 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       {/* What the convert buttons post: without JavaScript as a document, with it through a fetcher. */}
-      <form id={CONVERT_FORM} method="post" hidden onSubmit={convert} />
+      {/* data-answer-for: its answer is the page's own (the error above), so a first visit may post it as a document. */}
+      <form id={CONVERT_FORM} method="post" hidden onSubmit={convert} data-answer-for="" />
       {Object.keys(conversions).map((id) => (
         <ConvertFetcher key={id} id={id} onConversion={onConversion} />
       ))}

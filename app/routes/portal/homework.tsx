@@ -8,6 +8,7 @@ import { LinkList, SafeLink } from "~/components/safe-link";
 import { TextareaField, TextField } from "~/components/ui/fields";
 import { IntentForm } from "~/components/ui/intent-form";
 import { HOMEWORK_STATUS_LABELS, type HomeworkStatus } from "~/domain/plans";
+import { ANSWERED_ID } from "~/lib/hydrate-on-intent";
 import {
   HAND_IN_MAX_FILES,
   homeworkSubmissionForm,
@@ -147,9 +148,11 @@ const download = (id: string) => `/files/${id}`;
 function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: boolean }) {
   const fetcher = useFetcher<typeof action>();
   // Typed text stays after a hand-in: "Update your submission" shows it.
-  const form = useFetcherForm(homeworkSubmissionForm, fetcher, { reset: false });
+  // A first visit may post it as a document: its answer then comes back as the page's (usePageAnswer).
+  const form = useFetcherForm(homeworkSubmissionForm, fetcher, { reset: false, answerFor: homeworkId });
   const saving = form.saving;
-  const handedIn = fetcher.data?.ok === true && !saving;
+  const handedIn = form.answer?.ok === true && !saving;
+  const answeredHere = fetcher.data === undefined && form.answer !== undefined;
   const confirmation = useRef<HTMLParagraphElement>(null);
   // The disabled Submit button dropped keyboard focus: put it on the answer.
   useEffect(() => {
@@ -160,7 +163,8 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
     if (chosen instanceof HTMLInputElement) chosen.value = "";
   }, [handedIn, form.formRef]);
   return (
-    <>
+    // The address's #answered brings the answer into view on the page that came back.
+    <div id={answeredHere ? ANSWERED_ID : undefined}>
       <details className="mt-4 group" open={!resubmit || undefined}>
         <summary className="cursor-pointer text-sm font-medium text-primary">
           {resubmit ? "Update your submission" : "Submit your work"}
@@ -206,6 +210,6 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
           Handed in. Your coach will review it.
         </p>
       )}
-    </>
+    </div>
   );
 }
