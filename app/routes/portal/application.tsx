@@ -8,7 +8,7 @@ import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { PortalPage } from "~/components/portal/portal-page";
 import { HeadedSection } from "~/components/ui/headed-section";
-import { ActionForm, IntentForm } from "~/components/ui/intent-form";
+import { DeleteForm, IntentForm } from "~/components/ui/intent-form";
 import { daysInStage, SOURCE_LABELS, STAGE_LABELS } from "~/domain/job-search";
 import { noFields } from "~/lib/forms";
 import { idSchema } from "~/lib/schemas/admin";
@@ -189,15 +189,14 @@ function DeleteApplication({ name }: { name: string }) {
   return (
     <details className="rounded-xl border border-danger/40 p-4">
       <summary className="cursor-pointer font-medium text-danger">Delete this application</summary>
-      <ActionForm<FormAnswer>
+      <DeleteForm<FormAnswer>
         intent="delete"
         className="mt-3 grid gap-2"
         submit="Yes, delete it"
-        busy="Deleting…"
-        button={{ variant: "danger-outline", className: "justify-self-start" }}
+        button={{ className: "justify-self-start" }}
       >
         <p className="text-sm">Delete {name} and its history for good? This can't be undone.</p>
-      </ActionForm>
+      </DeleteForm>
     </details>
   );
 }
