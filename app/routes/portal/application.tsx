@@ -24,7 +24,7 @@ import { modeFor } from "~/server/models/portal-view.server";
 import { refuse } from "~/server/refusal.server";
 import { portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/application";
-import { interviewsForPage, offerIntents } from "./application-offers.server";
+import { interviewsForPage, offerIntents, ownChange } from "./application-offers.server";
 
 // One application (docs/decisions/0053-job-search.md): its fields to edit, a move, its history, and a delete
 // that asks first. The client's own only: another's id is "not found", like a missing one; a lead has none
@@ -60,14 +60,9 @@ const own = intentsOn<{ applicationId: string }>("portal");
 export const action = intentAction({
   context: ({ params }) => ({ applicationId: applicationIdOf(params) }),
   intents: {
-    edit: own({
-      permission: "job-search.own",
-      form: editApplicationForm,
-      handler: async (fields, { db, permit, applicationId }) => {
-        await editApplication(db, permit, applicationId, fields);
-        return null;
-      },
-    }),
+    edit: ownChange(editApplicationForm, (fields, { db, permit, applicationId }) =>
+      editApplication(db, permit, applicationId, fields),
+    ),
     move: own({
       permission: "job-search.own",
       form: stageForm,
