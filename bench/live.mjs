@@ -2,7 +2,7 @@
 // NOTIFY to receipt on every entitled stream; writes its section of docs/BENCHMARKS.md.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -18,9 +18,9 @@ import {
   root,
   rssKiB,
   sleep,
+  writeBenchmarkSection,
 } from "./support.mjs";
 
-const file = path.join(root, "docs", "BENCHMARKS.md");
 const PEOPLE = 200;
 const STREAMS_PER_PERSON = 5;
 const CHANGES = 100;
@@ -264,9 +264,5 @@ arrival on each entitled stream (the client's 5 and the admin's 5), for ${CHANGE
 | delivery latency p50 / p95 / p99 / max | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.p99)} / ${ms(result.max)} ms |
 <!-- live:end -->`;
 
-const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-const next = /<!-- live:start -->[\s\S]*<!-- live:end -->/.test(current)
-  ? current.replace(/<!-- live:start -->[\s\S]*<!-- live:end -->/, section)
-  : `${current.trimEnd()}\n\n${section}\n`;
-writeFileSync(file, next);
+writeBenchmarkSection("live", section);
 console.log(section);

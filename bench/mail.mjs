@@ -3,7 +3,7 @@
 // docs/BENCHMARKS.md. Options: --only pglite,postgres  --count 10000  --no-write
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,9 +19,9 @@ import {
   requireBuild,
   root,
   sleep,
+  writeBenchmarkSection,
 } from "./support.mjs";
 
-const file = path.join(root, "docs", "BENCHMARKS.md");
 const { values: args } = parseArgs({
   options: {
     only: { type: "string", default: "pglite,postgres" },
@@ -236,11 +236,5 @@ the PGlite one by the single process doing everything. RSS is not given back aft
 and PGlite's WebAssembly memory, keep their size); the worker itself holds at most one batch of 20 rows.
 <!-- mail:end -->`;
 
-if (!args["no-write"]) {
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const next = /<!-- mail:start -->[\s\S]*<!-- mail:end -->/.test(current)
-    ? current.replace(/<!-- mail:start -->[\s\S]*<!-- mail:end -->/, section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-}
+if (!args["no-write"]) writeBenchmarkSection("mail", section);
 console.log(section);

@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { homeCard, plusOne, quotaBar, rowOf, specialRow } from "./admin-pages";
 import {
   chooseTheme,
+  expectAccessibleIn,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
-  expectTheme,
   PHONE_360,
 } from "./appearance";
 import { openAs, PEOPLE } from "./sign-in";
@@ -23,8 +23,7 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
   const people = homeCard(page, "Leads & Clients");
   await expect(people).toHaveAttribute("href", "/admin/clients");
   await expect(people).toContainText("Open any lead or client; convert leads, set plans, track sessions");
-  await expectTheme(page, "dark");
-  await expectNoAxeViolations(page);
+  await expectAccessibleIn(page, "dark");
 
   const leadsCard = page.getByRole("link", { name: /^Leads: \d+$/ });
   await expect(leadsCard).toHaveAttribute("href", "/admin/clients?filter=leads");
@@ -43,8 +42,7 @@ test("the admin home links to Add Lesson and Leads & Clients, without accessibil
 
   await chooseTheme(page, baseURL, "light");
   await gotoHydrated(page, "/admin");
-  await expectTheme(page, "light");
-  await expectNoAxeViolations(page);
+  await expectAccessibleIn(page, "light");
 
   await expect(page.getByRole("link", { name: /^Homework awaiting review: \d+$/ })).toHaveAttribute(
     "href",
@@ -102,7 +100,6 @@ for (const theme of ["dark", "light"] as const) {
   }) => {
     await chooseTheme(page, baseURL, theme);
     await openSofia(page);
-    await expectTheme(page, theme);
-    await expectNoAxeViolations(page);
+    await expectAccessibleIn(page, theme);
   });
 }

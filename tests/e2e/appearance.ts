@@ -44,6 +44,12 @@ export async function expectTheme(page: Page, theme: "dark" | "light") {
   else await expect(html).not.toHaveClass(/\bdark\b/);
 }
 
+/** A page drawn in `theme`, with no accessibility violations in it: each theme is checked so. */
+export async function expectAccessibleIn(page: Page, theme: "dark" | "light") {
+  await expectTheme(page, theme);
+  await expectNoAxeViolations(page);
+}
+
 /** What every page shown on a 360 px phone must hold: nothing past the right edge, no accessibility violations. */
 export async function expectFitsPhone(page: Page, label: string, axe?: { exclude?: string }) {
   await expectNoSidewaysScroll(page, label);

@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
 import {
   chooseTheme,
+  expectAccessibleIn,
   expectFitsPhone,
-  expectNoAxeViolations,
   expectNoSidewaysScroll,
-  expectTheme,
   PHONE_360,
 } from "./appearance";
 import { addApplication, freshClient } from "./job-clients";
@@ -127,8 +126,7 @@ for (const theme of ["dark", "light"] as const) {
     expect((await page.request.post(`/applications/${id}`, { form: offer })).status()).toBe(200);
     for (const path of [`/applications/${id}`, "/applications/offers"]) {
       await gotoHydrated(page, path);
-      await expectTheme(page, theme);
-      await expectNoAxeViolations(page);
+      await expectAccessibleIn(page, theme);
       await expectNoSidewaysScroll(page, path);
     }
   });

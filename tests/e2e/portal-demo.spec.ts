@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  chooseTheme,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  expectTheme,
-  PHONE_360,
-} from "./appearance";
+import { chooseTheme, expectAccessibleIn, expectNoSidewaysScroll, PHONE_360 } from "./appearance";
 import {
   activityEntries,
   demoBanner,
@@ -192,8 +186,7 @@ for (const theme of ["dark", "light"] as const) {
     for (const path of PORTAL_PATHS) {
       await gotoHydrated(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectTheme(page, theme);
-      await expectNoAxeViolations(page);
+      await expectAccessibleIn(page, theme);
     }
   });
 
@@ -202,8 +195,7 @@ for (const theme of ["dark", "light"] as const) {
     for (const path of ["/demo", "/demo/plan?plan=premium"]) {
       await gotoHydrated(page, path);
       await expect(demoBanner(page)).toBeVisible();
-      await expectTheme(page, theme);
-      await expectNoAxeViolations(page);
+      await expectAccessibleIn(page, theme);
     }
   });
 }

@@ -1,7 +1,7 @@
 import { type FormAnswer, type FormState, useAnswerFetcher, useFetcherForm } from "~/components/form";
 import { AddCard, SelectField, TextareaField, TextField } from "~/components/ui/fields";
 import { HeadedSection } from "~/components/ui/headed-section";
-import { ActionForm, IntentForm } from "~/components/ui/intent-form";
+import { DeleteForm, IntentForm } from "~/components/ui/intent-form";
 import { INTERVIEW_KIND_LABELS, INTERVIEW_KINDS, type InterviewKind } from "~/domain/job-offers";
 import type { FormDefinition } from "~/lib/forms";
 import { formatted, wallClockText } from "~/lib/local-time";
@@ -143,14 +143,13 @@ function InterviewItem({
             values={{ kind: interview.kind, startsAt: wallClockText(at, timeZone), notes: interview.notes }}
           />
         </IntentForm>
-        <ActionForm<FormAnswer, "interviewId">
+        <DeleteForm<FormAnswer, "interviewId">
           definition={interviewIdForm}
           intent="delete-interview"
           hidden={{ interviewId: interview.id }}
           className="mt-3"
           submit="Delete interview"
-          busy="Deleting…"
-          button={{ variant: "danger-outline", size: "sm" }}
+          button={{ size: "sm" }}
         />
       </details>
     </li>

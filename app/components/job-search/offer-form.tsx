@@ -2,7 +2,7 @@ import { type FormAnswer, useAnswerFetcher, useFetcherForm } from "~/components/
 import { LightLink } from "~/components/light-link";
 import { RadioGroupField, TextareaField, TextField } from "~/components/ui/fields";
 import { HeadedSection } from "~/components/ui/headed-section";
-import { ActionForm, IntentForm } from "~/components/ui/intent-form";
+import { DeleteForm, IntentForm } from "~/components/ui/intent-form";
 import { CURRENCIES, type Currency } from "~/domain/financing";
 import { formatAmount, OFFER_AMOUNT_CEILING, offerTotals } from "~/domain/job-offers";
 import { OFFER_LIMITS, offerForm } from "~/lib/schemas/job-offers";
@@ -129,12 +129,11 @@ function DeleteOffer() {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer">Delete the offer</summary>
-      <ActionForm<FormAnswer>
+      <DeleteForm<FormAnswer>
         intent="delete-offer"
         className="mt-2 flex flex-wrap gap-2"
         submit="Yes, delete the offer"
-        busy="Deleting…"
-        button={{ variant: "danger-outline", size: "sm" }}
+        button={{ size: "sm" }}
       />
     </details>
   );

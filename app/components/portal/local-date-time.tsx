@@ -23,3 +23,14 @@ export function CalendarDate({ value }: { value: string }) {
   const text = formatted(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)), "UTC", "calendar");
   return <time dateTime={value}>{text}</time>;
 }
+
+/** A homework's due date as its coach and its client both read it. */
+export function DueDate({ value }: { value: string | null }) {
+  return value ? (
+    <>
+      Due <CalendarDate value={value} />
+    </>
+  ) : (
+    "No due date"
+  );
+}

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { type FormAnswer, useForm } from "~/components/form";
 import { noFields } from "~/lib/forms";
-import { ActionForm, IntentForm, SubmitButton } from "./intent-form";
+import { DeleteForm, IntentForm, SubmitButton } from "./intent-form";
 
 // The intent forms as the server renders them (no JavaScript): a plain form that posts its intent.
 
@@ -55,12 +55,7 @@ test("while it posts the button is unavailable and says so; a footer puts it on 
 
 function Delete() {
   return (
-    <ActionForm<FormAnswer>
-      intent="delete-offer"
-      submit="Yes, delete the offer"
-      busy="Deleting…"
-      button={{ variant: "danger-outline", size: "sm" }}
-    />
+    <DeleteForm<FormAnswer> intent="delete-offer" submit="Yes, delete the offer" button={{ size: "sm" }} />
   );
 }
 

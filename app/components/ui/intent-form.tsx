@@ -98,20 +98,35 @@ export function IntentForm<F extends string, Answer>({
  * `Answer` is the action's answer, named by the page that renders it (a component can't import the
  * routes); the content may be drawn from the form, for its fields.
  */
+type ActionFormProps<Answer, F extends string> = Omit<
+  IntentFormProps<F, Answer>,
+  "fetcher" | "form" | "children"
+> & {
+  /** What the form posts, checked before it goes; none: nothing but its hidden fields. */
+  definition?: FormDefinition<unknown, F>;
+  children?: ReactNode | ((form: FormState<F>) => ReactNode);
+};
+
 export function ActionForm<Answer extends FormAnswer, F extends string = never>({
   definition = noFields as unknown as FormDefinition<unknown, F>,
   children,
   ...props
-}: Omit<IntentFormProps<F, Answer>, "fetcher" | "form" | "children"> & {
-  /** What the form posts, checked before it goes; none: nothing but its hidden fields. */
-  definition?: FormDefinition<unknown, F>;
-  children?: ReactNode | ((form: FormState<F>) => ReactNode);
-}) {
+}: ActionFormProps<Answer, F>) {
   const fetcher = useAnswerFetcher<Answer>();
   const form = useFetcherForm(definition, fetcher);
   return (
     <IntentForm fetcher={fetcher} form={form} {...props}>
       {typeof children === "function" ? children(form) : children}
     </IntentForm>
+  );
+}
+
+/** A delete's ActionForm: every delete's button is drawn as a danger and says "Deleting…" while it posts. */
+export function DeleteForm<Answer extends FormAnswer, F extends string = never>({
+  button,
+  ...props
+}: Omit<ActionFormProps<Answer, F>, "busy">) {
+  return (
+    <ActionForm<Answer, F> {...props} busy="Deleting…" button={{ variant: "danger-outline", ...button }} />
   );
 }

@@ -37,6 +37,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = privateMeta("Business", "The business at a glance.");
 
+/** The accountant's files for the year shown, by what business-export.ts reads from `what`. */
+const YEAR_FILES = [
+  ["payments", "Payments"],
+  ["bookings", "Bookings"],
+] as const;
+/** The payments file over any days: its two ends. */
+const DAY_BOUNDS = [
+  ["from", "From"],
+  ["to", "To"],
+] as const;
+
 export default function Business({ loaderData }: Route.ComponentProps) {
   const { year, years, months, totals, charts, plans } = loaderData;
   const loading = useNavigation().state === "loading";
@@ -102,24 +113,17 @@ export default function Business({ loaderData }: Route.ComponentProps) {
           Files for the accountant
         </h2>
         <ul className="mt-2 list-disc pl-6 text-sm">
-          <li>
-            <a
-              className="underline underline-offset-2"
-              href={`/admin/business/export?what=payments&year=${year}`}
-              download
-            >
-              Payments, {year} (CSV)
-            </a>
-          </li>
-          <li>
-            <a
-              className="underline underline-offset-2"
-              href={`/admin/business/export?what=bookings&year=${year}`}
-              download
-            >
-              Bookings, {year} (CSV)
-            </a>
-          </li>
+          {YEAR_FILES.map(([what, label]) => (
+            <li key={what}>
+              <a
+                className="underline underline-offset-2"
+                href={`/admin/business/export?what=${what}&year=${year}`}
+                download
+              >
+                {label}, {year} (CSV)
+              </a>
+            </li>
+          ))}
         </ul>
         <Form
           method="get"
@@ -129,24 +133,17 @@ export default function Business({ loaderData }: Route.ComponentProps) {
           aria-label="Any dates"
         >
           <input type="hidden" name="what" value="payments" />
-          <label className="text-sm">
-            From{" "}
-            <input
-              type="date"
-              name="from"
-              required
-              className="ml-1 rounded border border-border bg-background px-2 py-1"
-            />
-          </label>
-          <label className="text-sm">
-            To{" "}
-            <input
-              type="date"
-              name="to"
-              required
-              className="ml-1 rounded border border-border bg-background px-2 py-1"
-            />
-          </label>
+          {DAY_BOUNDS.map(([name, label]) => (
+            <label key={name} className="text-sm">
+              {label}{" "}
+              <input
+                type="date"
+                name={name}
+                required
+                className="ml-1 rounded border border-border bg-background px-2 py-1"
+              />
+            </label>
+          ))}
           <Button type="submit" variant="outline" size="sm">
             Download payments
           </Button>

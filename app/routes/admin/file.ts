@@ -1,10 +1,5 @@
-import { redirect } from "react-router";
-import { attempt, discardBody } from "~/server/action-result.server";
 import { permitFor } from "~/server/auth/context.server";
-import { getDb } from "~/server/db.server";
-import { fileDownload } from "~/server/entries/file-routes.server";
-import { getFileStore } from "~/server/files/app-store.server";
-import { deleteFile } from "~/server/models/files.server";
+import { fileDeletion, fileDownload } from "~/server/entries/file-routes.server";
 import { routeAccess, staff } from "~/server/route-access";
 import type { Route } from "./+types/file";
 
@@ -17,10 +12,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const permit = permitFor(context, "files.manage");
-  await discardBody(request);
-  return attempt(async () => {
-    const removed = await deleteFile(await getDb(), permit, getFileStore(), params.fileId);
-    throw redirect(`/admin/clients/${removed.ownerId}#files`);
-  });
+  return fileDeletion(
+    request,
+    permitFor(context, "files.manage"),
+    params.fileId,
+    (removed) => `/admin/clients/${removed.ownerId}#files`,
+  );
 }

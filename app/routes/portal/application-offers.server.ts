@@ -1,7 +1,7 @@
 import { isSoon } from "~/domain/job-offers";
 import type { Plan } from "~/domain/plans";
 import { quotaItems, usageSummary } from "~/domain/usage";
-import { noFields } from "~/lib/forms";
+import { type FormDefinition, noFields } from "~/lib/forms";
 import { addInterviewForm, editInterviewForm, interviewIdForm, offerForm } from "~/lib/schemas/job-offers";
 import type { Db } from "~/server/db.server";
 import { intentsOn } from "~/server/intents.server";
@@ -69,45 +69,40 @@ export async function interviewsForPage(
 
 const own = intentsOn<{ applicationId: string }>("portal");
 
+/** An intent that changes the client's own application (or what hangs on it) and answers nothing more. */
+export function ownChange<T>(
+  form: FormDefinition<T>,
+  change: (
+    input: T,
+    on: { db: Db; permit: Permit<"job-search.own">; applicationId: string },
+  ) => Promise<unknown>,
+) {
+  return own({
+    permission: "job-search.own",
+    form,
+    handler: async (input, tools) => {
+      await change(input, tools);
+      return null;
+    },
+  });
+}
+
 export const offerIntents = {
-  "add-interview": own({
-    permission: "job-search.own",
-    form: addInterviewForm,
-    handler: async (fields, { db, permit, applicationId }) => {
-      await addInterview(db, permit, applicationId, fields);
-      return null;
-    },
-  }),
-  "edit-interview": own({
-    permission: "job-search.own",
-    form: editInterviewForm,
-    handler: async ({ interviewId, ...fields }, { db, permit, applicationId }) => {
-      await editInterview(db, permit, applicationId, interviewId, fields);
-      return null;
-    },
-  }),
-  "delete-interview": own({
-    permission: "job-search.own",
-    form: interviewIdForm,
-    handler: async ({ interviewId }, { db, permit, applicationId }) => {
-      await deleteInterview(db, permit, applicationId, interviewId);
-      return null;
-    },
-  }),
-  "save-offer": own({
-    permission: "job-search.own",
-    form: offerForm,
-    handler: async (fields, { db, permit, applicationId }) => {
-      await saveOffer(db, permit, applicationId, fields);
-      return null;
-    },
-  }),
-  "delete-offer": own({
-    permission: "job-search.own",
-    form: noFields,
-    handler: async (_, { db, permit, applicationId }) => {
-      await deleteOffer(db, permit, applicationId);
-      return null;
-    },
-  }),
+  "add-interview": ownChange(addInterviewForm, (fields, { db, permit, applicationId }) =>
+    addInterview(db, permit, applicationId, fields),
+  ),
+  "edit-interview": ownChange(
+    editInterviewForm,
+    ({ interviewId, ...fields }, { db, permit, applicationId }) =>
+      editInterview(db, permit, applicationId, interviewId, fields),
+  ),
+  "delete-interview": ownChange(interviewIdForm, ({ interviewId }, { db, permit, applicationId }) =>
+    deleteInterview(db, permit, applicationId, interviewId),
+  ),
+  "save-offer": ownChange(offerForm, (fields, { db, permit, applicationId }) =>
+    saveOffer(db, permit, applicationId, fields),
+  ),
+  "delete-offer": ownChange(noFields, (_, { db, permit, applicationId }) =>
+    deleteOffer(db, permit, applicationId),
+  ),
 };

@@ -8,7 +8,7 @@ import { LightLink } from "~/components/light-link";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { PortalPage } from "~/components/portal/portal-page";
 import { HeadedSection } from "~/components/ui/headed-section";
-import { ActionForm, IntentForm } from "~/components/ui/intent-form";
+import { DeleteForm, IntentForm } from "~/components/ui/intent-form";
 import { daysInStage, SOURCE_LABELS, STAGE_LABELS } from "~/domain/job-search";
 import { noFields } from "~/lib/forms";
 import { idSchema } from "~/lib/schemas/admin";
@@ -24,7 +24,7 @@ import { modeFor } from "~/server/models/portal-view.server";
 import { refuse } from "~/server/refusal.server";
 import { portal, routeAccess } from "~/server/route-access";
 import type { Route } from "./+types/application";
-import { interviewsForPage, offerIntents } from "./application-offers.server";
+import { interviewsForPage, offerIntents, ownChange } from "./application-offers.server";
 
 // One application (docs/decisions/0053-job-search.md): its fields to edit, a move, its history, and a delete
 // that asks first. The client's own only: another's id is "not found", like a missing one; a lead has none
@@ -60,14 +60,9 @@ const own = intentsOn<{ applicationId: string }>("portal");
 export const action = intentAction({
   context: ({ params }) => ({ applicationId: applicationIdOf(params) }),
   intents: {
-    edit: own({
-      permission: "job-search.own",
-      form: editApplicationForm,
-      handler: async (fields, { db, permit, applicationId }) => {
-        await editApplication(db, permit, applicationId, fields);
-        return null;
-      },
-    }),
+    edit: ownChange(editApplicationForm, (fields, { db, permit, applicationId }) =>
+      editApplication(db, permit, applicationId, fields),
+    ),
     move: own({
       permission: "job-search.own",
       form: stageForm,
@@ -189,15 +184,14 @@ function DeleteApplication({ name }: { name: string }) {
   return (
     <details className="rounded-xl border border-danger/40 p-4">
       <summary className="cursor-pointer font-medium text-danger">Delete this application</summary>
-      <ActionForm<FormAnswer>
+      <DeleteForm<FormAnswer>
         intent="delete"
         className="mt-3 grid gap-2"
         submit="Yes, delete it"
-        busy="Deleting…"
-        button={{ variant: "danger-outline", className: "justify-self-start" }}
+        button={{ className: "justify-self-start" }}
       >
         <p className="text-sm">Delete {name} and its history for good? This can't be undone.</p>
-      </ActionForm>
+      </DeleteForm>
     </details>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { AttachedFiles, AttachInput } from "~/components/files/attached-files";
 import { useFetcherForm } from "~/components/form";
-import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
+import { DueDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { EmptyState, PortalPage } from "~/components/portal/portal-page";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { TextareaField, TextField } from "~/components/ui/fields";
@@ -93,13 +93,7 @@ export default function Homework({ loaderData }: Route.ComponentProps) {
                   <StatusBadge status={item.status} />
                 </div>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {item.dueDate ? (
-                    <>
-                      Due <CalendarDate value={item.dueDate} />
-                    </>
-                  ) : (
-                    "No due date"
-                  )}
+                  <DueDate value={item.dueDate} />
                 </p>
                 {item.description && <p className="mt-2 whitespace-pre-line">{item.description}</p>}
                 <LinkList links={item.links} className="mt-2" />

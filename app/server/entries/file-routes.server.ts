@@ -1,10 +1,11 @@
 import { Readable } from "node:stream";
+import { redirect } from "react-router";
 import { CHOOSE_A_FILE, fileUploadForm } from "~/lib/schemas/files";
-import { attempt, invalid } from "../action-result.server";
+import { attempt, discardBody, invalid } from "../action-result.server";
 import { getDb } from "../db.server";
 import { getFileStore } from "../files/app-store.server";
 import { receiveUpload } from "../files/upload.server";
-import { addFile, type FilePermit, type FileSummary, openFile } from "../models/files.server";
+import { addFile, deleteFile, type FilePermit, type FileSummary, openFile } from "../models/files.server";
 
 // What the Files routes do (docs/decisions/0043-file-storage.md, "Routes"): the portal's /files and
 // /files/:fileId, the admin's /admin/clients/:id/files and /admin/files/:fileId.
@@ -52,6 +53,23 @@ export async function fileDownload(request: Request, permit: FilePermit, fileId:
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },
+  });
+}
+
+/**
+ * A file's POST: deletes it (the model checks who may) and sends the person back to `back`, given the
+ * deleted file's row; a refusal is the answer instead.
+ */
+export async function fileDeletion(
+  request: Request,
+  permit: FilePermit,
+  fileId: string,
+  back: (removed: FileSummary) => string,
+) {
+  await discardBody(request);
+  return attempt(async () => {
+    const removed = await deleteFile(await getDb(), permit, getFileStore(), fileId);
+    throw redirect(back(removed));
   });
 }
 

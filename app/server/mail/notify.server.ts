@@ -1,17 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import type { EmailKind } from "~/domain/email";
 import type { ServiceKind } from "~/domain/plans";
 import type { DbOrTx } from "../db.server";
 import { emailOutbox } from "../schema";
-import type { EmailContent } from "./layout.server";
-import {
-  type EmailRecipient,
-  enqueueEmail,
-  type MailContext,
-  mailContext,
-  type Recipient,
-  recipientById,
-  staffRecipients,
-} from "./outbox.server";
+import { enqueueEmail, mailContext, type Recipient, recipientById, staffRecipients } from "./outbox.server";
 import { type HomeworkAssigned, homeworkAssigned } from "./templates/homework-assigned.server";
 import { type HomeworkReviewed, homeworkReviewed } from "./templates/homework-reviewed.server";
 import { lastOneLeft } from "./templates/last-one-left.server";
@@ -27,79 +19,67 @@ import { type OfferAccepted, staffOfferAccepted } from "./templates/staff-offer-
 import { type DisputeState, staffPaymentDisputed } from "./templates/staff-payment-disputed.server";
 import { staffPaymentFailed } from "./templates/staff-payment-failed.server";
 import { staffPaymentReceived } from "./templates/staff-payment-received.server";
+import type { EmailTemplate } from "./templates/template.server";
 import { testimonialRequest } from "./templates/testimonial-request.server";
 import { welcome } from "./templates/welcome.server";
 
 // To whom each event's email goes; what it says is its template (./templates/). Each runs in the causing
 // change's transaction, so the change and its emails commit together; a client's email says only their own records.
 
-async function toClient(
+/** `template`'s email about `data`, queued for each of `recipients`. */
+function enqueueTemplate<Data>(
+  tx: DbOrTx,
+  recipients: readonly Recipient[],
+  template: EmailTemplate<EmailKind, Data>,
+  data: NoInfer<Data>,
+) {
+  const context = mailContext();
+  return enqueueEmail(tx, recipients, template.kind, (to) => template.content(data, to, context), context);
+}
+
+async function toClient<Data>(
   tx: DbOrTx,
   clientId: string,
-  kind: Parameters<typeof enqueueEmail>[2],
-  content: (to: EmailRecipient, context: MailContext) => EmailContent,
-  context = mailContext(),
+  template: EmailTemplate<EmailKind, Data>,
+  data: NoInfer<Data>,
 ) {
   const client = await recipientById(tx, clientId);
   if (!client) return [];
-  return enqueueEmail(tx, [client], kind, (to) => content(to, context), context);
+  return enqueueTemplate(tx, [client], template, data);
 }
 
-async function toStaff(
-  tx: DbOrTx,
-  kind: Parameters<typeof enqueueEmail>[2],
-  content: (to: EmailRecipient, context: MailContext) => EmailContent,
-  context = mailContext(),
-) {
-  return enqueueEmail(tx, await staffRecipients(tx), kind, (to) => content(to, context), context);
+async function toStaff<Data>(tx: DbOrTx, template: EmailTemplate<EmailKind, Data>, data: NoInfer<Data>) {
+  return enqueueTemplate(tx, await staffRecipients(tx), template, data);
 }
 
 export function notifyWelcome(tx: DbOrTx, clientId: string) {
-  return toClient(tx, clientId, welcome.kind, (to, context) => welcome.content({}, to, context));
+  return toClient(tx, clientId, welcome, {});
 }
 
 export function notifyHomeworkAssigned(tx: DbOrTx, clientId: string, homework: HomeworkAssigned) {
-  return toClient(tx, clientId, homeworkAssigned.kind, (to, context) =>
-    homeworkAssigned.content(homework, to, context),
-  );
+  return toClient(tx, clientId, homeworkAssigned, homework);
 }
 
 export function notifyHomeworkReviewed(tx: DbOrTx, clientId: string, homework: HomeworkReviewed) {
-  return toClient(tx, clientId, homeworkReviewed.kind, (to, context) =>
-    homeworkReviewed.content(homework, to, context),
-  );
+  return toClient(tx, clientId, homeworkReviewed, homework);
 }
 
 export function notifyLessonPosted(tx: DbOrTx, clientId: string, lesson: LessonPosted) {
-  return toClient(tx, clientId, lessonPosted.kind, (to, context) =>
-    lessonPosted.content(lesson, to, context),
-  );
+  return toClient(tx, clientId, lessonPosted, lesson);
 }
 
 export function notifyLastOneLeft(tx: DbOrTx, clientId: string, kind: ServiceKind) {
-  return toClient(tx, clientId, lastOneLeft.kind, (to, context) =>
-    lastOneLeft.content({ kind }, to, context),
-  );
+  return toClient(tx, clientId, lastOneLeft, { kind });
 }
 
 export async function notifyPaymentReceived(tx: DbOrTx, buyerId: string, payment: PaymentNotice) {
-  await toClient(tx, buyerId, paymentReceipt.kind, (to, context) =>
-    paymentReceipt.content(payment, to, context),
-  );
-  const buyer = await recipientById(tx, buyerId);
-  await toStaff(tx, staffPaymentReceived.kind, (to, context) =>
-    staffPaymentReceived.content({ payment, buyer }, to, context),
-  );
+  await toClient(tx, buyerId, paymentReceipt, payment);
+  await toStaff(tx, staffPaymentReceived, { payment, buyer: await recipientById(tx, buyerId) });
 }
 
 export async function notifyPaymentFailed(tx: DbOrTx, buyerId: string, payment: PaymentNotice) {
-  await toClient(tx, buyerId, paymentFailed.kind, (to, context) =>
-    paymentFailed.content(payment, to, context),
-  );
-  const buyer = await recipientById(tx, buyerId);
-  await toStaff(tx, staffPaymentFailed.kind, (to, context) =>
-    staffPaymentFailed.content({ payment, buyer }, to, context),
-  );
+  await toClient(tx, buyerId, paymentFailed, payment);
+  await toStaff(tx, staffPaymentFailed, { payment, buyer: await recipientById(tx, buyerId) });
 }
 
 /** Staff only: the coach answers a dispute in Stripe's dashboard. */
@@ -109,35 +89,27 @@ export async function notifyDispute(
   { state, reason, ...payment }: PaymentNotice & { state: DisputeState; reason: string },
 ) {
   const buyer = buyerId ? await recipientById(tx, buyerId) : null;
-  return toStaff(tx, staffPaymentDisputed.kind, (to, context) =>
-    staffPaymentDisputed.content({ payment, buyer, state, reason }, to, context),
-  );
+  return toStaff(tx, staffPaymentDisputed, { payment, buyer, state, reason });
 }
 
 export function notifyNewLead(tx: DbOrTx, lead: Recipient) {
-  return toStaff(tx, staffNewLead.kind, (to, context) => staffNewLead.content({ lead }, to, context));
+  return toStaff(tx, staffNewLead, { lead });
 }
 
 export async function notifyHomeworkSubmitted(tx: DbOrTx, clientId: string, homework: { title: string }) {
   const client = await recipientById(tx, clientId);
   if (!client) return [];
-  return toStaff(tx, staffHomeworkSubmitted.kind, (to, context) =>
-    staffHomeworkSubmitted.content({ client, title: homework.title }, to, context),
-  );
+  return toStaff(tx, staffHomeworkSubmitted, { client, title: homework.title });
 }
 
 export async function notifyIntakeSubmitted(tx: DbOrTx, clientId: string) {
   const client = await recipientById(tx, clientId);
   if (!client) return [];
-  return toStaff(tx, staffIntakeSubmitted.kind, (to, context) =>
-    staffIntakeSubmitted.content({ client }, to, context),
-  );
+  return toStaff(tx, staffIntakeSubmitted, { client });
 }
 
 export function notifyDeletionRequest(tx: DbOrTx, person: Recipient, note: string | null) {
-  return toStaff(tx, staffDeletionRequest.kind, (to, context) =>
-    staffDeletionRequest.content({ person, note }, to, context),
-  );
+  return toStaff(tx, staffDeletionRequest, { person, note });
 }
 
 /**
@@ -151,16 +123,12 @@ export async function notifyOfferAccepted(
 ) {
   const client = await recipientById(tx, clientId);
   if (!client) return;
-  await toStaff(tx, staffOfferAccepted.kind, (to, context) =>
-    staffOfferAccepted.content({ client, ...outcome }, to, context),
-  );
+  await toStaff(tx, staffOfferAccepted, { client, ...outcome });
   const [asked] = await tx
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.recipientId, clientId), eq(emailOutbox.kind, testimonialRequest.kind)))
     .limit(1);
   if (asked) return;
-  await enqueueEmail(tx, [client], testimonialRequest.kind, (to) =>
-    testimonialRequest.content({ company: outcome.company }, to, mailContext()),
-  );
+  await enqueueTemplate(tx, [client], testimonialRequest, { company: outcome.company });
 }

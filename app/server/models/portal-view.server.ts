@@ -40,19 +40,6 @@ async function attachedFiles(db: Db, permit: Permit<"files.own">, ownerId: strin
 /** Anyone without it (a lead) sees the demo. */
 type Own = Permit<"portal.read-own">;
 
-/** The owner's rows read by `list`, with their attached files when the files permit is held. */
-async function withAttachedFiles<T>(
-  permit: Own,
-  filesPermit: Permit<"files.own"> | null,
-  list: (db: Db, permit: Own) => Promise<T>,
-) {
-  const db = await getDb();
-  return Promise.all([
-    list(db, permit),
-    filesPermit ? attachedFiles(db, filesPermit, permit.actor.id) : null,
-  ]);
-}
-
 // Portal page data, real or demo (docs/product/states.md, Dashboard mode); the demo never touches the database.
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -126,16 +113,44 @@ export async function planView(permit: Own | null, mode: PortalMode, now = new D
   return { mode, groups: groupedPlanItems(usageSummary(mode.plan, rows, expiry)) };
 }
 
-export async function lessonsView(
-  permit: Own | null,
-  mode: PortalMode,
-  filesPermit: Permit<"files.own"> | null = null,
-  now = new Date(),
+/** What `attachedFiles` found, or null without the files permit. */
+type Attached = Awaited<ReturnType<typeof attachedFiles>> | null;
+
+/**
+ * A page of the owner's rows, each with its attached files: `demo` for a lead and in the demo, which read no
+ * database; `list` and `withFiles` otherwise. `view` names the rows on the page.
+ */
+function rowsWithFilesView<T, D, F, V>(
+  rows: {
+    demo: (now: Date) => D[];
+    list: (db: Db, permit: Own) => Promise<T[]>;
+    withFiles: (row: T, attached: Attached) => F;
+  },
+  view: (mode: PortalMode, shown: D[] | F[]) => V,
 ) {
-  if (mode.kind === "demo" || !permit) {
-    return {
+  return async (
+    permit: Own | null,
+    mode: PortalMode,
+    filesPermit: Permit<"files.own"> | null = null,
+    now = new Date(),
+  ): Promise<V> => {
+    if (mode.kind === "demo" || !permit) return view(mode, rows.demo(now));
+    const db = await getDb();
+    const [listed, attached] = await Promise.all([
+      rows.list(db, permit),
+      filesPermit ? attachedFiles(db, filesPermit, permit.actor.id) : null,
+    ]);
+    return view(
       mode,
-      lessons: DEMO_LESSONS.map((l, i) => ({
+      listed.map((row) => rows.withFiles(row, attached)),
+    );
+  };
+}
+
+export const lessonsView = rowsWithFilesView(
+  {
+    demo: (now) =>
+      DEMO_LESSONS.map((l, i) => ({
         files: [] as AttachedFile[],
         id: `demo-${i}`,
         title: l.title,
@@ -144,25 +159,16 @@ export async function lessonsView(
         recordingUrl: l.recordingUrl,
         resources: l.resources,
       })),
-    };
-  }
-  const [lessons, attached] = await withAttachedFiles(permit, filesPermit, listLessons);
-  return {
-    mode,
-    lessons: lessons.map((lesson) => ({ ...lesson, files: attached?.lessons.get(lesson.id) ?? [] })),
-  };
-}
+    list: listLessons,
+    withFiles: (lesson, attached) => ({ ...lesson, files: attached?.lessons.get(lesson.id) ?? [] }),
+  },
+  (mode, lessons) => ({ mode, lessons }),
+);
 
-export async function homeworkView(
-  permit: Own | null,
-  mode: PortalMode,
-  filesPermit: Permit<"files.own"> | null = null,
-  now = new Date(),
-) {
-  if (mode.kind === "demo" || !permit) {
-    return {
-      mode,
-      homework: DEMO_HOMEWORK.map((h, i) => ({
+export const homeworkView = rowsWithFilesView(
+  {
+    demo: (now) =>
+      DEMO_HOMEWORK.map((h, i) => ({
         files: { handedIn: [] as AttachedFile[], handedBack: [] as AttachedFile[] },
         id: `demo-${i}`,
         title: h.title,
@@ -176,20 +182,17 @@ export async function homeworkView(
         feedback: h.feedback,
         reviewedAt: h.status === "reviewed" ? daysAgo(now, 3) : null,
       })),
-    };
-  }
-  const [homework, attached] = await withAttachedFiles(permit, filesPermit, listHomework);
-  return {
-    mode,
-    homework: homework.map((item) => ({
+    list: listHomework,
+    withFiles: (item, attached) => ({
       ...item,
       files: {
         handedIn: attached?.homework.get(item.id)?.filter((f) => f.byOwner) ?? [],
         handedBack: attached?.homework.get(item.id)?.filter((f) => !f.byOwner) ?? [],
       },
-    })),
-  };
-}
+    }),
+  },
+  (mode, homework) => ({ mode, homework }),
+);
 
 export function resourceFilterFrom(request: Request): ResourceFilter {
   const params = new URL(request.url).searchParams;

@@ -165,29 +165,34 @@ export async function deliverLocally(db: Db, events: Stripe.Event[]): Promise<vo
   }
 }
 
-async function ownLocalOrder(db: Db, permit: Permit<"checkout.start">, orderId: string): Promise<Order> {
-  const order = await ownOrder(db, permit, { id: orderId });
-  if (order.provider !== "local") refuse("This order is paid on Stripe.", 409);
-  return order;
+/**
+ * An entry point paying the buyer's own local order by the events `due` picks for it: none when nothing is to
+ * be sent, a refusal when it may not be paid now.
+ */
+function localPayment(due: (order: Order, settings: PaymentSettings) => Stripe.Event[]) {
+  return async (
+    db: Db,
+    permit: Permit<"checkout.start">,
+    orderId: string,
+    settings: PaymentSettings = SETTINGS.payments,
+  ): Promise<Order> => {
+    const order = await ownOrder(db, permit, { id: orderId });
+    if (order.provider !== "local") refuse("This order is paid on Stripe.", 409);
+    await deliverLocally(db, due(order, settings));
+    return order;
+  };
 }
 
 export const LOCAL_CHECKOUT_EXPIRED =
   "This test checkout has expired, as a Stripe checkout holding a code would: start again from the pricing page.";
 
-export async function payLocally(
-  db: Db,
-  permit: Permit<"checkout.start">,
-  orderId: string,
-  settings: PaymentSettings = SETTINGS.payments,
-): Promise<Order> {
-  const order = await ownLocalOrder(db, permit, orderId);
+/** Only a pending order is paid: a paid one is returned as it is. */
+export const payLocally = localPayment((order, settings) => {
+  if (order.status !== "pending") return [];
   // Its code's use is held only so long (docs/decisions/0044-discount-codes.md).
-  if (order.status === "pending" && order.discountCodeId && holdEndsAt(order.createdAt) <= new Date()) {
-    refuse(LOCAL_CHECKOUT_EXPIRED, 409);
-  }
-  if (order.status === "pending") await deliverLocally(db, localPaymentEvents(order, settings));
-  return order;
-}
+  if (order.discountCodeId && holdEndsAt(order.createdAt) <= new Date()) refuse(LOCAL_CHECKOUT_EXPIRED, 409);
+  return localPaymentEvents(order, settings);
+});
 
 export const NOTHING_MORE_TO_PAY = "Nothing more is due on this order.";
 
@@ -200,14 +205,7 @@ export function localChargeDue(order: Order): boolean {
   );
 }
 
-export async function payNextLocally(
-  db: Db,
-  permit: Permit<"checkout.start">,
-  orderId: string,
-  settings: PaymentSettings = SETTINGS.payments,
-): Promise<Order> {
-  const order = await ownLocalOrder(db, permit, orderId);
+export const payNextLocally = localPayment((order, settings) => {
   if (!localChargeDue(order)) refuse(NOTHING_MORE_TO_PAY, 409);
-  await deliverLocally(db, localNextEvents(order, settings));
-  return order;
-}
+  return localNextEvents(order, settings);
+});

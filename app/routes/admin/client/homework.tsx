@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { AttachedFiles } from "~/components/files/attached-files";
 import { type FormState, useFetcherForm } from "~/components/form";
-import { CalendarDate, LocalDateTime } from "~/components/portal/local-date-time";
+import { DueDate, LocalDateTime } from "~/components/portal/local-date-time";
 import { LinkList, SafeLink } from "~/components/safe-link";
 import { inputClass } from "~/components/ui/control-classes";
 import { AddCard, TextareaField, TextField } from "~/components/ui/fields";
@@ -37,13 +37,7 @@ export function HomeworkCard({
         </span>
       </div>
       <p className="text-sm text-muted-foreground">
-        {item.dueDate ? (
-          <>
-            Due <CalendarDate value={item.dueDate} />
-          </>
-        ) : (
-          "No due date"
-        )}
+        <DueDate value={item.dueDate} />
       </p>
       {item.description && <p className="mt-1 text-sm">{item.description}</p>}
       <LinkList links={item.links} className="mt-1" />

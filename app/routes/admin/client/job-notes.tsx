@@ -3,7 +3,7 @@ import { useFetcherForm } from "~/components/form";
 import { LocalDateTime } from "~/components/portal/local-date-time";
 import { inputClass } from "~/components/ui/control-classes";
 import { AddCard, CheckboxField, SelectField, TextareaField } from "~/components/ui/fields";
-import { ActionForm } from "~/components/ui/intent-form";
+import { DeleteForm } from "~/components/ui/intent-form";
 import { NOTE_MAX, noteForm, noteIdForm } from "~/lib/schemas/job-search-notes";
 import type { ClientAnswer, ClientData } from "./section";
 
@@ -90,14 +90,13 @@ function NoteItem({ note, about, mayDelete }: { note: Note; about: string; mayDe
       </p>
       <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note.body}</p>
       {mayDelete ? (
-        <ActionForm<ClientAnswer, "noteId">
+        <DeleteForm<ClientAnswer, "noteId">
           definition={noteIdForm}
           intent="delete-job-note"
           hidden={{ noteId: note.id }}
           className="mt-2"
           submit="Delete note"
-          busy="Deleting…"
-          button={{ variant: "danger-outline", size: "xs" }}
+          button={{ size: "xs" }}
         />
       ) : null}
     </li>

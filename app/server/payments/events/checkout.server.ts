@@ -6,7 +6,6 @@ import { can } from "~/domain/policy";
 import type { Db, DbOrTx } from "../../db.server";
 import { logger } from "../../logger.server";
 import { notifyPaymentReceived } from "../../mail/notify.server";
-import { recordChange } from "../../models/audit.server";
 import { changeProfileIn, type Person } from "../../models/people.server";
 import { creditReferralIn, recordRedemptionIn } from "../../models/referrals.server";
 import { orders, payments } from "../../schema";
@@ -19,6 +18,7 @@ import {
   orderRow,
   type ProviderCalls,
   paymentNotice,
+  recordOrderChange,
   STRIPE,
   UUID,
 } from "./order.server";
@@ -143,18 +143,10 @@ export async function fulfilIn(tx: DbOrTx, checkout: CompletedCheckout): Promise
       change.plan = order.plan;
     return change;
   });
-  await recordChange(
-    tx,
-    STRIPE,
-    {
-      action: "order.paid",
-      targetId: buyer.id,
-      entity: "order",
-      entityId: order.id,
-      after: { offer: order.offer, option: order.option, amount: order.unitAmount, currency: order.currency },
-    },
-    { kind: "payment", clientId: buyer.id },
-  );
+  await recordOrderChange(tx, order, buyer.id, {
+    action: "order.paid",
+    after: { offer: order.offer, option: order.option, amount: order.unitAmount, currency: order.currency },
+  });
   return { outcome: "applied", orderId: order.id, personId: buyer.id };
 }
 

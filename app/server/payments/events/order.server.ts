@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Viewer } from "~/domain/viewer";
 import type { DbOrTx } from "../../db.server";
-import type { SystemSource } from "../../models/audit.server";
+import { type AuditEntry, recordChange, type SystemSource } from "../../models/audit.server";
 import { type Order, orders, profiles } from "../../schema";
 
 // What every family of provider events shares (app/server/payments/fulfil.server.ts is the gate that
@@ -11,6 +11,21 @@ import { type Order, orders, profiles } from "../../schema";
 
 /** Who the audit trail says made a change Stripe reported: no person here, as Cal.com's bookings. */
 export const STRIPE = "stripe" satisfies SystemSource;
+
+/** Stripe's change to `order`, in its buyer's trail and on the pages that show their payments. */
+export async function recordOrderChange(
+  tx: DbOrTx,
+  order: Order,
+  buyerId: string,
+  change: Pick<AuditEntry, "action" | "before" | "after">,
+): Promise<void> {
+  await recordChange(
+    tx,
+    STRIPE,
+    { ...change, targetId: buyerId, entity: "order", entityId: order.id },
+    { kind: "payment", clientId: buyerId },
+  );
+}
 
 /** What a webhook payload does not carry (the local test checkout answers for its own objects). */
 /** What became of a provider event or a success-page check, as the caller reads it. */

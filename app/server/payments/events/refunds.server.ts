@@ -3,7 +3,6 @@ import type Stripe from "stripe";
 import type { DbOrTx } from "../../db.server";
 import { publishChange } from "../../live/bus.server";
 import { notifyDispute } from "../../mail/notify.server";
-import { recordChange } from "../../models/audit.server";
 import { creditReferralIn } from "../../models/referrals.server";
 import { type Order, orders, paymentEvents, payments } from "../../schema";
 import {
@@ -15,7 +14,7 @@ import {
   type ProviderCalls,
   paymentNotice,
   RetryLater,
-  STRIPE,
+  recordOrderChange,
 } from "./order.server";
 
 // charge.*: a charge's receipt, its refunds and its disputes. A refund or a lost dispute is recorded once
@@ -142,18 +141,10 @@ export async function refunded(
   const buyer = await buyerOf(tx, order);
   // The plan stays: the coach decides what a refund means for access.
   if (buyer) {
-    await recordChange(
-      tx,
-      STRIPE,
-      {
-        action: "order.refunded",
-        targetId: buyer.id,
-        entity: "order",
-        entityId: order.id,
-        after: { amount: more, currency: order.currency, whole },
-      },
-      { kind: "payment", clientId: buyer.id },
-    );
+    await recordOrderChange(tx, order, buyer.id, {
+      action: "order.refunded",
+      after: { amount: more, currency: order.currency, whole },
+    });
   }
   return { outcome: "applied", orderId: order.id };
 }

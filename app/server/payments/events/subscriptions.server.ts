@@ -3,7 +3,6 @@ import type Stripe from "stripe";
 import type { Db, DbOrTx } from "../../db.server";
 import { publishChange } from "../../live/bus.server";
 import { notifyPaymentFailed, notifyPaymentReceived } from "../../mail/notify.server";
-import { recordChange } from "../../models/audit.server";
 import { creditReferralIn } from "../../models/referrals.server";
 import { orders, payments } from "../../schema";
 import {
@@ -15,7 +14,7 @@ import {
   orderRow,
   type ProviderCalls,
   paymentNotice,
-  STRIPE,
+  recordOrderChange,
 } from "./order.server";
 
 // invoice.* and customer.subscription.*: each instalment recorded once and counted, a failed one
@@ -167,19 +166,11 @@ export async function subscriptionEnded(
   await tx.update(orders).set({ status: "canceled" }).where(eq(orders.id, order.id));
   const buyer = await buyerOf(tx, order);
   if (buyer) {
-    await recordChange(
-      tx,
-      STRIPE,
-      {
-        action: "order.canceled",
-        targetId: buyer.id,
-        entity: "order",
-        entityId: order.id,
-        before: { status: order.status },
-        after: { status: "canceled" },
-      },
-      { kind: "payment", clientId: buyer.id },
-    );
+    await recordOrderChange(tx, order, buyer.id, {
+      action: "order.canceled",
+      before: { status: order.status },
+      after: { status: "canceled" },
+    });
   }
   return { outcome: "applied", orderId: order.id };
 }
