@@ -157,6 +157,8 @@ const { rows, runs, write, loadStart, loadEnd, cores } = await phoneBench(
   async ({ runs, only, cache, base, browser, cookies }) => {
     const rows = [];
     const pieces = await assignPieces(base, cookies.admin, runs);
+    // The server's own first render of a route (its modules loaded, the JIT cold) is not a person's first press.
+    for (const { path, as } of PRESSES) await request(`${base}${path}`, { headers: { cookie: cookies[as] } });
     for (const press of PRESSES.filter((p) => !only || p.what.includes(only))) {
       for (const warm of [false, true].filter((w) => !cache || cache === (w ? "warm" : "empty"))) {
         const load = os.loadavg()[0].toFixed(2);
@@ -191,10 +193,13 @@ Measured by \`node bench/first-press.mjs\` on ${cores} cores, Debian Chromium dr
 Lighthouse's phone throttling applied through the DevTools protocol (bench/phone.mjs: CPU 4× slower, 150 ms
 latency, 1.6 Mbit/s down, 750 kbit/s up), a 412×823 touch screen, the built server on PGlite with the seed and
 5,000 people. A page is opened and left asleep (checked), then tapped once: the time is from the tap to its visible
-effect (the next page's heading, the filter shown as chosen, the hand-in form's refusal, the lead's row reading client, and its Convert button gone once the server answered), timed
-from the test's side (a few ms of DevTools round trip included). The hand-in's Submit is pressed with nothing added (typing would wake the
-page before the press); it is below the fold, so the
-page is scrolled to it first, which starts React's download as a person's scroll does. ${runs} runs a row; p95 is
+effect (the next page's heading, the filter shown as chosen, the hand-in form's refusal, the lead's row reading client
+or gone from the leads, and its Convert button gone once the server answered), timed from the test's side (a few ms of
+DevTools round trip included). On an empty cache the two held forms post as a page and the server's answer comes back
+on it (docs/decisions/0042-hydrate-on-intent.md, amendment of 2026-11-29); on a warm one React answers them. The
+hand-in's Submit is pressed with nothing added (typing would wake the page before the press); it is below the fold,
+so the page is scrolled to it first, which starts React's download as a person's scroll does. Each page is requested
+once before the runs, so the server has rendered it. ${runs} runs a row; p95 is
 the nearest rank (with ${runs} runs, the slowest but ${Math.floor(runs / 20)}). "Empty": a cleared cache (a first
 visit); "warm": the assets of an earlier visit cached. Target: p95 ≤ 1.50 s (bold above it). Load average (1, 5, 15
 min) ${loadStart.join(", ")} at the start, ${loadEnd.join(", ")} at the end; each row's 1-minute load average in its row.
