@@ -38,7 +38,8 @@ type FieldProps = {
 // A block span, not a <p>: a field's problem often sits inside its <label>, which holds phrasing content only.
 function Problem({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <span id={id} role="alert" className="block text-sm text-danger">
+    // Focusable by script (app/enhancers/wake.ts focuses an answer that came back as a page), not by Tab.
+    <span id={id} role="alert" tabIndex={-1} className="block text-sm text-danger">
       {children}
     </span>
   );

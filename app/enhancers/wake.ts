@@ -162,10 +162,7 @@ function postAsDocument(held: { form: HTMLFormElement; submitter: HTMLElement | 
   const own = submitter?.hasAttribute("formaction") ? submitter : null;
   const address = new URL(own ? own.formAction : form.action);
   const key = form.getAttribute(ANSWER_FOR_ATTRIBUTE);
-  if (key) {
-    address.searchParams.set(ANSWER_FOR_PARAM, key);
-    address.hash = ANSWERED_ID;
-  }
+  if (key) address.searchParams.set(ANSWER_FOR_PARAM, key);
   if (own) own.formAction = address.href;
   else form.action = address.href;
   // Inside its own submit event a form ignores another submission: send it once this one is done.
@@ -243,10 +240,24 @@ function listenForChanges(): void {
   for (const type of ["change", "reauth"]) liveSource.addEventListener(type, wake);
 }
 
+/**
+ * The page a first visit's form posted as shows its answer in the block marked `answered`: the answer takes
+ * the focus, so it is in view and a screen reader says it, as when React gives it in place. Not an address
+ * fragment: Chromium takes the focus off for a fragment's target that can't have it. Before the listeners,
+ * so it wakes nothing.
+ */
+function focusAnswer(): void {
+  const answered = document.getElementById(ANSWERED_ID);
+  const answer = answered?.querySelector<HTMLElement>('[role="alert"][tabindex], [role="status"][tabindex]');
+  if (answer) answer.focus();
+  else answered?.scrollIntoView({ block: "center" });
+}
+
 if (asleep) {
   setState("asleep");
   localizeTimes();
   setUpSiteMenu();
+  focusAnswer();
   // A page view counts when the page is read, not when it wakes.
   addAnalyticsScripts(SETTINGS.analytics);
   for (const type of INTENT_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });

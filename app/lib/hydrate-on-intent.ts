@@ -26,7 +26,8 @@ export const ASLEEP_SCRIPT_TYPE = "text/x-hydrate-on-intent";
 /**
  * A form whose page can show its answer carries `data-answer-for`: on a first visit, where React is seconds away
  * on a phone, its held submission goes out as a document to its action with this parameter (the key, when
- * not empty) and `#answered`, and the page that comes back shows the answer beside that form
+ * not empty), and the page that comes back shows the answer beside that form, in a block with the id
+ * `answered` that the wake enhancer brings into view
  * (app/enhancers/wake.ts, app/components/form.tsx `usePageAnswer`).
  */
 export const ANSWER_FOR_PARAM = "answer-for";

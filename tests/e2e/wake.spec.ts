@@ -196,10 +196,10 @@ test("on a first visit a held hand-in goes out as a document, and each answer sh
   expect(await sameDocument(page), "a document came back").toBe(false);
   const homeworkId = new URL(page.url()).searchParams.get("answer-for");
   expect(homeworkId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(new URL(page.url()).hash).toBe("#answered");
   await expect(inPiece(handed)).toContainText(`You handed this in on`);
   await expect(inPiece(handed)).toContainText(note);
   await expect(inPiece(handed).getByRole("status")).toBeInViewport();
+  await expect(inPiece(handed).getByRole("status")).toBeFocused();
   await expect(inPiece(refused).getByRole("status")).toHaveCount(0);
 
   // Nothing added: without React the browser's check can't run, so the server's refusal shows, on its form only.
@@ -207,6 +207,7 @@ test("on a first visit a held hand-in goes out as a document, and each answer sh
   await inPiece(refused).getByRole("button", { name: "Submit", exact: true }).click();
   const refusal = inPiece(refused).getByRole("alert").filter({ hasText: "Add a link, a note or a file" });
   await expect(refusal).toBeInViewport();
+  await expect(refusal).toBeFocused();
   expect(await sameDocument(page), "a document came back").toBe(false);
   await expect(inPiece(handed).getByRole("alert")).toHaveCount(0);
   await expect(inPiece(handed).getByRole("status")).toHaveCount(0);

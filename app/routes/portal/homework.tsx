@@ -157,7 +157,7 @@ function SubmitForm({ homeworkId, resubmit }: { homeworkId: string; resubmit: bo
     if (chosen instanceof HTMLInputElement) chosen.value = "";
   }, [handedIn, form.formRef]);
   return (
-    // The address's #answered brings the answer into view on the page that came back.
+    // On the page a first visit posted as, app/enhancers/wake.ts brings this answer into view and focuses it.
     <div id={answeredHere ? ANSWERED_ID : undefined}>
       <details className="mt-4 group" open={!resubmit || undefined}>
         <summary className="cursor-pointer text-sm font-medium text-primary">
