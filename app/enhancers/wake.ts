@@ -1,6 +1,6 @@
 import { SETTINGS } from "~/content/settings";
 import { addAnalyticsScripts } from "~/lib/analytics";
-import { answersAsDocument, noteReactRan } from "~/lib/first-visit";
+import { answersAsDocument, edited, noteReactRan } from "~/lib/first-visit";
 import {
   ANSWER_FOR_ATTRIBUTE,
   ANSWER_FOR_PARAM,
@@ -211,8 +211,7 @@ function handOverEditedFields(): void {
   }
   typed.clear();
   for (const select of document.querySelectorAll("select")) {
-    if ([...select.options].every((option) => option.selected === option.defaultSelected)) continue;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
+    if (edited(select)) select.dispatchEvent(new Event("change", { bubbles: true }));
   }
 }
 

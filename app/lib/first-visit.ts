@@ -25,7 +25,8 @@ function reactCached(build: string): boolean {
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-function edited(control: Control): boolean {
+/** Whether a person changed `control` from what the server sent. */
+export function edited(control: Control): boolean {
   if (control instanceof HTMLSelectElement)
     return [...control.options].some((option) => option.selected !== option.defaultSelected);
   if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio"))
